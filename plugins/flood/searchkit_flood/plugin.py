@@ -1,0 +1,45 @@
+"""searchkit plugin module of Flood-It: registers the game, its heuristics and pruning rules."""
+
+from __future__ import annotations
+
+from searchkit.heuristic import Heuristic
+from searchkit.plugin.spec import hookimpl
+from searchkit.pruning import PruningRule
+
+GAME = "flood"
+
+
+@hookimpl
+def register_games(register):
+    from searchkit_flood.game import FloodGame
+
+    register(FloodGame())
+
+
+def _lazy(name):
+    def factory(puzzle):
+        from searchkit_flood import heuristics
+
+        return getattr(heuristics, name)(puzzle)
+
+    return factory
+
+
+@hookimpl
+def register_heuristics(register):
+    register(Heuristic(GAME, "colours", _lazy("colours"), admissible=True, consistent=True,
+                       summary="colours with areas outside the region (the seeds' h)"))
+    register(Heuristic(GAME, "eccentricity", _lazy("eccentricity"), admissible=True, consistent=True,
+                       summary="BFS layers of the area graph until every area is reached"))
+    register(Heuristic(GAME, "layered", _lazy("layered"), admissible=True, consistent=True,
+                       summary="max over t of t + colours beyond distance t (dominates both above)"))
+
+
+@hookimpl
+def register_pruning_rules(register):
+    register(PruningRule(GAME, "frontier-colours",
+                         "try only colours present on the frontier (others leave the region unchanged)"))
+    register(PruningRule(GAME, "no-growth", "cut a move that does not grow the flooded region"))
+    register(PruningRule(GAME, "completion",
+                         "if picking a frontier colour removes it from the board, take that move alone "
+                         "(always part of some optimal solution)", sound_for="optimal"))

@@ -1,0 +1,108 @@
+"""A*: best-first search on f = g + h (Hart, Nilsson and Raphael 1968, "A Formal
+Basis for the Heuristic Determination of Minimum Cost Paths", IEEE SSC 4(2)).
+
+Ties on f are broken toward larger g (deeper nodes first), then first in,
+first out.  A closed table keeps each reached state's best g; a state popped
+with a worse g than recorded is skipped (lazy deletion), so with an
+admissible heuristic the first goal popped has least cost (re-opening keeps
+this true for inconsistent heuristics).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from searchkit.drivers._common import split_pruners
+from searchkit.limits import Budget, Limits, LimitReached
+from searchkit.pruning import Pruner
+from searchkit.result import CANCELLED, EXHAUSTED, SOLVED, SearchResult, SearchStats
+
+
+def astar(
+    puzzle,
+    heuristic: Callable[[Any], int],
+    *,
+    pruners: Sequence[Pruner] = (),
+    limits: Limits | None = None,
+    max_cost: int | None = None,
+) -> SearchResult:
+    """Search ``puzzle`` best-first on f = g + h and return a least-cost solution.
+
+    Args:
+        puzzle: a :class:`~searchkit.puzzle.Puzzle`.
+        heuristic: ``estimate(state) -> int``; admissible for an optimal answer.
+        pruners: bound rules; ``cut(state, g, None)`` is asked when a state is
+            popped for expansion (e.g. dominance checks), ``filter`` on each
+            expanded state's successors.
+        limits: node (expanded states) and time (seconds) limits.
+        max_cost: successors with f above this are not stored; ``exhausted``
+            then means no solution of cost <= ``max_cost``.
+
+    Returns:
+        A :class:`~searchkit.result.SearchResult`; ``stats.peak_stored`` is the
+        largest number of states held at once (closed table plus open heap).
+    """
+    budget = Budget(limits)
+    successors = puzzle.successors
+    is_goal = puzzle.is_goal
+    cut, filt, _ = split_pruners(pruners)
+    start = puzzle.initial_state()
+    h0 = heuristic(start)
+    best_g: dict = {start: 0}
+    parent: dict = {start: None}
+    tie = 0
+    heap = [(h0, 0, tie, start)]
+    push, pop = heapq.heappush, heapq.heappop
+    expanded = generated = peak = 0
+    checkpoint = budget.checkpoint(0)
+    status, goal, cost = EXHAUSTED, None, None
+    try:
+        while heap:
+            f, neg_g, _, state = pop(heap)
+            g = -neg_g
+            if best_g.get(state, g) < g:
+                continue
+            if is_goal(state):
+                status, goal, cost = SOLVED, state, g
+                break
+            if cut is not None and cut(state, g, None):
+                continue
+            expanded += 1
+            if expanded >= checkpoint:
+                checkpoint = budget.checkpoint(expanded)
+                size = len(best_g) + len(heap)
+                if size > peak:
+                    peak = size
+            succs = successors(state)
+            if filt is not None:
+                succs = filt(state, list(succs))
+            for move, child, step in succs:
+                generated += 1
+                g2 = g + step
+                old = best_g.get(child)
+                if old is not None and old <= g2:
+                    continue
+                f2 = g2 + heuristic(child)
+                if max_cost is not None and f2 > max_cost:
+                    continue
+                best_g[child] = g2
+                parent[child] = (state, move)
+                tie += 1
+                push(heap, (f2, -g2, tie, child))
+    except LimitReached as stop:
+        status = stop.status
+    except KeyboardInterrupt:
+        status = CANCELLED
+    peak = max(peak, len(best_g) + len(heap))
+    stats = SearchStats(expanded=expanded, generated=generated, elapsed=budget.elapsed(), peak_stored=peak)
+    if status != SOLVED:
+        return SearchResult(status=status, stats=stats)
+    moves = []
+    node = goal
+    while parent[node] is not None:
+        node, move = parent[node]
+        moves.append(move)
+    moves.reverse()
+    return SearchResult(status=SOLVED, moves=tuple(moves), cost=cost, stats=stats)

@@ -1,0 +1,54 @@
+"""Exceptions shared by the core, the plugins and the CLI."""
+
+from __future__ import annotations
+
+
+class SearchkitError(Exception):
+    """Base class of every error searchkit raises on purpose."""
+
+
+class InputError(SearchkitError):
+    """A puzzle input that does not follow its format.
+
+    Attributes:
+        source: the file name (``"<stdin>"`` for standard input).
+        line: 1-based line number of the offending token, or ``None``.
+        case: 1-based number of the case being read, or ``None``.
+        message: what was expected and what was found, one line.
+        fatal: ``True`` when the parser cannot resynchronise and stops reading
+            the file; ``False`` when later cases are still read.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str = "<input>",
+        line: int | None = None,
+        case: int | None = None,
+        fatal: bool = True,
+    ) -> None:
+        self.message = message
+        self.source = source
+        self.line = line
+        self.case = case
+        self.fatal = fatal
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = self.source
+        if self.line is not None:
+            where += f":{self.line}"
+        parts = [where]
+        if self.case is not None:
+            parts.append(f"case {self.case}")
+        parts.append(self.message)
+        return ": ".join(parts)
+
+
+class PluginError(SearchkitError):
+    """A plugin that cannot be registered (import failure, duplicate name, bad hook)."""
+
+
+class UnknownNameError(SearchkitError):
+    """A game, heuristic, pruning rule or algorithm name that nothing registered."""

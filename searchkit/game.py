@@ -1,0 +1,116 @@
+"""The interface a game plugin implements, and the values it exchanges.
+
+A game turns input text into :class:`Case` values, builds a search
+:class:`~searchkit.puzzle.Puzzle` for each, says how to search it, and formats
+the result in the judge's output format.  Games declare their own
+command-line options as :class:`GameOption` values, so plugins never import
+the CLI library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import attrs
+
+from searchkit.errors import InputError
+from searchkit.puzzle import Puzzle
+from searchkit.result import SearchResult
+
+
+@attrs.frozen
+class Case:
+    """One parsed instance of a game.
+
+    Attributes:
+        index: 1-based number of the case in its file.
+        data: the game's own parsed value (immutable).
+        source: the file it came from (``"<stdin>"`` for standard input).
+        line: 1-based line where the case starts.
+    """
+
+    index: int
+    data: Any
+    source: str = "<input>"
+    line: int = 1
+
+
+@attrs.frozen
+class GameOption:
+    """A game-specific command-line option of ``searchkit solve GAME``.
+
+    Attributes:
+        name: option name without dashes, ``-`` separated (``"run-length"``);
+            the value reaches the game under the name with ``_`` (``run_length``).
+        help: one line for ``--help``.
+        type: ``bool`` for a flag, else ``int``, ``float`` or ``str``.
+        default: the value when the option is not given.
+        choices: allowed values for a ``str`` option, or ``None``.
+    """
+
+    name: str
+    help: str
+    type: type = bool
+    default: Any = None
+    choices: tuple[str, ...] | None = None
+
+    @property
+    def key(self) -> str:
+        return self.name.replace("-", "_")
+
+
+@attrs.frozen
+class SearchPlan:
+    """How a game wants one case searched.
+
+    Attributes:
+        algorithm: default algorithm name (the user's ``--algorithm`` overrides).
+        heuristic: default heuristic name, or ``None``.
+        depth: the depth or cost bound (``None``: unbounded).
+        mode: for depth-first drivers, ``"exact"``, ``"at_most"`` or
+            ``"shortest"``; optimal drivers ignore it.
+    """
+
+    algorithm: str
+    heuristic: str | None = None
+    depth: int | None = None
+    mode: str = "at_most"
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What a game plugin registers (with ``register_games``).
+
+    Attributes:
+        name: short lowercase name, the CLI's ``GAME`` argument.
+        summary: one line for ``searchkit games``.
+        options: the game's own CLI options.
+
+    Methods:
+        parse(text, source, options) -> iterator of :class:`Case` or
+            :class:`~searchkit.errors.InputError` items, in file order.  A
+            yielded error with ``fatal=False`` lets later cases be read; a fatal
+            one is the last item.
+        puzzle(case, options, disabled) -> Puzzle: ``disabled`` is the frozenset
+            of pruning-rule names switched off (rules the game implements in its
+            own successor generation must honour it).
+        plan(case, options) -> SearchPlan.
+        format_result(case, result, options) -> str: the judge's output for one
+            case (no trailing newline).
+        moves_to_json(case, moves) -> list: JSON-ready moves for ``--format json``.
+    """
+
+    name: str
+    summary: str
+    options: Sequence[GameOption]
+
+    def parse(self, text: str, source: str, options: Mapping[str, Any]) -> Iterator[Case | InputError]: ...
+
+    def puzzle(self, case: Case, options: Mapping[str, Any], disabled: frozenset[str]) -> Puzzle: ...
+
+    def plan(self, case: Case, options: Mapping[str, Any]) -> SearchPlan: ...
+
+    def format_result(self, case: Case, result: SearchResult, options: Mapping[str, Any]) -> str: ...
+
+    def moves_to_json(self, case: Case, moves: Sequence[Any]) -> list: ...

@@ -1,0 +1,65 @@
+"""The interface a puzzle instance offers to the search drivers.
+
+A *state* is any hashable, immutable value (a plain ``int`` bitboard, a tuple,
+an attrs frozen class).  A *move* is any value the game can print.  A
+*successor* is the tuple ``(move, child_state, step_cost)`` with an ``int``
+cost >= 0.
+
+Drivers only ever call the methods below, resolved to plain callables once
+before the search starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import Any, Protocol, TypeAlias, runtime_checkable
+
+State: TypeAlias = Hashable
+Move: TypeAlias = Any
+Successor: TypeAlias = tuple[Any, Any, int]
+
+
+@runtime_checkable
+class Puzzle(Protocol):
+    """One puzzle instance, ready to search.
+
+    Required:
+        initial_state() -> State
+        is_goal(state) -> bool
+        successors(state) -> Iterable[Successor], in the game's move order
+            (the order matters to drivers that return the first solution).
+
+    Optional (looked up with ``getattr``):
+        bounded_successors(state, budget) -> Iterable[Successor]: like
+            ``successors`` but may omit a successor that provably cannot reach a
+            goal within ``budget - step_cost`` further cost (a lower bound fused
+            into move generation, e.g. checked before a child is fully built).
+            Depth-bounded drivers use it when present.
+        replay(moves) -> State: apply moves from the initial state (tests use it).
+    """
+
+    def initial_state(self) -> State: ...
+
+    def is_goal(self, state: State) -> bool: ...
+
+    def successors(self, state: State) -> Iterable[Successor]: ...
+
+
+def replay(puzzle: Puzzle, moves: Iterable[Move]) -> State:
+    """Apply ``moves`` from ``puzzle.initial_state()`` using ``successors``.
+
+    Returns the final state.
+
+    Raises:
+        ValueError: if a move is not among the successors of the state it is
+            applied to (the ``successors`` without any pruning).
+    """
+    state = puzzle.initial_state()
+    for i, move in enumerate(moves, 1):
+        for m, child, _cost in puzzle.successors(state):
+            if m == move:
+                state = child
+                break
+        else:
+            raise ValueError(f"move {i} ({move!r}) is not legal in its state")
+    return state

@@ -1,0 +1,92 @@
+"""Result values returned by every search driver.
+
+All are frozen attrs classes, so a result can be inspected, compared and
+serialised (``to_dict``) instead of being read back from log lines.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+#: Status values a driver can return.
+SOLVED = "solved"  #: a solution was found (optimal for optimal drivers)
+EXHAUSTED = "exhausted"  #: proven: no solution within the bound / depth
+NODE_LIMIT = "node_limit"  #: stopped at the node limit
+TIME_LIMIT = "time_limit"  #: stopped at the time limit
+CANCELLED = "cancelled"  #: stopped by Ctrl-C (KeyboardInterrupt)
+STATUSES = (SOLVED, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, CANCELLED)
+
+
+@attrs.frozen
+class IterationRecord:
+    """One iteration of an iterative driver.
+
+    Attributes:
+        bound: the f-bound (IDA*) or depth (bounded DFS) of the iteration.
+        expanded: states whose successors were generated in this iteration.
+        generated: successors produced in this iteration (after filters).
+        elapsed: wall-clock seconds spent in this iteration.
+    """
+
+    bound: int
+    expanded: int
+    generated: int
+    elapsed: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return attrs.asdict(self)
+
+
+@attrs.frozen
+class SearchStats:
+    """Counters of one search.
+
+    Attributes:
+        expanded: states whose successors were generated.
+        generated: successors produced (after pruning filters).
+        elapsed: wall-clock seconds of the whole search.
+        iterations: per-iteration records (IDA*, iterative bounded DFS); empty otherwise.
+        per_depth: states expanded at each depth g = 0, 1, ... (depth-first drivers).
+        peak_stored: most states held in memory at once (open + closed lists,
+            transposition tables); 0 where the driver stores none.
+    """
+
+    expanded: int = 0
+    generated: int = 0
+    elapsed: float = 0.0
+    iterations: tuple[IterationRecord, ...] = ()
+    per_depth: tuple[int, ...] = ()
+    peak_stored: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "expanded": self.expanded,
+            "generated": self.generated,
+            "elapsed": round(self.elapsed, 6),
+            "iterations": [it.to_dict() for it in self.iterations],
+            "per_depth": list(self.per_depth),
+            "peak_stored": self.peak_stored,
+        }
+
+
+@attrs.frozen
+class SearchResult:
+    """What a driver returns.
+
+    Attributes:
+        status: one of :data:`STATUSES`.
+        moves: the solution's moves in order (empty unless ``status == "solved"``).
+        cost: the solution's total step cost, or ``None`` when not solved.
+        stats: the :class:`SearchStats` of the search.
+    """
+
+    status: str
+    moves: tuple[Any, ...] = ()
+    cost: int | None = None
+    stats: SearchStats = attrs.field(factory=SearchStats)
+
+    @property
+    def solved(self) -> bool:
+        return self.status == SOLVED
