@@ -1,0 +1,63 @@
+"""Whole-process timing shared by the benchmark scripts.
+
+Each run is a fresh process (start-up and imports count), timed with
+``time.perf_counter`` around ``os.wait4``, which also gives the child's peak
+resident memory (ru_maxrss, KiB on Linux).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+
+
+def build_reference(source: Path) -> Path:
+    """Compile a C++ reference with ``g++ -O2`` into a temporary directory; return the binary."""
+    if shutil.which("g++") is None:
+        sys.exit("g++ is needed to build the C++ reference")
+    out = Path(tempfile.mkdtemp(prefix="searchkit-bench-")) / source.stem
+    subprocess.run(["g++", "-O2", "-o", str(out), str(source)], check=True)
+    return out
+
+
+def run_once(argv: list[str], stdin_path: Path | None = None) -> tuple[float, int, str]:
+    """Run ``argv`` once; return (seconds, peak RSS in KiB, stdout)."""
+    stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
+    try:
+        with tempfile.TemporaryFile() as out:
+            t0 = time.perf_counter()
+            proc = subprocess.Popen(argv, stdin=stdin, stdout=out, stderr=subprocess.DEVNULL)
+            _, status, usage = os.wait4(proc.pid, 0)
+            elapsed = time.perf_counter() - t0
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            out.seek(0)
+            text = out.read().decode()
+    finally:
+        if stdin_path:
+            stdin.close()
+    return elapsed, usage.ru_maxrss, text
+
+
+def timed(argv, stdin_path=None, runs=5):
+    """Run ``argv`` ``runs`` times; return (median seconds, max peak KiB, stdout of the last run)."""
+    times, peaks, text = [], [], ""
+    for _ in range(runs):
+        t, peak, text = run_once(argv, stdin_path)
+        times.append(t)
+        peaks.append(peak)
+    return statistics.median(times), max(peaks), text
+
+
+def searchkit_argv() -> list[str]:
+    """The ``searchkit`` script beside this interpreter (falls back to ``python -m searchkit``)."""
+    script = Path(sys.executable).with_name("searchkit")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "searchkit"]

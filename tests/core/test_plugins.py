@@ -1,0 +1,151 @@
+"""The plugin system: throwaway plugins, broken plugins, duplicates and the env filter."""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+
+from searchkit.game import Case, GameOption, SearchPlan
+from searchkit.heuristic import Heuristic
+from searchkit.plugin import manager
+from searchkit.plugin.manager import load_registry
+from searchkit.plugin.spec import hookimpl
+
+
+class CountGame:
+    """Reach n from 0 with +1 steps; one integer n per line."""
+
+    name = "count"
+    summary = "throwaway test game"
+    options = (GameOption("shout", "upper-case output", bool, False),)
+
+    def parse(self, text, source, options):
+        for i, line in enumerate(text.split(), 1):
+            yield Case(i, int(line), source, i)
+
+    def puzzle(self, case, options, disabled):
+        n = case.data
+
+        class P:
+            def initial_state(self):
+                return 0
+
+            def is_goal(self, s):
+                return s == n
+
+            def successors(self, s):
+                return [("inc", s + 1, 1)] if s < n else []
+
+        return P()
+
+    def plan(self, case, options):
+        return SearchPlan("ida_star", "gap")
+
+    def format_result(self, case, result, options):
+        text = f"{case.data} in {result.cost}"
+        return text.upper() if options.get("shout") else text
+
+    def moves_to_json(self, case, moves):
+        return list(moves)
+
+
+def make_plugin(game_name="count"):
+    mod = types.ModuleType(f"throwaway_{game_name}")
+
+    @hookimpl
+    def register_games(register):
+        game = CountGame()
+        game.name = game_name
+        register(game)
+
+    @hookimpl
+    def register_heuristics(register):
+        register(Heuristic(game_name, "gap", lambda puzzle: (lambda s: 0), summary="zero"))
+
+    mod.register_games = register_games
+    mod.register_heuristics = register_heuristics
+    return mod
+
+
+def test_throwaway_plugin_appears_in_games_and_solves(cli_run):
+    reg = load_registry(extra=[("throwaway", make_plugin())])
+    out = cli_run(["games"], registry_=reg)
+    assert out.exit_code == 0
+    assert "count" in out.output and "throwaway" in out.output
+    solved = cli_run(["solve", "count", "--shout", "-"], input="3\n5\n", registry_=reg)
+    assert solved.exit_code == 0, solved.output
+    assert solved.output.splitlines() == ["3 IN 3", "5 IN 5"]
+    plugins = cli_run(["plugins"], registry_=reg)
+    assert "throwaway" in plugins.output and "games: count" in plugins.output
+    assert "heuristics: count:gap" in plugins.output
+
+
+def test_duplicate_game_names_both_plugins(capsys):
+    reg = load_registry(extra=[("first", make_plugin("twin")), ("second", make_plugin("twin"))])
+    err = capsys.readouterr().err
+    assert "'first'" in err and "'second'" in err and "twin" in err
+    assert reg.owner("game", "twin") == "first"
+    assert [p.name for p in reg.failures] == ["second"]
+
+
+class _FakeEntryPoint:
+    def __init__(self, name, load):
+        self.name, self._load, self.dist = name, load, None
+
+    def load(self):
+        return self._load()
+
+
+def test_broken_plugin_is_reported_and_others_still_load(monkeypatch, capsys):
+    def boom():
+        raise ImportError("No module named 'does_not_exist'")
+
+    fakes = [_FakeEntryPoint("broken", boom), _FakeEntryPoint("good", lambda: make_plugin("good"))]
+    monkeypatch.setattr(manager, "_entry_points", lambda only: [ep for ep in fakes if only is None or ep.name in only])
+    reg = load_registry()
+    err = capsys.readouterr().err
+    assert "plugin 'broken' failed to load: ImportError: No module named 'does_not_exist'" in err
+    assert "good" in reg.games
+    assert "ida_star" in reg.algorithms
+
+
+def test_env_var_limits_entry_points(monkeypatch):
+    monkeypatch.setenv(manager.ENV_VAR, "flood")
+    reg = load_registry()
+    names = {p.name for p in reg.plugins}
+    assert "flood" in names and "mayan" not in names
+    monkeypatch.setenv(manager.ENV_VAR, "")
+    reg = load_registry()
+    assert [p.name for p in reg.plugins] == [manager.BUILTIN]
+    assert reg.games == {}
+
+
+def test_unknown_names_list_what_exists(registry):
+    from searchkit.errors import UnknownNameError
+
+    with pytest.raises(UnknownNameError, match="known: .*flood"):
+        registry.game("nope")
+    with pytest.raises(UnknownNameError, match="known: .*ida_star"):
+        registry.algorithm("nope")
+    with pytest.raises(UnknownNameError, match="colours"):
+        registry.heuristic("flood", "nope")
+
+
+def test_builtin_flood_is_an_entry_point_plugin(registry):
+    info = {p.name: p for p in registry.plugins}
+    assert info["flood"].origin == "entry point"
+    assert info["flood"].version
+    assert registry.owner("game", "flood") == "flood"
+
+
+def test_listing_commands(cli_run):
+    assert "flood" in cli_run(["games"]).output
+    heur = cli_run(["heuristics", "flood"]).output
+    for name in ("colours", "eccentricity", "layered"):
+        assert name in heur
+    assert "admissible" in heur
+    assert "completion" in cli_run(["rules", "flood"]).output
+    assert "ida_star" in cli_run(["algorithms"]).output
+    bad = cli_run(["heuristics", "nope"])
+    assert bad.exit_code == 2 and "unknown game 'nope'" in bad.output
