@@ -1,0 +1,391 @@
+"""Mayan puzzle boards (NOIP 2011 "Mayan game", Luogu P1312) as packed integers.
+
+A board is a plain ``int``: immutable, hashable and cheap to compare, so it can
+go straight into sets and dicts.  It is read under a :class:`Shape` (width W,
+height H, minimum run length R, bits per cell); the standard NOIP board is
+:data:`STANDARD` (5 x 7, runs of 3, 4-bit cells, colours 1..15).
+
+Layout: cell (x, y), with (0, 0) the bottom-left corner, x the column and y the
+row, is the ``cell_bits``-wide lane number ``x * H + y`` (column-major, bottom
+up); 0 is an empty cell and a colour is a positive integer that fits the lane.
+A *settled* board has no floating block (every column is a stack from the
+bottom) and no run; every function here returns settled boards, except
+:func:`from_columns`, which builds stacks but leaves any run in place.
+
+Rules (NOIP 2011 day 1 problem 3, as worded on Luogu P1312):
+
+* a move ``(x, y, g)`` takes the block at (x, y) one column sideways, ``g = 1``
+  to the right, ``g = -1`` to the left.  If the target cell holds a block the
+  two swap; if it is empty the block leaves its column (the blocks above it
+  fall) and falls down the target column;
+* then the board settles: every block falls; every horizontal or vertical run
+  of at least R same-coloured blocks is marked, all runs at once (a block in a
+  horizontal and a vertical run counts once, so L, T and + shapes and runs of 4
+  or 5 go whole); the marked blocks vanish; blocks fall again; and this repeats
+  while anything vanishes.  Nothing vanishes while blocks are falling;
+* swapping two blocks of the same colour is not a move (the Luogu convention);
+  with ``same_colour_swaps=True`` (the AcWing convention) it is a legal move
+  that changes nothing.
+
+Run detection is bit-parallel: one XOR compares every cell with its right (or
+upper) neighbour, and a SWAR zero-lane test turns that into one bit per lane,
+so finding all runs costs a dozen big-int operations whatever the board.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "Shape",
+    "STANDARD",
+    "from_columns",
+    "to_columns",
+    "settle",
+    "apply_move",
+    "successors",
+    "is_empty",
+    "format_board",
+    "run_cells",
+]
+
+
+class Shape:
+    """The geometry of a board and the packed-integer constants derived from it.
+
+    Args:
+        width: number of columns W (>= 1).
+        height: number of rows H (>= 1).
+        run: minimum run length R that vanishes (>= 2).
+        cell_bits: bits per cell (>= 2); colours 1 .. 2**cell_bits - 1 fit.
+
+    Raises:
+        ValueError: if a dimension is out of range.
+
+    Shapes compare and hash by ``(width, height, run, cell_bits)``.  The
+    ``clear_runs`` attribute is a specialised function ``int -> int`` that
+    settles a board whose columns are already stacks (see :func:`settle`);
+    searches bind it to a local name.
+    """
+
+    __slots__ = (
+        "width", "height", "run", "cell_bits", "max_colour", "cell_mask",
+        "column_bits", "column_mask", "low", "high", "full", "clear_runs",
+    )
+
+    def __init__(self, width: int = 5, height: int = 7, run: int = 3, cell_bits: int = 4) -> None:
+        if width < 1 or height < 1:
+            raise ValueError(f"the board must be at least 1 x 1, got {width} x {height}")
+        if run < 2:
+            raise ValueError(f"the minimum run length must be at least 2, got {run}")
+        if cell_bits < 2:
+            raise ValueError(f"cells need at least 2 bits, got {cell_bits}")
+        self.width = width
+        self.height = height
+        self.run = run
+        self.cell_bits = cell_bits
+        self.max_colour = (1 << cell_bits) - 1
+        self.cell_mask = self.max_colour
+        self.column_bits = height * cell_bits
+        self.column_mask = (1 << self.column_bits) - 1
+        ones = 0
+        for lane in range(width * height):
+            ones |= 1 << (lane * cell_bits)
+        self.low = ones * ((1 << (cell_bits - 1)) - 1)
+        self.high = ones << (cell_bits - 1)
+        self.full = ones * self.max_colour
+        self.clear_runs = _make_clear_runs(self)
+
+    def _key(self) -> tuple[int, int, int, int]:
+        return (self.width, self.height, self.run, self.cell_bits)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Shape) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return "Shape(width={}, height={}, run={}, cell_bits={})".format(*self._key())
+
+    def offset(self, x: int, y: int) -> int:
+        """Bit offset of cell (x, y)'s lane."""
+        return (x * self.height + y) * self.cell_bits
+
+    def cell(self, board: int, x: int, y: int) -> int:
+        """The colour at (x, y) of ``board`` (0 for empty); no range check."""
+        return (board >> ((x * self.height + y) * self.cell_bits)) & self.cell_mask
+
+    def column(self, board: int, x: int) -> int:
+        """Column ``x`` of ``board`` as its own packed int (bottom cell in the low lane)."""
+        return (board >> (x * self.column_bits)) & self.column_mask
+
+    def column_height(self, column: int) -> int:
+        """Number of cells up to the topmost block of a packed column (holes included)."""
+        return (column.bit_length() + self.cell_bits - 1) // self.cell_bits
+
+
+def _make_clear_runs(shape: Shape):
+    """Build ``clear_runs(board) -> board`` for ``shape`` with its constants bound."""
+    w, h, r, cb = shape.width, shape.height, shape.run, shape.cell_bits
+    low, high, cm, colmask = shape.low, shape.high, shape.cell_mask, shape.column_mask
+    sh = shape.column_bits  # shift that lines cell (x+1, y) up with (x, y)
+    hstart = 0  # high bit of every lane that can start a horizontal run
+    vstart = 0  # ... a vertical run
+    for x in range(w):
+        for y in range(h):
+            bit = 1 << ((x * h + y) * cb + cb - 1)
+            if x <= w - r:
+                hstart |= bit
+            if y <= h - r:
+                vstart |= bit
+    hshifts = [i * sh for i in range(1, r)]
+    vshifts = [i * cb for i in range(1, r)]
+    col_offsets = [x * sh for x in range(w)]
+    top = cb - 1
+
+    def compact(col: int) -> int:
+        out = 0
+        k = 0
+        while col:
+            v = col & cm
+            if v:
+                out |= v << k
+                k += cb
+            col >>= cb
+        return out
+
+    def clear_runs(b: int) -> int:
+        while True:
+            nz = (((b & low) + low) | b) & high
+            t = b ^ (b >> sh)
+            eh = ~(((t & low) + low) | t) & high  # lane == its right neighbour
+            t = b ^ (b >> cb)
+            ev = ~(((t & low) + low) | t) & high  # lane == the lane above
+            hs = nz & hstart
+            vs = nz & vstart
+            for s in hshifts:
+                hs &= eh >> (s - sh)
+            for s in vshifts:
+                vs &= ev >> (s - cb)
+            if not (hs or vs):
+                return b
+            m = hs | vs
+            for s in hshifts:
+                m |= hs << s
+            for s in vshifts:
+                m |= vs << s
+            m = (m >> top) * cm
+            b &= ~m
+            for off in col_offsets:
+                if (m >> off) & colmask:
+                    col = (b >> off) & colmask
+                    b ^= (col ^ compact(col)) << off
+
+    clear_runs.__doc__ = f"Clear runs and cascade on a {w}x{h} board whose columns are stacks."
+    clear_runs.compact = compact
+    return clear_runs
+
+
+STANDARD = Shape()
+"""The NOIP 2011 board: 5 columns, 7 rows, runs of 3, colours 1..15."""
+
+
+def from_columns(columns, shape: Shape = STANDARD) -> int:
+    """Pack column lists into a board.
+
+    Args:
+        columns: W sequences of colours, left column first, each bottom-up
+            without the terminating 0 (fewer than W sequences: the rest are
+            empty).
+        shape: the board geometry.
+
+    Returns:
+        The packed board (stacks; runs, if any, are left in place: use
+        :func:`settle` or :func:`run_cells`).
+
+    Raises:
+        ValueError: more than W columns, a column taller than H, or a colour
+            that is not an integer in 1 .. ``shape.max_colour``.
+    """
+    if len(columns) > shape.width:
+        raise ValueError(f"{len(columns)} columns given, the board is {shape.width} wide")
+    board = 0
+    for x, col in enumerate(columns):
+        if len(col) > shape.height:
+            raise ValueError(f"column {x} has {len(col)} blocks, the board is {shape.height} high")
+        for y, colour in enumerate(col):
+            if type(colour) is not int or not 1 <= colour <= shape.max_colour:
+                raise ValueError(
+                    f"colour {colour!r} at ({x}, {y}) is not an integer in 1..{shape.max_colour}"
+                )
+            board |= colour << shape.offset(x, y)
+    return board
+
+
+def to_columns(board: int, shape: Shape = STANDARD) -> list[list[int]]:
+    """Unpack a board into W lists of colours, bottom-up (empty cells above a block are kept as 0)."""
+    out = []
+    for x in range(shape.width):
+        col = shape.column(board, x)
+        cells = []
+        while col:
+            cells.append(col & shape.cell_mask)
+            col >>= shape.cell_bits
+        out.append(cells)
+    return out
+
+
+def is_empty(board: int) -> bool:
+    """True when no block is left (the solved position)."""
+    return board == 0
+
+
+def settle(board: int, shape: Shape = STANDARD) -> int:
+    """Let every block fall, then clear runs and cascade until nothing vanishes.
+
+    Args:
+        board: any packed board (floating blocks allowed).
+        shape: the board geometry.
+
+    Returns:
+        The settled board: stacks only, no run of ``shape.run`` or more.
+    """
+    compact = shape.clear_runs.compact
+    cb = shape.column_bits
+    mask = shape.column_mask
+    fallen = 0
+    for x in range(shape.width):
+        fallen |= compact((board >> (x * cb)) & mask) << (x * cb)
+    return shape.clear_runs(fallen)
+
+
+def run_cells(board: int, shape: Shape = STANDARD) -> list[tuple[int, int]]:
+    """Cells (x, y) that belong to a run of ``shape.run`` or more, sorted; [] if none.
+
+    ``board`` should have stacked columns (as :func:`from_columns` gives).
+    """
+    cleared = _clear_once(board, shape)
+    cells = []
+    for x in range(shape.width):
+        for y in range(shape.height):
+            if shape.cell(board, x, y) and not shape.cell(cleared, x, y):
+                cells.append((x, y))
+    return cells
+
+
+def _clear_once(board: int, shape: Shape) -> int:
+    """``board`` with its current runs removed (no falling, no cascade)."""
+    marked = 0
+    w, h, r = shape.width, shape.height, shape.run
+    for x in range(w):
+        for y in range(h):
+            c = shape.cell(board, x, y)
+            if not c:
+                continue
+            if x <= w - r and all(shape.cell(board, x + i, y) == c for i in range(r)):
+                for i in range(r):
+                    marked |= shape.cell_mask << shape.offset(x + i, y)
+            if y <= h - r and all(shape.cell(board, x, y + i) == c for i in range(r)):
+                for i in range(r):
+                    marked |= shape.cell_mask << shape.offset(x, y + i)
+    return board & ~marked
+
+
+def _raw_move(board: int, x: int, y: int, g: int, shape: Shape, same_colour_swaps: bool) -> int | None:
+    """The board right after move (x, y, g), before runs are cleared; None if illegal."""
+    w, h = shape.width, shape.height
+    if g not in (1, -1) or not (0 <= x < w and 0 <= y < h) or not 0 <= x + g < w:
+        return None
+    a = shape.cell(board, x, y)
+    if not a:
+        return None
+    b = shape.cell(board, x + g, y)
+    off = shape.offset(x, y)
+    if b:
+        if a == b and not same_colour_swaps:
+            return None
+        d = a ^ b
+        return board ^ (d << off) ^ (d << shape.offset(x + g, y))
+    cb = shape.cell_bits
+    col_off = x * shape.column_bits
+    col = shape.column(board, x)
+    low = (1 << (y * cb)) - 1
+    closed = (col & low) | ((col >> ((y + 1) * cb)) << (y * cb))
+    board ^= (col ^ closed) << col_off
+    landing = shape.column_height(shape.column(board, x + g))
+    return board | (a << shape.offset(x + g, landing))
+
+
+def apply_move(board: int, x: int, y: int, g: int, shape: Shape = STANDARD, *,
+               same_colour_swaps: bool = False) -> int | None:
+    """Play move ``(x, y, g)`` on a settled board and settle the result.
+
+    Args:
+        board: a settled board (stacks, no run).
+        x, y: the cell of the block to move, (0, 0) bottom-left.
+        g: 1 to move right, -1 to move left.
+        shape: the board geometry.
+        same_colour_swaps: if True, swapping two blocks of the same colour is a
+            legal move that changes nothing (AcWing); if False it is not a
+            move (Luogu P1312).
+
+    Returns:
+        The settled board after the move, or None if the move is illegal: no
+        block at (x, y), ``g`` not 1 or -1, the target column off the board,
+        or a same-colour swap when those are not moves.
+    """
+    moved = _raw_move(board, x, y, g, shape, same_colour_swaps)
+    if moved is None:
+        return None
+    return shape.clear_runs(moved)
+
+
+def successors(board: int, shape: Shape = STANDARD, *, same_colour_swaps: bool = False,
+               skip_left_swaps: bool = False):
+    """Yield ``((x, y, g), child)`` for every legal move, in lexicographic order.
+
+    The order is the answer order of NOIP 2011: by x, then y, then g with 1
+    before -1.  ``child`` is settled.  With ``skip_left_swaps`` a left move
+    onto an occupied cell is left out: it gives the same board as the left
+    neighbour's right move, which comes earlier in this order.  The empty
+    board yields nothing.
+    """
+    w, h, cb = shape.width, shape.height, shape.cell_bits
+    cm = shape.cell_mask
+    cols = [shape.column(board, x) for x in range(w)]
+    heights = [shape.column_height(c) for c in cols]
+    clear = shape.clear_runs
+    for x in range(w):
+        col = cols[x]
+        for y in range(heights[x]):
+            if not (col >> (y * cb)) & cm:
+                continue
+            for g in (1, -1):
+                if not 0 <= x + g < w:
+                    continue
+                if skip_left_swaps and g == -1 and y < heights[x - 1]:
+                    continue
+                moved = _raw_move(board, x, y, g, shape, same_colour_swaps)
+                if moved is not None:
+                    yield (x, y, g), clear(moved)
+
+
+def format_board(board: int, shape: Shape = STANDARD) -> str:
+    """Draw the board as text: top row first, cells separated by spaces, one column each.
+
+    Colours are written in decimal right-aligned to the widest colour, empty
+    cells as ``.``; rows above the tallest column are omitted (the empty board
+    is ``"(empty)"``).
+    """
+    cols = to_columns(board, shape)
+    top = max((len(c) for c in cols), default=0)
+    if top == 0:
+        return "(empty)"
+    width = max(len(str(v)) for c in cols for v in c)
+    rows = []
+    for y in range(top - 1, -1, -1):
+        cells = []
+        for c in cols:
+            v = c[y] if y < len(c) else 0
+            cells.append(str(v).rjust(width) if v else ".".rjust(width))
+        rows.append(" ".join(cells))
+    return "\n".join(rows)
