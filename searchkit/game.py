@@ -99,6 +99,13 @@ class Game(Protocol):
         format_result(case, result, options) -> str: the judge's output for one
             case (no trailing newline).
         moves_to_json(case, moves) -> list: JSON-ready moves for ``--format json``.
+
+    Optional (looked up with ``getattr``):
+        format_input(datas) -> str: case data values written back in the game's
+            input format (one file holding them all); needed by ``generate`` and
+            checked by the contract suite: parsing the text gives the same data.
+        format_state(puzzle, state) -> str: a state drawn for reports
+            (``check`` prints counter-examples with it).
     """
 
     name: str

@@ -62,6 +62,12 @@ class Budget:
         self.deadline = None if limits.time_limit is None else self.start + limits.time_limit
         self.clock_every = clock_every
 
+    def first_checkpoint(self) -> int | float:
+        """The count at which a driver checks first (1 when any limit is set, else never)."""
+        if self.max_nodes is None and self.deadline is None:
+            return float("inf")
+        return 1 if self.deadline is not None else self.max_nodes + 1
+
     def checkpoint(self, expanded: int) -> int | float:
         """Check the limits at ``expanded`` states; return the next count to check at."""
         if self.max_nodes is not None and expanded > self.max_nodes:

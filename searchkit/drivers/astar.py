@@ -56,7 +56,7 @@ def astar(
     heap = [(h0, 0, tie, start)]
     push, pop = heapq.heappush, heapq.heappop
     expanded = generated = peak = 0
-    checkpoint = budget.checkpoint(0)
+    checkpoint = budget.first_checkpoint()
     status, goal, cost = EXHAUSTED, None, None
     try:
         while heap:

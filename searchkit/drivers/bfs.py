@@ -36,7 +36,7 @@ def bfs(puzzle, *, limits: Limits | None = None, max_cost: int | None = None) ->
     parent: dict = {start: None}
     frontier = deque([(start, 0)])
     expanded = generated = 0
-    checkpoint = budget.checkpoint(0)
+    checkpoint = budget.first_checkpoint()
     status = EXHAUSTED
     goal = None
     try:

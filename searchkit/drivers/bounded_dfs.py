@@ -78,7 +78,7 @@ def bounded_dfs(
     counters = [0, 0]
     path: list = []
     solution_cost = [None]
-    checkpoint = budget.checkpoint(0)
+    checkpoint = budget.first_checkpoint()
 
     def dfs(state, g, limit, exact):
         nonlocal checkpoint

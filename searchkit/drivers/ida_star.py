@@ -62,7 +62,7 @@ def ida_star(
     path: list = []
     iterations: list[IterationRecord] = []
     table: dict | None = None
-    checkpoint = budget.checkpoint(0)
+    checkpoint = budget.first_checkpoint()
     peak = 0
 
     def dfs(state, g, bound):

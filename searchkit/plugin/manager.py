@@ -73,7 +73,7 @@ class Registry:
         self.algorithms: dict[str, Any] = {}
         self.heuristics: dict[str, dict[str, Any]] = {}
         self.rules: dict[str, dict[str, Any]] = {}
-        self.generators: dict[str, Callable] = {}
+        self.generators: dict[str, Any] = {}
         self.plugins: list[PluginInfo] = []
         self._owner: dict[tuple, str] = {}
 
@@ -108,8 +108,8 @@ class Registry:
         """The pruning rules registered for ``game``, in registration order."""
         return list(self.rules.get(game, {}).values())
 
-    def generator(self, game: str) -> Callable:
-        """The random-instance generator of ``game``."""
+    def generator(self, game: str):
+        """The :class:`~searchkit.generator.Generator` of ``game``."""
         try:
             return self.generators[game]
         except KeyError:
@@ -153,10 +153,10 @@ class Registry:
         self.rules.setdefault(rule.game, {})[rule.name] = rule
         return f"{rule.game}:{rule.name}"
 
-    def _register_generator(self, plugin: str, game: str, generator: Callable) -> str:
-        self._claim("generator", (game,), plugin, f"generator of game {game!r}")
-        self.generators[game] = generator
-        return game
+    def _register_generator(self, plugin: str, generator) -> str:
+        self._claim("generator", (generator.game,), plugin, f"generator of game {generator.game!r}")
+        self.generators[generator.game] = generator
+        return generator.game
 
 
 def _unknown(what: str, name: str, known: Iterable[str]) -> str:

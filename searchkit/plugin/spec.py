@@ -42,8 +42,6 @@ def register_algorithms(register):
 
 @hookspec
 def register_generators(register):
-    """Register random-instance generators: call ``register(game_name, generator)``.
-
-    ``generator(rng, **options) -> str`` returns one instance in the game's own
-    input format; ``rng`` is a :class:`random.Random`.
-    """
+    """Register random-instance generators: call ``register(generator)`` with a
+    :class:`searchkit.generator.Generator`.  The game must also implement
+    ``format_input`` so generated instances can be written out."""

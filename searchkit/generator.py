@@ -1,0 +1,52 @@
+"""Random-instance generators: one per game, registered by plugins.
+
+``searchkit generate GAME`` writes generated instances in the game's input
+format, and :mod:`searchkit.testing` and ``searchkit check`` draw instances
+from the same generator through hypothesis (which makes them reproducible
+and shrinkable).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from searchkit.game import GameOption
+
+
+@attrs.frozen
+class Generator:
+    """A random-instance generator registered for one game.
+
+    Attributes:
+        game: the game's name.
+        generate: ``generate(rng, size, options) -> data``: one instance as the
+            game's case data (what ``Game.parse`` puts in ``Case.data``).  ``rng``
+            is a :class:`random.Random`; ``size`` (>= 1) is the game's main size
+            knob (board side, number of blocks, ...), small sizes giving
+            instances that exhaustive search can still handle; ``options`` holds
+            the values of ``options`` below by ``GameOption.key``.
+        options: game-specific generator options (``searchkit generate GAME --help``).
+        size_help: what ``size`` means for this game, one line.
+        default_size: the size used when none is given.
+        summary: one line for listings.
+    """
+
+    game: str
+    generate: Callable[[random.Random, int, Mapping[str, Any]], Any]
+    options: tuple[GameOption, ...] = ()
+    size_help: str = "instance size"
+    default_size: int = 4
+    summary: str = ""
+
+    def defaults(self) -> dict[str, Any]:
+        """The option values used when the caller gives none."""
+        return {opt.key: opt.default for opt in self.options}
+
+    def __call__(self, rng: random.Random, size: int, options: Mapping[str, Any] | None = None) -> Any:
+        merged = self.defaults()
+        merged.update({k: v for k, v in (options or {}).items() if v is not None})
+        return self.generate(rng, size, merged)
