@@ -53,3 +53,35 @@ class FloodGame:
 
     def moves_to_json(self, case, moves):
         return [case.data.palette[m] for m in moves]
+
+    def format_input(self, boards) -> str:
+        """Write boards in the judge format (square boards) or one per line (otherwise).
+
+        Raises:
+            ValueError: for a non-square board whose values are not single letters or digits.
+        """
+        boards = list(boards)
+        if all(b.width == b.height for b in boards):
+            out = []
+            for b in boards:
+                out.append(str(b.width))
+                out.extend(" ".join(row) for row in b.rows())
+            out.append("0")
+            return "\n".join(out) + "\n"
+        lines = []
+        for b in boards:
+            line = "".join(b.palette[c] for c in b.cells)
+            if len(line) != b.width * b.height or not line.isalnum():
+                raise ValueError("the one-board-per-line format needs single-character colour values")
+            lines.append(line)
+        return "\n".join(lines) + "\n"
+
+    def format_state(self, puzzle, state) -> str:
+        """The board after the moves leading to ``state``: flooded cells shown in the region's colour."""
+        board = puzzle.board
+        region = puzzle.region_cells(state)
+        return "\n".join(
+            " ".join(("*" if region >> (y * board.width + x) & 1 else board.palette[board.cells[y * board.width + x]])
+                     for x in range(board.width))
+            for y in range(board.height)
+        ) + "\n(* = flooded region)"

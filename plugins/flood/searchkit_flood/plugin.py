@@ -36,6 +36,28 @@ def register_heuristics(register):
 
 
 @hookimpl
+def register_generators(register):
+    from searchkit.game import GameOption
+    from searchkit.generator import Generator
+
+    def generate(rng, size, options):
+        from searchkit_flood.generate import random_board
+
+        return random_board(rng, size, options)
+
+    register(Generator(
+        GAME, generate,
+        options=(
+            GameOption("width", "board width (default: size)", int, None),
+            GameOption("height", "board height (default: size)", int, None),
+            GameOption("colours", "number of colours", int, 6),
+        ),
+        size_help="side of a square board", default_size=8,
+        summary="uniformly random colours",
+    ))
+
+
+@hookimpl
 def register_pruning_rules(register):
     register(PruningRule(GAME, "frontier-colours",
                          "try only colours present on the frontier (others leave the region unchanged)"))
