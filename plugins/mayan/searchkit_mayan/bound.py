@@ -132,7 +132,8 @@ class BoundTable(dict):
     Index it with a packed count key (see the module docstring and
     :meth:`key`); a missing key triggers the computation of every key with
     the same total.  Values are ints, :data:`INFINITE` when no feasible vector
-    exists.  Raises KeyError only for a key with a digit above ``height``.
+    exists.  Raises KeyError for an int that is not a key (a digit above H,
+    or bits beyond the W digits).
     """
 
     def __init__(self, width: int, height: int, run: int) -> None:
@@ -144,7 +145,9 @@ class BoundTable(dict):
         self.powers = [1 << (j * self.digit_bits) for j in range(width)]
 
     def key(self, counts) -> int:
-        """Pack a per-column count vector (entries 0..H) into a key."""
+        """Pack a per-column count vector (W entries 0..H) into a key; ValueError otherwise."""
+        if len(counts) != self.width or not all(0 <= c <= self.height for c in counts):
+            raise ValueError(f"expected {self.width} counts in 0..{self.height}, got {counts!r}")
         return sum(c << (j * self.digit_bits) for j, c in enumerate(counts))
 
     def counts(self, key: int) -> tuple[int, ...]:
@@ -154,7 +157,7 @@ class BoundTable(dict):
 
     def __missing__(self, key: int) -> int:
         counts = self.counts(key)
-        if key != self.key(counts) or max(counts) > self.height:
+        if key >> (self.width * self.digit_bits) or max(counts) > self.height:
             raise KeyError(key)
         self._fill(sum(counts))
         return self[key]
@@ -190,9 +193,10 @@ class BoundTable(dict):
                                     dist[u] = d
                                     nxt.append(u)
                 frontier = nxt
+        shifts = [j * self.digit_bits for j in range(w)]
         for v, d in dist.items():
             if max(v) <= h:
-                self[self.key(v)] = d
+                self[sum(c << s for c, s in zip(v, shifts))] = d
 
 
 def _compositions(total: int, parts: int):
