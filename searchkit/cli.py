@@ -16,7 +16,6 @@ import click
 from searchkit import __version__
 from searchkit.errors import SearchkitError
 
-EXIT_LIMIT = 1
 EXIT_INPUT = 2
 
 
@@ -35,7 +34,25 @@ def _fail(message: str) -> None:
     sys.exit(EXIT_INPUT)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """Top-level group whose heavier commands are imported only when used."""
+
+    lazy = {"generate": "searchkit.cli_tools:generate", "compare": "searchkit.cli_tools:compare",
+            "check": "searchkit.cli_tools:check"}
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy))
+
+    def get_command(self, ctx, name):
+        if name in self.lazy:
+            import importlib
+
+            module, attr = self.lazy[name].split(":")
+            return getattr(importlib.import_module(module), attr)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="searchkit")
 def cli() -> None:
     """Exact puzzle search: solve, list and compare games, heuristics and pruning rules."""

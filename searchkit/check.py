@@ -1,0 +1,231 @@
+"""Admissibility and consistency checking of heuristics by exhaustive search.
+
+For one instance, :func:`cost_to_goal` explores every reachable state under
+the game's plain rules (all pruning rules off) and computes each state's true
+remaining cost by Dijkstra's algorithm on the reversed state graph.
+:func:`violations` then lists every state where the heuristic overestimates
+(h(s) > h*(s): inadmissible) or drops by more than a step's cost
+(h(s) > c(s, s') + h(s'): inconsistent).  :func:`check_heuristic` draws
+instances from the game's generator through hypothesis, which shrinks a
+failing instance to the smallest counter-example it can find.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from searchkit.errors import SearchkitError
+from searchkit.game import Case
+
+INADMISSIBLE = "inadmissible"
+INCONSISTENT = "inconsistent"
+
+
+class StateSpaceTooLarge(SearchkitError):
+    """The reachable state space exceeds the exploration limit."""
+
+
+@attrs.frozen
+class Violation:
+    """One state where a heuristic breaks a property it may claim.
+
+    Attributes:
+        kind: ``"inadmissible"`` or ``"inconsistent"``.
+        path: moves from the initial state to the state.
+        state: the state.
+        h: the heuristic's estimate there.
+        limit: the value ``h`` must not exceed: the true remaining cost
+            (inadmissible) or ``c(s, s') + h(s')`` (inconsistent).
+        move: the move to ``s'`` (inconsistent only).
+    """
+
+    kind: str
+    path: tuple
+    state: Any
+    h: int
+    limit: int
+    move: Any = None
+
+
+@attrs.frozen
+class StateSpace:
+    """Every state reachable from the initial state, with true remaining costs.
+
+    Attributes:
+        parent: state -> ``(parent_state, move)`` (``None`` for the initial state).
+        edges: state -> list of ``(move, child, cost)``.
+        cost: state -> least cost to a goal (absent: no goal reachable).
+    """
+
+    parent: dict
+    edges: dict
+    cost: dict
+
+    def path(self, state) -> tuple:
+        """Moves from the initial state to ``state`` (fewest moves first found)."""
+        moves = []
+        while self.parent[state] is not None:
+            state, move = self.parent[state]
+            moves.append(move)
+        return tuple(reversed(moves))
+
+
+def explore(puzzle, max_states: int = 200_000) -> StateSpace:
+    """Explore ``puzzle`` exhaustively and compute true remaining costs.
+
+    Raises:
+        StateSpaceTooLarge: when more than ``max_states`` states are reachable.
+    """
+    start = puzzle.initial_state()
+    parent: dict = {start: None}
+    edges: dict = {}
+    queue = deque([start])
+    successors = puzzle.successors
+    while queue:
+        state = queue.popleft()
+        succ = list(successors(state))
+        edges[state] = succ
+        for move, child, _ in succ:
+            if child not in parent:
+                parent[child] = (state, move)
+                if len(parent) > max_states:
+                    raise StateSpaceTooLarge(f"more than {max_states} reachable states")
+                queue.append(child)
+    reverse: dict = {}
+    for state, succ in edges.items():
+        for _move, child, c in succ:
+            reverse.setdefault(child, []).append((state, c))
+    cost: dict = {}
+    heap = [(0, i, s) for i, s in enumerate(s for s in parent if puzzle.is_goal(s))]
+    heapq.heapify(heap)
+    tie = len(heap)
+    while heap:
+        d, _, state = heapq.heappop(heap)
+        if state in cost:
+            continue
+        cost[state] = d
+        for prev, c in reverse.get(state, ()):
+            if prev not in cost:
+                tie += 1
+                heapq.heappush(heap, (d + c, tie, prev))
+    return StateSpace(parent, edges, cost)
+
+
+def violations(space: StateSpace, estimate: Callable[[Any], int], kinds=(INADMISSIBLE, INCONSISTENT)) -> list[Violation]:
+    """Every violation of the given kinds in ``space``, nearest the initial state first."""
+    found = []
+    h = {s: estimate(s) for s in space.parent}
+    for state in space.parent:
+        hs = h[state]
+        if INADMISSIBLE in kinds:
+            true = space.cost.get(state)
+            if true is not None and hs > true:
+                found.append(Violation(INADMISSIBLE, space.path(state), state, hs, true))
+        if INCONSISTENT in kinds and space.cost.get(state) is not None:
+            for move, child, c in space.edges[state]:
+                if hs > c + h[child]:
+                    found.append(Violation(INCONSISTENT, space.path(state), state, hs, c + h[child], move))
+                    break
+    found.sort(key=lambda v: len(v.path))
+    return found
+
+
+@attrs.frozen
+class CheckReport:
+    """The outcome of checking one heuristic.
+
+    Attributes:
+        heuristic: the heuristic's name.
+        claims: property -> claimed (``{"admissible": True, "consistent": False}``).
+        examples: property -> ``(case_data, [Violation, ...])`` of the shrunk
+            counter-example, for each property found violated.
+        samples: instances drawn per property.
+    """
+
+    heuristic: str
+    claims: dict
+    examples: dict
+    samples: int
+
+    @property
+    def failed(self) -> bool:
+        """A claimed property was violated."""
+        return any(self.claims.get(prop) for prop in self.examples)
+
+
+def plain_puzzle(registry, game_name: str, data, options: Mapping[str, Any] | None = None):
+    """Build the puzzle of ``data`` with the game's default options and every pruning rule off."""
+    game = registry.game(game_name)
+    opts = {opt.key: opt.default for opt in game.options}
+    opts.update(options or {})
+    disabled = frozenset(r.name for r in registry.rules_for(game_name))
+    return game.puzzle(Case(1, data, "<generated>", 1), opts, disabled)
+
+
+def check_heuristic(
+    registry,
+    game_name: str,
+    heuristic_name: str,
+    *,
+    samples: int = 100,
+    max_size: int = 4,
+    seed: int = 0,
+    max_states: int = 50_000,
+    generator_options: Mapping[str, Any] | None = None,
+) -> CheckReport:
+    """Check a heuristic's admissibility and consistency on generated instances.
+
+    Instances come from the game's registered generator with sizes 1..``max_size``;
+    hypothesis draws up to ``samples`` per property (seeded by ``seed``) and
+    shrinks the first failing instance.  Instances whose state space exceeds
+    ``max_states`` are skipped.
+
+    Raises:
+        UnknownNameError: for an unknown game, heuristic or missing generator.
+    """
+    from searchkit.testing import instances
+
+    spec = registry.heuristic(game_name, heuristic_name)
+    strategy = instances(game_name, registry=registry, max_size=max_size, options=generator_options)
+    claims = {"admissible": spec.admissible, "consistent": spec.consistent}
+    examples = {}
+    for prop, kind in (("admissible", INADMISSIBLE), ("consistent", INCONSISTENT)):
+        found = _probe(registry, game_name, spec, strategy, kind, samples, seed, max_states)
+        if found:
+            examples[prop] = found
+    return CheckReport(spec.name, claims, examples, samples)
+
+
+def _probe(registry, game_name, spec, strategy, kind, samples, seed, max_states):
+    """Search instances for a violation of ``kind``; return the shrunk ``(data, violations)`` or ``None``."""
+    from hypothesis import HealthCheck, assume, given, settings
+    from hypothesis import seed as hseed
+    from hypothesis.reporting import with_reporter
+
+    found: list = []
+
+    @hseed(seed)
+    @settings(max_examples=samples, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def probe(data):
+        puzzle = plain_puzzle(registry, game_name, data)
+        try:
+            space = explore(puzzle, max_states)
+        except StateSpaceTooLarge:
+            assume(False)
+        bad = violations(space, spec.bind(puzzle), kinds=(kind,))
+        if bad:
+            found.append((data, bad))
+            raise AssertionError(kind)
+
+    with with_reporter(lambda *_: None):
+        try:
+            probe()
+        except AssertionError:
+            return found[-1]
+    return None

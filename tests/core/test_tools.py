@@ -1,0 +1,126 @@
+"""generate, compare and check: the tools for trying heuristics and writing plugins."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import types
+
+from searchkit.heuristic import Heuristic
+from searchkit.plugin.manager import load_registry
+from searchkit.plugin.spec import hookimpl
+
+from conftest import EXAMPLES, shared
+
+
+def _first_boards(n):
+    lines = shared("flood", "random-8x8-6c.txt").read_text().splitlines()
+    return "\n".join(lines[: 9 * n]) + "\n0\n"
+
+
+def test_generate_writes_parseable_reproducible_instances(cli_run):
+    a = cli_run(["generate", "flood", "--count", "3", "--seed", "7", "--size", "4", "-o", "colours=3"])
+    b = cli_run(["generate", "flood", "--count", "3", "--seed", "7", "--size", "4", "-o", "colours=3"])
+    assert a.exit_code == 0 and a.output == b.output
+    lines = a.output.splitlines()
+    assert lines[0] == "4" and lines[-1] == "0" and len(lines) == 3 * 5 + 1
+    assert {v for line in lines[1:5] for v in line.split()} <= {"1", "2", "3"}
+    solved = cli_run(["solve", "flood", "-"], input=a.output)
+    assert solved.exit_code == 0 and len(solved.output.split()) == 3
+    rect = cli_run(["generate", "flood", "-n", "2", "-o", "width=5", "-o", "height=2"])
+    assert [len(line) for line in rect.output.split()] == [10, 10]
+
+
+def test_generate_rejects_unknown_option(cli_run):
+    out = cli_run(["generate", "flood", "-o", "sides=3"])
+    assert out.exit_code == 2 and "colours" in out.output
+
+
+def test_compare_agrees_on_every_cost_under_each_optimal_algorithm(cli_run, tmp_path):
+    path = tmp_path / "five.txt"
+    path.write_text(_first_boards(5))
+    expected = shared("flood", "random-8x8-6c.ans").read_text().split()[:5]
+    for algorithm in ("ida_star", "astar", "ida_star_tt"):
+        out = cli_run(["compare", "flood", str(path), str(EXAMPLES / "flood" / "nkoj2440-sample.txt"),
+                       "-H", "colours", "-H", "layered", "-a", algorithm, "--format", "json"])
+        assert out.exit_code == 0, out.output
+        report = json.loads(out.output)
+        assert report["disagreements"] == []
+        for h in ("colours", "layered"):
+            costs = [r["cost"] for r in report["rows"] if r["heuristic"] == h]
+            assert [str(c) for c in costs] == expected + ["1", "3"], (algorithm, h)
+        assert report["totals"]["layered"]["expanded"] < report["totals"]["colours"]["expanded"]
+
+
+def test_compare_all_text_and_csv(cli_run):
+    path = EXAMPLES / "flood" / "hdu4127-sample.txt"
+    text = cli_run(["compare", "flood", str(path), "-H", "all"])
+    assert text.exit_code == 0
+    for name in ("colours", "eccentricity", "layered", "total", "EBF"):
+        assert name in text.output
+    rows = list(csv.reader(io.StringIO(cli_run(["compare", "flood", str(path), "-H", "all", "--format", "csv"]).output)))
+    assert rows[0][:4] == ["source", "case", "heuristic", "status"]
+    assert sum(1 for r in rows if r[0] == "TOTAL") >= 3
+
+
+def _bad_plugin():
+    mod = types.ModuleType("planted")
+
+    def double(puzzle):
+        from searchkit_flood.heuristics import colours
+
+        est = colours(puzzle)
+        return lambda s: 2 * est(s)
+
+    @hookimpl
+    def register_heuristics(register):
+        register(Heuristic("flood", "double", double, admissible=True, consistent=False,
+                           summary="twice the colour count: planted, inadmissible"))
+        register(Heuristic("flood", "double-honest", double, admissible=False, consistent=False,
+                           summary="the same, claiming nothing"))
+
+    mod.register_heuristics = register_heuristics
+    return mod
+
+
+def test_check_passes_real_heuristics(cli_run):
+    out = cli_run(["check", "flood", "-H", "colours", "-H", "layered", "--samples", "30"])
+    assert out.exit_code == 0, out.output
+    assert "colours: OK" in out.output and "layered: OK" in out.output
+
+
+def test_check_finds_planted_inadmissible_heuristic(cli_run):
+    reg = load_registry(extra=[("planted", _bad_plugin())])
+    out = cli_run(["check", "flood", "-H", "double", "--samples", "30"], registry_=reg)
+    assert out.exit_code == 1
+    assert "double: FAIL: not admissible (claims it)" in out.output
+    assert "h = 2 > true remaining cost 1" in out.output  # shrunk: one move from a one-colour board
+    # the counter-example is printed in the game's input format and parses back
+    lines = out.output.splitlines()
+    start = lines.index("double: FAIL: not admissible (claims it); smallest counter-example found:") + 1
+    board = []
+    for line in lines[start:]:
+        board.append(line)
+        if line == "0":
+            break
+    solved = cli_run(["solve", "flood", "-"], input="\n".join(board) + "\n")
+    assert solved.exit_code == 0
+
+
+def test_check_reports_but_does_not_fail_unclaimed_properties(cli_run):
+    reg = load_registry(extra=[("planted", _bad_plugin())])
+    out = cli_run(["check", "flood", "-H", "double-honest", "--samples", "20"], registry_=reg)
+    assert out.exit_code == 0
+    assert "double-honest: note: not admissible (does not claim it)" in out.output
+
+
+def test_contract_catches_planted_heuristic():
+    import pytest
+
+    from searchkit.testing import contract_checks
+
+    reg = load_registry(extra=[("planted", _bad_plugin())])
+    check = {c.name: c for c in contract_checks("flood", registry=reg, max_size=3, max_examples=15)}
+    with pytest.raises(AssertionError, match="double is not admissible"):
+        check["heuristics-admissible"]()
