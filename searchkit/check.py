@@ -223,9 +223,15 @@ def _probe(registry, game_name, spec, strategy, kind, samples, seed, max_states)
             found.append((data, bad))
             raise AssertionError(kind)
 
+    from hypothesis.errors import Unsatisfiable
+
     with with_reporter(lambda *_: None):
         try:
             probe()
         except AssertionError:
             return found[-1]
+        except Unsatisfiable:
+            raise StateSpaceTooLarge(
+                f"no generated instance had at most {max_states} reachable states; lower --max-size"
+            ) from None
     return None

@@ -234,8 +234,11 @@ def check(ctx, game, names, samples, max_size, seed, max_states, pairs):
     options = _parse_options(gen.options, pairs)
     code = 0
     for name in heuristics:
-        report = check_heuristic(registry, game, name, samples=samples, max_size=max_size, seed=seed,
-                                 max_states=max_states, generator_options=options)
+        try:
+            report = check_heuristic(registry, game, name, samples=samples, max_size=max_size, seed=seed,
+                                     max_states=max_states, generator_options=options)
+        except SearchkitError as exc:
+            _fail(f"check {game} -H {name}: {exc}")
         claimed = [p for p, on in report.claims.items() if on] or ["nothing"]
         if not report.examples:
             click.echo(f"{name}: OK: admissible and consistent on {samples} instances per property "
