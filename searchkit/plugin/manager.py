@@ -169,10 +169,9 @@ def _default_report(message: str) -> None:
 
 
 def _entry_points(only: set[str] | None):
-    from importlib.metadata import entry_points
+    from searchkit.plugin.entry_points import find
 
-    eps = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name)
-    return [ep for ep in eps if only is None or ep.name in only]
+    return [ep for ep in find(ENTRY_POINT_GROUP) if only is None or ep.name in only]
 
 
 def load_registry(
@@ -219,8 +218,7 @@ def load_registry(
         only_env = os.environ.get(ENV_VAR)
         only = None if only_env is None else {n.strip() for n in only_env.split(",") if n.strip()}
         for ep in _entry_points(only):
-            version = ep.dist.version if getattr(ep, "dist", None) is not None else ""
-            add(PluginInfo(ep.name, version, "entry point"), ep.load)
+            add(PluginInfo(ep.name, getattr(ep, "version", ""), "entry point"), ep.load)
     for name, plugin in extra:
         add(PluginInfo(name, "", "extra"), lambda plugin=plugin: plugin)
 

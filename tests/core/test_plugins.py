@@ -91,7 +91,7 @@ def test_duplicate_game_names_both_plugins(capsys):
 
 class _FakeEntryPoint:
     def __init__(self, name, load):
-        self.name, self._load, self.dist = name, load, None
+        self.name, self._load, self.version = name, load, ""
 
     def load(self):
         return self._load()
@@ -149,3 +149,15 @@ def test_listing_commands(cli_run):
     assert "ida_star" in cli_run(["algorithms"]).output
     bad = cli_run(["heuristics", "nope"])
     assert bad.exit_code == 2 and "unknown game 'nope'" in bad.output
+
+
+def test_fast_entry_point_scan_matches_importlib_metadata():
+    from importlib.metadata import entry_points
+
+    from searchkit.plugin.entry_points import find
+
+    expected = sorted((ep.name, ep.value) for ep in entry_points(group="searchkit"))
+    assert [(ep.name, ep.value) for ep in find("searchkit")] == expected
+    assert expected, "the built-in plugins are installed through entry points"
+    versions = {ep.name: ep.version for ep in find("searchkit")}
+    assert versions["flood"] == "0.1.0"
