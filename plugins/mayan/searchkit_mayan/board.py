@@ -10,7 +10,9 @@ row, is the ``cell_bits``-wide lane number ``x * H + y`` (column-major, bottom
 up); 0 is an empty cell and a colour is a positive integer that fits the lane.
 A *settled* board has no floating block (every column is a stack from the
 bottom) and no run; every function here returns settled boards, except
-:func:`from_columns`, which builds stacks but leaves any run in place.
+:func:`from_columns`, which builds stacks but leaves any run in place, and
+:func:`raw_successors`, which gives each child before its runs clear (for
+bounds that look at a child before settling it).
 
 Rules (NOIP 2011 day 1 problem 3, as worded on Luogu P1312):
 
@@ -42,6 +44,7 @@ __all__ = [
     "settle",
     "apply_move",
     "successors",
+    "raw_successors",
     "is_empty",
     "format_board",
     "run_cells",
@@ -60,15 +63,21 @@ class Shape:
     Raises:
         ValueError: if a dimension is out of range.
 
-    Shapes compare and hash by ``(width, height, run, cell_bits)``.  The
-    ``clear_runs`` attribute is a specialised function ``int -> int`` that
-    settles a board whose columns are already stacks (see :func:`settle`);
-    searches bind it to a local name.
+    Shapes compare and hash by ``(width, height, run, cell_bits)``.  Three
+    attributes are functions specialised to the shape (searches bind them to
+    local names):
+
+    * ``clear_runs(board) -> board`` settles a board whose columns are
+      already stacks: clear all runs at once, let the columns close up,
+      repeat while anything vanishes;
+    * ``run_mask(board) -> int``: every lane in a run of >= R, all its bits
+      set (0 if no run);
+    * ``compact(column) -> column``: a packed column with its holes removed.
     """
 
     __slots__ = (
         "width", "height", "run", "cell_bits", "max_colour", "cell_mask",
-        "column_bits", "column_mask", "low", "high", "full", "clear_runs",
+        "column_bits", "column_mask", "run_mask", "clear_runs", "compact",
     )
 
     def __init__(self, width: int = 5, height: int = 7, run: int = 3, cell_bits: int = 4) -> None:
@@ -86,13 +95,7 @@ class Shape:
         self.cell_mask = self.max_colour
         self.column_bits = height * cell_bits
         self.column_mask = (1 << self.column_bits) - 1
-        ones = 0
-        for lane in range(width * height):
-            ones |= 1 << (lane * cell_bits)
-        self.low = ones * ((1 << (cell_bits - 1)) - 1)
-        self.high = ones << (cell_bits - 1)
-        self.full = ones * self.max_colour
-        self.clear_runs = _make_clear_runs(self)
+        self.run_mask, self.clear_runs, self.compact = _make_kernels(self)
 
     def _key(self) -> tuple[int, int, int, int]:
         return (self.width, self.height, self.run, self.cell_bits)
@@ -123,12 +126,17 @@ class Shape:
         return (column.bit_length() + self.cell_bits - 1) // self.cell_bits
 
 
-def _make_clear_runs(shape: Shape):
-    """Build ``clear_runs(board) -> board`` for ``shape`` with its constants bound."""
+def _make_kernels(shape: Shape):
+    """Build ``(run_mask, clear_runs, compact)`` for ``shape``, constants bound as closure cells."""
     w, h, r, cb = shape.width, shape.height, shape.run, shape.cell_bits
-    low, high, cm, colmask = shape.low, shape.high, shape.cell_mask, shape.column_mask
+    cm, colmask = shape.cell_mask, shape.column_mask
+    ones = 0
+    for lane in range(w * h):
+        ones |= 1 << (lane * cb)
+    low = ones * ((1 << (cb - 1)) - 1)  # all but the top bit of every lane
+    high = ones << (cb - 1)  # the top bit of every lane
     sh = shape.column_bits  # shift that lines cell (x+1, y) up with (x, y)
-    hstart = 0  # high bit of every lane that can start a horizontal run
+    hstart = 0  # top bit of every lane that can start a horizontal run
     vstart = 0  # ... a vertical run
     for x in range(w):
         for y in range(h):
@@ -141,6 +149,29 @@ def _make_clear_runs(shape: Shape):
     vshifts = [i * cb for i in range(1, r)]
     col_offsets = [x * sh for x in range(w)]
     top = cb - 1
+
+    def run_mask(b: int) -> int:
+        # A lane is 0 iff adding `low` to its low bits carries nothing into
+        # the top bit and its own top bit is clear (no carry between lanes).
+        nz = (((b & low) + low) | b) & high
+        t = b ^ (b >> sh)
+        eh = ~(((t & low) + low) | t) & high  # lane == its right neighbour
+        t = b ^ (b >> cb)
+        ev = ~(((t & low) + low) | t) & high  # lane == the lane above
+        hs = nz & hstart  # lanes starting a horizontal run of r
+        vs = nz & vstart  # ... a vertical run of r
+        for s in hshifts:
+            hs &= eh >> (s - sh)
+        for s in vshifts:
+            vs &= ev >> (s - cb)
+        if not (hs or vs):
+            return 0
+        m = hs | vs
+        for s in hshifts:
+            m |= hs << s
+        for s in vshifts:
+            m |= vs << s
+        return (m >> top) * cm
 
     def compact(col: int) -> int:
         out = 0
@@ -155,34 +186,16 @@ def _make_clear_runs(shape: Shape):
 
     def clear_runs(b: int) -> int:
         while True:
-            nz = (((b & low) + low) | b) & high
-            t = b ^ (b >> sh)
-            eh = ~(((t & low) + low) | t) & high  # lane == its right neighbour
-            t = b ^ (b >> cb)
-            ev = ~(((t & low) + low) | t) & high  # lane == the lane above
-            hs = nz & hstart
-            vs = nz & vstart
-            for s in hshifts:
-                hs &= eh >> (s - sh)
-            for s in vshifts:
-                vs &= ev >> (s - cb)
-            if not (hs or vs):
+            m = run_mask(b)
+            if not m:
                 return b
-            m = hs | vs
-            for s in hshifts:
-                m |= hs << s
-            for s in vshifts:
-                m |= vs << s
-            m = (m >> top) * cm
             b &= ~m
             for off in col_offsets:
                 if (m >> off) & colmask:
                     col = (b >> off) & colmask
                     b ^= (col ^ compact(col)) << off
 
-    clear_runs.__doc__ = f"Clear runs and cascade on a {w}x{h} board whose columns are stacks."
-    clear_runs.compact = compact
-    return clear_runs
+    return run_mask, clear_runs, compact
 
 
 STANDARD = Shape()
@@ -249,7 +262,7 @@ def settle(board: int, shape: Shape = STANDARD) -> int:
     Returns:
         The settled board: stacks only, no run of ``shape.run`` or more.
     """
-    compact = shape.clear_runs.compact
+    compact = shape.compact
     cb = shape.column_bits
     mask = shape.column_mask
     fallen = 0
@@ -263,56 +276,70 @@ def run_cells(board: int, shape: Shape = STANDARD) -> list[tuple[int, int]]:
 
     ``board`` should have stacked columns (as :func:`from_columns` gives).
     """
-    cleared = _clear_once(board, shape)
-    cells = []
-    for x in range(shape.width):
-        for y in range(shape.height):
-            if shape.cell(board, x, y) and not shape.cell(cleared, x, y):
-                cells.append((x, y))
-    return cells
+    mask = shape.run_mask(board)
+    return [(x, y) for x in range(shape.width) for y in range(shape.height)
+            if (mask >> shape.offset(x, y)) & 1]
 
 
-def _clear_once(board: int, shape: Shape) -> int:
-    """``board`` with its current runs removed (no falling, no cascade)."""
-    marked = 0
-    w, h, r = shape.width, shape.height, shape.run
+def raw_successors(board: int, shape: Shape = STANDARD, *, same_colour_swaps: bool = False,
+                   skip_left_swaps: bool = False):
+    """Yield ``(x, y, g, a, a2, moved)`` for every legal move, in lexicographic order.
+
+    This is the one implementation of the move rule; :func:`successors`,
+    :func:`apply_move` and the search all use it.
+
+    Args:
+        board: a settled board.
+        shape: the board geometry.
+        same_colour_swaps: see :func:`apply_move`.
+        skip_left_swaps: leave out left moves onto an occupied cell (each
+            gives the same board as the left neighbour's right move, which
+            comes earlier).
+
+    Yields:
+        The move (x, y, g); ``a``, the colour of the moved block; ``a2``, the
+        colour of the block it swapped with (0 for a move into an empty cell;
+        equal to ``a`` for a same-colour swap, which changes nothing); and
+        ``moved``, the board right after the move, with the source column
+        closed up and the block fallen, but before any run is cleared.
+    """
+    w, cb, cm = shape.width, shape.cell_bits, shape.cell_mask
+    sh, colmask = shape.column_bits, shape.column_mask
+    cols = [(board >> (x * sh)) & colmask for x in range(w)]
+    heights = [(c.bit_length() + cb - 1) // cb for c in cols]
+    heights.append(-1)  # heights[-1] is also the missing left neighbour of column 0
     for x in range(w):
-        for y in range(h):
-            c = shape.cell(board, x, y)
-            if not c:
-                continue
-            if x <= w - r and all(shape.cell(board, x + i, y) == c for i in range(r)):
-                for i in range(r):
-                    marked |= shape.cell_mask << shape.offset(x + i, y)
-            if y <= h - r and all(shape.cell(board, x, y + i) == c for i in range(r)):
-                for i in range(r):
-                    marked |= shape.cell_mask << shape.offset(x, y + i)
-    return board & ~marked
-
-
-def _raw_move(board: int, x: int, y: int, g: int, shape: Shape, same_colour_swaps: bool) -> int | None:
-    """The board right after move (x, y, g), before runs are cleared; None if illegal."""
-    w, h = shape.width, shape.height
-    if g not in (1, -1) or not (0 <= x < w and 0 <= y < h) or not 0 <= x + g < w:
-        return None
-    a = shape.cell(board, x, y)
-    if not a:
-        return None
-    b = shape.cell(board, x + g, y)
-    off = shape.offset(x, y)
-    if b:
-        if a == b and not same_colour_swaps:
-            return None
-        d = a ^ b
-        return board ^ (d << off) ^ (d << shape.offset(x + g, y))
-    cb = shape.cell_bits
-    col_off = x * shape.column_bits
-    col = shape.column(board, x)
-    low = (1 << (y * cb)) - 1
-    closed = (col & low) | ((col >> ((y + 1) * cb)) << (y * cb))
-    board ^= (col ^ closed) << col_off
-    landing = shape.column_height(shape.column(board, x + g))
-    return board | (a << shape.offset(x + g, landing))
+        col = cols[x]
+        xo = x * sh
+        right, left = heights[x + 1], heights[x - 1]
+        for y in range(heights[x]):
+            yo = y * cb
+            a = (col >> yo) & cm
+            here = xo + yo
+            if right >= 0:
+                if y < right:
+                    a2 = (cols[x + 1] >> yo) & cm
+                    if a != a2:
+                        d = a ^ a2
+                        yield x, y, 1, a, a2, board ^ (d << here) ^ (d << (here + sh))
+                    elif same_colour_swaps:
+                        yield x, y, 1, a, a, board
+                else:  # the source column closes up, the block lands on the target column
+                    closed = (col & ((1 << yo) - 1)) | ((col >> (yo + cb)) << yo)
+                    yield x, y, 1, a, 0, (board ^ ((col ^ closed) << xo)) | (a << (xo + sh + right * cb))
+            if left >= 0:
+                if y < left:
+                    if skip_left_swaps:
+                        continue
+                    a2 = (cols[x - 1] >> yo) & cm
+                    if a != a2:
+                        d = a ^ a2
+                        yield x, y, -1, a, a2, board ^ (d << here) ^ (d << (here - sh))
+                    elif same_colour_swaps:
+                        yield x, y, -1, a, a, board
+                else:
+                    closed = (col & ((1 << yo) - 1)) | ((col >> (yo + cb)) << yo)
+                    yield x, y, -1, a, 0, (board ^ ((col ^ closed) << xo)) | (a << (xo - sh + left * cb))
 
 
 def apply_move(board: int, x: int, y: int, g: int, shape: Shape = STANDARD, *,
@@ -333,10 +360,10 @@ def apply_move(board: int, x: int, y: int, g: int, shape: Shape = STANDARD, *,
         block at (x, y), ``g`` not 1 or -1, the target column off the board,
         or a same-colour swap when those are not moves.
     """
-    moved = _raw_move(board, x, y, g, shape, same_colour_swaps)
-    if moved is None:
-        return None
-    return shape.clear_runs(moved)
+    for mx, my, mg, _, _, moved in raw_successors(board, shape, same_colour_swaps=same_colour_swaps):
+        if (mx, my, mg) == (x, y, g):
+            return shape.clear_runs(moved)
+    return None
 
 
 def successors(board: int, shape: Shape = STANDARD, *, same_colour_swaps: bool = False,
@@ -344,29 +371,13 @@ def successors(board: int, shape: Shape = STANDARD, *, same_colour_swaps: bool =
     """Yield ``((x, y, g), child)`` for every legal move, in lexicographic order.
 
     The order is the answer order of NOIP 2011: by x, then y, then g with 1
-    before -1.  ``child`` is settled.  With ``skip_left_swaps`` a left move
-    onto an occupied cell is left out: it gives the same board as the left
-    neighbour's right move, which comes earlier in this order.  The empty
-    board yields nothing.
+    before -1.  ``child`` is settled.  ``skip_left_swaps`` is as in
+    :func:`raw_successors`.  The empty board yields nothing.
     """
-    w, h, cb = shape.width, shape.height, shape.cell_bits
-    cm = shape.cell_mask
-    cols = [shape.column(board, x) for x in range(w)]
-    heights = [shape.column_height(c) for c in cols]
     clear = shape.clear_runs
-    for x in range(w):
-        col = cols[x]
-        for y in range(heights[x]):
-            if not (col >> (y * cb)) & cm:
-                continue
-            for g in (1, -1):
-                if not 0 <= x + g < w:
-                    continue
-                if skip_left_swaps and g == -1 and y < heights[x - 1]:
-                    continue
-                moved = _raw_move(board, x, y, g, shape, same_colour_swaps)
-                if moved is not None:
-                    yield (x, y, g), clear(moved)
+    for x, y, g, _, _, moved in raw_successors(board, shape, same_colour_swaps=same_colour_swaps,
+                                               skip_left_swaps=skip_left_swaps):
+        yield (x, y, g), clear(moved)
 
 
 def format_board(board: int, shape: Shape = STANDARD) -> str:

@@ -221,23 +221,28 @@ def table_for(width: int, height: int, run: int) -> BoundTable:
     return table
 
 
-def colour_keys(board: int, shape) -> dict[int, int]:
-    """Map each colour on a board to its packed per-column count key.
+def colour_keys(board: int, shape) -> list[int]:
+    """Per-colour packed per-column count keys of a board.
 
     Args:
         board: a packed board (settled or not: only columns matter).
         shape: its :class:`~searchkit_mayan.board.Shape`.
+
+    Returns:
+        A list indexed by colour (length ``shape.max_colour + 1``); entry c is
+        the key of colour c's column counts (0 for a colour not on the board,
+        and for index 0, the empty cell).
     """
-    table = table_for(shape.width, shape.height, shape.run)
-    keys: dict[int, int] = {}
+    powers = table_for(shape.width, shape.height, shape.run).powers
+    keys = [0] * (shape.max_colour + 1)
     cb, cm = shape.cell_bits, shape.cell_mask
     for x in range(shape.width):
         col = shape.column(board, x)
-        p = table.powers[x]
+        p = powers[x]
         while col:
             c = col & cm
             if c:
-                keys[c] = keys.get(c, 0) + p
+                keys[c] += p
             col >>= cb
     return keys
 
@@ -250,7 +255,5 @@ def board_bound(board: int, shape) -> int:
     blocks.  Valid before or after settling.
     """
     table = table_for(shape.width, shape.height, shape.run)
-    ds = [table[k] for k in colour_keys(board, shape).values()]
-    if not ds:
-        return 0
+    ds = [table[k] for k in colour_keys(board, shape)]
     return max(max(ds), (sum(ds) + 1) // 2)

@@ -27,8 +27,8 @@ Run ``python -m searchkit_mayan.search [options] < case.in``; options are
 
 from __future__ import annotations
 
-from .board import Shape, STANDARD, to_columns, from_columns
-from .bound import INFINITE, table_for
+from .board import STANDARD, Shape, from_columns, raw_successors, to_columns
+from .bound import INFINITE, colour_keys, table_for
 
 __all__ = ["Outcome", "solve", "solve_columns", "format_moves", "main"]
 
@@ -126,7 +126,13 @@ def solve(board: int, n: int, shape: Shape = STANDARD, *, mode: str = "exact",
 
 
 class _Search:
-    """One search's state: rules, tables and counters (not part of the API)."""
+    """One search's state: rules, tables and counters (not part of the API).
+
+    The colour state of a board is three values: ``keys``, the per-colour
+    column-count keys (:func:`~searchkit_mayan.bound.colour_keys`); ``ds``,
+    each colour's table value D (INFINITE exactly when the colour has 1..R-1
+    blocks, which is rule (b)); and ``sd``, the sum of the ds.
+    """
 
     def __init__(self, shape, same, skip_left, colour_cut, transposition, lower_bound):
         self.shape = shape
@@ -136,28 +142,21 @@ class _Search:
         self.transposition = transposition
         self.lower_bound = lower_bound
         self.table = table_for(shape.width, shape.height, shape.run)
-        self.failed: dict[int, set] = {}
+        self.failed: dict[int, set] = {}  # k -> boards that failed with k moves left
         self.path: list = []
         self.counts = [0, 0, 0, 0]  # nodes, generated, bound cuts, tt hits
 
     def colour_state(self, board):
-        """Per-colour lists (indexed by colour) of count keys and D values, and sum D."""
-        shape = self.shape
-        size = shape.max_colour + 1
-        keys = [0] * size
-        cb, cm = shape.cell_bits, shape.cell_mask
-        powers = self.table.powers
-        for x in range(shape.width):
-            col = shape.column(board, x)
-            p = powers[x]
-            while col:
-                c = col & cm
-                if c:
-                    keys[c] += p
-                col >>= cb
+        keys = colour_keys(board, self.shape)
         table = self.table
         ds = [table[k] for k in keys]
         return keys, ds, sum(ds)
+
+    def hopeless(self, ds, sd, k):
+        """True when rule (d) or (b), as switched on, proves k moves are not enough."""
+        if self.lower_bound:
+            return max(max(ds), (sd + 1) // 2) > k
+        return self.colour_cut and max(ds) >= INFINITE
 
     def run(self, root: int, n: int) -> bool:
         """Exact-n search from ``root``; on success the moves are in ``self.path``."""
@@ -165,56 +164,37 @@ class _Search:
         if n == 0 or root == 0:
             return n == 0 and root == 0
         keys, ds, sd = self.colour_state(root)
-        if self.lower_bound and max(max(ds), (sd + 1) // 2) > n:
+        if self.hopeless(ds, sd, n):
             return False
-        if self.colour_cut and max(ds) >= INFINITE:
-            return False
+        for k in range(n + 1):
+            self.failed.setdefault(k, set())
         return self._dfs(root, n, keys, ds, sd)
 
     def _dfs(self, root, n, keys, ds, sd):
         shape = self.shape
-        w, cb = shape.width, shape.cell_bits
-        cm, colmask, sh = shape.cell_mask, shape.column_mask, shape.column_bits
-        cb1 = cb - 1
+        w = shape.width
         clear = shape.clear_runs
+        moves = raw_successors
         table = self.table
         powers = table.powers
-        xoff = [x * sh for x in range(w + 1)]
-        ycb = [y * cb for y in range(shape.height + 1)]
-        lowmask = [(1 << s) - 1 for s in ycb]
-        # Key steps of a block moving right / left from column x.
-        step_r = [powers[x + 1] - powers[x] if x + 1 < w else 0 for x in range(w)]
-        step_l = [powers[x - 1] - powers[x] if x else 0 for x in range(w)]
+        # Key step of a block leaving column x to the right (steps[1][x]) or
+        # to the left (steps[-1][x]).
+        steps = [None, [powers[x + 1] - powers[x] if x + 1 < w else 0 for x in range(w)],
+                 [powers[x - 1] - powers[x] if x else 0 for x in range(w)]]
         same, skip_left = self.same, self.skip_left
-        use_bound, use_tt, use_cut = self.lower_bound, self.transposition, self.colour_cut
+        use_bound, use_tt = self.lower_bound, self.transposition
         failed = self.failed
-        for k in range(n + 1):
-            failed.setdefault(k, set())
-        colour_state = self.colour_state
+        colour_state, hopeless = self.colour_state, self.hopeless
         path = self.path
         counts = self.counts
-        run_len = shape.run
-        digit_mask = (1 << table.digit_bits) - 1
-        digit_shifts = [j * table.digit_bits for j in range(w)]
+        palette = [c for c, key in enumerate(keys) if key]  # the colours; never grows
 
-        def too_few(keys):
-            # Rule (b) without the bound: some colour has 1..R-1 blocks.
-            for key in keys:
-                if key:
-                    t = 0
-                    for s in digit_shifts:
-                        t += (key >> s) & digit_mask
-                    if t < run_len:
-                        return True
-            return False
+        def child(k, raw, move, keys, ds, a, a2, ka, da, kb, db, s):
+            """Settle ``raw`` (the board after ``move``) and search it with k moves left.
 
-        def child(b, k, raw, move, keys, ds, a, a2, ka, da, kb, db, s):
-            """Settle ``raw`` (b after ``move``) and search it with k moves left.
-
-            The move took one block of colour a into the column of key ka
-            (D value da) and, for a swap, one of colour a2 the other way
-            (kb, db); s is the child's sum of D values.  Without the bound only
-            ka and kb are meaningful.
+            The move took one block of colour a into the column of key ka (D
+            value da) and, for a swap (a2 != 0), one of colour a2 the other way
+            (kb, db); s is the child's sum of D values.
             """
             counts[1] += 1
             settled = clear(raw)
@@ -223,27 +203,23 @@ class _Search:
                     path.append(move)
                     return True
                 return False
-            if settled == 0 or (use_tt and settled in failed[k]):
-                counts[3] += settled != 0
+            if settled == 0:
+                return False  # emptied too early: the empty board has no moves
+            if use_tt and settled in failed[k]:
+                counts[3] += 1
                 return False
             path.append(move)
             if settled == raw:
                 # Nothing vanished: patch the colour state in place, undo after.
                 old = keys[a], ds[a], keys[a2], ds[a2]
-                keys[a] = ka
-                ds[a] = da
+                keys[a], ds[a] = ka, da
                 if a2:
-                    keys[a2] = kb
-                    ds[a2] = db
+                    keys[a2], ds[a2] = kb, db
                 ok = dfs(settled, k, keys, ds, s)
                 keys[a], ds[a], keys[a2], ds[a2] = old
             else:
                 nkeys, nds, nsd = colour_state(settled)
-                if use_bound:
-                    cut = max(max(nds), (nsd + 1) // 2) > k
-                else:
-                    cut = use_cut and too_few(nkeys)
-                if cut:
+                if hopeless(nds, nsd, k):
                     counts[2] += 1
                     ok = False
                     if use_tt:
@@ -259,86 +235,42 @@ class _Search:
             counts[0] += 1
             km1 = k - 1
             lim2 = 2 * km1
-            # With the bound, a colour whose D is k must be moved by every
-            # child's move: one such colour is `need`, two are `pair`.
+            # The bound's max part: a colour whose D is k stays at k unless the
+            # move shifts one of its blocks.  One such colour is `need`; two
+            # are `pair`, and then only a swap of the two can pass.
             need = -1
             pair = ()
             if use_bound:
-                crit = [c for c, d in enumerate(ds) if d > km1]
+                crit = [c for c in palette if ds[c] > km1]
                 if len(crit) == 1:
                     need = crit[0]
                 elif crit:
                     pair = (crit[0], crit[1], crit[1], crit[0])
-            cols = [(b >> o) & colmask for o in xoff[:w]]
-            hts = [(c.bit_length() + cb1) // cb for c in cols]
-            hts.append(-1)
-            db = s = kb = 0
-            for x in range(w):
-                col = cols[x]
-                hl = hts[x - 1] if x else -1
-                hr = hts[x + 1]
-                xo = xoff[x]
-                for y in range(hts[x]):
-                    yo = ycb[y]
-                    a = (col >> yo) & cm
-                    for g in (1, -1):
-                        if g == 1:
-                            ht = hr
-                            if ht < 0:
-                                continue
-                            delta = step_r[x]
-                            to = xo + sh
-                        else:
-                            ht = hl
-                            if ht < 0 or (skip_left and y < ht):
-                                continue
-                            delta = step_l[x]
-                            to = xo - sh
-                        if y < ht:  # swap
-                            a2 = (cols[x + g] >> yo) & cm
-                            if a == a2:
-                                if not same:
-                                    continue
-                                a2 = delta = 0  # a no-op move
-                                raw = b
-                            else:
-                                d = a ^ a2
-                                raw = b ^ (d << (xo + yo)) ^ (d << (to + yo))
-                        else:  # shift: column x closes up, the block lands on column x+g
-                            a2 = 0
-                            raw = None
-                        ka = keys[a] + delta
-                        if use_bound:
-                            if need >= 0 and a != need and a2 != need:
-                                counts[2] += 1
-                                continue
-                            if pair and (a != pair[0] or a2 != pair[1]) and (a != pair[2] or a2 != pair[3]):
-                                counts[2] += 1
-                                continue
-                            da = table[ka]
-                            if da > km1:
-                                counts[2] += 1
-                                continue
-                            s = sd - ds[a] + da
-                            if a2:
-                                kb = keys[a2] - delta
-                                db = table[kb]
-                                if db > km1:
-                                    counts[2] += 1
-                                    continue
-                                s += db - ds[a2]
-                            if s > lim2:
-                                counts[2] += 1
-                                continue
-                        else:
-                            da = 0
-                            if a2:
-                                kb = keys[a2] - delta
-                        if raw is None:
-                            closed = (col & lowmask[y]) | ((col >> ycb[y + 1]) << yo)
-                            raw = (b ^ ((col ^ closed) << xo)) | (a << (to + ycb[ht]))
-                        if child(b, km1, raw, (x, y, g), keys, ds, a, a2, ka, da, kb, db, s):
-                            return True
+            for x, y, g, a, a2, raw in moves(b, shape, same_colour_swaps=same, skip_left_swaps=skip_left):
+                if a2 == a:  # a same-colour swap: no column count changes
+                    a2 = delta = 0
+                else:
+                    delta = steps[g][x]
+                if need >= 0 and a != need and a2 != need:
+                    counts[2] += 1
+                    continue
+                if pair and (a != pair[0] or a2 != pair[1]) and (a != pair[2] or a2 != pair[3]):
+                    counts[2] += 1
+                    continue
+                ka = keys[a] + delta
+                da = table[ka]
+                s = sd - ds[a] + da
+                if a2:
+                    kb = keys[a2] - delta
+                    db = table[kb]
+                    s += db - ds[a2]
+                else:
+                    kb = db = 0
+                if use_bound and (da > km1 or db > km1 or s > lim2):
+                    counts[2] += 1
+                    continue
+                if child(km1, raw, (x, y, g), keys, ds, a, a2, ka, da, kb, db, s):
+                    return True
             if use_tt:
                 failed[k].add(b)
             return False
