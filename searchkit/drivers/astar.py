@@ -1,7 +1,8 @@
 """A*: best-first search on f = g + h (Hart, Nilsson and Raphael 1968, "A Formal
 Basis for the Heuristic Determination of Minimum Cost Paths", IEEE SSC 4(2)).
 
-Ties on f are broken toward larger g (deeper nodes first), then first in,
+Ties on f are broken toward larger g (deeper nodes first), then by the
+puzzle's optional ``tie_break(state)`` key (smaller first), then first in,
 first out.  A closed table keeps each reached state's best g; a state popped
 with a worse g than recorded is skipped (lazy deletion), so with an
 admissible heuristic the first goal popped has least cost (re-opening keeps
@@ -40,9 +41,16 @@ def astar(
         max_cost: successors with f above this are not stored; ``exhausted``
             then means no solution of cost <= ``max_cost``.
 
+    If ``puzzle`` has a ``tie_break(state) -> int`` method, states with equal
+    f and g are popped in increasing order of that key (e.g. a game may prefer
+    states closer to a goal); it never changes optimality.
+
     Returns:
         A :class:`~searchkit.result.SearchResult`; ``stats.peak_stored`` is the
-        largest number of states held at once (closed table plus open heap).
+        largest number of entries held at once: states in the table of best g
+        (every state ever reached, each also keeping its parent link) plus
+        entries in the open heap (stale entries included).  Measured after
+        every expansion, so it is exact.
     """
     budget = Budget(limits)
     successors = puzzle.successors
@@ -53,14 +61,16 @@ def astar(
     best_g: dict = {start: 0}
     parent: dict = {start: None}
     tie = 0
-    heap = [(h0, 0, tie, start)]
+    tie_break = getattr(puzzle, "tie_break", None)
+    heap = [(h0, 0, 0, tie, start)]
     push, pop = heapq.heappush, heapq.heappop
-    expanded = generated = peak = 0
+    expanded = generated = 0
+    peak = 2
     checkpoint = budget.first_checkpoint()
     status, goal, cost = EXHAUSTED, None, None
     try:
         while heap:
-            f, neg_g, _, state = pop(heap)
+            f, neg_g, _, _, state = pop(heap)
             g = -neg_g
             if best_g.get(state, g) < g:
                 continue
@@ -72,9 +82,6 @@ def astar(
             expanded += 1
             if expanded >= checkpoint:
                 checkpoint = budget.checkpoint(expanded)
-                size = len(best_g) + len(heap)
-                if size > peak:
-                    peak = size
             succs = successors(state)
             if filt is not None:
                 succs = filt(state, list(succs))
@@ -90,12 +97,16 @@ def astar(
                 best_g[child] = g2
                 parent[child] = (state, move)
                 tie += 1
-                push(heap, (f2, -g2, tie, child))
+                push(heap, (f2, -g2, tie_break(child) if tie_break is not None else 0, tie, child))
+            # The table and the heap only grow while pushing, so the peak is
+            # reached right after some expansion: checking here is exact.
+            size = len(best_g) + len(heap)
+            if size > peak:
+                peak = size
     except LimitReached as stop:
         status = stop.status
     except KeyboardInterrupt:
         status = CANCELLED
-    peak = max(peak, len(best_g) + len(heap))
     stats = SearchStats(expanded=expanded, generated=generated, elapsed=budget.elapsed(), peak_stored=peak)
     if status != SOLVED:
         return SearchResult(status=status, stats=stats)

@@ -37,7 +37,7 @@ class AreaGraph:
         all_areas: bitset of every area.
     """
 
-    __slots__ = ("board", "count", "colour", "cells", "neighbours", "colour_areas", "all_areas")
+    __slots__ = ("board", "count", "colour", "cells", "neighbours", "colour_areas", "all_areas", "_byte_tables")
 
     def __init__(self, board: Board) -> None:
         w, h, cells = board.width, board.height, board.cells
@@ -82,6 +82,29 @@ class AreaGraph:
         for a, col in enumerate(self.colour):
             self.colour_areas[col] |= 1 << a
         self.all_areas = (1 << self.count) - 1
+        self._byte_tables = None
+
+    def neighbour_byte_tables(self) -> tuple[list[int], ...]:
+        """Tables for the neighbour union of an area set, one per 8 area numbers.
+
+        ``tables[i][v]`` is the union of ``neighbours[8*i + j]`` over the bits
+        ``j`` set in the byte ``v`` (0..255), so the neighbours of a set ``X``
+        are the union of ``tables[i][byte i of X]`` -- one look-up per byte
+        instead of one per area.  Built on first use (``ceil(count/8) * 256``
+        entries, about 1 ms for 150 areas) and cached.
+        """
+        if self._byte_tables is None:
+            nbrs, count = self.neighbours, self.count
+            tables = []
+            for i in range((count + 7) // 8):
+                t = [0] * 256
+                for v in range(1, 256):
+                    low = v & -v
+                    a = 8 * i + low.bit_length() - 1
+                    t[v] = t[v ^ low] | (nbrs[a] if a < count else 0)
+                tables.append(t)
+            self._byte_tables = tuple(tables)
+        return self._byte_tables
 
     def absorb(self, flooded: int, frontier: int, new: int) -> tuple[int, int]:
         """Add the areas ``new`` (a subset of ``frontier``) to the region.
@@ -170,6 +193,15 @@ class FloodPuzzle:
             return out
 
         return successors
+
+    def tie_break(self, state) -> int:
+        """Best-first tie-break among equal f and g: more flooded areas first (``-count``).
+
+        On the PC19 boards it cuts Puchert A*'s expanded states by about a
+        quarter (a larger region at the same cost is closer to a goal and
+        dominates more of the states still to be popped).
+        """
+        return -state[0].bit_count()
 
     def region_cells(self, state) -> int:
         """Bitset of the board cells in the flooded region of ``state``."""

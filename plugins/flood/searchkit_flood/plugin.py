@@ -33,6 +33,9 @@ def register_heuristics(register):
                        summary="BFS layers of the area graph until every area is reached"))
     register(Heuristic(GAME, "layered", _lazy("layered"), admissible=True, consistent=True,
                        summary="max over t of t + colours beyond distance t (dominates both above)"))
+    register(Heuristic(GAME, "puchert", _lazy("puchert"), admissible=True, consistent=False,
+                       summary="greedy play-out: take completing colours, else the whole frontier "
+                               "(after A. and S. Puchert's floodit)"))
 
 
 @hookimpl
@@ -65,3 +68,13 @@ def register_pruning_rules(register):
     register(PruningRule(GAME, "completion",
                          "if picking a frontier colour removes it from the board, take that move alone "
                          "(always part of some optimal solution)", sound_for="optimal"))
+    register(PruningRule(GAME, "dominance",
+                         "A* only: skip a popped state whose region lies inside a region already expanded "
+                         "at the same g (it cannot need fewer moves)", factory=_dominance,
+                         sound_for="optimal"))
+
+
+def _dominance(puzzle):
+    from searchkit_flood.dominance import dominance_pruner
+
+    return dominance_pruner(puzzle)
