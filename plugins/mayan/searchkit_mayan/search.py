@@ -41,22 +41,24 @@ class Outcome:
             is none.
         nodes: boards expanded (their moves generated).
         generated: children built and settled.
-        bound_cuts: children cut by the lower bound before being built.
+        cuts: children cut by the lower bound (d) before being settled, or by
+            the colour cut (b) after settling, plus boards found hopeless
+            right after a vanishing.
         tt_hits: children skipped because the transposition table knew them.
     """
 
-    __slots__ = ("moves", "nodes", "generated", "bound_cuts", "tt_hits")
+    __slots__ = ("moves", "nodes", "generated", "cuts", "tt_hits")
 
-    def __init__(self, moves, nodes=0, generated=0, bound_cuts=0, tt_hits=0) -> None:
+    def __init__(self, moves, nodes=0, generated=0, cuts=0, tt_hits=0) -> None:
         self.moves = moves
         self.nodes = nodes
         self.generated = generated
-        self.bound_cuts = bound_cuts
+        self.cuts = cuts
         self.tt_hits = tt_hits
 
     def __repr__(self) -> str:
         return (f"Outcome(moves={self.moves!r}, nodes={self.nodes}, generated={self.generated}, "
-                f"bound_cuts={self.bound_cuts}, tt_hits={self.tt_hits})")
+                f"cuts={self.cuts}, tt_hits={self.tt_hits})")
 
 
 def format_moves(moves) -> str:
@@ -121,7 +123,7 @@ def solve(board: int, n: int, shape: Shape = STANDARD, *, mode: str = "exact",
         if search.run(board, depth):
             out.moves = list(search.path)
             break
-    out.nodes, out.generated, out.bound_cuts, out.tt_hits = search.counts
+    out.nodes, out.generated, out.cuts, out.tt_hits = search.counts
     return out
 
 
@@ -144,7 +146,7 @@ class _Search:
         self.table = table_for(shape.width, shape.height, shape.run)
         self.failed: dict[int, set] = {}  # k -> boards that failed with k moves left
         self.path: list = []
-        self.counts = [0, 0, 0, 0]  # nodes, generated, bound cuts, tt hits
+        self.counts = [0, 0, 0, 0]  # nodes, generated, cuts, tt hits
 
     def colour_state(self, board):
         keys = colour_keys(board, self.shape)
@@ -279,7 +281,10 @@ class _Search:
 
 
 def main(argv=None) -> int:
-    """Command line: read one case from stdin, print the answer (see the module docstring)."""
+    """Command line: read one case from stdin, print the answer (see the module docstring).
+
+    Returns the exit status: 0 answered (including ``-1``), 2 bad input or usage.
+    """
     import sys
 
     args = sys.argv[1:] if argv is None else list(argv)
@@ -300,7 +305,7 @@ def main(argv=None) -> int:
             opts["same_colour_swaps"] = True
         elif a == "--settle-start":
             parse_opts["settle_start"] = True
-        elif a == "--max-moves":
+        elif a == "--max-moves" and i + 1 < len(args) and args[i + 1].isdigit():
             i += 1
             parse_opts["max_moves"] = int(args[i])
         elif a == "--stats":
@@ -308,7 +313,7 @@ def main(argv=None) -> int:
         elif a in flags:
             opts[flags[a]] = False
         else:
-            print(f"unknown option {a!r}", file=sys.stderr)
+            print(f"unknown option or missing value: {a!r}", file=sys.stderr)
             return 2
         i += 1
     from .parse import MayanInputError, parse
@@ -316,8 +321,8 @@ def main(argv=None) -> int:
     try:
         n, columns = parse(sys.stdin.read(), **parse_opts)
     except MayanInputError as err:
-        print(f"<stdin>:{err}", file=sys.stderr)
-        return 1
+        print(f"<stdin>:{err.line}: {err.message}", file=sys.stderr)
+        return 2
     out = solve_columns(columns, n, mode=mode, **opts)
     print(format_moves(out.moves))
     if stats:
