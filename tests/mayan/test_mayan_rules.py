@@ -9,15 +9,12 @@ from searchkit_mayan.board import (
 from searchkit_mayan.search import format_moves, solve, solve_columns
 
 
-def cols_of(board, shape=STANDARD):
-    return to_columns(board, shape)
-
 
 def test_crossing_runs_vanish_together():
     # A "+" centred on (1, 1): a horizontal and a vertical run share one block.
     board = from_columns([[2, 1], [1, 1, 1], [2, 1]])
     assert run_cells(board) == [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)]
-    assert cols_of(settle(board)) == [[2], [], [2], [], []]
+    assert to_columns(settle(board)) == [[2], [], [2], [], []]
 
 
 def test_l_shape_vanishes_whole():
@@ -29,7 +26,7 @@ def test_l_shape_vanishes_whole():
 def test_runs_of_four_and_five_go_whole():
     assert is_empty(settle(from_columns([[1], [1], [1], [1]])))
     assert is_empty(settle(from_columns([[1]] * 5)))
-    assert cols_of(settle(from_columns([[2, 1, 1, 1, 1, 3]]))) == [[2, 3], [], [], [], []]
+    assert to_columns(settle(from_columns([[2, 1, 1, 1, 1, 3]]))) == [[2, 3], [], [], [], []]
 
 
 def test_cascade():
@@ -42,28 +39,28 @@ def test_nothing_vanishes_while_falling():
     # The 3 passes row 2, where it would make 3 3 3, but lands on row 0.
     board = from_columns([[2, 4, 3], [], [], [1, 2, 3], [2, 1, 3]])
     after = apply_move(board, 0, 2, 1)
-    assert cols_of(after) == [[2, 4], [3], [], [1, 2, 3], [2, 1, 3]]
+    assert to_columns(after) == [[2, 4], [3], [], [1, 2, 3], [2, 1, 3]]
 
 
 def test_move_into_empty_cell_right():
     board = from_columns([[1, 2], [], [3]])
-    assert cols_of(apply_move(board, 0, 1, 1)) == [[1], [2], [3], [], []]
+    assert to_columns(apply_move(board, 0, 1, 1)) == [[1], [2], [3], [], []]
 
 
 def test_move_into_empty_cell_left():
     board = from_columns([[3], [], [1, 2]])
-    assert cols_of(apply_move(board, 2, 1, -1)) == [[3], [2], [1], [], []]
+    assert to_columns(apply_move(board, 2, 1, -1)) == [[3], [2], [1], [], []]
 
 
 def test_source_column_closes_up():
     board = from_columns([[1, 2, 3], []])
-    assert cols_of(apply_move(board, 0, 0, 1)) == [[2, 3], [1], [], [], []]
+    assert to_columns(apply_move(board, 0, 0, 1)) == [[2, 3], [1], [], [], []]
 
 
 def test_swap_and_settle():
     # The sample's first move: swapping (2,1) and (3,1).
     board = from_columns([[1], [2, 1], [2, 3, 4], [3, 1], [2, 4, 3, 4]])
-    assert cols_of(apply_move(board, 2, 1, 1)) == [[1], [2, 1], [2, 1, 4], [3, 3], [2, 4, 3, 4]]
+    assert to_columns(apply_move(board, 2, 1, 1)) == [[1], [2, 1], [2, 1, 4], [3, 3], [2, 4, 3, 4]]
 
 
 def test_illegal_moves_are_none():

@@ -55,7 +55,9 @@ at a time on first use (a multi-source breadth-first search from all feasible
 vectors of that total, over all compositions of the total into W parts,
 moving one unit between adjacent columns per step), so importing this module
 and building a table cost nothing, and a search only pays for the totals its
-colours actually have (a few milliseconds for totals up to about 12).
+colours actually have.  Measured per total (first one in a process): 3 ms for
+6 blocks, 7 ms for 8, 17 ms for 12, 55 ms for 20, 0.4 s for 35 (the whole
+5 x 7 board in one colour).
 """
 
 from __future__ import annotations
@@ -109,9 +111,8 @@ def _pattern_feasible(pattern: tuple, run: int) -> bool:
             if c >= n:
                 nxt = tuple(sorted([min(a + 1, run) for a in ages] + [1] * (c - n)))
             else:
-                # Close the n - c oldest intervals; each must already be >= R long.
-                closing = ages[c:] if ages else ()
-                if closing and closing[0] < run:
+                # Close the n - c oldest intervals, ages[c:]; each must be >= R long.
+                if ages[c] < run:
                     continue
                 nxt = tuple(min(a + 1, run) for a in ages[:c])
             if walk(j + 1, nxt):
