@@ -9,6 +9,8 @@ numbers in errors count every line of the text, starting at 1.
 
 from __future__ import annotations
 
+from .board import Shape, from_columns, run_cells, settle, to_columns
+
 __all__ = ["MayanInputError", "parse"]
 
 
@@ -57,12 +59,11 @@ def parse(text: str, *, width: int = 5, height: int = 7, run: int = 3, max_moves
         bottom-up, without the terminating 0.
 
     Raises:
-        MayanInputError: empty input; n missing, not an integer, or out of
+        MayanInputError: empty input; n not an integer or out of
         1..``max_moves``; extra tokens after n; fewer or more than W column
         lines; a token that is not a non-negative integer; a column without
         its terminating 0 or with tokens after it; a column taller than H; a
-        colour too large for the board's cells; a run on the start board
-        (unless ``settle_start``).
+        run on the start board (unless ``settle_start``).
     """
     lines = [(i, line.split()) for i, line in enumerate(text.splitlines(), 1)]
     lines = [(i, tokens) for i, tokens in lines if tokens]
@@ -102,8 +103,6 @@ def parse(text: str, *, width: int = 5, height: int = 7, run: int = 3, max_moves
         if end > height:
             raise MayanInputError(i, f"{where} has {end} blocks, the board is {height} high")
         columns.append(values[:end])
-
-    from .board import Shape, from_columns, run_cells, settle, to_columns
 
     top = max((c for col in columns for c in col), default=1)
     shape = Shape(width, height, run, max(4, top.bit_length()))
