@@ -3,7 +3,7 @@
 import pytest
 
 from searchkit_mayan.board import (
-    STANDARD, Shape, apply_move, format_board, from_columns, is_empty, run_cells, settle,
+    Shape, apply_move, format_board, from_columns, is_empty, run_cells, settle,
     successors, to_columns,
 )
 from searchkit_mayan.search import format_moves, solve, solve_columns
