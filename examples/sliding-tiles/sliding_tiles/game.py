@@ -1,0 +1,122 @@
+"""The ``sliding-tiles`` game: input format, search plan, output format.
+
+Input: one puzzle per case, N rows of N integers (0 = the blank), cases
+separated by one or more blank lines; N is the number of integers on the
+case's first row, and cases in one file may have different N.  The goal is
+1 .. N*N-1 in row-major order, then the blank.
+
+Output: one line per case, the optimal number of moves; with ``--moves`` also
+the moves, ``"22: U L D ..."``, named by the direction the blank moves.  An
+unsolvable board (wrong permutation parity) prints ``unsolvable`` without any
+search.
+"""
+
+from __future__ import annotations
+
+from searchkit.errors import InputError
+from searchkit.game import Case, GameOption, SearchPlan
+
+#: The plan depth (cost bound) used for a board the parity argument proves
+#: unsolvable: such a board is not the goal, so no solution costs at most 0 and
+#: every driver (bounded DFS included, which rejects negative depths) stops at
+#: once with status "exhausted" instead of searching an infinite tree.
+UNSOLVABLE_DEPTH = 0
+
+
+class SlidingTilesGame:
+    name = "sliding-tiles"
+    summary = "N x N sliding-tile puzzle (8-puzzle, 15-puzzle): fewest moves to 1..N*N-1, blank last"
+    options = (GameOption("moves", "also print the moves (U/D/L/R: the direction the blank moves)", bool, False),)
+
+    def parse(self, text, source, options):
+        """Blocks of non-blank lines are cases; a bad case is reported (one line) and the rest still read."""
+        block: list[tuple[int, str]] = []
+        case = 0
+        for lineno, line in enumerate(text.splitlines() + [""], 1):
+            if line.strip():
+                block.append((lineno, line))
+                continue
+            if block:
+                case += 1
+                yield self._parse_case(block, case, source)
+                block = []
+
+    def _parse_case(self, block, case, source):
+        def error(message, line):
+            return InputError(message, source=source, line=line, case=case, fatal=False)
+
+        rows = []
+        for lineno, line in block:
+            row = []
+            for token in line.split():
+                try:
+                    row.append(int(token))
+                except ValueError:
+                    return error(f"expected an integer tile number, got {token!r}", lineno)
+            rows.append((lineno, row))
+        n = len(rows[0][1])
+        for i, (lineno, row) in enumerate(rows):
+            if i >= n:
+                return error(f"expected {n} rows (the first row has {n} numbers), got a row more", lineno)
+            if len(row) != n:
+                return error(f"expected {n} numbers per row (as on the case's first row), got {len(row)}", lineno)
+        if len(rows) < n:
+            return error(f"expected {n} rows (the first row has {n} numbers), got {len(rows)}", rows[-1][0])
+        cells = n * n
+        tiles = tuple(t for _, row in rows for t in row)
+        missing = sorted(set(range(cells)) - set(tiles))
+        also = f" (missing: {' '.join(map(str, missing))})" if missing else ""
+        seen: dict[int, int] = {}
+        for lineno, row in rows:
+            for tile in row:
+                if not 0 <= tile < cells:
+                    return error(f"tile {tile} out of range 0..{cells - 1} for a {n}x{n} board{also}", lineno)
+                if tile in seen:
+                    return error(f"tile {tile} appears twice (also on line {seen[tile]}){also}", lineno)
+                seen[tile] = lineno
+        return Case(case, tiles, source, block[0][0])
+
+    def puzzle(self, case, options, disabled):
+        from sliding_tiles.puzzle import SlidingPuzzle
+
+        return SlidingPuzzle(case.data, disabled)
+
+    def plan(self, case, options):
+        from sliding_tiles.puzzle import is_solvable
+
+        if not is_solvable(case.data):
+            return SearchPlan(algorithm="ida_star", heuristic="linear-conflict", depth=UNSOLVABLE_DEPTH)
+        return SearchPlan(algorithm="ida_star", heuristic="linear-conflict")
+
+    def format_result(self, case, result, options):
+        from sliding_tiles.puzzle import is_solvable
+
+        if not is_solvable(case.data):
+            return "unsolvable (the permutation parity differs from the blank's distance parity)"
+        if result.status != "solved":
+            return f"? ({result.status})"
+        text = str(result.cost)
+        if options.get("moves") and result.moves:
+            text += ": " + " ".join(result.moves)
+        return text
+
+    def moves_to_json(self, case, moves):
+        return list(moves)
+
+    def format_input(self, datas):
+        from sliding_tiles.puzzle import side_of
+
+        blocks = []
+        for tiles in datas:
+            n = side_of(tiles)
+            width = len(str(n * n - 1))
+            rows = (" ".join(str(t).rjust(width) for t in tiles[r * n:(r + 1) * n]) for r in range(n))
+            blocks.append("\n".join(rows) + "\n")
+        return "\n".join(blocks)
+
+    def format_state(self, puzzle, state):
+        board = state[: puzzle.cells]
+        text = self.format_input([board]).rstrip("\n")
+        if len(state) > puzzle.cells and state[-1] >= 0:
+            text += f"\n(blank came from cell {state[-1]})"
+        return text

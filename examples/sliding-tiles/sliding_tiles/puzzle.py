@@ -1,0 +1,133 @@
+"""The rules of the N x N sliding-tile puzzle (8-puzzle, 15-puzzle, ...).
+
+Board: a tuple of the N*N cells in row-major order, tile numbers 1 .. N*N-1
+and 0 for the blank.  Goal: 1 .. N*N-1 in row-major order, then the blank.
+
+Moves are named by the direction **the blank** moves: ``U``, ``D``, ``L``,
+``R`` (``U`` swaps the blank with the tile above it, so that tile slides
+down).  Successors come in that order: U, D, L, R.  Every move costs 1.
+
+State: a flat tuple of N*N + 1 ints, the board followed by the position the
+blank came from on the last move (``-1``: none).  That last field is how the
+``no-undo`` pruning rule knows the last move -- drivers only ever pass a state
+around, never its parent.  When ``no-undo`` is disabled the field is always
+``-1``, so the plain state space is exactly the set of boards (what exhaustive
+checks explore).  Heuristics read only the first N*N entries.
+"""
+
+from __future__ import annotations
+
+from math import isqrt
+
+NO_PREV = -1
+MOVES = ("U", "D", "L", "R")
+
+
+def side_of(tiles) -> int:
+    """N for a board of N*N cells (ValueError if the length is not a square)."""
+    n = isqrt(len(tiles))
+    if n * n != len(tiles) or n < 1:
+        raise ValueError(f"a board of {len(tiles)} cells is not square")
+    return n
+
+
+def goal_board(n: int) -> tuple[int, ...]:
+    """1 .. n*n-1 in row-major order, then the blank."""
+    return tuple(range(1, n * n)) + (0,)
+
+
+def neighbours(n: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """For each blank position, the legal ``(move, new_blank_position)`` pairs in U, D, L, R order."""
+    table = []
+    for pos in range(n * n):
+        r, c = divmod(pos, n)
+        moves = []
+        if r > 0:
+            moves.append(("U", pos - n))
+        if r < n - 1:
+            moves.append(("D", pos + n))
+        if c > 0:
+            moves.append(("L", pos - 1))
+        if c < n - 1:
+            moves.append(("R", pos + 1))
+        table.append(tuple(moves))
+    return tuple(table)
+
+
+def is_solvable(tiles) -> bool:
+    """Whether ``tiles`` can reach the goal (any N).
+
+    Every move swaps the blank with a neighbour: it flips the parity of the
+    permutation of all N*N cells (blank included) and changes the blank's
+    taxicab distance to its goal cell (the bottom-right corner) by one.  So
+    ``permutation parity == distance parity`` is invariant, holds at the goal,
+    and is necessary; it is also sufficient (Johnson & Story 1879).
+    """
+    n = side_of(tiles)
+    goal = goal_board(n)
+    where = {t: i for i, t in enumerate(goal)}
+    perm = [where[t] for t in tiles]
+    # parity of a permutation = (length - number of cycles) mod 2
+    seen = [False] * len(perm)
+    cycles = 0
+    for i in range(len(perm)):
+        if not seen[i]:
+            cycles += 1
+            j = i
+            while not seen[j]:
+                seen[j] = True
+                j = perm[j]
+    parity = (len(perm) - cycles) % 2
+    blank = tiles.index(0)
+    distance = (n - 1 - blank // n) + (n - 1 - blank % n)
+    return parity == distance % 2
+
+
+class SlidingPuzzle:
+    """One sliding-tile instance, ready to search.
+
+    Args:
+        tiles: the start board (row-major tuple, 0 = blank).
+        disabled: names of the pruning rules switched off; this class
+            implements ``no-undo`` (never move the blank straight back).
+    """
+
+    def __init__(self, tiles: tuple[int, ...], disabled: frozenset[str] = frozenset()):
+        self.n = side_of(tiles)
+        self.cells = self.n * self.n
+        self.tiles = tuple(tiles)
+        self.goal = goal_board(self.n)
+        self.no_undo = "no-undo" not in disabled
+        self.solvable = is_solvable(self.tiles)
+        self._neighbours = neighbours(self.n)
+
+    def initial_state(self) -> tuple[int, ...]:
+        return self.tiles + (NO_PREV,)
+
+    def is_goal(self, state) -> bool:
+        return state[:-1] == self.goal
+
+    def board(self, state) -> tuple[int, ...]:
+        """The board part of a state."""
+        return state[:-1]
+
+    def successors(self, state):
+        blank = state.index(0)
+        last = state[-1]
+        mark = blank if self.no_undo else NO_PREV
+        out = []
+        for move, pos in self._neighbours[blank]:
+            if pos == last:
+                continue  # no-undo: the blank would go straight back (last is -1 when the rule is off)
+            child = list(state)
+            child[blank] = state[pos]
+            child[pos] = 0
+            child[-1] = mark
+            out.append((move, tuple(child), 1))
+        return out
+
+    def replay(self, moves) -> tuple[int, ...]:
+        """Apply ``moves`` to the start board under the plain rules; return the final state."""
+        from searchkit.puzzle import replay
+
+        return replay(SlidingPuzzle(self.tiles, frozenset({"no-undo"})), moves)
