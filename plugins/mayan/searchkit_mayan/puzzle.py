@@ -1,0 +1,147 @@
+"""The Mayan puzzle as a :class:`searchkit.puzzle.Puzzle` for the core's bounded DFS.
+
+States are packed boards (plain ints, see :mod:`~searchkit_mayan.board`);
+moves are ``(x, y, g)`` tuples generated in the answer's lexicographic order
+(x, then y, then g = 1 before g = -1), so the core's ``bounded_dfs`` in exact
+mode returns the lexicographically smallest solution (NOIP 2011 day 1
+problem 3, Luogu P1312).
+
+Pruning rules implemented here (names as registered in ``plugin.py``; each
+switched off through ``disabled``):
+
+* ``left-swap``: a left move onto an occupied cell is not generated: it gives
+  the same board as the right move of the left neighbour, which sorts first;
+* ``few-blocks``: a board with a colour of 1..R-1 blocks is cut (colours never
+  change and a colour vanishes R or more at a time);
+* ``lower-bound``: the admissible bound of :mod:`~searchkit_mayan.bound`,
+  evaluated for a child from its parent's per-colour column counts and the
+  move alone, before the child is settled, and again after settling when
+  something vanished.
+
+The transposition table (rule ``transposition``) is the core's generic
+:func:`searchkit.pruning.failure_memo`.
+"""
+
+from __future__ import annotations
+
+from searchkit_mayan.board import raw_successors
+from searchkit_mayan.bound import INFINITE, colour_keys, table_for
+from searchkit_mayan.instance import MayanInstance
+
+RULE_LEFT = "left-swap"
+RULE_FEW = "few-blocks"
+RULE_BOUND = "lower-bound"
+RULE_TT = "transposition"
+
+
+class MayanPuzzle:
+    """One Mayan case, ready for ``bounded_dfs``.
+
+    Args:
+        instance: the parsed case.
+        same_colour_swaps: swapping two blocks of one colour is a legal move
+            that changes nothing (AcWing) rather than no move (Luogu, default).
+        disabled: names of the pruning rules switched off.
+
+    Raises:
+        ValueError: when the board does not fit its shape.
+    """
+
+    def __init__(self, instance: MayanInstance, *, same_colour_swaps: bool = False,
+                 disabled: frozenset[str] = frozenset()) -> None:
+        board, shape = instance.packed()
+        self.instance = instance
+        self.shape = shape
+        self.start = shape.clear_runs(board)
+        self.same = same_colour_swaps
+        self.skip_left = RULE_LEFT not in disabled
+        self.colour_cut = RULE_FEW not in disabled
+        self.lower_bound = RULE_BOUND not in disabled
+        self.table = table_for(shape.width, shape.height, shape.run)
+
+    def initial_state(self) -> int:
+        return self.start
+
+    def is_goal(self, board: int) -> bool:
+        return board == 0
+
+    def successors(self, board: int):
+        """Every legal move's settled child, in lexicographic move order (no bound)."""
+        clear = self.shape.clear_runs
+        for x, y, g, _a, _a2, raw in raw_successors(board, self.shape, same_colour_swaps=self.same,
+                                                     skip_left_swaps=self.skip_left):
+            yield (x, y, g), clear(raw), 1
+
+    def colour_state(self, board: int):
+        """``(keys, ds, sd)``: per-colour column-count keys, their bound values D, and the sum of the Ds."""
+        keys = colour_keys(board, self.shape)
+        table = self.table
+        ds = [table[k] for k in keys]
+        return keys, ds, sum(ds)
+
+    def hopeless(self, ds, sd, k: int) -> bool:
+        """True when the switched-on rules prove that ``k`` moves cannot empty the board."""
+        if self.lower_bound:
+            return max(ds) > k or (sd + 1) // 2 > k
+        return self.colour_cut and max(ds) >= INFINITE
+
+    def bounded_successors(self, board: int, budget: int):
+        """The successors that may still empty the board within ``budget`` moves in all.
+
+        A child is left out, before it is settled, when the bound computed from
+        this board's colour counts and the move exceeds ``budget - 1``; and,
+        when the move made blocks vanish, when the settled child's bound does.
+        With one move left only a child that is the empty board is kept.
+        """
+        keys, ds, sd = self.colour_state(board)
+        if self.hopeless(ds, sd, budget):
+            return
+        shape = self.shape
+        clear = shape.clear_runs
+        table = self.table
+        powers = table.powers
+        w = shape.width
+        km1 = budget - 1
+        lim2 = 2 * km1
+        use_bound = self.lower_bound
+        hopeless, colour_state = self.hopeless, self.colour_state
+        # A colour whose D already equals the budget must have a block moved now.
+        need, pair = -1, ()
+        if use_bound:
+            crit = [c for c, d in enumerate(ds) if c and d > km1]
+            if len(crit) == 1:
+                need = crit[0]
+            elif crit:
+                pair = (crit[0], crit[1], crit[1], crit[0])
+        for x, y, g, a, a2, raw in raw_successors(board, shape, same_colour_swaps=self.same,
+                                                  skip_left_swaps=self.skip_left):
+            if use_bound:
+                if a2 == a:  # a same-colour swap changes no column count
+                    a2, delta = 0, 0
+                else:
+                    delta = (powers[x + 1] - powers[x]) if g == 1 else (powers[x - 1] - powers[x])
+                if need >= 0 and a != need and a2 != need:
+                    continue
+                if pair and (a != pair[0] or a2 != pair[1]) and (a != pair[2] or a2 != pair[3]):
+                    continue
+                da = table[keys[a] + delta]
+                if da > km1:
+                    continue
+                s = sd - ds[a] + da
+                if a2:
+                    db = table[keys[a2] - delta]
+                    if db > km1:
+                        continue
+                    s += db - ds[a2]
+                if s > lim2:
+                    continue
+            settled = clear(raw)
+            if km1 == 0:
+                if settled == 0:
+                    yield (x, y, g), 0, 1
+                continue
+            if settled != raw and settled:
+                _, cds, csd = colour_state(settled)
+                if hopeless(cds, csd, km1):
+                    continue
+            yield (x, y, g), settled, 1
