@@ -159,5 +159,8 @@ def _emit_stats(solver, case, result) -> None:
     for it in s.iterations:
         lines.append(f"  bound {it.bound}: expanded {it.expanded}, generated {it.generated}, {it.elapsed:.4f} s")
     if s.per_depth and any(s.per_depth):
-        lines.append("  expanded per depth: " + " ".join(f"{d}:{n}" for d, n in enumerate(s.per_depth)))
+        lines.append("  depth  expanded  seconds")
+        times = s.per_depth_seconds or (0.0,) * len(s.per_depth)
+        for d, (n, t) in enumerate(zip(s.per_depth, times)):
+            lines.append(f"  {d:>5}  {n:>8}  {t:.4f}")
     click.echo("\n".join(lines), err=True)

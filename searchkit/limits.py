@@ -55,6 +55,8 @@ class Budget:
 
     __slots__ = ("max_nodes", "deadline", "clock_every", "start")
 
+    clock = staticmethod(time.perf_counter)
+
     def __init__(self, limits: Limits | None = None, clock_every: int = 512) -> None:
         limits = limits or Limits()
         self.start = time.perf_counter()

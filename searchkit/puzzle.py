@@ -36,6 +36,9 @@ class Puzzle(Protocol):
             into move generation, e.g. checked before a child is fully built).
             Depth-bounded drivers use it when present.
         replay(moves) -> State: apply moves from the initial state (tests use it).
+        tie_break(state) -> int: a key ordering states of equal f and g in
+            best-first drivers (smaller first; A* uses it).  Never changes
+            optimality, only which of equally good states is expanded first.
     """
 
     def initial_state(self) -> State: ...

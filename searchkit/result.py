@@ -48,7 +48,9 @@ class SearchStats:
         generated: successors produced (after pruning filters).
         elapsed: wall-clock seconds of the whole search.
         iterations: per-iteration records (IDA*, iterative bounded DFS); empty otherwise.
-        per_depth: states expanded at each depth g = 0, 1, ... (depth-first drivers).
+        per_depth: states expanded at each depth g = 0, 1, ... (bounded DFS).
+        per_depth_seconds: seconds spent expanding the states of each depth,
+            their subtrees excluded (bounded DFS).
         peak_stored: most states held in memory at once (open + closed lists,
             transposition tables); 0 where the driver stores none.
     """
@@ -58,6 +60,7 @@ class SearchStats:
     elapsed: float = 0.0
     iterations: tuple[IterationRecord, ...] = ()
     per_depth: tuple[int, ...] = ()
+    per_depth_seconds: tuple[float, ...] = ()
     peak_stored: int = 0
 
     def to_dict(self) -> dict[str, Any]:
@@ -67,6 +70,7 @@ class SearchStats:
             "elapsed": round(self.elapsed, 6),
             "iterations": [it.to_dict() for it in self.iterations],
             "per_depth": list(self.per_depth),
+            "per_depth_seconds": [round(t, 6) for t in self.per_depth_seconds],
             "peak_stored": self.peak_stored,
         }
 

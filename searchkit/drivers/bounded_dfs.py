@@ -53,7 +53,9 @@ def bounded_dfs(
 
     Returns:
         A :class:`~searchkit.result.SearchResult`; ``exhausted`` means no solution
-        within the bound.  ``stats.per_depth[g]`` counts states expanded at depth g;
+        within the bound.  ``stats.per_depth[g]`` counts states expanded at depth g
+        and ``stats.per_depth_seconds[g]`` the time spent expanding them (their
+        own work, children excluded);
         in ``shortest`` mode ``stats.iterations`` has one record per depth tried.
 
     Raises:
@@ -75,6 +77,8 @@ def bounded_dfs(
     cut, filt, on_fail = split_pruners(pruners)
     h = heuristic
     per_depth = [0] * (depth + 1)
+    inclusive = [0.0] * (depth + 2)  # seconds in subtrees rooted at each depth
+    clock = budget.clock
     counters = [0, 0]
     path: list = []
     solution_cost = [None]
@@ -94,6 +98,7 @@ def bounded_dfs(
         if expanded >= checkpoint:
             checkpoint = budget.checkpoint(expanded)
         per_depth[g] += 1
+        t0 = clock()
         succs = expand(state, left)
         if filt is not None:
             succs = filt(state, list(succs))
@@ -103,10 +108,12 @@ def bounded_dfs(
                 continue
             path.append(move)
             if dfs(child, g + cost, limit, exact):
+                inclusive[g] += clock() - t0
                 return True
             path.pop()
         if on_fail is not None:
             on_fail(state, g, left)
+        inclusive[g] += clock() - t0
         return False
 
     start = puzzle.initial_state()
@@ -134,6 +141,7 @@ def bounded_dfs(
         elapsed=budget.elapsed(),
         iterations=tuple(iterations) if mode == "shortest" else (),
         per_depth=tuple(per_depth),  # summed over the depths tried in "shortest" mode
+        per_depth_seconds=tuple(max(0.0, inclusive[g] - inclusive[g + 1]) for g in range(depth + 1)),
     )
     if status != SOLVED:
         return SearchResult(status=status, stats=stats)

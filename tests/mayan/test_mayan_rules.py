@@ -135,16 +135,9 @@ def test_format_board():
     assert format_board(0) == "(empty)"
 
 
-def test_command_line(monkeypatch, capsys):
-    import io
-
-    from searchkit_mayan.search import main
-
-    monkeypatch.setattr("sys.stdin", io.StringIO("3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n"))
-    assert main(["--stats"]) == 0
-    out, err = capsys.readouterr()
-    assert out == "2 1 1\n3 1 1\n3 0 1\n" and "nodes=" in err
-    monkeypatch.setattr("sys.stdin", io.StringIO("9\n0\n0\n0\n0\n0\n"))
-    assert main([]) == 2
-    assert capsys.readouterr().err == "<stdin>:1: the number of moves n must be in 1..5, found 9\n"
-    assert main(["--max-moves"]) == 2
+def test_command_line(cli_run):
+    out = cli_run(["solve", "mayan", "-"], input="3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n")
+    assert out.exit_code == 0 and out.output == "2 1 1\n3 1 1\n3 0 1\n"
+    bad = cli_run(["solve", "mayan", "-"], input="9\n0\n0\n0\n0\n0\n")
+    assert bad.exit_code == 2
+    assert bad.output == "searchkit: error: <stdin>:1: the number of moves n must be in 1..5, found 9\n"

@@ -50,7 +50,7 @@ class MayanGame:
     def puzzle(self, case: Case, options, disabled):
         from searchkit_mayan.puzzle import MayanPuzzle
 
-        return MayanPuzzle(case.data, same_colour_swaps=bool(options.get("same_colour_swaps")), disabled=disabled)
+        return MayanPuzzle.from_instance(case.data, same_colour_swaps=bool(options.get("same_colour_swaps")), disabled=disabled)
 
     def plan(self, case, options):
         mode = "shortest" if options.get("shortest") else "exact"
@@ -89,4 +89,4 @@ class MayanGame:
     def format_state(self, puzzle, state) -> str:
         from searchkit_mayan.board import format_board
 
-        return format_board(state, puzzle.shape)
+        return format_board(state, puzzle.shape)  # colours as renumbered 1..K

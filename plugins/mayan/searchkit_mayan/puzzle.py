@@ -35,22 +35,28 @@ RULE_TT = "transposition"
 
 
 class MayanPuzzle:
-    """One Mayan case, ready for ``bounded_dfs``.
+    """One Mayan board, ready for ``bounded_dfs``.
 
     Args:
-        instance: the parsed case.
+        board: a packed board (a run on it is settled first).
+        shape: its :class:`~searchkit_mayan.board.Shape`.
         same_colour_swaps: swapping two blocks of one colour is a legal move
             that changes nothing (AcWing) rather than no move (Luogu, default).
         disabled: names of the pruning rules switched off.
-
-    Raises:
-        ValueError: when the board does not fit its shape.
     """
 
-    def __init__(self, instance: MayanInstance, *, same_colour_swaps: bool = False,
-                 disabled: frozenset[str] = frozenset()) -> None:
+    @classmethod
+    def from_instance(cls, instance: MayanInstance, **kwargs) -> "MayanPuzzle":
+        """The puzzle of a parsed case (colours renumbered 1..K).
+
+        Raises:
+            ValueError: when the board does not fit its shape.
+        """
         board, shape = instance.packed()
-        self.instance = instance
+        return cls(board, shape, **kwargs)
+
+    def __init__(self, board: int, shape, *, same_colour_swaps: bool = False,
+                 disabled: frozenset[str] = frozenset()) -> None:
         self.shape = shape
         self.start = shape.clear_runs(board)
         self.same = same_colour_swaps
