@@ -45,3 +45,14 @@ def split_pruners(pruners: Sequence[Pruner]):
                 f(state, g, budget)
 
     return cut, filt, on_fail
+
+
+def path_to(parent: dict, goal) -> tuple:
+    """Moves from the root to ``goal`` through ``parent`` (state -> ``(parent_state, move)``, root -> ``None``)."""
+    moves = []
+    node = goal
+    while parent[node] is not None:
+        node, move = parent[node]
+        moves.append(move)
+    moves.reverse()
+    return tuple(moves)

@@ -15,7 +15,7 @@ import heapq
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import split_pruners
+from searchkit.drivers._common import path_to, split_pruners
 from searchkit.limits import Budget, Limits, LimitReached
 from searchkit.pruning import Pruner
 from searchkit.result import CANCELLED, EXHAUSTED, SOLVED, SearchResult, SearchStats
@@ -110,10 +110,5 @@ def astar(
     stats = SearchStats(expanded=expanded, generated=generated, elapsed=budget.elapsed(), peak_stored=peak)
     if status != SOLVED:
         return SearchResult(status=status, stats=stats)
-    moves = []
-    node = goal
-    while parent[node] is not None:
-        node, move = parent[node]
-        moves.append(move)
-    moves.reverse()
-    return SearchResult(status=SOLVED, moves=tuple(moves), cost=cost, stats=stats)
+    moves = path_to(parent, goal)
+    return SearchResult(status=SOLVED, moves=moves, cost=cost, stats=stats)

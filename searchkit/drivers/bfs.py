@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from searchkit.drivers._common import path_to
 from searchkit.limits import Budget, Limits, LimitReached
 from searchkit.result import CANCELLED, EXHAUSTED, SOLVED, SearchResult, SearchStats
 
@@ -67,10 +68,5 @@ def bfs(puzzle, *, limits: Limits | None = None, max_cost: int | None = None) ->
     stats = SearchStats(expanded=expanded, generated=generated, elapsed=budget.elapsed(), peak_stored=len(parent))
     if status != SOLVED:
         return SearchResult(status=status, stats=stats)
-    moves = []
-    node = goal
-    while parent[node] is not None:
-        node, move = parent[node]
-        moves.append(move)
-    moves.reverse()
-    return SearchResult(status=SOLVED, moves=tuple(moves), cost=len(moves), stats=stats)
+    moves = path_to(parent, goal)
+    return SearchResult(status=SOLVED, moves=moves, cost=len(moves), stats=stats)
