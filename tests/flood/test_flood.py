@@ -14,59 +14,10 @@ from searchkit.puzzle import replay
 from searchkit_flood.areas import FloodPuzzle
 from searchkit_flood.board import Board
 
+from cellref import bfs_optimum, flood_cells, replay_cells
 from conftest import EXAMPLES, shared
 
 ALL_RULES = frozenset({"frontier-colours", "no-growth", "completion"})
-
-
-# --- a plain cell-level simulator, independent of the area graph -------------
-
-def flood_cells(board: Board, colour: int, grid: list[int]) -> list[int]:
-    """Recolour the pivot's 4-connected region of ``grid`` to ``colour``."""
-    w, h = board.width, board.height
-    old = grid[board.pivot]
-    grid = list(grid)
-    if old == colour:
-        return grid
-    stack, seen = [board.pivot], {board.pivot}
-    while stack:
-        i = stack.pop()
-        grid[i] = colour
-        y, x = divmod(i, w)
-        for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-            j = ny * w + nx
-            if 0 <= nx < w and 0 <= ny < h and j not in seen and grid[j] == old:
-                seen.add(j)
-                stack.append(j)
-    return grid
-
-
-def replay_cells(board: Board, moves) -> list[int]:
-    grid = list(board.cells)
-    for m in moves:
-        grid = flood_cells(board, m, grid)
-    return grid
-
-
-def bfs_optimum(board: Board) -> int:
-    """Fewest moves by BFS over cell grids (no area graph, no pruning)."""
-    start = tuple(board.cells)
-    if len(set(start)) == 1:
-        return 0
-    frontier, seen, depth = [start], {start}, 0
-    while frontier:
-        depth += 1
-        nxt = []
-        for grid in frontier:
-            for c in range(board.colours):
-                child = tuple(flood_cells(board, c, list(grid)))
-                if len(set(child)) == 1:
-                    return depth
-                if child not in seen:
-                    seen.add(child)
-                    nxt.append(child)
-        frontier = nxt
-    raise AssertionError("unreachable")
 
 
 @st.composite

@@ -24,74 +24,11 @@ from searchkit_flood.board import Board, parse_rect, pivot_index
 from searchkit_flood.dominance import dominance_pruner
 from searchkit_flood.heuristics import puchert
 
+from cellref import bfs_from, grow, replay_cells, start_region  # noqa: E402
+
 DATA = Path(__file__).resolve().parent.parent / "data"
 SUCCESSOR_RULES = ("frontier-colours", "no-growth", "completion")
 ALL_RULES = SUCCESSOR_RULES + ("dominance",)
-
-
-# --- the reference: cells, flood fill, BFS over regions ------------------------
-
-def _grow(board: Board, region: set[int], colour: int) -> set[int]:
-    """The region after picking ``colour``: add the 4-connected cells of that colour touching it."""
-    w, h, cells = board.width, board.height, board.cells
-    region = set(region)
-    stack = list(region)
-    while stack:
-        i = stack.pop()
-        y, x = divmod(i, w)
-        for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-            j = ny * w + nx
-            if 0 <= nx < w and 0 <= ny < h and j not in region and cells[j] == colour:
-                region.add(j)
-                stack.append(j)
-    return region
-
-
-def start_region(board: Board) -> set[int]:
-    return _grow(board, {board.pivot}, board.cells[board.pivot])
-
-
-def bfs_from(board: Board, region: set[int]) -> int:
-    """Fewest moves from ``region`` (a set of cells) to the whole board, by BFS."""
-    everything = board.width * board.height
-    start = frozenset(region)
-    if len(start) == everything:
-        return 0
-    layer, seen, depth = [start], {start}, 0
-    while layer:
-        depth += 1
-        nxt = []
-        for reg in layer:
-            for c in range(board.colours):
-                child = frozenset(_grow(board, reg, c))
-                if len(child) == everything:
-                    return depth
-                if child not in seen:
-                    seen.add(child)
-                    nxt.append(child)
-        layer = nxt
-    raise AssertionError("unreachable")
-
-
-def replay_grid(board: Board, moves) -> list[int]:
-    """Play ``moves`` (colour indices) on the cell grid by plain flood fill; return the grid."""
-    w, h = board.width, board.height
-    grid = list(board.cells)
-    for colour in moves:
-        old = grid[board.pivot]
-        if old == colour:
-            continue
-        stack, seen = [board.pivot], {board.pivot}
-        while stack:
-            i = stack.pop()
-            grid[i] = colour
-            y, x = divmod(i, w)
-            for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-                j = ny * w + nx
-                if 0 <= nx < w and 0 <= ny < h and j not in seen and grid[j] == old:
-                    seen.add(j)
-                    stack.append(j)
-    return grid
 
 
 @st.composite
@@ -164,7 +101,7 @@ def test_astar_puchert_equals_bfs_with_every_pruning_combination(enabled, board)
     puzzle, result = solve_astar(board, disabled)
     expected = bfs_from(board, start_region(board))
     assert result.status == "solved" and result.cost == expected == len(result.moves)
-    assert len(set(replay_grid(board, result.moves))) == 1
+    assert len(set(replay_cells(board, result.moves))) == 1
 
 
 @slow(120)
@@ -172,7 +109,7 @@ def test_astar_puchert_equals_bfs_with_every_pruning_combination(enabled, board)
 def test_astar_default_rules_equal_bfs_and_moves_replay_on_cells(board):
     puzzle, result = solve_astar(board)
     assert result.cost == bfs_from(board, start_region(board))
-    grid = replay_grid(board, result.moves)
+    grid = replay_cells(board, result.moves)
     assert len(set(grid)) == 1
     assert result.stats.peak_stored >= 1
 
@@ -193,7 +130,7 @@ def test_first_50_pc19_boards_are_solved_optimally(registry):
         assert solver.names(case) == ("astar", "puchert")
         result = solver.solve(case)
         assert result.cost == expected
-        assert len(set(replay_grid(case.data, result.moves))) == 1
+        assert len(set(replay_cells(case.data, result.moves))) == 1
 
 
 def test_cli_moves_and_json_on_pc19_boards(cli_run, tmp_path):
@@ -206,7 +143,7 @@ def test_cli_moves_and_json_on_pc19_boards(cli_run, tmp_path):
         count, moves = line.split(":")
         assert int(count) == expected
         colours = [board.palette.index(v) for v in moves.split()]
-        assert len(colours) == expected and len(set(replay_grid(board, colours))) == 1
+        assert len(colours) == expected and len(set(replay_cells(board, colours))) == 1
     records = [json.loads(x) for x in cli_run(["solve", "flood", "--format", "json", str(src)]).output.splitlines()]
     assert [r["length"] for r in records] == answers
     assert all(r["algorithm"] == "astar" and r["heuristic"] == "puchert" for r in records)
@@ -250,7 +187,7 @@ def test_rect_boards_from_the_cli_match_bfs(cli_run, tmp_path):
         count, _, moves = line.partition(":")
         assert int(count) == bfs_from(board, start_region(board))
         colours = [board.palette.index(v) for v in moves.split()]
-        assert len(set(replay_grid(board, colours))) == 1
+        assert len(set(replay_cells(board, colours))) == 1
 
 
 @pytest.mark.parametrize("start, cell", [
@@ -274,7 +211,7 @@ def test_start_option_moves_the_pivot(cli_run, tmp_path, start):
     board = Board(w, h, board.cells, board.palette, pivot_index(w, h, start))
     count, _, moves = out.partition(":")
     assert int(count) == bfs_from(board, start_region(board))
-    assert len(set(replay_grid(board, [board.palette.index(v) for v in moves.split()]))) == 1
+    assert len(set(replay_cells(board, [board.palette.index(v) for v in moves.split()]))) == 1
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -284,7 +221,7 @@ def test_puchert_and_astar_on_random_6x6_5_colour_boards(seed):
     board = Board.from_values(6, 6, [rng.randint(0, 4) for _ in range(36)])
     puzzle, result = solve_astar(board)
     opt = bfs_from(board, start_region(board))
-    assert result.cost == opt and len(set(replay_grid(board, result.moves))) == 1
+    assert result.cost == opt and len(set(replay_cells(board, result.moves))) == 1
     h = puchert(FloodPuzzle(board))
     state = puzzle.initial_state()
     while not puzzle.is_goal(state):
