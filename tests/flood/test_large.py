@@ -24,7 +24,7 @@ from searchkit_flood.board import Board, parse_rect, pivot_index
 from searchkit_flood.dominance import dominance_pruner
 from searchkit_flood.heuristics import puchert
 
-from cellref import bfs_from, grow, replay_cells, start_region  # noqa: E402
+from cellref import bfs_from, replay_cells, start_region  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SUCCESSOR_RULES = ("frontier-colours", "no-growth", "completion")
