@@ -71,6 +71,21 @@ def _tokens(text: str) -> Iterator[tuple[str, int]]:
             yield tok, lineno
 
 
+def _values(toks, w: int, h: int, text: str, source: str, case: int) -> list[int] | InputError:
+    """Read the ``w * h`` integer colour values of one board from ``toks``, or return the error."""
+    values: list[int] = []
+    for _ in range(w * h):
+        nxt = next(toks, None)
+        if nxt is None:
+            return InputError(f"expected {w * h} colour values for a {w}x{h} board, the file ends after {len(values)}",
+                              source=source, line=text.count("\n") + 1, case=case)
+        tok, line = nxt
+        if not _INT.match(tok):
+            return InputError(f"expected an integer colour value, got {tok!r}", source=source, line=line, case=case)
+        values.append(int(tok))
+    return values
+
+
 def parse_judge(text: str, source: str) -> Iterator[Case | InputError]:
     """Parse the HDU 4127 / NKOJ 2440 format: cases of ``n`` then ``n*n`` integers.
 
@@ -101,20 +116,10 @@ def parse_judge(text: str, source: str) -> Iterator[Case | InputError]:
                                  source=source, line=xline, case=None)
                 return
             return
-        values = []
-        for _ in range(n * n):
-            try:
-                tok2, line2 = next(toks)
-            except StopIteration:
-                yield InputError(
-                    f"expected {n * n} colour values for a {n}x{n} board, the file ends after {len(values)}",
-                    source=source, line=text.count("\n") + 1, case=case)
-                return
-            if not _INT.match(tok2):
-                yield InputError(f"expected an integer colour value, got {tok2!r}",
-                                 source=source, line=line2, case=case)
-                return
-            values.append(int(tok2))
+        values = _values(toks, n, n, text, source, case)
+        if isinstance(values, InputError):
+            yield values
+            return
         yield Case(case, Board.from_values(n, n, values), source, line)
 
 
@@ -165,20 +170,10 @@ def parse_rect(text: str, source: str) -> Iterator[Case | InputError]:
                              source=source, line=line if nxt is None else nxt[1], case=case)
             return
         h = int(nxt[0])
-        values = []
-        for _ in range(w * h):
-            try:
-                tok2, line2 = next(toks)
-            except StopIteration:
-                yield InputError(
-                    f"expected {w * h} colour values for a {w}x{h} board, the file ends after {len(values)}",
-                    source=source, line=text.count("\n") + 1, case=case)
-                return
-            if not _INT.match(tok2):
-                yield InputError(f"expected an integer colour value, got {tok2!r}",
-                                 source=source, line=line2, case=case)
-                return
-            values.append(int(tok2))
+        values = _values(toks, w, h, text, source, case)
+        if isinstance(values, InputError):
+            yield values
+            return
         yield Case(case, Board.from_values(w, h, values), source, line)
 
 
