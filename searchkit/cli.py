@@ -144,6 +144,10 @@ def plugins(ctx) -> None:
 
 
 def main() -> None:
-    """Entry point of the ``searchkit`` script."""
-    cli(prog_name="searchkit")
+    """Entry point of the ``searchkit`` script (Ctrl-C outside a search exits 130 without a traceback)."""
+    try:
+        cli(prog_name="searchkit")
+    except KeyboardInterrupt:
+        click.echo("searchkit: cancelled", err=True)
+        sys.exit(130)
 
