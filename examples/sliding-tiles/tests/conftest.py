@@ -1,0 +1,41 @@
+"""Shared fixtures: an independent reference model of the puzzle (plain BFS over boards)."""
+
+from collections import deque
+from functools import lru_cache
+
+import pytest
+
+
+@lru_cache(maxsize=None)
+def bfs_distances(n: int) -> dict[tuple[int, ...], int]:
+    """True distance to the goal of every solvable n x n board, by BFS from the goal.
+
+    Written independently of sliding_tiles.puzzle (its own move generation) so
+    the plugin's rules, heuristics and searches are checked against it.  Moves
+    are reversible, so BFS from the goal gives distances *to* the goal.
+    """
+    cells = n * n
+    goal = tuple(range(1, cells)) + (0,)
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        board = queue.popleft()
+        d = dist[board] + 1
+        z = board.index(0)
+        r, c = divmod(z, n)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < n and 0 <= cc < n:
+                p = rr * n + cc
+                child = list(board)
+                child[z], child[p] = child[p], 0
+                child = tuple(child)
+                if child not in dist:
+                    dist[child] = d
+                    queue.append(child)
+    return dist
+
+
+@pytest.fixture(scope="session")
+def distances():
+    return bfs_distances

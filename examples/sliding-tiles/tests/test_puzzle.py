@@ -1,0 +1,137 @@
+"""Hand-made cases for every rule: moves at edges, move names, goal detection, parity, no-undo."""
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import bfs_distances
+from sliding_tiles.puzzle import NO_PREV, SlidingPuzzle, goal_board, is_solvable
+
+PLAIN = frozenset({"no-undo"})
+
+
+def board(text):
+    return tuple(int(t) for t in text.split())
+
+
+def moves_of(puzzle, state):
+    return [m for m, _, _ in puzzle.successors(state)]
+
+
+@pytest.mark.parametrize(
+    "blank, expected",
+    [
+        (0, ["D", "R"]),            # top-left corner
+        (1, ["D", "L", "R"]),       # top edge
+        (2, ["D", "L"]),            # top-right corner
+        (3, ["U", "D", "R"]),       # left edge
+        (4, ["U", "D", "L", "R"]),  # centre
+        (5, ["U", "D", "L"]),       # right edge
+        (6, ["U", "R"]),            # bottom-left corner
+        (7, ["U", "L", "R"]),       # bottom edge
+        (8, ["U", "L"]),            # bottom-right corner (the goal's blank)
+    ],
+)
+def test_legal_moves_at_edges_and_corners(blank, expected):
+    tiles = [t for t in range(1, 9)]
+    tiles.insert(blank, 0)
+    puzzle = SlidingPuzzle(tuple(tiles), PLAIN)
+    assert moves_of(puzzle, puzzle.initial_state()) == expected
+
+
+def test_moves_name_the_direction_the_blank_moves():
+    puzzle = SlidingPuzzle(board("1 2 3  4 0 5  6 7 8"), PLAIN)
+    children = {m: c[:-1] for m, c, _ in puzzle.successors(puzzle.initial_state())}
+    assert children["U"] == board("1 0 3  4 2 5  6 7 8")  # tile 2 slid down
+    assert children["D"] == board("1 2 3  4 7 5  6 0 8")
+    assert children["L"] == board("1 2 3  0 4 5  6 7 8")
+    assert children["R"] == board("1 2 3  4 5 0  6 7 8")
+    assert all(cost == 1 for _, _, cost in puzzle.successors(puzzle.initial_state()))
+
+
+def test_4x4_edges():
+    puzzle = SlidingPuzzle(goal_board(4), PLAIN)
+    assert moves_of(puzzle, puzzle.initial_state()) == ["U", "L"]
+    tiles = list(goal_board(4))
+    tiles[15], tiles[5] = tiles[5], 0
+    puzzle = SlidingPuzzle(tuple(tiles), PLAIN)
+    assert moves_of(puzzle, puzzle.initial_state()) == ["U", "D", "L", "R"]
+
+
+def test_goal_detection():
+    puzzle = SlidingPuzzle(goal_board(3))
+    assert puzzle.is_goal(puzzle.initial_state())
+    assert puzzle.is_goal(goal_board(3) + (5,))  # whatever the last move was
+    assert not puzzle.is_goal(board("1 2 3  4 5 6  7 0 8") + (NO_PREV,))
+    # the blank must be last: the same order with the blank first is not the goal
+    assert not puzzle.is_goal(board("0 1 2  3 4 5  6 7 8") + (NO_PREV,))
+    assert SlidingPuzzle((0,)).is_goal((0, NO_PREV))
+    assert SlidingPuzzle((0,)).successors((0, NO_PREV)) == []
+
+
+def test_states_are_flat_immutable_tuples():
+    puzzle = SlidingPuzzle(board("1 2 3  4 0 5  6 7 8"))
+    state = puzzle.initial_state()
+    before = (state, hash(state))
+    children = puzzle.successors(state)
+    assert (state, hash(state)) == before
+    for _, child, _ in children:
+        assert isinstance(child, tuple) and len(child) == 10
+        assert sorted(child[:-1]) == list(range(9))
+
+
+def test_no_undo_drops_exactly_the_reverse_move():
+    puzzle = SlidingPuzzle(board("1 2 3  4 0 5  6 7 8"))
+    start = puzzle.initial_state()
+    assert moves_of(puzzle, start) == ["U", "D", "L", "R"]  # no last move yet
+    for move, back in (("U", "D"), ("D", "U"), ("L", "R"), ("R", "L")):
+        child = dict((m, c) for m, c, _ in puzzle.successors(start))[move]
+        assert child[-1] == 4  # the blank came from the centre
+        assert back not in moves_of(puzzle, child)
+        assert len(moves_of(puzzle, child)) == 2  # edge cell: 3 moves, one is the undo
+
+
+def test_no_undo_switched_off_keeps_every_move_and_no_history():
+    puzzle = SlidingPuzzle(board("1 2 3  4 0 5  6 7 8"), PLAIN)
+    for _, child, _ in puzzle.successors(puzzle.initial_state()):
+        assert child[-1] == NO_PREV  # plain states are just boards
+        assert len(moves_of(puzzle, child)) == 3
+
+
+def test_replay_uses_the_plain_rules():
+    puzzle = SlidingPuzzle(board("1 2 3  4 5 6  7 0 8"))
+    assert puzzle.is_goal(puzzle.replay(["R"]))
+    assert puzzle.is_goal(puzzle.replay(["R", "L", "R"]))  # an undo is still a legal move
+    with pytest.raises(ValueError):
+        puzzle.replay(["D"])  # the blank is on the bottom row
+
+
+def test_parity_known_boards():
+    assert is_solvable(goal_board(3)) and is_solvable(goal_board(4)) and is_solvable((0,))
+    assert not is_solvable(board("1 2 3  4 5 6  8 7 0"))          # one swap
+    assert not is_solvable(board("1 2 3 4  5 6 7 8  9 10 11 12  13 15 14 0"))  # Sam Loyd's 14-15
+    assert is_solvable(board("1 2 3 4  5 6 7 8  9 10 11 0  13 14 15 12"))      # one move from the goal
+    assert not is_solvable(board("2 1  3 0"))
+
+
+def test_parity_matches_reachability_on_every_2x2_board():
+    reachable = bfs_distances(2)
+    for perm in itertools.permutations(range(4)):
+        assert is_solvable(perm) == (perm in reachable), perm
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations(list(range(9))))
+def test_parity_matches_reachability_on_3x3(perm):
+    assert is_solvable(tuple(perm)) == (tuple(perm) in bfs_distances(3))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.permutations(list(range(16))))
+def test_parity_is_invariant_under_moves_on_4x4(perm):
+    tiles = tuple(perm)
+    puzzle = SlidingPuzzle(tiles, PLAIN)
+    for _, child, _ in puzzle.successors(puzzle.initial_state()):
+        assert is_solvable(child[:-1]) == is_solvable(tiles)
