@@ -1,0 +1,67 @@
+"""The example plugin built from docs/plugin-guide.md, end to end through the CLI.
+
+README's test command installs ``examples/sliding-tiles`` like any third-party
+plugin; these tests drive it only through ``searchkit`` commands.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import ROOT
+
+EXAMPLE = ROOT / "examples" / "sliding-tiles" / "examples"
+
+
+@pytest.fixture(autouse=True)
+def _installed(registry):
+    assert "sliding-tiles" in registry.games, (
+        "the sliding-tiles example plugin is not installed: run README's test command "
+        "(it installs ./examples/sliding-tiles)"
+    )
+
+
+def test_listed_as_a_plugin(cli_run):
+    out = cli_run(["plugins"]).output
+    assert "sliding-tiles 0.1.0 (entry point)" in out
+    assert "sliding-tiles:manhattan" in out and "sliding-tiles:linear-conflict" in out
+
+
+def test_solves_the_8_puzzle_file_optimally(cli_run):
+    out = cli_run(["solve", "sliding-tiles", str(EXAMPLE / "8-puzzle.txt")])
+    assert out.exit_code == 0
+    assert out.output.splitlines() == (EXAMPLE / "8-puzzle.expected").read_text().splitlines()
+
+
+def test_moves_json_and_no_prune(cli_run):
+    path = str(EXAMPLE / "8-puzzle.txt")
+    records = [json.loads(line) for line in cli_run(["solve", "sliding-tiles", "--format", "json", path]).output.splitlines()]
+    solved = [r for r in records if r["status"] == "solved"]
+    assert [r["length"] for r in solved] == [0, 4, 10, 20, 31, 31]
+    assert all(len(r["moves"]) == r["length"] for r in solved)
+    off = cli_run(["solve", "sliding-tiles", "--no-prune", "no-undo", "-H", "manhattan", path])
+    assert off.output.splitlines()[:4] == ["0", "4", "10", "20"]
+
+
+def test_compare_all_heuristics_agree(cli_run):
+    out = cli_run(["compare", "sliding-tiles", str(EXAMPLE / "8-puzzle.txt"), "-H", "all", "--format", "json",
+                   "-a", "ida_star"])
+    report = json.loads(out.output)
+    assert report["disagreements"] == []
+    totals = report["totals"]
+    assert totals["linear-conflict"]["expanded"] <= totals["manhattan"]["expanded"]
+
+
+def test_check_manhattan(cli_run):
+    out = cli_run(["check", "sliding-tiles", "-H", "manhattan", "--samples", "20", "--max-size", "3"])
+    assert out.exit_code == 0, out.output
+    assert "manhattan: OK" in out.output
+
+
+def test_generate_then_solve(cli_run):
+    gen = cli_run(["generate", "sliding-tiles", "--count", "3", "--seed", "5", "--size", "3"])
+    assert gen.exit_code == 0
+    out = cli_run(["solve", "sliding-tiles", "-"], input=gen.output)
+    assert out.exit_code == 0 and len(out.output.splitlines()) == 3
