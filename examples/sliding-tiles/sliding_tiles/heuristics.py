@@ -123,11 +123,11 @@ class _LineTable(dict):
 
 @lru_cache(maxsize=None)
 def _line_tables(n: int):
-    """``(table, start, stop, step)`` per row and per column: slice a board with it, look up the extra."""
+    """``(tables, slices)``: per row and per column, the extra-moves table and the slice of a board it reads."""
     cells = n * n
-    rows = [(_LineTable(n, r, True), r * n, (r + 1) * n, 1) for r in range(n)]
-    cols = [(_LineTable(n, c, False), c, cells, n) for c in range(n)]
-    return tuple(rows + cols)
+    tables = [_LineTable(n, r, True) for r in range(n)] + [_LineTable(n, c, False) for c in range(n)]
+    slices = [slice(r * n, (r + 1) * n) for r in range(n)] + [slice(c, cells, n) for c in range(n)]
+    return tuple(tables), tuple(slices)
 
 
 def linear_conflict(puzzle):
@@ -153,13 +153,11 @@ def linear_conflict(puzzle):
     gains.  So h drops by at most 1 per move.
     """
     table = _manhattan_table(puzzle.n)
-    lines = _line_tables(puzzle.n)
+    tables, slices = _line_tables(puzzle.n)
 
     def estimate(state):
-        h = sum(map(getitem, table, state))
-        for extra, start, stop, step in lines:
-            h += extra[state[start:stop:step]]
-        return h
+        # every loop runs in C: slice the 2N lines out, look each up in its table
+        return sum(map(getitem, table, state)) + sum(map(getitem, tables, map(state.__getitem__, slices)))
 
     return estimate
 
