@@ -63,8 +63,10 @@ def test_default_search_is_optimal_on_random_boards(board):
     check_solution(board, solve(board, heuristic="manhattan"), true)
 
 
-@settings(max_examples=10, deadline=None)
-@given(instances("sliding-tiles", min_size=3, max_size=3))
+# Without no-undo IDA* re-walks every move pair: a 26-move board can need
+# millions of nodes, so this uses boards at most 18 moves from the goal.
+@settings(max_examples=15, deadline=None)
+@given(instances("sliding-tiles", min_size=3, max_size=3, options={"scramble": 18}))
 def test_no_undo_switched_off_gives_the_same_lengths(board):
     check_solution(board, solve(board, disabled=frozenset({"no-undo"})), bfs_distances(3)[board])
 
