@@ -97,3 +97,16 @@ def test_counting_reversed_pairs_is_not_admissible():
     state = board + (NO_PREV,)
     assert heuristics.linear_conflict_pairs(puzzle)(state) == 28
     assert heuristics.linear_conflict(puzzle)(state) <= 26
+
+
+@settings(max_examples=200, deadline=None)
+@given(instances("sliding-tiles", min_size=4, max_size=5))
+def test_one_move_changes_h_by_at_most_one_on_4x4_and_5x5(board):
+    """Consistency on boards too large for BFS: moves are reversible, so |h(s) - h(s')| <= 1 both ways."""
+    n = 4 if len(board) == 16 else 5
+    puzzle = SlidingPuzzle(board, frozenset({"no-undo"}))
+    state = puzzle.initial_state()
+    for name in NAMES:
+        est = estimator(name, n)
+        for _, child, _ in puzzle.successors(state):
+            assert abs(est(state) - est(child)) <= 1, (name, board)
