@@ -145,12 +145,16 @@ class CheckReport:
         examples: property -> ``(case_data, [Violation, ...])`` of the shrunk
             counter-example, for each property found violated.
         samples: instances drawn per property.
+        checked: instances whose whole state space was explored (both properties).
+        skipped: instances skipped for having more than ``max_states`` states.
     """
 
     heuristic: str
     claims: dict
     examples: dict
     samples: int
+    checked: int = 0
+    skipped: int = 0
 
     @property
     def failed(self) -> bool:
@@ -173,17 +177,18 @@ def check_heuristic(
     heuristic_name: str,
     *,
     samples: int = 100,
-    max_size: int = 4,
+    max_size: int | None = None,
     seed: int = 0,
     max_states: int = 50_000,
     generator_options: Mapping[str, Any] | None = None,
 ) -> CheckReport:
     """Check a heuristic's admissibility and consistency on generated instances.
 
-    Instances come from the game's registered generator with sizes 1..``max_size``;
-    hypothesis draws up to ``samples`` per property (seeded by ``seed``) and
-    shrinks the first failing instance.  Instances whose state space exceeds
-    ``max_states`` are skipped.
+    Instances come from the game's registered generator with sizes 1..``max_size``
+    (default: the generator's ``check_size``); hypothesis draws up to
+    ``samples`` per property (seeded by ``seed``) and shrinks the first failing
+    instance.  Instances whose state space exceeds ``max_states`` are skipped
+    and counted in the report.
 
     Raises:
         UnknownNameError: for an unknown game, heuristic or missing generator.
@@ -191,17 +196,20 @@ def check_heuristic(
     from searchkit.testing import instances
 
     spec = registry.heuristic(game_name, heuristic_name)
+    if max_size is None:
+        max_size = registry.generator(game_name).check_size
     strategy = instances(game_name, registry=registry, max_size=max_size, options=generator_options)
     claims = {"admissible": spec.admissible, "consistent": spec.consistent}
     examples = {}
+    tally = [0, 0]  # explored, skipped
     for prop, kind in (("admissible", INADMISSIBLE), ("consistent", INCONSISTENT)):
-        found = _probe(registry, game_name, spec, strategy, kind, samples, seed, max_states)
+        found = _probe(registry, game_name, spec, strategy, kind, samples, seed, max_states, tally)
         if found:
             examples[prop] = found
-    return CheckReport(spec.name, claims, examples, samples)
+    return CheckReport(spec.name, claims, examples, samples, checked=tally[0], skipped=tally[1])
 
 
-def _probe(registry, game_name, spec, strategy, kind, samples, seed, max_states):
+def _probe(registry, game_name, spec, strategy, kind, samples, seed, max_states, tally):
     """Search instances for a violation of ``kind``; return the shrunk ``(data, violations)`` or ``None``."""
     from hypothesis import HealthCheck, assume, given, settings
     from hypothesis import seed as hseed
@@ -217,7 +225,9 @@ def _probe(registry, game_name, spec, strategy, kind, samples, seed, max_states)
         try:
             space = explore(puzzle, max_states)
         except StateSpaceTooLarge:
+            tally[1] += 1
             assume(False)
+        tally[0] += 1
         bad = violations(space, spec.bind(puzzle), kinds=(kind,))
         if bad:
             found.append((data, bad))

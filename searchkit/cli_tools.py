@@ -205,8 +205,9 @@ def _print_comparison(report, fmt):
               help="Heuristic to check (repeatable); 'all' for every registered one.")
 @click.option("--samples", type=click.IntRange(min=1), default=100, show_default=True,
               help="Instances drawn per property.")
-@click.option("--max-size", type=click.IntRange(min=1), default=4, show_default=True,
-              help="Largest generator size (keep it small: true costs come from exhaustive search).")
+@click.option("--max-size", type=click.IntRange(min=1), default=None,
+              help="Largest generator size (default: the generator's check size; true costs come from "
+                   "exhaustive search, so keep it small).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
 @click.option("--max-states", type=click.IntRange(min=1), default=50_000, show_default=True,
               help="Skip instances with more reachable states.")
@@ -240,9 +241,10 @@ def check(ctx, game, names, samples, max_size, seed, max_states, pairs):
         except SearchkitError as exc:
             _fail(f"check {game} -H {name}: {exc}")
         claimed = [p for p, on in report.claims.items() if on] or ["nothing"]
+        skipped = f", {report.skipped} skipped (over {max_states} states)" if report.skipped else ""
         if not report.examples:
-            click.echo(f"{name}: OK: admissible and consistent on {samples} instances per property "
-                       f"(claims {', '.join(claimed)})")
+            click.echo(f"{name}: OK: admissible and consistent; {report.checked} instances explored for the two properties"
+                       f"{skipped} (claims {', '.join(claimed)})")
             continue
         for prop, (data, bad) in report.examples.items():
             verdict = "FAIL" if report.claims.get(prop) else "note"

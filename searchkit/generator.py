@@ -32,6 +32,9 @@ class Generator:
         options: game-specific generator options (``searchkit generate GAME --help``).
         size_help: what ``size`` means for this game, one line.
         default_size: the size used when none is given.
+        check_size: the largest size whose instances exhaustive search still
+            handles quickly (a few thousand states); ``check`` and the contract
+            suite's admissibility check draw sizes 1..``check_size`` by default.
         summary: one line for listings.
     """
 
@@ -40,6 +43,7 @@ class Generator:
     options: tuple[GameOption, ...] = ()
     size_help: str = "instance size"
     default_size: int = 4
+    check_size: int = 3
     summary: str = ""
 
     def defaults(self) -> dict[str, Any]:

@@ -49,16 +49,17 @@ class PruningRule:
         summary: one line: what is cut and why it is sound.
         factory: ``factory(puzzle) -> Pruner``, called once per search; ``None``
             when the game implements the rule in its successor generation.
-        sound_for: ``"optimal"`` if the rule never changes an optimal cost,
-            ``"first"`` if it also never changes which solution a first-solution
-            driver returns (the stronger property).
+        sound_for: ``"optimal"`` (the default, the weaker claim) if the rule
+            never changes an optimal cost; ``"first"`` if it also never changes
+            which solution a first-solution driver returns.  The contract suite
+            tests whichever is claimed.
     """
 
     game: str
     name: str
     summary: str
     factory: Callable[[Any], Pruner] | None = None
-    sound_for: str = "first"
+    sound_for: str = "optimal"
 
 
 def failure_memo() -> Pruner:

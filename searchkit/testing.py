@@ -65,7 +65,7 @@ def instances(game: str, *, registry=None, max_size: int | None = None, min_size
         game: the game's name.
         registry: a loaded registry (default: load the installed plugins).
         max_size, min_size: the generator's ``size`` range (default max: the
-            generator's ``default_size`` capped at 4, small enough for exhaustive search).
+            generator's ``check_size``, small enough for exhaustive search).
         options: generator options (``GameOption.key`` -> value).
 
     Raises:
@@ -74,7 +74,7 @@ def instances(game: str, *, registry=None, max_size: int | None = None, min_size
     from hypothesis import strategies as st
 
     gen = _registry(registry).generator(game)
-    top = max_size if max_size is not None else min(gen.default_size, 4)
+    top = max_size if max_size is not None else gen.check_size
     opts = dict(options or {})
     return st.builds(
         lambda size, rng: gen(rng, size, opts),
@@ -99,15 +99,25 @@ def _defaults(game) -> dict:
 
 
 def contract_checks(game_name: str, *, registry=None, max_size: int | None = None, max_examples: int = 25,
-                    max_nodes: int = 200_000) -> list[ContractCheck]:
+                    max_nodes: int = 200_000, check_size: int | None = None,
+                    max_states: int = 20_000) -> list[ContractCheck]:
     """The contract suite of ``game_name`` as a list of :class:`ContractCheck`.
+
+    Draws are derandomized (the same instances on every run), so a failure
+    reproduces.
 
     Args:
         game_name: the game to check.
         registry: a loaded registry (default: load the installed plugins).
-        max_size: largest generator size used (default: see :func:`instances`).
+        max_size: largest generator size for every check but the admissibility
+            one (default: the generator's ``check_size``).
         max_examples: hypothesis examples per contract.
-        max_nodes: node limit for each search the contracts run.
+        max_nodes: node limit for each search the contracts run; a search that
+            hits it is skipped, not failed.
+        check_size: largest generator size for the admissibility check, which
+            explores whole state spaces (default: the generator's ``check_size``).
+        max_states: the admissibility check skips instances with more
+            reachable states than this.
     """
     from hypothesis import HealthCheck, given, settings
 
@@ -116,7 +126,7 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
     strategy = instances(game_name, registry=reg, max_size=max_size)
     options = _defaults(game)
     all_rules = frozenset(r.name for r in reg.rules_for(game_name))
-    cfg = settings(max_examples=max_examples, deadline=None, database=None,
+    cfg = settings(max_examples=max_examples, deadline=None, database=None, derandomize=True,
                    suppress_health_check=list(HealthCheck))
 
     def case_of(data):
@@ -199,7 +209,7 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
             if not (spec.admissible or spec.consistent):
                 continue
             report = check_heuristic(reg, game_name, spec.name, samples=max_examples,
-                                     max_size=max_size or 3)
+                                     max_size=check_size, max_states=max_states)
             for prop, (data, bad) in report.examples.items():
                 if report.claims.get(prop):
                     v = bad[0]

@@ -70,5 +70,6 @@ def register_generators(register):
                             "0: a uniformly random solvable board", int, 0),),
         size_help="board side N (3: 8-puzzle, 4: 15-puzzle)",
         default_size=3,
+        check_size=2,  # a 3x3 board has 181 440 states: too many for exhaustive checks
         summary="uniform random solvable boards, or random walks from the goal",
     ))

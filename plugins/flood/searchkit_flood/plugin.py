@@ -55,7 +55,7 @@ def register_generators(register):
             GameOption("height", "board height (default: size)", int, None),
             GameOption("colours", "number of colours", int, 6),
         ),
-        size_help="side of a square board", default_size=8,
+        size_help="side of a square board", default_size=8, check_size=4,
         summary="uniformly random colours",
     ))
 

@@ -45,12 +45,15 @@ def _memo(puzzle):
 def register_pruning_rules(register):
     register(PruningRule(GAME, "left-swap",
                          "skip a left move onto an occupied cell: the left neighbour's right move gives the "
-                         "same board and sorts first"))
-    register(PruningRule(GAME, "few-blocks", "cut a board with a colour of 1..R-1 blocks (it can never vanish)"))
+                         "same board and sorts first", sound_for="first"))
+    register(PruningRule(GAME, "few-blocks", "cut a board with a colour of 1..R-1 blocks (it can never vanish)",
+                         sound_for="first"))
     register(PruningRule(GAME, "transposition",
-                         "cut a board already proven to fail with the same number of moves left", factory=_memo))
+                         "cut a board already proven to fail with the same number of moves left", factory=_memo,
+                         sound_for="first"))
     register(PruningRule(GAME, "lower-bound",
-                         "cut a child whose column-step lower bound exceeds the moves left, before settling it"))
+                         "cut a child whose column-step lower bound exceeds the moves left, before settling it",
+                         sound_for="first"))
 
 
 def _generate(rng, size, options):
@@ -69,6 +72,6 @@ def register_generators(register):
             GameOption("width", "board width", int, 5),
             GameOption("height", "board height", int, 7),
         ),
-        size_help="number of blocks", default_size=9,
+        size_help="number of blocks", default_size=9, check_size=6,
         summary="blocks dropped into random columns, no starting run",
     ))
