@@ -54,7 +54,7 @@ def make_solve_command(registry, game) -> click.Command:
         ctx.exit(code)
 
     params_from = [
-        click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True)),
+        click.argument("files", nargs=-1, type=str),
         click.option("--algorithm", "-a", default=None, type=click.Choice(sorted(registry.algorithms)),
                      help="Search algorithm (default: the game's)."),
         click.option("--heuristic", "-H", default=None,
@@ -79,11 +79,27 @@ def make_solve_command(registry, game) -> click.Command:
     )
 
 
-def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as fh:
-        return fh.read()
+def read_input(path: str) -> str:
+    """The text of ``path`` (``-``: standard input), UTF-8 with or without a byte-order mark.
+
+    Raises:
+        InputError: (fatal) when the file cannot be read or is not UTF-8 text,
+            naming the file and the reason in one line.
+    """
+    source = "<stdin>" if path == "-" else path
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+        else:
+            with open(path, "rb") as fh:
+                data = fh.read()
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", source=source) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x} at offset {exc.start}",
+                         source=source) from None
 
 
 def run_files(solver, game, files, options: Mapping[str, Any], *, fmt: str, stats: bool) -> int:
@@ -97,10 +113,9 @@ def run_files(solver, game, files, options: Mapping[str, Any], *, fmt: str, stat
                 click.echo()
             click.echo(f"==> {source} <==")
         try:
-            text = _read(path)
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc)
-            click.echo(f"searchkit: error: {source}: cannot read: {reason}", err=True)
+            text = read_input(path)
+        except InputError as exc:
+            click.echo(f"searchkit: error: {exc}", err=True)
             code = max(code, EXIT_INPUT)
             continue
         if not text.strip():

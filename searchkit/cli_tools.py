@@ -10,11 +10,11 @@ import io
 import json
 import os
 import random
-import sys
 
 import click
 
 from searchkit.cli import _fail, _registry
+from searchkit.cli_solve import read_input
 from searchkit.errors import InputError, SearchkitError
 
 
@@ -71,14 +71,13 @@ def _read_cases(game, files, options):
     """All cases of ``files``; bad input is reported and counted, good cases kept."""
     cases, bad = [], 0
     for path in files:
-        source = "<stdin>" if path == "-" else path
         try:
-            text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
-        except (OSError, UnicodeDecodeError) as exc:
-            click.echo(f"searchkit: error: {source}: cannot read: {getattr(exc, 'strerror', None) or exc}", err=True)
+            text = read_input(path)
+        except InputError as exc:
+            click.echo(f"searchkit: error: {exc}", err=True)
             bad += 1
             continue
-        for item in game.parse(text, source, options):
+        for item in game.parse(text, "<stdin>" if path == "-" else path, options):
             if isinstance(item, InputError):
                 click.echo(f"searchkit: error: {item}", err=True)
                 bad += 1
@@ -89,7 +88,7 @@ def _read_cases(game, files, options):
 
 @click.command()
 @click.argument("game")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=str)
 @click.option("--heuristic", "-H", "names", multiple=True, required=True,
               help="Heuristic to compare (repeatable); 'all' for every registered one.")
 @click.option("--algorithm", "-a", default=None, help="Algorithm (default: the game's).")

@@ -257,3 +257,18 @@ def test_any_combination_of_rules_keeps_the_optimum(board, disabled):
     expected = bfs(FloodPuzzle(board, ALL_RULES)).cost
     puzzle = FloodPuzzle(board, frozenset(disabled))
     assert ida_star(puzzle, layered(puzzle)).cost == expected
+
+
+def test_byte_order_mark_crlf_and_unreadable_inputs(cli_run, tmp_path):
+    bom = tmp_path / "bom.txt"
+    bom.write_bytes(b"\xef\xbb\xbf2\r\n1 2\r\n2 1\r\n0\r\n")
+    out = cli_run(["solve", "flood", str(bom)])
+    assert out.exit_code == 0 and out.output == "2\n"
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(b"\xff\xfe\x00garbage")
+    out = cli_run(["solve", "flood", str(junk), str(bom)])
+    assert out.exit_code == 2
+    assert f"{junk}: expected UTF-8 text, found byte 0xff at offset 0" in out.output
+    assert out.output.rstrip().endswith("2")  # the good file after the bad one is still solved
+    out = cli_run(["solve", "flood", str(tmp_path)])
+    assert out.exit_code == 2 and out.output.count("\n") == 1 and "cannot read" in out.output
