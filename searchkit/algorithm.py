@@ -41,6 +41,11 @@ class Algorithm:
         optimal: returns a least-cost solution (given an admissible heuristic).
         uses_heuristic: needs a heuristic (``--heuristic``).
         summary: one line for listings.
+        modes: the :class:`~searchkit.game.SearchPlan` modes it can honour
+            (an optimal algorithm finds the least cost within the bound, which
+            is what ``"at_most"`` and ``"shortest"`` ask; only a depth-first
+            driver searches ``"exact"`` depths).
+        needs_depth: it cannot run without ``SearchPlan.depth``.
     """
 
     name: str
@@ -48,3 +53,5 @@ class Algorithm:
     optimal: bool
     uses_heuristic: bool
     summary: str = ""
+    modes: tuple[str, ...] = ("at_most", "shortest")
+    needs_depth: bool = False

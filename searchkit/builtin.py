@@ -54,7 +54,8 @@ ALGORITHMS = (
     Algorithm("astar", _astar, optimal=True, uses_heuristic=True,
               summary="A*: best-first on f = g + h, ties to larger g (Hart, Nilsson, Raphael 1968)"),
     Algorithm("bounded_dfs", _bounded_dfs, optimal=False, uses_heuristic=False,
-              summary="depth-bounded DFS, first solution in move order (exact, at_most, shortest)"),
+              summary="depth-bounded DFS, first solution in move order (exact, at_most, shortest)",
+              modes=("exact", "at_most", "shortest"), needs_depth=True),
     Algorithm("bfs", _bfs, optimal=True, uses_heuristic=False,
               summary="breadth-first search, unit costs, no pruning (test reference)"),
 )

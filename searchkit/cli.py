@@ -144,10 +144,29 @@ def plugins(ctx) -> None:
 
 
 def main() -> None:
-    """Entry point of the ``searchkit`` script (Ctrl-C outside a search exits 130 without a traceback)."""
+    """Entry point of the ``searchkit`` script.
+
+    Usage errors are one line on stderr with exit status 2; Ctrl-C anywhere
+    exits 130 without a traceback; an output that cannot be written (a
+    closed pipe, a full disk) ends the command with one line and status 1.
+    """
     try:
-        cli(prog_name="searchkit")
-    except KeyboardInterrupt:
+        code = cli.main(prog_name="searchkit", standalone_mode=False)
+    except (KeyboardInterrupt, click.exceptions.Abort):
         click.echo("searchkit: cancelled", err=True)
-        sys.exit(130)
+        code = 130
+    except click.UsageError as exc:
+        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+        click.echo(f"searchkit: error: {exc.format_message()}{hint}", err=True)
+        code = exc.exit_code
+    except click.ClickException as exc:
+        click.echo(f"searchkit: error: {exc.format_message()}", err=True)
+        code = exc.exit_code
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away: nothing more to say
+        code = 1
+    except OSError as exc:
+        click.echo(f"searchkit: error: cannot write the output: {exc.strerror or exc}", err=True)
+        code = 1
+    sys.exit(code if isinstance(code, int) else 0)
 

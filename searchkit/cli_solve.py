@@ -22,7 +22,14 @@ def _option_decorator(opt):
     flag = "--" + opt.name
     if opt.type is bool:
         return click.option(flag, opt.key, is_flag=True, default=bool(opt.default), help=opt.help)
-    kind = click.Choice(opt.choices) if opt.choices else opt.type
+    if opt.choices:
+        kind = click.Choice(opt.choices)
+    elif opt.min is not None and opt.type is int:
+        kind = click.IntRange(min=opt.min)
+    elif opt.min is not None and opt.type is float:
+        kind = click.FloatRange(min=opt.min)
+    else:
+        kind = opt.type
     return click.option(flag, opt.key, type=kind, default=opt.default, show_default=opt.default is not None,
                         help=opt.help)
 
@@ -126,6 +133,8 @@ def run_files(solver, game, files, options: Mapping[str, Any], *, fmt: str, stat
             if isinstance(item, InputError):
                 click.echo(f"searchkit: error: {item}", err=True)
                 code = max(code, EXIT_INPUT)
+                if not item.fatal and item.case is not None:
+                    _emit_input_error(item, fmt)  # keep one output line per case
                 continue
             try:
                 result = solver.solve(item)
@@ -142,6 +151,14 @@ def run_files(solver, game, files, options: Mapping[str, Any], *, fmt: str, stat
             if result.status not in (SOLVED, EXHAUSTED):
                 code = max(code, EXIT_LIMIT)
     return code
+
+
+def _emit_input_error(error: InputError, fmt: str) -> None:
+    if fmt == "json":
+        click.echo(json.dumps({"source": error.source, "case": error.case, "status": "input_error",
+                               "error": error.message, "line": error.line}))
+    else:
+        click.echo("? (input error)")
 
 
 def _emit(solver, game, case, result, options, fmt: str) -> None:
@@ -167,7 +184,7 @@ def _emit_stats(solver, case, result) -> None:
     algorithm, heuristic = solver.names(case)
     s = result.stats
     lines = [
-        f"{case.source} case {case.index}: {result.status}, cost {result.cost}, "
+        f"{case.source} case {case.index}: {result.status}, cost {'-' if result.cost is None else result.cost}, "
         f"{algorithm}/{heuristic or '-'}, expanded {s.expanded}, generated {s.generated}, "
         f"{s.elapsed:.4f} s" + (f", peak stored {s.peak_stored}" if s.peak_stored else "")
     ]

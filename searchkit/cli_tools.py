@@ -33,12 +33,17 @@ def _parse_options(game_or_gen_options, pairs):
             out[key] = value.lower() in ("1", "true", "yes", "on") if opt.type is bool else opt.type(value)
         except ValueError:
             raise click.UsageError(f"option {opt.name} expects {opt.type.__name__}, got {value!r}") from None
+        try:
+            opt.check(out[key])
+        except ValueError as exc:
+            raise click.UsageError(str(exc).replace("--", "", 1)) from None
     return out
 
 
 @click.command()
 @click.argument("game")
-@click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True, help="Instances to write.")
+@click.option("--count", "-n", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Instances to write (in one file; games whose format holds one case take 1).")
 @click.option("--seed", "-s", type=int, default=0, show_default=True, help="Random seed.")
 @click.option("--size", type=click.IntRange(min=1), default=None, help="The generator's size (see --help-options).")
 @click.option("--option", "-o", "pairs", multiple=True, metavar="NAME=VALUE",
@@ -127,9 +132,17 @@ def compare(ctx, game, files, names, algorithm, max_nodes, time_limit, fmt, pair
                for h in heuristics]
     alg_name = solvers[0].names(cases[0])[0]
     alg = registry.algorithm(alg_name)
-    report = run_compare(solvers, cases, heuristics, alg_name, alg.optimal)
+    try:
+        report = run_compare(solvers, cases, heuristics, alg_name, alg.optimal)
+    except (ValueError, SearchkitError) as exc:
+        _fail(str(exc))
     _print_comparison(report, fmt)
+    if report.cancelled:
+        click.echo("searchkit: cancelled", err=True)
+        ctx.exit(130)
     code = 2 if bad else 0
+    if any(r.status not in ("solved", "exhausted") for r in report.rows):
+        code = max(code, 1)
     admissible = {h.name for h in registry.heuristics_for(game) if h.admissible}
     loud = [d for d in report.disagreements if alg.optimal and len(set(d[2]) & admissible) > 1
             and len({d[2][h] for h in d[2] if h in admissible}) > 1]
@@ -177,7 +190,8 @@ def _print_comparison(report, fmt):
     from rich.table import Table
 
     disagree = {(s, c) for s, c, _ in report.disagreements}
-    table = Table(title=f"{report.algorithm}: {len(report.rows) // max(1, len(report.heuristics))} cases",
+    n_cases = len({(r.source, r.case) for r in report.rows})
+    table = Table(title=f"{report.algorithm}: {n_cases} case{'s' if n_cases != 1 else ''}",
                   show_lines=False)
     for col, justify in (("case", "left"), ("heuristic", "left"), ("cost", "right"), ("expanded", "right"),
                          ("generated", "right"), ("seconds", "right"), ("EBF", "right"), ("agree", "center")):
@@ -185,7 +199,7 @@ def _print_comparison(report, fmt):
     last = None
     for r in report.rows:
         key = (r.source, r.case)
-        label = f"{os.path.basename(r.source)}#{r.case}" if key != last else ""
+        label = f"{r.case}: {os.path.basename(r.source)}" if key != last else ""
         agree = "[bold red]NO[/]" if key in disagree else "yes"
         cost = _fmt(r.cost) if r.status == "solved" else r.status
         table.add_row(label, r.heuristic, cost, str(r.expanded), str(r.generated), f"{r.seconds:.4f}",

@@ -75,6 +75,7 @@ class Comparison:
         rows: one :class:`Row` per case and heuristic, case by case.
         disagreements: ``(source, case, {heuristic: cost})`` for each case whose
             solved costs differ.
+        cancelled: the comparison was stopped by Ctrl-C (the rows are partial).
     """
 
     algorithm: str
@@ -82,6 +83,7 @@ class Comparison:
     heuristics: tuple[str, ...]
     rows: tuple[Row, ...]
     disagreements: tuple
+    cancelled: bool = False
 
     def totals(self) -> dict[str, dict]:
         """Per heuristic: summed cost, expanded, generated, seconds and mean EBF over solved cases."""
@@ -102,7 +104,14 @@ class Comparison:
 
 
 def compare(solvers: Sequence, cases: Sequence, heuristics: Sequence[str], algorithm: str, optimal: bool) -> Comparison:
-    """Solve every case with every solver (one per heuristic, same order) and collect the rows."""
+    """Solve every case with every solver (one per heuristic, same order) and collect the rows.
+
+    A search cancelled with Ctrl-C ends the comparison there: the rows so far
+    are returned and ``Comparison.cancelled`` is set.
+
+    Raises:
+        ValueError, SearchkitError: as :meth:`searchkit.runner.Solver.solve`.
+    """
     rows = []
     disagreements = []
     for case in cases:
@@ -115,6 +124,8 @@ def compare(solvers: Sequence, cases: Sequence, heuristics: Sequence[str], algor
                             effective_branching_factor(result.stats.generated, depth)))
             if result.solved:
                 costs[name] = result.cost
+            if result.status == "cancelled":
+                return Comparison(algorithm, optimal, tuple(heuristics), tuple(rows), tuple(disagreements), True)
         if len(set(costs.values())) > 1:
             disagreements.append((case.source, case.index, costs))
     return Comparison(algorithm, optimal, tuple(heuristics), tuple(rows), tuple(disagreements))

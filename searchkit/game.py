@@ -47,6 +47,7 @@ class GameOption:
         type: ``bool`` for a flag, else ``int``, ``float`` or ``str``.
         default: the value when the option is not given.
         choices: allowed values for a ``str`` option, or ``None``.
+        min: smallest allowed value of an ``int`` or ``float`` option, or ``None``.
     """
 
     name: str
@@ -54,10 +55,24 @@ class GameOption:
     type: type = bool
     default: Any = None
     choices: tuple[str, ...] | None = None
+    min: int | float | None = None
 
     @property
     def key(self) -> str:
         return self.name.replace("-", "_")
+
+    def check(self, value: Any) -> None:
+        """Validate one value of this option.
+
+        Raises:
+            ValueError: for a value below ``min`` or outside ``choices``.
+        """
+        if value is None:
+            return
+        if self.min is not None and value < self.min:
+            raise ValueError(f"--{self.name} must be at least {self.min}, got {value}")
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"--{self.name} must be one of {', '.join(self.choices)}, got {value!r}")
 
 
 @attrs.frozen

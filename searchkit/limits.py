@@ -28,7 +28,7 @@ class Limits:
 
     @time_limit.validator
     def _check_time(self, _attr, value):
-        if value is not None and value < 0:
+        if value is not None and not value >= 0:  # also rejects NaN
             raise ValueError(f"time_limit must be >= 0, got {value}")
 
 
@@ -43,11 +43,12 @@ class LimitReached(Exception):
 class Budget:
     """Checks limits cheaply from a driver's inner loop.
 
-    A driver keeps an integer ``checkpoint`` and calls
-    ``checkpoint = budget.checkpoint(expanded)`` only when its running count
-    of expanded states reaches it, so an unlimited search pays one integer
-    comparison per node and a limited one reads the clock every
-    ``clock_every`` nodes.
+    A driver keeps an integer ``checkpoint`` and, before expanding a state,
+    calls ``checkpoint = budget.checkpoint(expanded)`` when its count of
+    states expanded so far has reached it.  An unlimited search pays one
+    integer comparison per node, a node limit stops after exactly that many
+    expansions, and a time limit reads the clock every ``clock_every`` nodes
+    (16: cheap next to a Python expansion, and prompt on huge states).
 
     Raises:
         LimitReached: from :meth:`checkpoint`, when the node or time limit is exceeded.
@@ -57,7 +58,7 @@ class Budget:
 
     clock = staticmethod(time.perf_counter)
 
-    def __init__(self, limits: Limits | None = None, clock_every: int = 512) -> None:
+    def __init__(self, limits: Limits | None = None, clock_every: int = 16) -> None:
         limits = limits or Limits()
         self.start = time.perf_counter()
         self.max_nodes = limits.max_nodes
@@ -65,22 +66,29 @@ class Budget:
         self.clock_every = clock_every
 
     def first_checkpoint(self) -> int | float:
-        """The count at which a driver checks first (1 when any limit is set, else never)."""
-        if self.max_nodes is None and self.deadline is None:
-            return float("inf")
-        return 1 if self.deadline is not None else self.max_nodes + 1
+        """The count at which a driver checks first (0 with a time limit, the node limit, or never)."""
+        if self.deadline is not None:
+            return 0
+        return float("inf") if self.max_nodes is None else self.max_nodes
 
-    def checkpoint(self, expanded: int) -> int | float:
-        """Check the limits at ``expanded`` states; return the next count to check at."""
-        if self.max_nodes is not None and expanded > self.max_nodes:
+    def checkpoint(self, done: int) -> int | float:
+        """Check the limits before expanding one more state, ``done`` being expanded already.
+
+        Returns:
+            The count at which to check next.
+
+        Raises:
+            LimitReached: when ``done`` reaches the node limit or the time is up.
+        """
+        if self.max_nodes is not None and done >= self.max_nodes:
             raise LimitReached(NODE_LIMIT)
         nxt: int | float = float("inf")
         if self.deadline is not None:
             if time.perf_counter() > self.deadline:
                 raise LimitReached(TIME_LIMIT)
-            nxt = expanded + self.clock_every
+            nxt = done + self.clock_every
         if self.max_nodes is not None:
-            nxt = min(nxt, self.max_nodes + 1)
+            nxt = min(nxt, self.max_nodes)
         return nxt
 
     def elapsed(self) -> float:

@@ -61,9 +61,9 @@ class Solver:
         game = self.registry.game(self.game)
         plan = game.plan(case, self.options)
         algorithm = self.registry.algorithm(self.algorithm or plan.algorithm)
-        heuristic = self.heuristic or plan.heuristic
-        if self.heuristic is None and not algorithm.uses_heuristic and self.algorithm is not None:
-            heuristic = None
+        heuristic = self.heuristic
+        if heuristic is None and algorithm.uses_heuristic:
+            heuristic = plan.heuristic
         return algorithm.name, heuristic
 
     def solve(self, case: Case) -> SearchResult:
@@ -77,6 +77,13 @@ class Solver:
         plan = game.plan(case, self.options)
         algorithm_name, heuristic_name = self.names(case)
         algorithm = self.registry.algorithm(algorithm_name)
+        if plan.mode not in algorithm.modes:
+            raise ValueError(
+                f"algorithm {algorithm.name!r} cannot search in {plan.mode!r} mode, which {self.game} asks for "
+                f"(it searches: {', '.join(algorithm.modes)})"
+            )
+        if plan.depth is None and algorithm.needs_depth:
+            raise ValueError(f"algorithm {algorithm.name!r} needs a depth bound, and {self.game} gives none")
         if algorithm.uses_heuristic and heuristic_name is None:
             raise ValueError(f"algorithm {algorithm.name!r} needs a heuristic (--heuristic)")
         puzzle = game.puzzle(case, self.options, self.disabled)

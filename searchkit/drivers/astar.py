@@ -79,9 +79,9 @@ def astar(
                 break
             if cut is not None and cut(state, g, None):
                 continue
-            expanded += 1
             if expanded >= checkpoint:
                 checkpoint = budget.checkpoint(expanded)
+            expanded += 1
             succs = successors(state)
             if filt is not None:
                 succs = filt(state, list(succs))

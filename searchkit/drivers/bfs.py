@@ -47,9 +47,9 @@ def bfs(puzzle, *, limits: Limits | None = None, max_cost: int | None = None) ->
             state, g = frontier.popleft()
             if max_cost is not None and g >= max_cost:
                 continue
-            expanded += 1
             if expanded >= checkpoint:
                 checkpoint = budget.checkpoint(expanded)
+            expanded += 1
             for move, child, cost in successors(state):
                 generated += 1
                 if cost != 1:

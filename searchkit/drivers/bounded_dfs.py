@@ -94,9 +94,9 @@ def bounded_dfs(
             return False
         if cut is not None and cut(state, g, left):
             return False
-        expanded = counters[0] = counters[0] + 1
-        if expanded >= checkpoint:
-            checkpoint = budget.checkpoint(expanded)
+        if counters[0] >= checkpoint:
+            checkpoint = budget.checkpoint(counters[0])
+        counters[0] += 1
         per_depth[g] += 1
         t0 = clock()
         succs = expand(state, left)

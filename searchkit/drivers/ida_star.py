@@ -72,9 +72,9 @@ def ida_star(
             return g
         if cut is not None and cut(state, g, bound - g):
             return INF
-        expanded = counters[0] = counters[0] + 1
-        if expanded >= checkpoint:
-            checkpoint = budget.checkpoint(expanded)
+        if counters[0] >= checkpoint:
+            checkpoint = budget.checkpoint(counters[0])
+        counters[0] += 1
         succs = successors(state)
         if filt is not None:
             succs = filt(state, list(succs))

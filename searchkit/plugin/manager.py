@@ -217,7 +217,11 @@ def load_registry(
     if use_entry_points:
         only_env = os.environ.get(ENV_VAR)
         only = None if only_env is None else {n.strip() for n in only_env.split(",") if n.strip()}
-        for ep in _entry_points(only):
+        eps = _entry_points(only)
+        for name in sorted((only or set()) - {ep.name for ep in eps}):
+            if report:
+                report(f"{ENV_VAR} names {name!r}, but no installed plugin has that name")
+        for ep in eps:
             add(PluginInfo(ep.name, getattr(ep, "version", ""), "entry point"), ep.load)
     for name, plugin in extra:
         add(PluginInfo(name, "", "extra"), lambda plugin=plugin: plugin)
@@ -236,8 +240,13 @@ def load_registry(
             names = info.registered.setdefault(kind, [])
             callback = callbacks[hook_name]
 
-            def register(*args, _cb=callback, _plugin=info.name, _names=names):
-                _names.append(_cb(_plugin, *args))
+            def register(*args, _cb=callback, _plugin=info.name, _names=names, _info=info, _kind=kind):
+                try:
+                    _names.append(_cb(_plugin, *args))
+                except PluginError as exc:  # rejected (a duplicate): the plugin's other items still count
+                    _info.error = str(exc) if _info.error is None else f"{_info.error}; {exc}"
+                    if report:
+                        report(f"plugin {_plugin!r}: {_kind[:-1] if _kind.endswith('s') else _kind} rejected: {exc}")
 
             try:
                 impl.function(*[{"register": register}[a] for a in impl.argnames])

@@ -70,7 +70,8 @@ def test_node_and_time_limits():
     p = Line(0, 40)
     r = ida_star(p, ZERO, limits=Limits(max_nodes=100))
     assert r.status == "node_limit" and r.moves == () and r.cost is None
-    assert 100 <= r.stats.expanded <= 101
+    assert r.stats.expanded == 100
+    assert ida_star(p, ZERO, limits=Limits(max_nodes=0)).stats.expanded == 0
     assert astar(p, ZERO, limits=Limits(max_nodes=10)).status == "node_limit"
     assert bfs(p, limits=Limits(max_nodes=10)).status == "node_limit"
     assert bounded_dfs(p, 14, limits=Limits(max_nodes=10)).status == "node_limit"

@@ -72,18 +72,33 @@ def _tokens(text: str) -> Iterator[tuple[str, int]]:
 
 
 def _values(toks, w: int, h: int, text: str, source: str, case: int) -> list[int] | InputError:
-    """Read the ``w * h`` integer colour values of one board from ``toks``, or return the error."""
+    """Read the ``w * h`` integer colour values of one board from ``toks``, or return the error.
+
+    A value that is not an integer gives a non-fatal error after the board's
+    other tokens are read, so the following cases can still be parsed; the
+    file ending inside the board is fatal.
+    """
     values: list[int] = []
+    bad = None
+    last_line = 1
     for _ in range(w * h):
         nxt = next(toks, None)
         if nxt is None:
             return InputError(f"expected {w * h} colour values for a {w}x{h} board, the file ends after {len(values)}",
-                              source=source, line=text.count("\n") + 1, case=case)
-        tok, line = nxt
+                              source=source, line=last_line, case=case)
+        tok, last_line = nxt
         if not _INT.match(tok):
-            return InputError(f"expected an integer colour value, got {tok!r}", source=source, line=line, case=case)
+            if bad is None:
+                bad = InputError(f"expected an integer colour value, got {_short(tok)}", source=source,
+                                 line=last_line, case=case, fatal=False)
+            continue
         values.append(int(tok))
-    return values
+    return values if bad is None else bad
+
+
+def _short(token: str) -> str:
+    """``repr`` of a token, cut to 20 characters for error messages."""
+    return repr(token if len(token) <= 20 else token[:17] + "...")
 
 
 def parse_judge(text: str, source: str) -> Iterator[Case | InputError]:
@@ -106,7 +121,7 @@ def parse_judge(text: str, source: str) -> Iterator[Case | InputError]:
     for tok, line in toks:
         case += 1
         if not _INT.match(tok) or int(tok) < 0:
-            yield InputError(f"expected the board size n (an integer >= 0), got {tok!r}",
+            yield InputError(f"expected the board size n (an integer >= 0), got {_short(tok)}",
                              source=source, line=line, case=case)
             return
         n = int(tok)
@@ -119,7 +134,9 @@ def parse_judge(text: str, source: str) -> Iterator[Case | InputError]:
         values = _values(toks, n, n, text, source, case)
         if isinstance(values, InputError):
             yield values
-            return
+            if values.fatal:
+                return
+            continue
         yield Case(case, Board.from_values(n, n, values), source, line)
 
 
@@ -173,7 +190,9 @@ def parse_rect(text: str, source: str) -> Iterator[Case | InputError]:
         values = _values(toks, w, h, text, source, case)
         if isinstance(values, InputError):
             yield values
-            return
+            if values.fatal:
+                return
+            continue
         yield Case(case, Board.from_values(w, h, values), source, line)
 
 

@@ -32,7 +32,7 @@ class FloodGame:
         GameOption("input-format", "Input format: judge (n then n*n values), lines (one board per line), "
                    "rect (W H then H*W values, 0 0 ends), or auto (judge or lines, by content).",
                    str, "auto", ("auto", "judge", "lines", "rect")),
-        GameOption("width", "Board width for the lines format (default: square boards).", int, None),
+        GameOption("width", "Board width for the lines format (default: square boards).", int, None, min=1),
         GameOption("start", "The pivot cell whose region is recoloured.", str, "top-left", STARTS),
     )
 

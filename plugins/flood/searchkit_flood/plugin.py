@@ -51,9 +51,9 @@ def register_generators(register):
     register(Generator(
         GAME, generate,
         options=(
-            GameOption("width", "board width (default: size)", int, None),
-            GameOption("height", "board height (default: size)", int, None),
-            GameOption("colours", "number of colours", int, 6),
+            GameOption("width", "board width (default: size)", int, None, min=1),
+            GameOption("height", "board height (default: size)", int, None, min=1),
+            GameOption("colours", "number of colours", int, 6, min=1),
         ),
         size_help="side of a square board", default_size=8, check_size=4,
         summary="uniformly random colours",

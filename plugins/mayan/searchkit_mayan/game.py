@@ -19,10 +19,10 @@ class MayanGame:
     name = "mayan"
     summary = "Mayan puzzle (NOIP 2011, Luogu P1312): clear the board in exactly n moves, smallest answer"
     options = (
-        GameOption("width", "Board width in columns.", int, 5),
-        GameOption("height", "Board height in rows.", int, 7),
-        GameOption("run-length", "Minimum run length that vanishes.", int, 3),
-        GameOption("max-moves", "Largest n accepted in the input.", int, 5),
+        GameOption("width", "Board width in columns.", int, 5, min=1),
+        GameOption("height", "Board height in rows.", int, 7, min=1),
+        GameOption("run-length", "Minimum run length that vanishes.", int, 3, min=2),
+        GameOption("max-moves", "Largest n accepted in the input.", int, 5, min=1),
         GameOption("shortest", "Find the fewest moves up to n (then the smallest such answer).", bool, False),
         GameOption("same-colour-swaps", "Count a swap of two same-coloured blocks as a move (AcWing rules).",
                    bool, False),
@@ -54,7 +54,7 @@ class MayanGame:
 
     def plan(self, case, options):
         mode = "shortest" if options.get("shortest") else "exact"
-        return SearchPlan(algorithm="bounded_dfs", heuristic=None, depth=case.data.n, mode=mode)
+        return SearchPlan(algorithm="bounded_dfs", heuristic="column-steps", depth=case.data.n, mode=mode)
 
     def format_result(self, case, result, options):
         if result.status == SOLVED:

@@ -11,6 +11,28 @@ from searchkit_mayan.instance import MayanInstance
 
 
 def random_instance(rng: random.Random, size: int, options: Mapping[str, Any]) -> MayanInstance:
+    """A random board (see :func:`random_board`); with ``solvable`` set, one that can be cleared.
+
+    With ``options["solvable"]`` true, boards are drawn until one can be
+    cleared in exactly n moves (checked with the plugin's own search), up to
+    200 draws; the last one drawn is returned if none can.
+    """
+    if not options.get("solvable"):
+        return random_board(rng, size, options)
+    from searchkit.drivers.bounded_dfs import bounded_dfs
+    from searchkit.pruning import failure_memo
+
+    from searchkit_mayan.puzzle import MayanPuzzle
+
+    for _ in range(200):
+        inst = random_board(rng, size, options)
+        puzzle = MayanPuzzle.from_instance(inst)
+        if puzzle.initial_state() and bounded_dfs(puzzle, inst.n, pruners=[failure_memo()]).solved:
+            return inst
+    return inst
+
+
+def random_board(rng: random.Random, size: int, options: Mapping[str, Any]) -> MayanInstance:
     """A board of ``size`` blocks dropped into random columns, with no run on it.
 
     Each block gets a random colour among ``colours`` such that it makes no

@@ -67,10 +67,12 @@ def register_generators(register):
     register(Generator(
         GAME, _generate,
         options=(
-            GameOption("colours", "number of colours", int, 3),
-            GameOption("moves", "n, the number of moves of the answer", int, 2),
-            GameOption("width", "board width", int, 5),
-            GameOption("height", "board height", int, 7),
+            GameOption("colours", "number of colours", int, 3, min=1),
+            GameOption("moves", "n, the number of moves of the answer", int, 2, min=1),
+            GameOption("width", "board width", int, 5, min=1),
+            GameOption("height", "board height", int, 7, min=1),
+            GameOption("solvable", "retry (up to 200 boards) until the board is solvable in exactly n moves",
+                       bool, True),
         ),
         size_help="number of blocks", default_size=9, check_size=6,
         summary="blocks dropped into random columns, no starting run",

@@ -1,0 +1,81 @@
+"""The command line's error contract, through the real entry point (a subprocess)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import types
+
+from searchkit.heuristic import Heuristic
+from searchkit.plugin.manager import load_registry
+from searchkit.plugin.spec import hookimpl
+
+from conftest import EXAMPLES, shared
+
+
+def run(*args, input=None):
+    proc = subprocess.run([sys.executable, "-m", "searchkit", *args], input=input, capture_output=True, text=True)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_usage_errors_are_one_line_exit_2():
+    for args in (["solve", "flood", "--width", "0", "-"], ["solve", "flood", "-H", "nosuch", "-"],
+                 ["solve", "nosuch"], ["compare", "flood", "-"], ["solve", "flood", "--format", "xml", "-"]):
+        code, out, err = run(*args, input="0\n")
+        assert code == 2, args
+        assert err.count("\n") == 1 and err.startswith("searchkit: error: "), (args, err)
+        assert "Traceback" not in err
+
+
+def test_algorithm_that_cannot_answer_the_question_is_refused():
+    code, out, err = run("solve", "mayan", "-a", "astar", str(EXAMPLES / "mayan" / "noip2011-sample.in"))
+    assert code == 2 and "cannot search in 'exact' mode" in err
+    code, out, err = run("solve", "flood", "-a", "bounded_dfs", str(EXAMPLES / "flood" / "hdu4127-sample.txt"))
+    assert code == 2 and "needs a depth bound" in err
+    # with --shortest, any optimal algorithm answers the fewest moves
+    code, out, err = run("solve", "mayan", "--shortest", "-a", "astar", str(EXAMPLES / "mayan" / "noip2011-sample.in"))
+    assert code == 0 and len(out.split("\n")) == 4
+
+
+def test_bad_case_in_the_middle_keeps_one_line_per_case():
+    code, out, err = run("solve", "flood", "-", input="2\n0 0\n0 1\n2\n0 x\n1 1\n3\n0 1 2\n1 1 2\n2 2 1\n0\n")
+    assert code == 2
+    assert out.splitlines() == ["1", "? (input error)", "3"]
+    assert err == "searchkit: error: <stdin>:5: case 2: expected an integer colour value, got 'x'\n"
+
+
+def test_compare_exits_1_when_a_case_hits_a_limit():
+    path = shared("flood", "random-8x8-6c.txt")
+    code, out, err = run("compare", "flood", str(path), "-H", "colours", "--max-nodes", "10", "--format", "csv")
+    assert code == 1 and "node_limit" in out
+
+
+def test_generate_mayan_default_is_one_solvable_case():
+    code, out, err = run("generate", "mayan", "--seed", "4")
+    assert code == 0
+    code2, answer, _ = run("solve", "mayan", "-", input=out)
+    assert code2 == 0 and answer.strip() != "-1"
+
+
+def test_a_duplicate_heuristic_is_rejected_alone(capsys):
+    mod = types.ModuleType("dup")
+
+    @hookimpl
+    def register_heuristics(register):
+        register(Heuristic("flood", "colours", lambda p: (lambda s: 0), summary="impostor"))
+
+    mod.register_heuristics = register_heuristics
+    reg = load_registry(extra=[("dup", mod)])
+    err = capsys.readouterr().err
+    assert "'flood'" in err and "'dup'" in err
+    assert reg.owner("heuristic", "flood", "colours") == "flood"
+    assert {h.name for h in reg.heuristics_for("flood")} >= {"colours", "layered", "puchert"}
+
+
+def test_unknown_plugin_name_in_env_is_reported(monkeypatch, capsys):
+    from searchkit.plugin import manager
+
+    monkeypatch.setenv(manager.ENV_VAR, "flood,nosuch")
+    reg = load_registry()
+    assert "flood" in reg.games
+    assert "'nosuch'" in capsys.readouterr().err
