@@ -118,7 +118,7 @@ def test_cli_reports_bad_cases_on_stderr_and_solves_the_others():
     text = "1 2 3\n4 5 6\n7 0 8\n\n1 2 3\n4 5\n7 8 0\n\n1 2\n0 3\n"
     run = searchkit("solve", "sliding-tiles", "-", stdin=text)
     assert run.returncode == 2
-    assert run.stdout.splitlines() == ["1", "1"]
+    assert run.stdout.splitlines() == ["1", "? (input error)", "1"]  # one output line per case
     assert run.stderr.splitlines() == [
         "searchkit: error: <stdin>:6: case 2: expected 3 numbers per row (as on the case's first row), got 2"
     ]
