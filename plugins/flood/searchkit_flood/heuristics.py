@@ -174,9 +174,12 @@ def puchert(puzzle):
     g = puzzle.graph
     everything = g.all_areas
     colour_areas = tuple(a for a in g.colour_areas if a)
-    tables = g.neighbour_byte_tables()
-    # tails[i] = tables[i:], so a union starting at byte i zips without slicing.
-    tails = tuple(tables[i:] for i in range(len(tables)))
+    nbrs = g.neighbours
+    tails = None
+    if g.count <= BYTE_TABLE_LIMIT:  # the tables grow with the square of the area count
+        tables = g.neighbour_byte_tables()
+        # tails[i] = tables[i:], so a union starting at byte i zips without slicing.
+        tails = tuple(tables[i:] for i in range(len(tables)))
     # The play-out from a region depends on the region alone, and play-outs
     # from nearby regions often meet: memo maps the areas outside each region
     # reached inside a play-out to the moves the play-out counts from there.
@@ -214,10 +217,17 @@ def puchert(puzzle):
                 n += known
                 break
             seen.append((rest, n))
-            lo = ((new & -new).bit_length() - 1) >> 3
-            for table, byte in zip(tails[lo], (new >> (lo << 3)).to_bytes(((new.bit_length() + 7) >> 3) - lo, "little")):
-                if byte:
-                    frontier |= table[byte]
+            if tails is not None:
+                lo = ((new & -new).bit_length() - 1) >> 3
+                for table, byte in zip(tails[lo],
+                                       (new >> (lo << 3)).to_bytes(((new.bit_length() + 7) >> 3) - lo, "little")):
+                    if byte:
+                        frontier |= table[byte]
+            else:
+                while new:
+                    low = new & -new
+                    frontier |= nbrs[low.bit_length() - 1]
+                    new ^= low
             frontier &= rest
         if len(memo) > MEMO_LIMIT:
             memo.clear()
@@ -227,6 +237,11 @@ def puchert(puzzle):
 
     return estimate
 
+
+#: Above this many areas the Puchert heuristic unions neighbour sets area by
+#: area instead of through byte tables, whose memory grows with the square of
+#: the area count (about 0.8 GB at 20 000 areas, a 200x200 board).
+BYTE_TABLE_LIMIT = 2048
 
 #: Entries kept in a Puchert heuristic's play-out memo before it is cleared
 #: (about 100 bytes each; 14x14 PC19 searches stay far below).
