@@ -61,7 +61,8 @@ def generate(ctx, game, count, seed, size, pairs, help_options):
     if help_options:
         click.echo(f"size: {gen.size_help} (default {gen.default_size})")
         for opt in gen.options:
-            click.echo(f"{opt.name}: {opt.help} (default {opt.default})")
+            default = "" if opt.default is None else f" (default {opt.default})"
+            click.echo(f"{opt.name}: {opt.help}{default}")
         return
     options = _parse_options(gen.options, pairs)
     rng = random.Random(seed)

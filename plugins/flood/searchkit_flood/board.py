@@ -238,7 +238,7 @@ def parse_lines(text: str, source: str, width: int | None = None) -> Iterator[Ca
         :class:`~searchkit.errors.InputError` items in file order.
     """
     case = 0
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    for lineno, raw in enumerate(text.split("\n"), 1):  # not splitlines: a stray CR is an error, not a line
         line = raw.strip()
         if not line:
             continue
