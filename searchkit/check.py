@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from searchkit.errors import SearchkitError
-from searchkit.game import Case
+from searchkit.game import Case, option_defaults
 
 INADMISSIBLE = "inadmissible"
 INCONSISTENT = "inconsistent"
@@ -165,7 +165,7 @@ class CheckReport:
 def plain_puzzle(registry, game_name: str, data, options: Mapping[str, Any] | None = None):
     """Build the puzzle of ``data`` with the game's default options and every pruning rule off."""
     game = registry.game(game_name)
-    opts = {opt.key: opt.default for opt in game.options}
+    opts = option_defaults(game.options)
     opts.update(options or {})
     disabled = frozenset(r.name for r in registry.rules_for(game_name))
     return game.puzzle(Case(1, data, "<generated>", 1), opts, disabled)

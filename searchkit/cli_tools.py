@@ -16,6 +16,7 @@ import click
 from searchkit.cli import _fail, _registry
 from searchkit.cli_solve import read_input
 from searchkit.errors import InputError, SearchkitError
+from searchkit.game import option_defaults
 
 
 def _parse_options(game_or_gen_options, pairs):
@@ -123,7 +124,7 @@ def compare(ctx, game, files, names, algorithm, max_nodes, time_limit, fmt, pair
             registry.algorithm(algorithm)
     except SearchkitError as exc:
         raise click.UsageError(str(exc)) from None
-    options = {opt.key: opt.default for opt in g.options}
+    options = option_defaults(g.options)
     options.update(_parse_options(g.options, pairs))
     cases, bad = _read_cases(g, files, options)
     if not cases:

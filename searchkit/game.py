@@ -75,6 +75,11 @@ class GameOption:
             raise ValueError(f"--{self.name} must be one of {', '.join(self.choices)}, got {value!r}")
 
 
+def option_defaults(options: Sequence[GameOption]) -> dict[str, Any]:
+    """The default value of each option, by :attr:`GameOption.key`."""
+    return {opt.key: opt.default for opt in options}
+
+
 @attrs.frozen
 class SearchPlan:
     """How a game wants one case searched.

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from searchkit.game import GameOption
+from searchkit.game import GameOption, option_defaults
 
 
 @attrs.frozen
@@ -48,7 +48,7 @@ class Generator:
 
     def defaults(self) -> dict[str, Any]:
         """The option values used when the caller gives none."""
-        return {opt.key: opt.default for opt in self.options}
+        return option_defaults(self.options)
 
     def __call__(self, rng: random.Random, size: int, options: Mapping[str, Any] | None = None) -> Any:
         merged = self.defaults()

@@ -46,7 +46,7 @@ from typing import Any
 
 import attrs
 
-from searchkit.game import Case
+from searchkit.game import Case, option_defaults
 
 
 def _registry(registry):
@@ -94,10 +94,6 @@ class ContractCheck:
         self.run()
 
 
-def _defaults(game) -> dict:
-    return {opt.key: opt.default for opt in game.options}
-
-
 def contract_checks(game_name: str, *, registry=None, max_size: int | None = None, max_examples: int = 25,
                     max_nodes: int = 200_000, check_size: int | None = None,
                     max_states: int = 20_000) -> list[ContractCheck]:
@@ -124,7 +120,7 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
     reg = _registry(registry)
     game = reg.game(game_name)
     strategy = instances(game_name, registry=reg, max_size=max_size)
-    options = _defaults(game)
+    options = option_defaults(game.options)
     all_rules = frozenset(r.name for r in reg.rules_for(game_name))
     cfg = settings(max_examples=max_examples, deadline=None, database=None, derandomize=True,
                    suppress_health_check=list(HealthCheck))

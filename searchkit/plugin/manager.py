@@ -197,7 +197,7 @@ def load_registry(
     registry = Registry()
     pm = pluggy.PluginManager(spec.PROJECT)
     pm.add_hookspecs(spec)
-    order: list[tuple[PluginInfo, Any]] = []
+    order: list[PluginInfo] = []
 
     def add(info: PluginInfo, load: Callable[[], Any]) -> None:
         registry.plugins.append(info)
@@ -209,7 +209,7 @@ def load_registry(
             if report:
                 report(f"plugin {info.name!r} failed to load: {info.error}")
             return
-        order.append((info, plugin))
+        order.append(info)
 
     from searchkit import __version__
 
@@ -233,7 +233,7 @@ def load_registry(
         "register_pruning_rules": registry._register_rule,
         "register_generators": registry._register_generator,
     }
-    for info, plugin in order:
+    for info in order:
         for hook_name, impl in _impls_of(pm, info.name):
             info.hooks.append(hook_name)
             kind = HOOKS[hook_name]

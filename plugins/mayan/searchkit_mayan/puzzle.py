@@ -106,7 +106,6 @@ class MayanPuzzle:
         clear = shape.clear_runs
         table = self.table
         powers = table.powers
-        w = shape.width
         km1 = budget - 1
         lim2 = 2 * km1
         use_bound = self.lower_bound
