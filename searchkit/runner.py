@@ -58,25 +58,28 @@ class Solver:
 
     def names(self, case: Case) -> tuple[str, str | None]:
         """The algorithm and heuristic names that :meth:`solve` uses for ``case``."""
-        game = self.registry.game(self.game)
-        plan = game.plan(case, self.options)
+        _, algorithm, heuristic = self._choose(case)
+        return algorithm.name, heuristic
+
+    def _choose(self, case: Case):
+        """``(plan, algorithm, heuristic name)`` for ``case``: the user's choices over the game's plan."""
+        plan = self.registry.game(self.game).plan(case, self.options)
         algorithm = self.registry.algorithm(self.algorithm or plan.algorithm)
         heuristic = self.heuristic
         if heuristic is None and algorithm.uses_heuristic:
             heuristic = plan.heuristic
-        return algorithm.name, heuristic
+        return plan, algorithm, heuristic
 
     def solve(self, case: Case) -> SearchResult:
         """Search one case and return the driver's result.
 
         Raises:
             UnknownNameError: for a name nothing registered.
-            ValueError: when the algorithm needs a heuristic and none is chosen.
+            ValueError: when the algorithm needs a heuristic and none is chosen,
+                cannot search the plan's mode, or needs a depth the plan lacks.
         """
         game = self.registry.game(self.game)
-        plan = game.plan(case, self.options)
-        algorithm_name, heuristic_name = self.names(case)
-        algorithm = self.registry.algorithm(algorithm_name)
+        plan, algorithm, heuristic_name = self._choose(case)
         if plan.mode not in algorithm.modes:
             raise ValueError(
                 f"algorithm {algorithm.name!r} cannot search in {plan.mode!r} mode, which {self.game} asks for "
