@@ -52,3 +52,14 @@ class PluginError(SearchkitError):
 
 class UnknownNameError(SearchkitError):
     """A game, heuristic, pruning rule or algorithm name that nothing registered."""
+
+
+class PlanError(SearchkitError):
+    """A search that cannot run as asked: the algorithm cannot answer the game's
+    question (its mode, its tie-break, a missing depth or heuristic), or a
+    switched-off rule does not act under the chosen algorithm.
+
+    Raised by :class:`searchkit.solver.Solver`; the CLI reports it as a usage
+    or per-case error.  A plain ``ValueError`` from a plugin is a bug, never
+    this.
+    """

@@ -35,6 +35,11 @@ class Case:
     source: str = "<input>"
     line: int = 1
 
+    @classmethod
+    def generated(cls, data: Any) -> "Case":
+        """A case made from generated data (``check``, ``generate``, the contract suite)."""
+        return cls(1, data, "<generated>", 1)
+
 
 @attrs.frozen
 class GameOption:
@@ -61,6 +66,33 @@ class GameOption:
     def key(self) -> str:
         return self.name.replace("-", "_")
 
+    def parse(self, text: str) -> Any:
+        """The typed value of ``text`` (``-o NAME=VALUE`` on the command line).
+
+        Booleans accept only ``true/false``, ``yes/no``, ``on/off`` and ``1/0``
+        (any case); anything else is refused rather than read as false.
+
+        Raises:
+            ValueError: a value of the wrong type, or one :meth:`check` refuses.
+        """
+        if self.type is bool:
+            word = text.strip().lower()
+            if word in _TRUE:
+                value: Any = True
+            elif word in _FALSE:
+                value = False
+            else:
+                raise ValueError(f"option {self.name} expects true or false, got {text!r}")
+        else:
+            try:
+                value = self.type(text.strip())
+            except ValueError:
+                raise ValueError(f"option {self.name} expects {self.type.__name__}, got {text!r}") from None
+            if self.type is float and value != value:
+                raise ValueError(f"option {self.name} expects a number, got {text!r}")
+        self.check(value)
+        return value
+
     def check(self, value: Any) -> None:
         """Validate one value of this option.
 
@@ -73,6 +105,13 @@ class GameOption:
             raise ValueError(f"--{self.name} must be at least {self.min}, got {value}")
         if self.choices is not None and value not in self.choices:
             raise ValueError(f"--{self.name} must be one of {', '.join(self.choices)}, got {value!r}")
+
+
+_TRUE = frozenset({"true", "yes", "on", "1"})
+_FALSE = frozenset({"false", "no", "off", "0"})
+
+#: The same class under its generic name (generators use it too).
+Option = GameOption
 
 
 def option_defaults(options: Sequence[GameOption]) -> dict[str, Any]:
@@ -88,14 +127,42 @@ class SearchPlan:
         algorithm: default algorithm name (the user's ``--algorithm`` overrides).
         heuristic: default heuristic name, or ``None``.
         depth: the depth or cost bound (``None``: unbounded).
-        mode: for depth-first drivers, ``"exact"``, ``"at_most"`` or
-            ``"shortest"``; optimal drivers ignore it.
+        mode: ``"exact"`` (a solution of exactly ``depth``), ``"at_most"``
+            (any solution within ``depth``; an optimal driver finds the least)
+            or ``"shortest"`` (the least cost within ``depth``).  An algorithm
+            that cannot search the mode is refused
+            (:attr:`searchkit.algorithm.Algorithm.modes`).
+        first_in_order: the answer must be the first solution in the
+            puzzle's move order among those the mode allows (e.g. the
+            lexicographically smallest); only algorithms that keep the order
+            (:attr:`searchkit.algorithm.Algorithm.keeps_order`) may run.
+        verdict: a result status the game decided without search (e.g.
+            ``"exhausted"`` for a sliding-tile board of the wrong parity);
+            the Solver returns it without building a puzzle.
     """
 
     algorithm: str
     heuristic: str | None = None
     depth: int | None = None
     mode: str = "at_most"
+    first_in_order: bool = False
+    verdict: str | None = None
+
+
+@attrs.frozen
+class LazyGame:
+    """A game registered by name, imported only when a command uses it.
+
+    Attributes:
+        name: the game's name.
+        ref: ``"package.module:attr"`` naming the :class:`Game` class (called
+            with no arguments) or instance.
+        summary: one line for ``searchkit games`` (shown without importing).
+    """
+
+    name: str
+    ref: str
+    summary: str = ""
 
 
 @runtime_checkable
@@ -118,9 +185,13 @@ class Game(Protocol):
         plan(case, options) -> SearchPlan.
         format_result(case, result, options) -> str: the judge's output for one
             case (no trailing newline).
-        moves_to_json(case, moves) -> list: JSON-ready moves for ``--format json``.
+
+    ``options`` is always the complete mapping of the game's options
+    (defaults merged in by the Solver), so a game indexes ``options["key"]``.
 
     Optional (looked up with ``getattr``):
+        moves_to_json(case, moves) -> list: JSON-ready moves for ``--format
+            json`` (default: ``list(moves)``, tuples becoming lists).
         format_input(datas) -> str: case data values written back in the game's
             input format (one file holding them all); needed by ``generate`` and
             checked by the contract suite: parsing the text gives the same data.
@@ -140,4 +211,8 @@ class Game(Protocol):
 
     def format_result(self, case: Case, result: SearchResult, options: Mapping[str, Any]) -> str: ...
 
-    def moves_to_json(self, case: Case, moves: Sequence[Any]) -> list: ...
+
+def moves_to_json(game: Game, case: Case, moves: Sequence[Any]) -> list:
+    """The game's JSON form of ``moves`` (its ``moves_to_json``, else a plain list)."""
+    convert = getattr(game, "moves_to_json", None)
+    return list(moves) if convert is None else convert(case, moves)

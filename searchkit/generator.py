@@ -8,13 +8,15 @@ and shrinkable).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from searchkit.game import GameOption, option_defaults
+
+if TYPE_CHECKING:
+    import random
 
 
 @attrs.frozen
@@ -28,7 +30,8 @@ class Generator:
             is a :class:`random.Random`; ``size`` (>= 1) is the game's main size
             knob (board side, number of blocks, ...), small sizes giving
             instances that exhaustive search can still handle; ``options`` holds
-            the values of ``options`` below by ``GameOption.key``.
+            the values of ``options`` below by ``GameOption.key``.  May be a
+            ``"package.module:attr"`` string, imported on first use.
         options: game-specific generator options (``searchkit generate GAME --help``).
         size_help: what ``size`` means for this game, one line.
         default_size: the size used when none is given.
@@ -39,7 +42,7 @@ class Generator:
     """
 
     game: str
-    generate: Callable[[random.Random, int, Mapping[str, Any]], Any]
+    generate: Callable[[random.Random, int, Mapping[str, Any]], Any] | str
     options: tuple[GameOption, ...] = ()
     size_help: str = "instance size"
     default_size: int = 4
@@ -51,6 +54,8 @@ class Generator:
         return option_defaults(self.options)
 
     def __call__(self, rng: random.Random, size: int, options: Mapping[str, Any] | None = None) -> Any:
+        from searchkit._refs import resolve
+
         merged = self.defaults()
         merged.update({k: v for k, v in (options or {}).items() if v is not None})
-        return self.generate(rng, size, merged)
+        return resolve(self.generate)(rng, size, merged)

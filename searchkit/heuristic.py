@@ -24,8 +24,10 @@ class Heuristic:
         game: name of the game it applies to.
         name: short lowercase name, the command-line choice (``--heuristic NAME``).
         factory: ``factory(puzzle) -> estimate`` where ``estimate(state) -> int``
-            is a lower bound on the cost still needed from ``state``.  The factory
-            may precompute per-instance tables; ``estimate`` runs in the search
+            is a lower bound on the cost still needed from ``state``, or a
+            ``"package.module:attr"`` string naming the factory (imported on
+            first use, so registering costs no import).  The factory may
+            precompute per-instance tables; ``estimate`` runs in the search
             loop and must be cheap.
         admissible: the estimate never exceeds the true remaining cost.
         consistent: h(s) <= c(s, s') + h(s') for every successor s'.
@@ -34,11 +36,20 @@ class Heuristic:
 
     game: str
     name: str
-    factory: Callable[[Any], Estimator]
+    factory: Callable[[Any], Estimator] | str
     admissible: bool = True
     consistent: bool = False
     summary: str = ""
 
     def bind(self, puzzle: Any) -> Estimator:
-        """Return the plain ``estimate(state) -> int`` callable for ``puzzle``."""
-        return self.factory(puzzle)
+        """Return the plain ``estimate(state) -> int`` callable for ``puzzle``.
+
+        This is the one way to build an estimator: it resolves a string
+        factory on first use.
+
+        Raises:
+            ImportError, AttributeError: a string factory that names nothing.
+        """
+        from searchkit._refs import resolve
+
+        return resolve(self.factory)(puzzle)

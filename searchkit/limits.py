@@ -1,8 +1,16 @@
-"""Node and time limits shared by the drivers."""
+"""Node and time limits shared by the drivers, counted from a case's first byte.
+
+A :class:`Limiter` is started when a case starts (the :class:`~searchkit.solver.Solver`
+starts it before the game builds the puzzle), so the time limit covers the
+game's set-up as well as the search.  Set-up code that may run long (building
+tables for a huge board) calls :func:`setup_check` every few thousand steps;
+it raises :class:`LimitReached` once the active case's time is up.
+"""
 
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
 import attrs
 
@@ -11,11 +19,12 @@ from searchkit.result import NODE_LIMIT, TIME_LIMIT
 
 @attrs.frozen
 class Limits:
-    """Resource limits of one search.
+    """Resource limits of one case.
 
     Attributes:
         max_nodes: stop after this many expanded states (``None``: no limit).
-        time_limit: stop after this many wall-clock seconds (``None``: no limit).
+        time_limit: stop after this many wall-clock seconds, set-up included
+            (``None``: no limit; ``0`` stops at once).
     """
 
     max_nodes: int | None = attrs.field(default=None)
@@ -29,26 +38,30 @@ class Limits:
     @time_limit.validator
     def _check_time(self, _attr, value):
         if value is not None and not value >= 0:  # also rejects NaN
-            raise ValueError(f"time_limit must be >= 0, got {value}")
+            raise ValueError(f"time_limit must be a number >= 0, got {value}")
 
 
 class LimitReached(Exception):
-    """Raised inside a driver to unwind the search; ``status`` says which limit."""
+    """Raised inside a driver (or set-up) to unwind; ``status`` says which limit."""
 
     def __init__(self, status: str) -> None:
         super().__init__(status)
         self.status = status
 
 
-class Budget:
+class Limiter:
     """Checks limits cheaply from a driver's inner loop.
 
     A driver keeps an integer ``checkpoint`` and, before expanding a state,
-    calls ``checkpoint = budget.checkpoint(expanded)`` when its count of
+    calls ``checkpoint = limiter.checkpoint(expanded)`` when its count of
     states expanded so far has reached it.  An unlimited search pays one
     integer comparison per node, a node limit stops after exactly that many
     expansions, and a time limit reads the clock every ``clock_every`` nodes
     (16: cheap next to a Python expansion, and prompt on huge states).
+
+    The clock starts when the limiter is made; :meth:`of` passes an already
+    started limiter through, so a driver handed the Solver's limiter counts
+    time from the start of the case.
 
     Raises:
         LimitReached: from :meth:`checkpoint`, when the node or time limit is exceeded.
@@ -64,6 +77,11 @@ class Budget:
         self.max_nodes = limits.max_nodes
         self.deadline = None if limits.time_limit is None else self.start + limits.time_limit
         self.clock_every = clock_every
+
+    @classmethod
+    def of(cls, limits: "Limits | Limiter | None") -> "Limiter":
+        """``limits`` itself if it is a started :class:`Limiter`, else a new one started now."""
+        return limits if isinstance(limits, Limiter) else cls(limits)
 
     def first_checkpoint(self) -> int | float:
         """The count at which a driver checks first (0 with a time limit, the node limit, or never)."""
@@ -91,6 +109,38 @@ class Budget:
             nxt = min(nxt, self.max_nodes)
         return nxt
 
+    def check_time(self) -> None:
+        """Raise :class:`LimitReached` if the time limit has passed (for set-up code)."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise LimitReached(TIME_LIMIT)
+
     def elapsed(self) -> float:
-        """Seconds since the budget was created."""
+        """Seconds since the limiter was started."""
         return time.perf_counter() - self.start
+
+
+#: The old name of :class:`Limiter`, kept for plugins written against 0.1.
+Budget = Limiter
+
+_active: list[Limiter] = []
+
+
+@contextmanager
+def active(limiter: Limiter):
+    """Make ``limiter`` the one :func:`setup_check` consults while the block runs."""
+    _active.append(limiter)
+    try:
+        yield limiter
+    finally:
+        _active.pop()
+
+
+def setup_check() -> None:
+    """Raise :class:`LimitReached` (``time_limit``) if the running case is out of time.
+
+    For a game's set-up loops (building a puzzle or heuristic tables), called
+    every few thousand steps; free when no case is running or it has no time
+    limit.
+    """
+    if _active:
+        _active[-1].check_time()

@@ -1,13 +1,24 @@
-"""Pruning rules: named, switchable cuts applied during a search.
+"""Pruning rules: named, switchable cuts, each saying where and under which algorithms it acts.
 
-A rule is registered by a plugin for one game.  Before a search starts, each
-enabled rule is *bound* to the puzzle instance, giving a :class:`Pruner` of
-plain callables that the drivers call directly (never through the plugin
-manager).  A rule whose ``factory`` is ``None`` is implemented inside the
-game's own successor generation: the game receives the set of disabled rule
-names when it builds the puzzle and switches the rule there.  Either way the
-rule can be switched off by name (``--no-prune NAME``) so its effect can be
-measured (after Fast Downward's pruning components).
+A rule is registered by a plugin for one game and acts in one of three places
+(:attr:`PruningRule.where`):
+
+* ``"successors"``: inside the game's own successor generation (the game
+  receives the set of disabled rule names when it builds the puzzle);
+* ``"successors_within"``: inside the puzzle's optional
+  ``successors_within(state, remaining)``, a bound fused into move
+  generation, which only the depth-bounded drivers call;
+* ``"driver"``: a :class:`Pruner` of plain callables bound to the puzzle
+  before the search and called by the driver (never through the plugin
+  manager).
+
+Each algorithm declares the rule hooks it calls
+(:attr:`searchkit.algorithm.Algorithm.rule_hooks`); a rule acts under an
+algorithm when the algorithm calls every hook the rule needs and the rule's
+own ``algorithms`` list (if any) names it.  A *plain* algorithm (``bfs``,
+the test reference) runs with every rule off.  ``--no-prune NAME`` switches
+a rule off so its effect can be measured (after Fast Downward's pruning
+components), and the search statistics count each rule's cuts.
 """
 
 from __future__ import annotations
@@ -17,26 +28,43 @@ from typing import Any
 
 import attrs
 
+#: Where a rule acts (see the module docstring).
+IN_SUCCESSORS = "successors"
+IN_SUCCESSORS_WITHIN = "successors_within"
+IN_DRIVER = "driver"
+WHERE = (IN_SUCCESSORS, IN_SUCCESSORS_WITHIN, IN_DRIVER)
+
 
 @attrs.frozen
 class Pruner:
     """A rule bound to one puzzle instance: any of three plain callables.
 
     Attributes:
-        cut: ``cut(state, g, budget) -> bool``; ``True`` skips ``state`` before it
-            is expanded.  ``g`` is the cost so far; ``budget`` is the cost still
-            allowed (f-bound or depth minus ``g``), or ``None`` for unbounded
-            drivers.
+        cut: ``cut(state, g, remaining) -> bool``; ``True`` skips ``state``
+            before it is expanded.  ``g`` is the cost so far; ``remaining`` is
+            the cost still allowed (f-bound or depth minus ``g``), or ``None``
+            for unbounded (best-first) drivers.
         filter: ``filter(state, successors) -> successors``; may drop or reorder
-            the list of ``(move, child, cost)`` tuples of ``state``.
-        on_fail: ``on_fail(state, g, budget) -> None``; called when ``state`` was
-            fully searched with ``budget`` and held no solution (depth-first
-            drivers), e.g. to fill a transposition table of failed states.
+            the list of ``(move, child, cost)`` tuples of ``state`` (Fast
+            Downward's operator pruning).
+        on_fail: ``on_fail(state, g, remaining) -> None``; called when ``state``
+            was fully searched with ``remaining`` and held no solution
+            (depth-first drivers), e.g. to fill a table of failed states.
+        name: the rule's name (set by the Solver), used to count cuts.
     """
 
     cut: Callable[[Any, int, int | None], bool] | None = None
     filter: Callable[[Any, list], list] | None = None
     on_fail: Callable[[Any, int, int | None], None] | None = None
+    name: str = ""
+
+
+def _default_needs(rule: "PruningRule") -> frozenset[str]:
+    if rule.where == IN_SUCCESSORS_WITHIN:
+        return frozenset({IN_SUCCESSORS_WITHIN})
+    if rule.where == IN_DRIVER:
+        return frozenset({"cut"})
+    return frozenset()
 
 
 @attrs.frozen
@@ -47,43 +75,90 @@ class PruningRule:
         game: the game it applies to.
         name: short lowercase name used by ``--no-prune NAME``.
         summary: one line: what is cut and why it is sound.
-        factory: ``factory(puzzle) -> Pruner``, called once per search; ``None``
-            when the game implements the rule in its successor generation.
+        factory: ``factory(puzzle) -> Pruner`` (or a ``"module:attr"`` string
+            naming it), called once per search, for ``where="driver"``;
+            ``None`` when the game implements the rule itself.
         sound_for: ``"optimal"`` (the default, the weaker claim) if the rule
             never changes an optimal cost; ``"first"`` if it also never changes
             which solution a first-solution driver returns.  The contract suite
             tests whichever is claimed.
+        where: ``"successors"``, ``"successors_within"`` or ``"driver"``
+            (default: ``"driver"`` with a factory, else ``"successors"``).
+        needs: the algorithm hooks the rule needs
+            (:attr:`~searchkit.algorithm.Algorithm.rule_hooks`): by default
+            ``{"successors_within"}`` or ``{"cut"}`` by ``where``; a
+            transposition table of failures needs ``{"cut", "on_fail"}``.
+        algorithms: names of the only algorithms it is valid under
+            (``None``: every algorithm with the hooks it needs), for a rule
+            whose soundness argument holds for one search only (e.g. a
+            dominance test that is sound in A*).
     """
 
     game: str
     name: str
     summary: str
-    factory: Callable[[Any], Pruner] | None = None
+    factory: Callable[[Any], Pruner] | str | None = None
     sound_for: str = "optimal"
+    where: str = attrs.field()
+    needs: frozenset[str] = attrs.field(converter=frozenset)
+    algorithms: tuple[str, ...] | None = None
+
+    @where.default
+    def _where_default(self):
+        return IN_SUCCESSORS if self.factory is None else IN_DRIVER
+
+    @needs.default
+    def _needs_default(self):
+        return _default_needs(self)
+
+    def __attrs_post_init__(self):
+        if self.where not in WHERE:
+            raise ValueError(f"rule {self.name!r}: where must be one of {', '.join(WHERE)}, got {self.where!r}")
+        if (self.where == IN_DRIVER) != (self.factory is not None):
+            raise ValueError(f"rule {self.name!r}: a factory is given exactly for where='driver'")
+
+    def acts_under(self, algorithm) -> bool:
+        """Whether the rule takes effect under ``algorithm`` (an :class:`~searchkit.algorithm.Algorithm`)."""
+        if algorithm.plain or not self.needs <= algorithm.rule_hooks:
+            return False
+        return self.algorithms is None or algorithm.name in self.algorithms
+
+    def bind(self, puzzle) -> Pruner:
+        """The rule's :class:`Pruner` for ``puzzle`` (its factory resolved on first use), named after the rule."""
+        from searchkit._refs import resolve
+
+        pruner = resolve(self.factory)(puzzle)
+        return attrs.evolve(pruner, name=self.name)
 
 
 def failure_memo() -> Pruner:
-    """A transposition table of states proven to fail with a given budget.
+    """A transposition table of states proven to fail with a given remaining cost.
 
-    For depth-first drivers: after ``state`` was fully searched with ``budget``
-    left and held no solution, a later visit of ``state`` with the *same*
-    budget is cut.  The key includes the budget because a state that fails
-    with exactly 1 move left may succeed with 3 (and, in exact-depth search,
-    one that fails with 3 may succeed with 2).  Sound for first-solution
-    search too: a cut subtree holds no solution at all.
+    For depth-first drivers: after ``state`` was fully searched with
+    ``remaining`` left and held no solution, a later visit of ``state`` with
+    the *same* remaining cost is cut.  The key includes it because a state
+    that fails with exactly 1 move left may succeed with 3 (and, in
+    exact-depth search, one that fails with 3 may succeed with 2).  Sound for
+    first-solution search too: a cut subtree holds no solution at all.  Needs
+    the ``cut`` and ``on_fail`` hooks.
 
     Returns:
         A :class:`Pruner` whose ``cut`` and ``on_fail`` share one table
-        (state -> bit set of failed budgets), fresh for every call.
+        (state -> bit set of failed remaining costs), fresh for every call.
     """
     failed: dict[Any, int] = {}
     get = failed.get
 
-    def cut(state, g, budget):
-        return budget is not None and (get(state, 0) >> budget) & 1 == 1
+    def cut(state, g, remaining):
+        return remaining is not None and (get(state, 0) >> remaining) & 1 == 1
 
-    def on_fail(state, g, budget):
-        if budget is not None:
-            failed[state] = get(state, 0) | (1 << budget)
+    def on_fail(state, g, remaining):
+        if remaining is not None:
+            failed[state] = get(state, 0) | (1 << remaining)
 
     return Pruner(cut=cut, on_fail=on_fail)
+
+
+def failure_memo_for(puzzle) -> Pruner:
+    """:func:`failure_memo` as a rule factory (the puzzle is not needed): ``"searchkit.pruning:failure_memo_for"``."""
+    return failure_memo()

@@ -28,12 +28,20 @@ class IterationRecord:
         expanded: states whose successors were generated in this iteration.
         generated: successors produced in this iteration (after filters).
         elapsed: wall-clock seconds spent in this iteration.
+        evaluated: heuristic evaluations in this iteration.
+
+    For A*, one record per f-layer: ``bound`` is the f of the states popped,
+    and the counts are those of the layer (Fast Downward's "f = ..." progress
+    lines); the last record is the layer in which the goal was popped, so the
+    sum of the others is the tie-break-free "expanded before the last
+    f-layer".
     """
 
     bound: int
     expanded: int
     generated: int
     elapsed: float
+    evaluated: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -46,6 +54,8 @@ class SearchStats:
     Attributes:
         expanded: states whose successors were generated.
         generated: successors produced (after pruning filters).
+        evaluated: heuristic evaluations (Fast Downward's "evaluated states";
+            in A* a child already reached with a smaller g is not evaluated).
         elapsed: wall-clock seconds of the whole search.
         iterations: per-iteration records (IDA*, iterative bounded DFS); empty otherwise.
         per_depth: states expanded at each depth g = 0, 1, ... (bounded DFS).
@@ -53,6 +63,8 @@ class SearchStats:
             their subtrees excluded (bounded DFS).
         peak_stored: most states held in memory at once (open + closed lists,
             transposition tables); 0 where the driver stores none.
+        rule_cuts: pruning-rule name -> how often it cut (a state or a
+            successor), for every rule that acted in the search.
     """
 
     expanded: int = 0
@@ -62,16 +74,26 @@ class SearchStats:
     per_depth: tuple[int, ...] = ()
     per_depth_seconds: tuple[float, ...] = ()
     peak_stored: int = 0
+    evaluated: int = 0
+    rule_cuts: tuple[tuple[str, int], ...] = ()
+
+    def before_last_layer(self) -> int | None:
+        """States expanded before the last f-layer (A*), the tie-break-free figure; ``None`` without layers."""
+        if not self.iterations:
+            return None
+        return self.expanded - self.iterations[-1].expanded
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "expanded": self.expanded,
             "generated": self.generated,
+            "evaluated": self.evaluated,
             "elapsed": round(self.elapsed, 6),
             "iterations": [it.to_dict() for it in self.iterations],
             "per_depth": list(self.per_depth),
             "per_depth_seconds": [round(t, 6) for t in self.per_depth_seconds],
             "peak_stored": self.peak_stored,
+            "rule_cuts": dict(self.rule_cuts),
         }
 
 

@@ -2,49 +2,65 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from searchkit.limits import LimitReached
 from searchkit.pruning import Pruner
+from searchkit.result import CANCELLED
 
 
 def split_pruners(pruners: Sequence[Pruner]):
-    """Return ``(cut, filter, on_fail)`` plain callables or ``None`` each.
+    """Return ``(cut, filter, on_fail, cuts)``: plain callables or ``None`` each, and the cut counts.
 
     Several rules of a kind are folded into one callable, so a driver makes at
-    most one call per kind per node.
+    most one call per kind per node.  ``cuts`` is a dict rule name -> number
+    of states its ``cut`` skipped plus successors its ``filter`` dropped,
+    updated as the search runs (one increment per cut, nothing per kept node).
     """
-    cuts = [p.cut for p in pruners if p.cut is not None]
-    filters = [p.filter for p in pruners if p.filter is not None]
+    cuts: dict[str, int] = {}
+    cut_fns = [(p.name or f"rule{i}", p.cut) for i, p in enumerate(pruners) if p.cut is not None]
+    filters = [(p.name or f"rule{i}", p.filter) for i, p in enumerate(pruners) if p.filter is not None]
     fails = [p.on_fail for p in pruners if p.on_fail is not None]
+    for name, _ in cut_fns + filters:
+        cuts[name] = 0
 
     cut = None
-    if len(cuts) == 1:
-        cut = cuts[0]
-    elif cuts:
-        def cut(state, g, budget, _cuts=tuple(cuts)):
-            for c in _cuts:
-                if c(state, g, budget):
+    if cut_fns:
+        def cut(state, g, remaining, _cuts=tuple(cut_fns)):
+            for name, c in _cuts:
+                if c(state, g, remaining):
+                    cuts[name] += 1
                     return True
             return False
 
     filt = None
-    if len(filters) == 1:
-        filt = filters[0]
-    elif filters:
+    if filters:
         def filt(state, succs, _filters=tuple(filters)):
-            for f in _filters:
-                succs = f(state, succs)
+            for name, f in _filters:
+                before = len(succs)
+                succs = list(f(state, succs))
+                cuts[name] += before - len(succs)
             return succs
 
     on_fail = None
     if len(fails) == 1:
         on_fail = fails[0]
     elif fails:
-        def on_fail(state, g, budget, _fails=tuple(fails)):
+        def on_fail(state, g, remaining, _fails=tuple(fails)):
             for f in _fails:
-                f(state, g, budget)
+                f(state, g, remaining)
 
-    return cut, filt, on_fail
+    return cut, filt, on_fail, cuts
+
+
+def run_guarded(search: Callable[[], str]) -> str:
+    """Run ``search`` (which returns a status) and map a limit or Ctrl-C to its status."""
+    try:
+        return search()
+    except LimitReached as stop:
+        return stop.status
+    except KeyboardInterrupt:
+        return CANCELLED
 
 
 def path_to(parent: dict, goal) -> tuple:
@@ -56,3 +72,22 @@ def path_to(parent: dict, goal) -> tuple:
         moves.append(move)
     moves.reverse()
     return tuple(moves)
+
+
+def expander(puzzle):
+    """``(expand, within)``: ``expand(state, remaining)`` for a depth-bounded driver.
+
+    ``within`` is true when the puzzle has ``successors_within(state,
+    remaining)`` (a bound fused into move generation, which may omit a
+    successor that cannot reach a goal within ``remaining``); otherwise
+    ``expand`` ignores ``remaining`` and calls ``successors``.
+    """
+    within = getattr(puzzle, "successors_within", None) or getattr(puzzle, "bounded_successors", None)
+    if within is not None:
+        return within, True
+    plain = puzzle.successors
+
+    def expand(state, _remaining):
+        return plain(state)
+
+    return expand, False

@@ -15,10 +15,10 @@ import heapq
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import path_to, split_pruners
-from searchkit.limits import Budget, Limits, LimitReached
+from searchkit.drivers._common import path_to, run_guarded, split_pruners
+from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import CANCELLED, EXHAUSTED, SOLVED, SearchResult, SearchStats
+from searchkit.result import EXHAUSTED, SOLVED, IterationRecord, SearchResult, SearchStats
 
 
 def astar(
@@ -26,7 +26,7 @@ def astar(
     heuristic: Callable[[Any], int],
     *,
     pruners: Sequence[Pruner] = (),
-    limits: Limits | None = None,
+    limits: Limits | Limiter | None = None,
     max_cost: int | None = None,
 ) -> SearchResult:
     """Search ``puzzle`` best-first on f = g + h and return a least-cost solution.
@@ -42,20 +42,22 @@ def astar(
             then means no solution of cost <= ``max_cost``.
 
     If ``puzzle`` has a ``tie_break(state) -> int`` method, states with equal
-    f and g are popped in increasing order of that key (e.g. a game may prefer
-    states closer to a goal); it never changes optimality.
+    f and g are popped in increasing order of that key (Flood-It prefers
+    larger regions); it never changes optimality.
 
     Returns:
         A :class:`~searchkit.result.SearchResult`; ``stats.peak_stored`` is the
         largest number of entries held at once: states in the table of best g
         (every state ever reached, each also keeping its parent link) plus
         entries in the open heap (stale entries included).  Measured after
-        every expansion, so it is exact.
+        every expansion, so it is exact.  ``stats.iterations`` has one record
+        per f-layer (each time the popped f rose), the last one being the
+        layer where the search ended.
     """
-    budget = Budget(limits)
+    limiter = Limiter.of(limits)
     successors = puzzle.successors
     is_goal = puzzle.is_goal
-    cut, filt, _ = split_pruners(pruners)
+    cut, filt, _, cuts = split_pruners(pruners)
     start = puzzle.initial_state()
     h0 = heuristic(start)
     best_g: dict = {start: 0}
@@ -65,22 +67,36 @@ def astar(
     heap = [(h0, 0, 0, tie, start)]
     push, pop = heapq.heappush, heapq.heappop
     expanded = generated = 0
+    evaluated = 1
     peak = 2
-    checkpoint = budget.first_checkpoint()
-    status, goal, cost = EXHAUSTED, None, None
-    try:
+    checkpoint = limiter.first_checkpoint()
+    goal = cost = None
+    layers: list[IterationRecord] = []
+    layer_f = h0
+    mark = (0, 0, 0, 0.0)  # expanded, generated, evaluated, seconds at the layer's start
+
+    def close_layer() -> None:
+        e0, g0, v0, t0 = mark
+        now = limiter.elapsed()
+        layers.append(IterationRecord(layer_f, expanded - e0, generated - g0, now - t0, evaluated - v0))
+
+    def search() -> str:
+        nonlocal expanded, generated, evaluated, peak, checkpoint, tie, goal, cost, layer_f, mark
         while heap:
             f, neg_g, _, _, state = pop(heap)
+            if f > layer_f:  # the popped f rose: a new f-layer (Fast Downward's f progress)
+                close_layer()
+                layer_f, mark = f, (expanded, generated, evaluated, limiter.elapsed())
             g = -neg_g
             if best_g.get(state, g) < g:
                 continue
             if is_goal(state):
-                status, goal, cost = SOLVED, state, g
-                break
+                goal, cost = state, g
+                return SOLVED
             if cut is not None and cut(state, g, None):
                 continue
             if expanded >= checkpoint:
-                checkpoint = budget.checkpoint(expanded)
+                checkpoint = limiter.checkpoint(expanded)
             expanded += 1
             succs = successors(state)
             if filt is not None:
@@ -91,6 +107,7 @@ def astar(
                 old = best_g.get(child)
                 if old is not None and old <= g2:
                     continue
+                evaluated += 1
                 f2 = g2 + heuristic(child)
                 if max_cost is not None and f2 > max_cost:
                     continue
@@ -103,11 +120,12 @@ def astar(
             size = len(best_g) + len(heap)
             if size > peak:
                 peak = size
-    except LimitReached as stop:
-        status = stop.status
-    except KeyboardInterrupt:
-        status = CANCELLED
-    stats = SearchStats(expanded=expanded, generated=generated, elapsed=budget.elapsed(), peak_stored=peak)
+        return EXHAUSTED
+
+    status = run_guarded(search)
+    close_layer()
+    stats = SearchStats(expanded=expanded, generated=generated, evaluated=evaluated, elapsed=limiter.elapsed(),
+                        peak_stored=peak, iterations=tuple(layers), rule_cuts=tuple(cuts.items()))
     if status != SOLVED:
         return SearchResult(status=status, stats=stats)
     moves = path_to(parent, goal)

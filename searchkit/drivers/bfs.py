@@ -7,16 +7,19 @@ from __future__ import annotations
 
 from collections import deque
 
-from searchkit.drivers._common import path_to
-from searchkit.limits import Budget, Limits, LimitReached
-from searchkit.result import CANCELLED, EXHAUSTED, SOLVED, SearchResult, SearchStats
+from searchkit.drivers._common import path_to, run_guarded
+from searchkit.limits import Limiter, Limits
+from searchkit.result import EXHAUSTED, SOLVED, SearchResult, SearchStats
 
 
-def bfs(puzzle, *, limits: Limits | None = None, max_cost: int | None = None) -> SearchResult:
+def bfs(puzzle, *, limits: Limits | Limiter | None = None, max_cost: int | None = None) -> SearchResult:
     """Breadth-first search for a fewest-moves solution.
 
-    Successors are taken in the puzzle's move order and without any pruning
-    rule, so the result is the optimum of the plain rules.
+    Successors are taken in the puzzle's move order, so the solution is the
+    first fewest-moves one in that order (a parent is recorded when a state
+    is first reached, and the frontier stays in move order).  Registered as
+    a *plain* algorithm: the Solver builds its puzzle with every pruning rule
+    off, so the result is the optimum of the plain rules (the test reference).
 
     Args:
         puzzle: a :class:`~searchkit.puzzle.Puzzle` whose step costs are all 1.
@@ -30,25 +33,27 @@ def bfs(puzzle, *, limits: Limits | None = None, max_cost: int | None = None) ->
     Raises:
         ValueError: if a step cost is not 1 (use ``astar`` for weighted puzzles).
     """
-    budget = Budget(limits)
+    limiter = Limiter.of(limits)
     successors = puzzle.successors
     is_goal = puzzle.is_goal
     start = puzzle.initial_state()
     parent: dict = {start: None}
     frontier = deque([(start, 0)])
     expanded = generated = 0
-    checkpoint = budget.first_checkpoint()
-    status = EXHAUSTED
+    checkpoint = limiter.first_checkpoint()
     goal = None
-    try:
+
+    def search() -> str:
+        nonlocal expanded, generated, checkpoint, goal
         if is_goal(start):
-            status, goal = SOLVED, start
-        while frontier and goal is None:
+            goal = start
+            return SOLVED
+        while frontier:
             state, g = frontier.popleft()
             if max_cost is not None and g >= max_cost:
                 continue
             if expanded >= checkpoint:
-                checkpoint = budget.checkpoint(expanded)
+                checkpoint = limiter.checkpoint(expanded)
             expanded += 1
             for move, child, cost in successors(state):
                 generated += 1
@@ -58,14 +63,13 @@ def bfs(puzzle, *, limits: Limits | None = None, max_cost: int | None = None) ->
                     continue
                 parent[child] = (state, move)
                 if is_goal(child):
-                    status, goal = SOLVED, child
-                    break
+                    goal = child
+                    return SOLVED
                 frontier.append((child, g + 1))
-    except LimitReached as stop:
-        status = stop.status
-    except KeyboardInterrupt:
-        status = CANCELLED
-    stats = SearchStats(expanded=expanded, generated=generated, elapsed=budget.elapsed(), peak_stored=len(parent))
+        return EXHAUSTED
+
+    status = run_guarded(search)
+    stats = SearchStats(expanded=expanded, generated=generated, elapsed=limiter.elapsed(), peak_stored=len(parent))
     if status != SOLVED:
         return SearchResult(status=status, stats=stats)
     moves = path_to(parent, goal)

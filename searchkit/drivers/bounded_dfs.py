@@ -11,17 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import split_pruners
-from searchkit.limits import Budget, Limits, LimitReached
+from searchkit.drivers._common import expander, run_guarded, split_pruners
+from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import (
-    CANCELLED,
-    EXHAUSTED,
-    SOLVED,
-    IterationRecord,
-    SearchResult,
-    SearchStats,
-)
+from searchkit.result import EXHAUSTED, SOLVED, IterationRecord, SearchResult, SearchStats
 
 MODES = ("exact", "at_most", "shortest")
 
@@ -33,13 +26,13 @@ def bounded_dfs(
     mode: str = "exact",
     heuristic: Callable[[Any], int] | None = None,
     pruners: Sequence[Pruner] = (),
-    limits: Limits | None = None,
+    limits: Limits | Limiter | None = None,
 ) -> SearchResult:
     """Depth-first search to cost ``depth``; return the first solution found.
 
     Args:
         puzzle: a :class:`~searchkit.puzzle.Puzzle`.  Its
-            ``bounded_successors(state, budget)`` is used when present.
+            ``successors_within(state, remaining)`` is used when present.
         depth: the cost bound (number of moves for unit costs), >= 0.
         mode: ``"exact"``: a goal counts only at cost exactly ``depth``;
             ``"at_most"``: the first goal met at cost <= ``depth`` in depth-first
@@ -48,8 +41,9 @@ def bounded_dfs(
             those (iterative deepening).
         heuristic: optional admissible ``estimate(state) -> int``; a child with
             ``g + h > depth`` is not entered.
-        pruners: bound pruning rules (``cut``/``on_fail`` get ``budget = depth - g``).
-        limits: node (expanded states) and time (seconds) limits.
+        pruners: bound pruning rules (``cut``/``on_fail`` get ``remaining = depth - g``).
+        limits: node (expanded states) and time (seconds) limits, or the
+            case's started :class:`~searchkit.limits.Limiter`.
 
     Returns:
         A :class:`~searchkit.result.SearchResult`; ``exhausted`` means no solution
@@ -65,47 +59,45 @@ def bounded_dfs(
         raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
     if depth is None or depth < 0:
         raise ValueError(f"depth must be a non-negative integer, got {depth!r}")
-    budget = Budget(limits)
-    expand = getattr(puzzle, "bounded_successors", None)
-    if expand is None:
-        plain = puzzle.successors
-
-        def expand(state, _budget):
-            return plain(state)
-
+    limiter = Limiter.of(limits)
+    expand, _ = expander(puzzle)
     is_goal = puzzle.is_goal
-    cut, filt, on_fail = split_pruners(pruners)
+    cut, filt, on_fail, cuts = split_pruners(pruners)
     h = heuristic
     per_depth = [0] * (depth + 1)
     inclusive = [0.0] * (depth + 2)  # seconds in subtrees rooted at each depth
-    clock = budget.clock
-    counters = [0, 0]
+    clock = limiter.clock
+    expanded = generated = evaluated = 0
     path: list = []
-    solution_cost = [None]
-    checkpoint = budget.first_checkpoint()
+    solution_cost = None
+    checkpoint = limiter.first_checkpoint()
 
     def dfs(state, g, limit, exact):
-        nonlocal checkpoint
+        nonlocal checkpoint, expanded, generated, evaluated, solution_cost
         left = limit - g
         if is_goal(state) and (left == 0 or not exact):
-            solution_cost[0] = g
+            solution_cost = g
             return True
         if left <= 0:
             return False
         if cut is not None and cut(state, g, left):
             return False
-        if counters[0] >= checkpoint:
-            checkpoint = budget.checkpoint(counters[0])
-        counters[0] += 1
+        if expanded >= checkpoint:
+            checkpoint = limiter.checkpoint(expanded)
+        expanded += 1
         per_depth[g] += 1
         t0 = clock()
         succs = expand(state, left)
         if filt is not None:
             succs = filt(state, list(succs))
         for move, child, cost in succs:
-            counters[1] += 1
-            if cost > left or (h is not None and cost + h(child) > left):
+            generated += 1
+            if cost > left:
                 continue
+            if h is not None:
+                evaluated += 1
+                if cost + h(child) > left:
+                    continue
             path.append(move)
             if dfs(child, g + cost, limit, exact):
                 inclusive[g] += clock() - t0
@@ -117,32 +109,33 @@ def bounded_dfs(
         return False
 
     start = puzzle.initial_state()
-    status = EXHAUSTED
     iterations: list[IterationRecord] = []
     limits_tried = range(depth + 1) if mode == "shortest" else (depth,)
     exact = mode != "at_most"
-    bound, e0, g0, t0 = depth, 0, 0, 0.0
-    try:
+
+    def search() -> str:
         for bound in limits_tried:
-            e0, g0, t0 = counters[0], counters[1], budget.elapsed()
-            found = dfs(start, 0, bound, exact)
-            iterations.append(IterationRecord(bound, counters[0] - e0, counters[1] - g0, budget.elapsed() - t0))
+            e0, g0, v0, t0 = expanded, generated, evaluated, limiter.elapsed()
+            try:
+                found = dfs(start, 0, bound, exact)
+            finally:  # a limit or Ctrl-C keeps the partial iteration's record too
+                iterations.append(IterationRecord(bound, expanded - e0, generated - g0, limiter.elapsed() - t0,
+                                                  evaluated - v0))
             if found:
-                status = SOLVED
-                break
-    except LimitReached as stop:
-        status = stop.status
-        iterations.append(IterationRecord(bound, counters[0] - e0, counters[1] - g0, budget.elapsed() - t0))
-    except KeyboardInterrupt:
-        status = CANCELLED
+                return SOLVED
+        return EXHAUSTED
+
+    status = run_guarded(search)
     stats = SearchStats(
-        expanded=counters[0],
-        generated=counters[1],
-        elapsed=budget.elapsed(),
+        expanded=expanded,
+        generated=generated,
+        evaluated=evaluated,
+        elapsed=limiter.elapsed(),
         iterations=tuple(iterations) if mode == "shortest" else (),
         per_depth=tuple(per_depth),  # summed over the depths tried in "shortest" mode
         per_depth_seconds=tuple(max(0.0, inclusive[g] - inclusive[g + 1]) for g in range(depth + 1)),
+        rule_cuts=tuple(cuts.items()),
     )
     if status != SOLVED:
         return SearchResult(status=status, stats=stats)
-    return SearchResult(status=SOLVED, moves=tuple(path), cost=solution_cost[0], stats=stats)
+    return SearchResult(status=SOLVED, moves=tuple(path), cost=solution_cost, stats=stats)

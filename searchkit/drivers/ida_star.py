@@ -3,7 +3,8 @@ an optimal admissible tree search", Artificial Intelligence 27).
 
 Depth-first search bounded by f = g + h; each iteration raises the f-bound to
 the smallest f that exceeded the previous one.  With an admissible heuristic
-the first solution found has least cost.
+the first solution found has least cost, and it is the first least-cost
+solution in the puzzle's move order.
 """
 
 from __future__ import annotations
@@ -11,19 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import split_pruners
-from searchkit.limits import Budget, Limits, LimitReached
+from searchkit.drivers._common import expander, run_guarded, split_pruners
+from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import (
-    CANCELLED,
-    EXHAUSTED,
-    SOLVED,
-    IterationRecord,
-    SearchResult,
-    SearchStats,
-)
+from searchkit.result import EXHAUSTED, SOLVED, IterationRecord, SearchResult, SearchStats
 
 INF = float("inf")
+
+
+class _Plain:
+    """A puzzle seen through its plain ``successors`` only."""
+
+    def __init__(self, puzzle):
+        self.successors = puzzle.successors
 
 
 def ida_star(
@@ -31,55 +32,65 @@ def ida_star(
     heuristic: Callable[[Any], int],
     *,
     pruners: Sequence[Pruner] = (),
-    limits: Limits | None = None,
+    limits: Limits | Limiter | None = None,
     transposition: bool = False,
     max_cost: int | None = None,
 ) -> SearchResult:
     """Search ``puzzle`` with IDA* and return a least-cost solution.
 
     Args:
-        puzzle: a :class:`~searchkit.puzzle.Puzzle`.
+        puzzle: a :class:`~searchkit.puzzle.Puzzle`.  Its
+            ``successors_within(state, remaining)`` is used when present, with
+            ``remaining = bound - g``.  Such a puzzle may omit successors that
+            cannot reach a goal within the bound, so the smallest f above the
+            bound is not known from the successors kept; the next bound is
+            then ``bound + 1``, a lower bound on any cost above ``bound`` since
+            costs and estimates are integers.  It is used only with a
+            ``max_cost`` (otherwise an unsolvable case would never stop).
         heuristic: ``estimate(state) -> int``; admissible for an optimal answer.
-        pruners: bound pruning rules (``cut`` gets ``budget = bound - g``;
+        pruners: bound pruning rules (``cut`` gets ``remaining = bound - g``;
             ``filter`` gets each expanded state's successor list).
-        limits: node (expanded states) and time (seconds) limits.
+        limits: node (expanded states) and time (seconds) limits, or the
+            case's started :class:`~searchkit.limits.Limiter`.
         transposition: keep a table state -> smallest g seen in the current
             iteration and skip a state reached again with a g no smaller.
         max_cost: give up (status ``exhausted``) once the f-bound exceeds it.
 
     Returns:
         A :class:`~searchkit.result.SearchResult`; ``stats.iterations`` has one
-        record per f-bound.  Status ``exhausted`` means no solution exists within
-        ``max_cost`` (or, with no bound, the reachable space holds no goal).
+        record per f-bound (the one a limit stopped included).  Status
+        ``exhausted`` means no solution exists within ``max_cost`` (or, with
+        no bound, the reachable space holds no goal).
     """
-    budget = Budget(limits)
-    successors = puzzle.successors
+    limiter = Limiter.of(limits)
+    expand, within = expander(puzzle)
+    if within and max_cost is None:  # without a bound, bound + 1 steps could go on for ever
+        expand, within = expander(_Plain(puzzle))
     is_goal = puzzle.is_goal
-    cut, filt, on_fail = split_pruners(pruners)
+    cut, filt, on_fail, cuts = split_pruners(pruners)
     start = puzzle.initial_state()
 
-    counters = [0, 0]  # expanded, generated
+    expanded = generated = 0
     path: list = []
     iterations: list[IterationRecord] = []
     table: dict | None = None
-    checkpoint = budget.first_checkpoint()
+    checkpoint = limiter.first_checkpoint()
     peak = 0
 
     def dfs(state, g, bound):
         # Returns the solution's cost, or the smallest f above bound (INF if none).
-        nonlocal checkpoint
+        nonlocal checkpoint, expanded, generated
         if is_goal(state):
             return g
         if cut is not None and cut(state, g, bound - g):
             return INF
-        if counters[0] >= checkpoint:
-            checkpoint = budget.checkpoint(counters[0])
-        counters[0] += 1
-        succs = successors(state)
+        if expanded >= checkpoint:
+            checkpoint = limiter.checkpoint(expanded)
+        expanded += 1
+        succs = expand(state, bound - g)
         if filt is not None:
             succs = filt(state, list(succs))
         nxt = INF
-        generated = 0
         for move, child, cost in succs:
             generated += 1
             g2 = g + cost
@@ -96,51 +107,48 @@ def ida_star(
             path.append(move)
             r = dfs(child, g2, bound)
             if r <= bound:
-                counters[1] += generated
                 return r
             path.pop()
             if r < nxt:
                 nxt = r
-        counters[1] += generated
         if on_fail is not None:
             on_fail(state, g, bound - g)
         return nxt
 
-    status = EXHAUSTED
     cost = None
     bound = heuristic(start)
-    it_start, e0, g0 = 0.0, 0, 0
-    try:
+
+    def search() -> str:
+        nonlocal bound, cost, table, peak
         while True:
             if max_cost is not None and bound > max_cost:
-                break
-            it_start = budget.elapsed()
-            e0, g0 = counters
+                return EXHAUSTED
+            t0, e0, g0 = limiter.elapsed(), expanded, generated
             if transposition:
                 table = {start: 0}
-            r = dfs(start, 0, bound)
-            if table is not None:
-                peak = max(peak, len(table))
-            iterations.append(
-                IterationRecord(bound, counters[0] - e0, counters[1] - g0, budget.elapsed() - it_start)
-            )
+            try:
+                r = dfs(start, 0, bound)
+            finally:  # a limit or Ctrl-C keeps the partial iteration's record too
+                if table is not None:
+                    peak = max(peak, len(table))
+                iterations.append(IterationRecord(bound, expanded - e0, generated - g0, limiter.elapsed() - t0,
+                                                  generated - g0))
             if r <= bound:
-                status, cost = SOLVED, r
-                break
-            if r == INF:
-                break
-            bound = r
-    except LimitReached as stop:
-        status = stop.status
-        iterations.append(IterationRecord(bound, counters[0] - e0, counters[1] - g0, budget.elapsed() - it_start))
-    except KeyboardInterrupt:
-        status = CANCELLED
+                cost = r
+                return SOLVED
+            if r == INF and not within:
+                return EXHAUSTED
+            bound = bound + 1 if within else r
+
+    status = run_guarded(search)
     stats = SearchStats(
-        expanded=counters[0],
-        generated=counters[1],
-        elapsed=budget.elapsed(),
+        expanded=expanded,
+        generated=generated,
+        evaluated=generated + 1,
+        elapsed=limiter.elapsed(),
         iterations=tuple(iterations),
         peak_stored=peak,
+        rule_cuts=tuple(cuts.items()),
     )
     moves = tuple(path) if status == SOLVED else ()
     return SearchResult(status=status, moves=moves, cost=cost, stats=stats)
