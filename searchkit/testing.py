@@ -32,7 +32,9 @@ The contracts (each a :class:`ContractCheck`):
 * ``pruning-keeps-answers``: switching each pruning rule off leaves the
   optimal cost unchanged -- and the very same moves for rules that claim to
   keep first-solution order (``PruningRule.sound_for == "first"``) under a
-  first-solution algorithm.
+  first-solution algorithm;
+* ``references-resolve``: every ``"module:attr"`` string the game registered
+  (the game itself, heuristic, rule and generator factories) names an object.
 
 Instances come from the game's registered generator, drawn through
 hypothesis so failures shrink and runs are reproducible.
@@ -41,46 +43,16 @@ hypothesis so failures shrink and runs are reproducible.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 import attrs
 
-from searchkit.game import Case, option_defaults
+from searchkit.game import Case
+from searchkit.result import EXHAUSTED, SOLVED
+from searchkit.tools.instances import instances  # public here, as the plugin guide documents
+from searchkit.tools.instances import load as _registry
 
-
-def _registry(registry):
-    if registry is not None:
-        return registry
-    from searchkit.plugin.manager import load_registry
-
-    return load_registry()
-
-
-def instances(game: str, *, registry=None, max_size: int | None = None, min_size: int = 1,
-              options: Mapping[str, Any] | None = None):
-    """A hypothesis strategy of case data for ``game`` from its registered generator.
-
-    Args:
-        game: the game's name.
-        registry: a loaded registry (default: load the installed plugins).
-        max_size, min_size: the generator's ``size`` range (default max: the
-            generator's ``check_size``, small enough for exhaustive search).
-        options: generator options (``GameOption.key`` -> value).
-
-    Raises:
-        UnknownNameError: if the game has no generator.
-    """
-    from hypothesis import strategies as st
-
-    gen = _registry(registry).generator(game)
-    top = max_size if max_size is not None else gen.check_size
-    opts = dict(options or {})
-    return st.builds(
-        lambda size, rng: gen(rng, size, opts),
-        st.integers(min_size, max(min_size, top)),
-        st.randoms(use_true_random=False),
-    )
+__all__ = ["ContractCheck", "contract_checks", "instances", "run_contract"]
 
 
 @attrs.frozen
@@ -120,13 +92,14 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
     reg = _registry(registry)
     game = reg.game(game_name)
     strategy = instances(game_name, registry=reg, max_size=max_size)
-    options = option_defaults(game.options)
+    from searchkit.solver import Solver
+
+    options = Solver(reg, game_name).options
     all_rules = frozenset(r.name for r in reg.rules_for(game_name))
     cfg = settings(max_examples=max_examples, deadline=None, database=None, derandomize=True,
                    suppress_health_check=list(HealthCheck))
 
-    def case_of(data):
-        return Case(1, data, "<generated>", 1)
+    case_of = Case.generated
 
     @cfg
     @given(strategy)
@@ -176,7 +149,6 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
 
     def solver(disabled=frozenset(), algorithm=None):
         from searchkit.limits import Limits
-        from searchkit.runner import Solver
 
         return Solver(reg, game_name, algorithm=algorithm, disabled=disabled, limits=Limits(max_nodes=max_nodes),
                       options=options)
@@ -187,18 +159,19 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
         from searchkit.puzzle import replay
 
         case = case_of(data)
-        result = solver().solve(case)
+        outcome = solver().solve(case)
+        result = outcome.result
         if not result.solved:
             return
         plain = game.puzzle(case, options, all_rules)
         end = replay(plain, result.moves)
         assert plain.is_goal(end), f"moves {result.moves!r} do not reach a goal"
         plan = game.plan(case, options)
-        if plan.mode == "exact" and plan.depth is not None and solver().names(case)[0] == "bounded_dfs":
+        if plan.mode == "exact" and plan.depth is not None:
             assert len(result.moves) == plan.depth, "exact mode returned a solution of another length"
 
     def heuristics_admissible():
-        from searchkit.check import check_heuristic
+        from searchkit.tools.check import check_heuristic
 
         problems = []
         for spec in reg.heuristics_for(game_name):
@@ -217,14 +190,14 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
     @given(strategy)
     def pruning_keeps_answers(data):
         case = case_of(data)
-        base = solver().solve(case)
-        if not base.solved and base.status != "exhausted":
+        first = solver().solve(case)
+        base = first.result
+        if base.status not in (SOLVED, EXHAUSTED):
             return
-        algorithm, _ = solver().names(case)
-        optimal = reg.algorithm(algorithm).optimal
+        optimal = first.algorithm is None or reg.algorithm(first.algorithm).optimal
         for rule in reg.rules_for(game_name):
-            other = solver(frozenset({rule.name})).solve(case)
-            if other.status not in ("solved", "exhausted"):
+            other = solver(frozenset({rule.name})).solve(case).result
+            if other.status not in (SOLVED, EXHAUSTED):
                 continue
             assert other.status == base.status, f"switching off {rule.name!r} changes the status"
             if optimal:
@@ -232,7 +205,27 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
             elif rule.sound_for == "first":
                 assert other.moves == base.moves, f"switching off {rule.name!r} changes the first solution"
 
+    def references_resolve():
+        from searchkit._refs import resolve
+
+        refs = [("game", reg.game_ref(game_name))]
+        refs += [(f"heuristic {h.name}", h.factory) for h in reg.heuristics_for(game_name)]
+        refs += [(f"rule {r.name}", r.factory) for r in reg.rules_for(game_name) if r.factory is not None]
+        if game_name in reg.generators:
+            refs.append(("generator", reg.generator(game_name).generate))
+        bad = []
+        for what, ref in refs:
+            try:
+                obj = resolve(ref)
+            except (ImportError, AttributeError, ValueError) as exc:
+                bad.append(f"{what}: {ref!r} does not resolve ({type(exc).__name__}: {exc})")
+                continue
+            if not callable(obj):
+                bad.append(f"{what}: {ref!r} is not callable")
+        assert not bad, "\n".join(bad)
+
     return [
+        ContractCheck("references-resolve", references_resolve),
         ContractCheck("states-hashable", states_hashable),
         ContractCheck("successors-deterministic", successors_deterministic),
         ContractCheck("format-round-trip", format_round_trip),

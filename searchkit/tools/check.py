@@ -22,6 +22,10 @@ import attrs
 from searchkit.errors import SearchkitError
 from searchkit.game import Case, option_defaults
 
+#: ``check`` calls a run inconclusive when fewer than this share of the drawn
+#: instances could be explored exhaustively (the rest were too large).
+MIN_EXPLORED_SHARE = 0.5
+
 INADMISSIBLE = "inadmissible"
 INCONSISTENT = "inconsistent"
 
@@ -161,6 +165,12 @@ class CheckReport:
         """A claimed property was violated."""
         return any(self.claims.get(prop) for prop in self.examples)
 
+    @property
+    def conclusive(self) -> bool:
+        """Enough instances were explored for a verdict: at least :data:`MIN_EXPLORED_SHARE` of those drawn."""
+        drawn = self.checked + self.skipped
+        return self.checked > 0 and self.checked >= MIN_EXPLORED_SHARE * drawn
+
 
 def plain_puzzle(registry, game_name: str, data, options: Mapping[str, Any] | None = None):
     """Build the puzzle of ``data`` with the game's default options and every pruning rule off."""
@@ -168,7 +178,7 @@ def plain_puzzle(registry, game_name: str, data, options: Mapping[str, Any] | No
     opts = option_defaults(game.options)
     opts.update(options or {})
     disabled = frozenset(r.name for r in registry.rules_for(game_name))
-    return game.puzzle(Case(1, data, "<generated>", 1), opts, disabled)
+    return game.puzzle(Case.generated(data), opts, disabled)
 
 
 def check_heuristic(
@@ -193,7 +203,7 @@ def check_heuristic(
     Raises:
         UnknownNameError: for an unknown game, heuristic or missing generator.
     """
-    from searchkit.testing import instances
+    from searchkit.tools.instances import instances
 
     spec = registry.heuristic(game_name, heuristic_name)
     if max_size is None:

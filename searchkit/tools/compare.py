@@ -7,9 +7,11 @@ found a solution at depth d solves N + 1 = 1 + b* + b*^2 + ... + b*^d
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
+
+from searchkit.result import CANCELLED, SOLVED
 
 
 def effective_branching_factor(generated: int, depth: int | None, tol: float = 1e-6) -> float | None:
@@ -34,31 +36,41 @@ def effective_branching_factor(generated: int, depth: int | None, tol: float = 1
     return (lo + hi) / 2
 
 
+INPUT_ERROR = "input_error"
+
+
 @attrs.frozen
 class Row:
-    """One case solved with one heuristic.
+    """One case solved with one heuristic (or one case that could not be read).
 
     Attributes:
-        source, case: where the case came from (file, 1-based number).
-        heuristic: the heuristic's name.
-        status: the driver's status.
+        source, case: where the case came from (file, 1-based number; ``None`` for a file-wide error).
+        heuristic: the heuristic's name (``None`` for an input error or a search without one).
+        algorithm: the algorithm that ran (``None`` when none did).
+        status: the driver's status, or ``"input_error"``.
         cost: the solution cost (``None`` unless solved).
         depth: the number of moves (``None`` unless solved).
-        expanded, generated: node counts.
-        seconds: the search's wall-clock time.
+        expanded, generated, evaluated: node counts.
+        before_last_layer: A*'s states expanded before the last f-layer (``None`` for other drivers).
+        seconds: the case's wall-clock time, set-up included.
         ebf: effective branching factor, or ``None``.
+        error: the input error's message, or ``None``.
     """
 
     source: str
-    case: int
-    heuristic: str
+    case: int | None
+    heuristic: str | None
+    algorithm: str | None
     status: str
-    cost: int | None
-    depth: int | None
-    expanded: int
-    generated: int
-    seconds: float
-    ebf: float | None
+    cost: int | None = None
+    depth: int | None = None
+    expanded: int = 0
+    generated: int = 0
+    evaluated: int = 0
+    before_last_layer: int | None = None
+    seconds: float = 0.0
+    ebf: float | None = None
+    error: str | None = None
 
     def to_dict(self) -> dict:
         return attrs.asdict(self)
@@ -69,63 +81,80 @@ class Comparison:
     """All rows of a comparison and the cases where the costs disagree.
 
     Attributes:
-        algorithm: the algorithm used.
-        optimal: whether that algorithm is optimal (so admissible heuristics must agree).
         heuristics: heuristic names in column order.
-        rows: one :class:`Row` per case and heuristic, case by case.
+        rows: one :class:`Row` per case and heuristic, case by case (one row
+            for a case that could not be read).
         disagreements: ``(source, case, {heuristic: cost})`` for each case whose
             solved costs differ.
         cancelled: the comparison was stopped by Ctrl-C (the rows are partial).
     """
 
-    algorithm: str
-    optimal: bool
     heuristics: tuple[str, ...]
     rows: tuple[Row, ...]
     disagreements: tuple
     cancelled: bool = False
 
     def totals(self) -> dict[str, dict]:
-        """Per heuristic: summed cost, expanded, generated, seconds and mean EBF over solved cases."""
+        """Per heuristic: cases, solved, summed cost (``None`` when none solved), counts, seconds, mean EBF."""
         out = {}
+        cases = {(r.source, r.case) for r in self.rows}
         for name in self.heuristics:
             rows = [r for r in self.rows if r.heuristic == name]
+            solved = [r for r in rows if r.status == SOLVED]
             ebfs = [r.ebf for r in rows if r.ebf is not None]
             out[name] = {
-                "solved": sum(r.status == "solved" for r in rows),
-                "cases": len(rows),
-                "cost": sum(r.cost or 0 for r in rows),
+                "solved": len(solved),
+                "cases": len(cases),
+                "cost": sum(r.cost for r in solved) if solved else None,
                 "expanded": sum(r.expanded for r in rows),
                 "generated": sum(r.generated for r in rows),
+                "evaluated": sum(r.evaluated for r in rows),
                 "seconds": sum(r.seconds for r in rows),
                 "ebf": sum(ebfs) / len(ebfs) if ebfs else None,
             }
         return out
 
 
-def compare(solvers: Sequence, cases: Sequence, heuristics: Sequence[str], algorithm: str, optimal: bool) -> Comparison:
-    """Solve every case with every solver (one per heuristic, same order) and collect the rows.
+def compare(solvers: Sequence, items: Iterable) -> Comparison:
+    """Solve every case with every solver and collect the rows.
+
+    Args:
+        solvers: :class:`~searchkit.solver.Solver` objects, one per heuristic
+            (their ``heuristic`` fixed), in column order.
+        items: what the reader produced (:class:`searchkit.cli.io.Item`-like
+            objects with ``source`` and ``value``, a Case or an InputError).
 
     A search cancelled with Ctrl-C ends the comparison there: the rows so far
     are returned and ``Comparison.cancelled`` is set.
 
     Raises:
-        ValueError, SearchkitError: as :meth:`searchkit.runner.Solver.solve`.
+        SearchkitError: as :meth:`searchkit.solver.Solver.solve`.
     """
-    rows = []
+    from searchkit.errors import InputError
+
+    names = tuple(s.heuristic.name for s in solvers)
+    rows: list[Row] = []
     disagreements = []
-    for case in cases:
+    for item in items:
+        value = item.value
+        if isinstance(value, InputError):
+            if not getattr(value, "warning", False):
+                rows.append(Row(item.source, value.case, None, None, INPUT_ERROR, error=value.message))
+            continue
         costs = {}
-        for name, solver in zip(heuristics, solvers):
-            result = solver.solve(case)
+        for name, solver in zip(names, solvers):
+            outcome = solver.solve(value, started=getattr(item, "started", None))
+            result = outcome.result
             depth = len(result.moves) if result.solved else None
-            rows.append(Row(case.source, case.index, name, result.status, result.cost, depth,
-                            result.stats.expanded, result.stats.generated, result.stats.elapsed,
-                            effective_branching_factor(result.stats.generated, depth)))
+            stats = result.stats
+            rows.append(Row(value.source, value.index, outcome.heuristic, outcome.algorithm, result.status,
+                            result.cost, depth, stats.expanded, stats.generated, stats.evaluated,
+                            stats.before_last_layer() if outcome.algorithm == "astar" else None, outcome.seconds,
+                            effective_branching_factor(stats.generated, depth)))
             if result.solved:
                 costs[name] = result.cost
-            if result.status == "cancelled":
-                return Comparison(algorithm, optimal, tuple(heuristics), tuple(rows), tuple(disagreements), True)
+            if result.status == CANCELLED:
+                return Comparison(names, tuple(rows), tuple(disagreements), True)
         if len(set(costs.values())) > 1:
-            disagreements.append((case.source, case.index, costs))
-    return Comparison(algorithm, optimal, tuple(heuristics), tuple(rows), tuple(disagreements))
+            disagreements.append((value.source, value.index, costs))
+    return Comparison(names, tuple(rows), tuple(disagreements))
