@@ -1,1 +1,40 @@
-"""The plugin system: hook specifications (:mod:`.spec`) and the typed registry (:mod:`.manager`)."""
+"""The plugin system, and the one import line a plugin author needs::
+
+    from searchkit.plugin import hookimpl, Heuristic, PruningRule, Generator, GameOption, LazyGame
+
+Everything named here is re-exported from its home module on first use, so
+importing this package costs nothing until a name is used.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_EXPORTS = {
+    "hookimpl": "searchkit.plugin.spec",
+    "Heuristic": "searchkit.heuristic",
+    "PruningRule": "searchkit.pruning",
+    "Pruner": "searchkit.pruning",
+    "failure_memo": "searchkit.pruning",
+    "Generator": "searchkit.generator",
+    "GameOption": "searchkit.game",
+    "Option": "searchkit.game",
+    "Case": "searchkit.game",
+    "SearchPlan": "searchkit.game",
+    "LazyGame": "searchkit.game",
+    "InputError": "searchkit.errors",
+    "Algorithm": "searchkit.algorithm",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'searchkit.plugin' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -12,7 +12,6 @@ back to ``importlib.metadata``.
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 import sys
@@ -42,11 +41,9 @@ class EntryPoint:
         Raises:
             ImportError, AttributeError: whatever importing it raises.
         """
-        module, _, attr = self.value.partition(":")
-        obj = importlib.import_module(module.strip())
-        for part in filter(None, attr.strip().split(".")):
-            obj = getattr(obj, part)
-        return obj
+        from searchkit._refs import load
+
+        return load(self.value)
 
 
 def _parse(text: str, group: str):

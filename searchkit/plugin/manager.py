@@ -8,8 +8,12 @@ entry points of group ``searchkit`` sorted by name, then any ``extra``
 plugins passed by the caller (tests use this to add throwaway plugins).  The
 environment variable ``SEARCHKIT_PLUGINS`` limits which entry points load: a
 comma-separated list of entry-point names (empty: none).  A plugin that fails
-to import or to register is reported with its name and the error; everything
-else still loads.
+to import (any exception, ``SystemExit`` included, but not Ctrl-C), that
+implements a hook no specification knows (pluggy's ``check_pending``) or that
+registers something malformed is reported with its name and the error;
+everything else still loads.  The first plugin to register a name keeps it;
+a second registration is rejected and reported, naming both plugins, and so
+are the second plugin's heuristics, rules and generator for that game.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import pluggy
@@ -25,18 +29,17 @@ import pluggy
 from searchkit.errors import PluginError, UnknownNameError
 from searchkit.plugin import spec
 
+if TYPE_CHECKING:
+    from searchkit.algorithm import Algorithm
+    from searchkit.game import Game, LazyGame
+    from searchkit.generator import Generator
+    from searchkit.heuristic import Heuristic
+    from searchkit.pruning import PruningRule
+
 ENTRY_POINT_GROUP = "searchkit"
 ENV_VAR = "SEARCHKIT_PLUGINS"
 BUILTIN = "searchkit.builtin"
-
-# hook name -> kind label used in listings
-HOOKS = {
-    "register_algorithms": "algorithms",
-    "register_games": "games",
-    "register_heuristics": "heuristics",
-    "register_pruning_rules": "pruning rules",
-    "register_generators": "generators",
-}
+BUILTIN_MODULE = "searchkit.drivers.builtin"
 
 
 @attrs.define
@@ -49,7 +52,7 @@ class PluginInfo:
         origin: ``"builtin"``, ``"entry point"`` or ``"extra"``.
         hooks: names of the hooks it implements.
         registered: kind (``"games"``, ...) -> names it registered.
-        error: the load or registration error, or ``None``.
+        error: the load or registration errors, or ``None``.
     """
 
     name: str
@@ -59,6 +62,9 @@ class PluginInfo:
     registered: dict[str, list[str]] = attrs.Factory(dict)
     error: str | None = None
 
+    def add_error(self, message: str) -> None:
+        self.error = message if self.error is None else f"{self.error}; {message}"
+
 
 class Registry:
     """Everything the loaded plugins registered, looked up by name.
@@ -66,37 +72,82 @@ class Registry:
     Games and algorithms are keyed by name; heuristics, pruning rules and
     generators by game name.  Raises :class:`~searchkit.errors.UnknownNameError`
     for a name nothing registered, listing the names that exist.
+
+    Attributes:
+        games: game name -> the registered :class:`~searchkit.game.Game` or
+            :class:`~searchkit.game.LazyGame` (use :meth:`game` to get the game).
+        algorithms: name -> :class:`~searchkit.algorithm.Algorithm`.
+        heuristics, rules: game -> name -> item.
+        generators: game -> :class:`~searchkit.generator.Generator`.
+        plugins: the :class:`PluginInfo` of every plugin, in load order.
     """
 
     def __init__(self) -> None:
-        self.games: dict[str, Any] = {}
-        self.algorithms: dict[str, Any] = {}
-        self.heuristics: dict[str, dict[str, Any]] = {}
-        self.rules: dict[str, dict[str, Any]] = {}
-        self.generators: dict[str, Any] = {}
+        self.games: dict[str, Game | LazyGame] = {}
+        self.algorithms: dict[str, Algorithm] = {}
+        self.heuristics: dict[str, dict[str, Heuristic]] = {}
+        self.rules: dict[str, dict[str, PruningRule]] = {}
+        self.generators: dict[str, Generator] = {}
         self.plugins: list[PluginInfo] = []
         self._owner: dict[tuple, str] = {}
+        self._resolved: dict[str, Game] = {}
+        self._lost_games: dict[str, set[str]] = {}  # plugin -> game names whose registration was rejected
 
     # -- typed look-ups -------------------------------------------------
-    def game(self, name: str):
-        """The :class:`~searchkit.game.Game` called ``name``."""
+    def game(self, name: str) -> Game:
+        """The :class:`~searchkit.game.Game` called ``name`` (a lazy one is imported now).
+
+        Raises:
+            UnknownNameError: nothing registered that name.
+            PluginError: a lazy game that cannot be imported or is not a Game.
+        """
         try:
-            return self.games[name]
+            return self._resolved[name]
+        except KeyError:
+            pass
+        try:
+            entry = self.games[name]
         except KeyError:
             raise UnknownNameError(_unknown("game", name, self.games)) from None
+        from searchkit.game import LazyGame
 
-    def algorithm(self, name: str):
+        game: Any = entry
+        if isinstance(entry, LazyGame):
+            from searchkit._refs import resolve
+
+            plugin = self._owner.get(("game", name), "?")
+            try:
+                game = resolve(entry.ref)
+                if isinstance(game, type):
+                    game = game()
+            except Exception as exc:
+                raise PluginError(f"plugin {plugin!r}: game {name!r} ({entry.ref}) cannot be loaded: "
+                                  f"{type(exc).__name__}: {exc}") from None
+            _check_game(game, plugin, name)
+        self._resolved[name] = game
+        return game
+
+    def game_summary(self, name: str) -> str:
+        """The game's one-line summary, without importing a lazy game."""
+        return self.games[name].summary
+
+    def game_ref(self, name: str) -> Any:
+        """The ``"module:attr"`` string of a lazy game, else the game object."""
+        entry = self.games[name]
+        return getattr(entry, "ref", entry)
+
+    def algorithm(self, name: str) -> Algorithm:
         """The :class:`~searchkit.algorithm.Algorithm` called ``name``."""
         try:
             return self.algorithms[name]
         except KeyError:
             raise UnknownNameError(_unknown("algorithm", name, self.algorithms)) from None
 
-    def heuristics_for(self, game: str) -> list:
+    def heuristics_for(self, game: str) -> list[Heuristic]:
         """The heuristics registered for ``game``, in registration order."""
         return list(self.heuristics.get(game, {}).values())
 
-    def heuristic(self, game: str, name: str):
+    def heuristic(self, game: str, name: str) -> Heuristic:
         """The :class:`~searchkit.heuristic.Heuristic` ``name`` of ``game``."""
         table = self.heuristics.get(game, {})
         try:
@@ -104,11 +155,11 @@ class Registry:
         except KeyError:
             raise UnknownNameError(_unknown(f"heuristic for {game}", name, table)) from None
 
-    def rules_for(self, game: str) -> list:
+    def rules_for(self, game: str) -> list[PruningRule]:
         """The pruning rules registered for ``game``, in registration order."""
         return list(self.rules.get(game, {}).values())
 
-    def generator(self, game: str):
+    def generator(self, game: str) -> Generator:
         """The :class:`~searchkit.generator.Generator` of ``game``."""
         try:
             return self.generators[game]
@@ -121,20 +172,36 @@ class Registry:
 
     @property
     def failures(self) -> list[PluginInfo]:
-        """The plugins that failed to load or register."""
+        """The plugins that failed to load or had something rejected."""
         return [p for p in self.plugins if p.error]
 
     # -- registration callbacks -----------------------------------------
     def _claim(self, kind: str, key: tuple, plugin: str, what: str) -> None:
         other = self._owner.get((kind, *key))
         if other is not None:
-            raise PluginError(f"{what} is registered by both plugin {other!r} and plugin {plugin!r}")
+            raise PluginError(f"{what} is registered by both plugin {other!r} and plugin {plugin!r}; "
+                              f"{other!r} keeps it")
+        if kind not in ("game", "algorithm") and key[0] in self._lost_games.get(plugin, ()):
+            raise PluginError(f"{what} belongs to plugin {plugin!r}'s game {key[0]!r}, whose registration "
+                              f"was rejected")
         self._owner[(kind, *key)] = plugin
 
     def _register_game(self, plugin: str, game) -> str:
-        self._claim("game", (game.name,), plugin, f"game {game.name!r}")
-        self.games[game.name] = game
-        return game.name
+        from searchkit.game import LazyGame
+
+        name = getattr(game, "name", None)
+        if not isinstance(name, str) or not name:
+            raise PluginError(f"a game must have a name (a non-empty str), got {type(game).__name__}")
+        try:
+            self._claim("game", (name,), plugin, f"game {name!r}")
+        except PluginError:
+            self._lost_games.setdefault(plugin, set()).add(name)
+            raise
+        if not isinstance(game, LazyGame):
+            _check_game(game, plugin, name)
+            self._resolved[name] = game
+        self.games[name] = game
+        return name
 
     def _register_algorithm(self, plugin: str, algorithm) -> str:
         self._claim("algorithm", (algorithm.name,), plugin, f"algorithm {algorithm.name!r}")
@@ -159,13 +226,33 @@ class Registry:
         return generator.game
 
 
+#: hook name -> (kind label in listings, singular, Registry method)
+HOOKS: dict[str, tuple[str, str, Callable]] = {
+    "register_algorithms": ("algorithms", "algorithm", Registry._register_algorithm),
+    "register_games": ("games", "game", Registry._register_game),
+    "register_heuristics": ("heuristics", "heuristic", Registry._register_heuristic),
+    "register_pruning_rules": ("pruning rules", "pruning rule", Registry._register_rule),
+    "register_generators": ("generators", "generator", Registry._register_generator),
+}
+
+
+def _check_game(game, plugin: str, name: str) -> None:
+    from searchkit.game import Game
+
+    if not isinstance(game, Game):
+        missing = [m for m in ("name", "summary", "options", "parse", "puzzle", "plan", "format_result")
+                   if not hasattr(game, m)]
+        raise PluginError(f"plugin {plugin!r}: game {name!r} ({type(game).__name__}) does not implement the Game "
+                          f"protocol (missing: {', '.join(missing)})")
+
+
 def _unknown(what: str, name: str, known: Iterable[str]) -> str:
     names = ", ".join(sorted(known)) or "none"
     return f"unknown {what} {name!r} (known: {names})"
 
 
 def _default_report(message: str) -> None:
-    print(f"searchkit: {message}", file=sys.stderr)
+    print(f"searchkit: error: {message}", file=sys.stderr)
 
 
 def _entry_points(only: set[str] | None):
@@ -186,11 +273,11 @@ def load_registry(
         extra: ``(name, plugin)`` pairs registered after the entry points.
         use_entry_points: read the ``searchkit`` entry-point group (limited by
             ``SEARCHKIT_PLUGINS`` when set).
-        report: called with a one-line message per plugin that fails to load
-            or register (default: print to stderr); ``None`` to stay silent.
+        report: called with a one-line message per plugin problem (default:
+            print to stderr); ``None`` to stay silent.
 
     Returns:
-        The registry; failed plugins are in ``registry.failures``.
+        The registry; plugins with problems are in ``registry.failures``.
     """
     import importlib
 
@@ -199,21 +286,32 @@ def load_registry(
     pm.add_hookspecs(spec)
     order: list[PluginInfo] = []
 
+    def fail(info: PluginInfo, message: str) -> None:
+        info.add_error(message)
+        if report:
+            report(f"plugin {info.name!r}: {message}")
+
     def add(info: PluginInfo, load: Callable[[], Any]) -> None:
         registry.plugins.append(info)
         try:
             plugin = load()
             pm.register(plugin, name=info.name)
-        except Exception as exc:  # a broken plugin must not take the host down
-            info.error = f"{type(exc).__name__}: {exc}"
-            if report:
-                report(f"plugin {info.name!r} failed to load: {info.error}")
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # a broken plugin (even one calling sys.exit) must not take the host down
+            fail(info, f"failed to load: {type(exc).__name__}: {exc}")
+            return
+        try:
+            pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            pm.unregister(name=info.name)
+            fail(info, f"rejected: {exc}")
             return
         order.append(info)
 
     from searchkit import __version__
 
-    add(PluginInfo(BUILTIN, __version__, "builtin"), lambda: importlib.import_module(BUILTIN))
+    add(PluginInfo(BUILTIN, __version__, "builtin"), lambda: importlib.import_module(BUILTIN_MODULE))
     if use_entry_points:
         only_env = os.environ.get(ENV_VAR)
         only = None if only_env is None else {n.strip() for n in only_env.split(",") if n.strip()}
@@ -226,35 +324,26 @@ def load_registry(
     for name, plugin in extra:
         add(PluginInfo(name, "", "extra"), lambda plugin=plugin: plugin)
 
-    callbacks = {
-        "register_algorithms": registry._register_algorithm,
-        "register_games": registry._register_game,
-        "register_heuristics": registry._register_heuristic,
-        "register_pruning_rules": registry._register_rule,
-        "register_generators": registry._register_generator,
-    }
     for info in order:
         for hook_name, impl in _impls_of(pm, info.name):
             info.hooks.append(hook_name)
-            kind = HOOKS[hook_name]
+            kind, singular, method = HOOKS[hook_name]
             names = info.registered.setdefault(kind, [])
-            callback = callbacks[hook_name]
 
-            def register(*args, _cb=callback, _plugin=info.name, _names=names, _info=info, _kind=kind):
+            def register(item, _method=method, _info=info, _names=names, _singular=singular):
                 try:
-                    _names.append(_cb(_plugin, *args))
-                except PluginError as exc:  # rejected (a duplicate): the plugin's other items still count
-                    _info.error = str(exc) if _info.error is None else f"{_info.error}; {exc}"
-                    if report:
-                        report(f"plugin {_plugin!r}: {_kind[:-1] if _kind.endswith('s') else _kind} rejected: {exc}")
+                    _names.append(_method(registry, _info.name, item))
+                except PluginError as exc:  # rejected: the plugin's other items still count
+                    fail(_info, f"{_singular} rejected: {exc}")
+                except Exception as exc:  # a malformed item
+                    fail(_info, f"{_singular} rejected: {type(exc).__name__}: {exc}")
 
             try:
                 impl.function(*[{"register": register}[a] for a in impl.argnames])
-            except Exception as exc:
-                msg = f"{type(exc).__name__}: {exc}"
-                info.error = msg if info.error is None else f"{info.error}; {msg}"
-                if report:
-                    report(f"plugin {info.name!r} failed to register {kind}: {msg}")
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:
+                fail(info, f"failed to register {kind}: {type(exc).__name__}: {exc}")
     return registry
 
 

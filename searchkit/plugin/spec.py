@@ -3,7 +3,9 @@
 A plugin is a module (or object) with functions decorated by :data:`hookimpl`.
 Each hook hands the plugin a ``register`` callback (after llm and datasette):
 the host names, checks and records what was registered, so duplicates and
-errors are reported with the plugin that caused them.
+errors are reported with the plugin that caused them.  A function decorated
+with :data:`hookimpl` whose name matches no hook below (a typo such as
+``register_game``) is reported as an error of its plugin.
 
 Third-party plugins are found through the entry-point group ``searchkit``::
 
@@ -13,7 +15,17 @@ Third-party plugins are found through the entry-point group ``searchkit``::
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import pluggy
+
+if TYPE_CHECKING:
+    from searchkit.algorithm import Algorithm
+    from searchkit.game import Game, LazyGame
+    from searchkit.generator import Generator
+    from searchkit.heuristic import Heuristic
+    from searchkit.pruning import PruningRule
 
 PROJECT = "searchkit"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -21,27 +33,29 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec
-def register_games(register):
-    """Register games: call ``register(game)`` with a :class:`searchkit.game.Game` for each."""
+def register_games(register: Callable[["Game | LazyGame"], None]) -> None:
+    """Register games: call ``register(game)`` with a :class:`searchkit.game.Game`, or with a
+    :class:`searchkit.game.LazyGame` naming it by ``"module:attr"`` so that the game's
+    modules are imported only when a command uses it."""
 
 
 @hookspec
-def register_heuristics(register):
+def register_heuristics(register: Callable[["Heuristic"], None]) -> None:
     """Register heuristics: call ``register(heuristic)`` with a :class:`searchkit.heuristic.Heuristic`."""
 
 
 @hookspec
-def register_pruning_rules(register):
+def register_pruning_rules(register: Callable[["PruningRule"], None]) -> None:
     """Register pruning rules: call ``register(rule)`` with a :class:`searchkit.pruning.PruningRule`."""
 
 
 @hookspec
-def register_algorithms(register):
+def register_algorithms(register: Callable[["Algorithm"], None]) -> None:
     """Register search algorithms: call ``register(algorithm)`` with a :class:`searchkit.algorithm.Algorithm`."""
 
 
 @hookspec
-def register_generators(register):
+def register_generators(register: Callable[["Generator"], None]) -> None:
     """Register random-instance generators: call ``register(generator)`` with a
     :class:`searchkit.generator.Generator`.  The game must also implement
     ``format_input`` so generated instances can be written out."""
