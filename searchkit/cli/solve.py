@@ -1,198 +1,229 @@
-"""``searchkit solve GAME``: the per-game solve command, built from the registry."""
+"""``searchkit solve GAME``: the per-game solve command, built from the registry.
+
+The loop is split in three so other runners can reuse the parts: the one
+reader (:func:`searchkit.cli.io.iter_cases`), :func:`solve_items` (cases to
+outcomes, in order) and :class:`Reporter` (one output line or record per
+case, errors and statistics on stderr, the exit status).
+"""
 
 from __future__ import annotations
 
-import json
 import sys
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Iterator
 
 import click
 
+from searchkit.cli.common import (
+    EXIT_CANCELLED,
+    EXIT_HELP,
+    EXIT_INPUT,
+    EXIT_LIMIT,
+    GameGroup,
+    apply,
+    error,
+    limit_options,
+    option_flag,
+    warning,
+)
 from searchkit.errors import InputError, SearchkitError
 from searchkit.result import CANCELLED, EXHAUSTED, SOLVED
 
-EXIT_LIMIT = 1
-EXIT_INPUT = 2
-EXIT_CANCELLED = 130
+INPUT_ERROR = "input_error"  #: the status of a record for a case that could not be read
+ERROR = "error"  #: the status of a case whose search could not run (the message says why)
 
 
-def _option_decorator(opt):
-    """Turn a :class:`~searchkit.game.GameOption` into a click option."""
-    flag = "--" + opt.name
-    if opt.type is bool:
-        return click.option(flag, opt.key, is_flag=True, default=bool(opt.default), help=opt.help)
-    if opt.choices:
-        kind = click.Choice(opt.choices)
-    elif opt.min is not None and opt.type is int:
-        kind = click.IntRange(min=opt.min)
-    elif opt.min is not None and opt.type is float:
-        kind = click.FloatRange(min=opt.min)
-    else:
-        kind = opt.type
-    return click.option(flag, opt.key, type=kind, default=opt.default, show_default=opt.default is not None,
-                        help=opt.help)
-
-
-def make_solve_command(registry, game) -> click.Command:
-    """Build the click command ``searchkit solve <game.name>``."""
-    heuristic_names = [h.name for h in registry.heuristics_for(game.name)]
-    rule_names = [r.name for r in registry.rules_for(game.name)]
+def make_solve_command(registry, name: str) -> click.Command:
+    """Build the click command ``searchkit solve NAME``."""
+    game = registry.game(name)
+    heuristic_names = [h.name for h in registry.heuristics_for(name)]
+    rule_names = [r.name for r in registry.rules_for(name)]
 
     @click.pass_context
     def command(ctx, files, algorithm, heuristic, no_prune, max_nodes, time_limit, stats, fmt, **options):
         from searchkit.limits import Limits
-        from searchkit.runner import Solver
+        from searchkit.solver import Solver
 
-        solver = Solver(
-            registry=registry,
-            game=game.name,
-            algorithm=algorithm,
-            heuristic=heuristic,
-            disabled=frozenset(no_prune),
-            limits=Limits(max_nodes=max_nodes, time_limit=time_limit),
-            options=options,
-        )
         try:
-            solver.check()
+            solver = Solver(registry, name, algorithm=algorithm, heuristic=heuristic, disabled=frozenset(no_prune),
+                            limits=Limits(max_nodes=max_nodes, time_limit=time_limit), options=options)
         except SearchkitError as exc:
             raise click.UsageError(str(exc)) from None
-        code = run_files(solver, game, files or ("-",), options, fmt=fmt, stats=stats)
-        ctx.exit(code)
+        if not files and sys.stdin is not None and sys.stdin.isatty():
+            click.echo("searchkit: reading cases from standard input (end with Ctrl-D; see --help)", err=True)
+        ctx.exit(run_files(solver, files or ("-",), fmt=fmt, stats=stats))
 
-    params_from = [
+    params = [
         click.argument("files", nargs=-1, type=str),
         click.option("--algorithm", "-a", default=None, type=click.Choice(sorted(registry.algorithms)),
-                     help="Search algorithm (default: the game's)."),
+                     help="Search algorithm (default: the game's plan for each case; see 'searchkit algorithms').")
+        ,
         click.option("--heuristic", "-H", default=None,
                      type=click.Choice(heuristic_names) if heuristic_names else str,
-                     help="Heuristic (default: the game's)."),
+                     help="Heuristic (default: the game's plan for each case; see 'searchkit heuristics GAME')."),
         click.option("--no-prune", "no_prune", multiple=True,
                      type=click.Choice(rule_names) if rule_names else str,
-                     help="Switch a pruning rule off (repeatable)."),
-        click.option("--max-nodes", type=click.IntRange(min=0), default=None,
-                     help="Stop a case after this many expanded states."),
-        click.option("--time-limit", type=click.FloatRange(min=0), default=None,
-                     help="Stop a case after this many seconds."),
+                     help="Switch a pruning rule off (repeatable; see 'searchkit rules GAME')."),
+        *limit_options(),
         click.option("--stats", is_flag=True, help="Print search statistics to stderr."),
-        click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-                     help="text: the judge's output; json: one object per case."),
+        click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                     help="text: the judge's output; json: one object per case (the same keys for every case)."),
     ]
-    params_from += [_option_decorator(opt) for opt in game.options]
-    for deco in reversed(params_from):
-        command = deco(command)
-    return click.command(name=game.name, help=f"{game.summary}\n\nFILES are read in order; - is standard input.")(
-        command
-    )
+    params += [option_flag(opt) for opt in game.options]
+    plan_help = (getattr(type(game).plan, "__doc__", None) or "").strip().split("\n")[0]
+    text = (f"{game.summary}\n\nFILES are read in order; - (or none) is standard input.  "
+            f"Default plan: {plan_help or 'the game chooses per case'}\n\n{EXIT_HELP}")
+    return click.command(name=name, help=text)(apply(command, params))
 
 
-def read_input(path: str) -> str:
-    """The text of ``path`` (``-``: standard input), UTF-8 with or without a byte-order mark.
+@click.group(cls=GameGroup, make=make_solve_command)
+def solve() -> None:
+    """Solve the cases in FILE(s) (or - for standard input) of a game."""
 
-    Raises:
-        InputError: (fatal) when the file cannot be read or is not UTF-8 text,
-            naming the file and the reason in one line.
+
+def solve_items(solver, items: Iterable) -> Iterator[tuple]:
+    """``(item, outcome or None, error message or None)`` for each item read, in order.
+
+    An input-error item passes through with neither; a case the Solver
+    refuses (a plan it cannot run) gives its message instead of an outcome.
     """
-    source = "<stdin>" if path == "-" else path
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
-        else:
-            with open(path, "rb") as fh:
-                data = fh.read()
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror or exc}", source=source) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x} at offset {exc.start}",
-                         source=source) from None
-
-
-def run_files(solver, game, files, options: Mapping[str, Any], *, fmt: str, stats: bool) -> int:
-    """Solve every case of every file, printing as it goes; return the exit status."""
-    code = 0
-    many = len(files) > 1
-    for i, path in enumerate(files):
-        source = "<stdin>" if path == "-" else path
-        if many and fmt == "text":
-            if i:
-                click.echo()
-            click.echo(f"==> {source} <==")
+    for item in items:
+        if isinstance(item.value, InputError):
+            yield item, None, None
+            continue
         try:
-            text = read_input(path)
-        except InputError as exc:
-            click.echo(f"searchkit: error: {exc}", err=True)
-            code = max(code, EXIT_INPUT)
+            outcome = solver.solve(item.value, started=item.started)
+        except SearchkitError as exc:
+            yield item, None, str(exc)
             continue
-        if not text.strip():
-            click.echo(f"searchkit: error: {source}: empty input, expected at least one case", err=True)
-            code = max(code, EXIT_INPUT)
-            continue
-        for item in game.parse(text, source, options):
-            if isinstance(item, InputError):
-                click.echo(f"searchkit: error: {item}", err=True)
-                code = max(code, EXIT_INPUT)
-                if not item.fatal and item.case is not None:
-                    _emit_input_error(item, fmt)  # keep one output line per case
-                continue
-            try:
-                result = solver.solve(item)
-            except (SearchkitError, ValueError) as exc:
-                click.echo(f"searchkit: error: {source}: case {item.index}: {exc}", err=True)
-                code = max(code, EXIT_INPUT)
-                continue
-            _emit(solver, game, item, result, options, fmt)
-            if stats:
-                _emit_stats(solver, item, result)
-            if result.status == CANCELLED:
-                click.echo("searchkit: cancelled", err=True)
-                return EXIT_CANCELLED
-            if result.status not in (SOLVED, EXHAUSTED):
-                code = max(code, EXIT_LIMIT)
-    return code
+        yield item, outcome, None
 
 
-def _emit_input_error(error: InputError, fmt: str) -> None:
-    if fmt == "json":
-        click.echo(json.dumps({"source": error.source, "case": error.case, "status": "input_error",
-                               "error": error.message, "line": error.line}))
-    else:
-        click.echo("? (input error)")
+class Reporter:
+    """Writes one line (text) or one record (json) per case and keeps the exit status.
 
+    Args:
+        solver: the :class:`~searchkit.solver.Solver` (for the game and its options).
+        fmt: ``"text"`` or ``"json"``.
+        stats: also print statistics to stderr.
+        headers: print ``==> FILE <==`` before each file's output (text, several files).
+    """
 
-def _emit(solver, game, case, result, options, fmt: str) -> None:
-    if fmt == "json":
-        algorithm, heuristic = solver.names(case)
+    def __init__(self, solver, fmt: str, stats: bool = False, headers: bool = False) -> None:
+        self.solver, self.fmt, self.stats, self.headers = solver, fmt, stats, headers
+        self.code = 0
+        self._file = None
+        self._cases_in_file = 0
+
+    def report(self, item, outcome, message) -> bool:
+        """Report one item; return ``False`` when the run must stop (Ctrl-C)."""
+        if item.file != self._file:
+            if self.headers and self.fmt == "text":
+                if self._file is not None:
+                    click.echo()
+                click.echo(f"==> {item.source} <==")
+            self._file, self._cases_in_file = item.file, 0
+        value = item.value
+        if isinstance(value, InputError):
+            if getattr(value, "warning", False):
+                warning(str(value))
+                return True
+            error(str(value))
+            self.code = max(self.code, EXIT_INPUT)
+            case = value.case
+            if case is None and value.line is not None:  # a file-wide error of a game whose format holds one case
+                case = self._cases_in_file + 1
+            if case is not None:
+                self._cases_in_file = max(self._cases_in_file, case)
+            if case is not None or self.fmt == "json":
+                self._record(item.source, case, INPUT_ERROR, error=value.message, line=value.line)
+            return True
+        self._cases_in_file = max(self._cases_in_file, value.index)
+        if message is not None:
+            error(f"{value.source}: case {value.index}: {message}")
+            self.code = max(self.code, EXIT_INPUT)
+            self._record(value.source, value.index, ERROR, error=message, line=value.line)
+            return True
+        self.emit(outcome)
+        status = outcome.result.status
+        if status == CANCELLED:
+            click.echo("searchkit: cancelled", err=True)
+            self.code = EXIT_CANCELLED
+            return False
+        if status not in (SOLVED, EXHAUSTED):
+            self.code = max(self.code, EXIT_LIMIT)
+        return True
+
+    def _record(self, source, case, status, *, error=None, line=None, outcome=None) -> None:
+        if self.fmt != "json":
+            click.echo(f"? ({'input error' if status == INPUT_ERROR else status})")
+            return
+        import json
+
+        from searchkit.game import moves_to_json
+
+        result = outcome.result if outcome is not None else None
+        solved = result is not None and result.solved
         record = {
-            "source": case.source,
-            "case": case.index,
-            "status": result.status,
-            "cost": result.cost,
-            "length": len(result.moves) if result.solved else None,
-            "moves": game.moves_to_json(case, result.moves),
-            "algorithm": algorithm,
-            "heuristic": heuristic,
-            "stats": result.stats.to_dict(),
+            "source": source,
+            "case": case,
+            "status": status,
+            "cost": result.cost if result is not None else None,
+            "length": len(result.moves) if solved else None,
+            "moves": moves_to_json(self.solver.game, outcome.case, result.moves) if solved else [],
+            "algorithm": outcome.algorithm if outcome is not None else None,
+            "heuristic": outcome.heuristic if outcome is not None else None,
+            "seconds": round(outcome.seconds, 6) if outcome is not None else None,
+            "stats": result.stats.to_dict() if result is not None else None,
+            "error": error,
+            "line": line,
         }
         click.echo(json.dumps(record))
-    else:
-        click.echo(game.format_result(case, result, options))
+
+    def emit(self, outcome) -> None:
+        """Write one solved (or stopped) case."""
+        case, result = outcome.case, outcome.result
+        if self.fmt == "json":
+            self._record(case.source, case.index, result.status, outcome=outcome, line=case.line)
+        else:
+            click.echo(self.solver.game.format_result(case, result, self.solver.options))
+        if self.stats:
+            click.echo(format_stats(outcome), err=True)
 
 
-def _emit_stats(solver, case, result) -> None:
-    algorithm, heuristic = solver.names(case)
+def run_files(solver, files, *, fmt: str, stats: bool) -> int:
+    """Solve every case of every file, printing as it goes; return the exit status."""
+    from searchkit.cli.io import iter_cases
+
+    reporter = Reporter(solver, fmt, stats, headers=len(files) > 1)
+    for item, outcome, message in solve_items(solver, iter_cases(solver.game, files, solver.options)):
+        if not reporter.report(item, outcome, message):
+            break
+    return reporter.code
+
+
+def format_stats(outcome) -> str:
+    """The statistics of one case as lines of text (for stderr)."""
+    case, result = outcome.case, outcome.result
     s = result.stats
+    ran = f"{outcome.algorithm}/{outcome.heuristic or '-'}" if outcome.algorithm else "no search (the game's verdict)"
     lines = [
         f"{case.source} case {case.index}: {result.status}, cost {'-' if result.cost is None else result.cost}, "
-        f"{algorithm}/{heuristic or '-'}, expanded {s.expanded}, generated {s.generated}, "
-        f"{s.elapsed:.4f} s" + (f", peak stored {s.peak_stored}" if s.peak_stored else "")
+        f"{ran}, expanded {s.expanded}, generated {s.generated}, evaluated {s.evaluated}, "
+        f"{s.elapsed:.4f} s search, {outcome.seconds:.4f} s in all"
+        + (f", peak stored {s.peak_stored}" if s.peak_stored else "")
     ]
+    if s.rule_cuts:
+        lines.append("  rule cuts: " + ", ".join(f"{name} {n}" for name, n in s.rule_cuts))
+    layer = "f-layer" if outcome.algorithm == "astar" else "bound"
     for it in s.iterations:
-        lines.append(f"  bound {it.bound}: expanded {it.expanded}, generated {it.generated}, {it.elapsed:.4f} s")
+        lines.append(f"  {layer} {it.bound}: expanded {it.expanded}, generated {it.generated}, "
+                     f"evaluated {it.evaluated}, {it.elapsed:.4f} s")
+    before = s.before_last_layer()
+    if outcome.algorithm == "astar" and before is not None:
+        lines.append(f"  expanded before the last f-layer: {before}")
     if s.per_depth and any(s.per_depth):
         lines.append("  depth  expanded  seconds")
         times = s.per_depth_seconds or (0.0,) * len(s.per_depth)
         for d, (n, t) in enumerate(zip(s.per_depth, times)):
             lines.append(f"  {d:>5}  {n:>8}  {t:.4f}")
-    click.echo("\n".join(lines), err=True)
+    return "\n".join(lines)

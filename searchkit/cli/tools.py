@@ -1,160 +1,175 @@
-"""``searchkit generate``, ``compare`` and ``check``: tools for trying heuristics and writing plugins.
+"""``searchkit generate``, ``compare`` and ``check GAME``: tools for trying heuristics and writing plugins.
 
 Imported only when one of these commands runs, so ``searchkit solve`` starts fast.
+Every option of a game (``compare``) or of its generator (``generate``,
+``check``) is a ``--flag`` of the per-game command, spelled as under ``solve``;
+``-o NAME=VALUE`` is still accepted for generator options.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-import os
-import random
-
 import click
 
-from searchkit.cli import _fail, _registry
-from searchkit.cli_solve import read_input
-from searchkit.errors import InputError, SearchkitError
-from searchkit.game import option_defaults
+from searchkit.cli.common import (
+    EXIT_CANCELLED,
+    EXIT_INPUT,
+    EXIT_LIMIT,
+    GameGroup,
+    apply,
+    error,
+    fail,
+    limit_options,
+    option_flag,
+    resolve_names,
+)
+from searchkit.errors import SearchkitError
 
 
-def _parse_options(game_or_gen_options, pairs):
-    """Turn ``--option NAME=VALUE`` pairs into typed values for the given GameOptions."""
-    known = {opt.key: opt for opt in game_or_gen_options}
+def _parse_pairs(options, pairs) -> dict:
+    """Turn ``-o NAME=VALUE`` pairs into typed values for the given options."""
+    known = {opt.key: opt for opt in options}
     out = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         key = name.strip().lstrip("-").replace("-", "_")
         if not sep or key not in known:
-            names = ", ".join(o.name for o in game_or_gen_options) or "none"
-            raise click.UsageError(f"expected --option NAME=VALUE with NAME one of: {names}; got {pair!r}")
-        opt = known[key]
+            names = ", ".join(o.name for o in options) or "none"
+            raise click.UsageError(f"expected -o NAME=VALUE with NAME one of: {names}; got {pair!r}")
         try:
-            out[key] = value.lower() in ("1", "true", "yes", "on") if opt.type is bool else opt.type(value)
-        except ValueError:
-            raise click.UsageError(f"option {opt.name} expects {opt.type.__name__}, got {value!r}") from None
-        try:
-            opt.check(out[key])
+            out[key] = known[key].parse(value)
         except ValueError as exc:
-            raise click.UsageError(str(exc).replace("--", "", 1)) from None
+            raise click.UsageError(str(exc)) from None
     return out
 
 
-@click.command()
-@click.argument("game")
-@click.option("--count", "-n", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Instances to write (in one file; games whose format holds one case take 1).")
-@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Random seed.")
-@click.option("--size", type=click.IntRange(min=1), default=None, help="The generator's size (see --help-options).")
-@click.option("--option", "-o", "pairs", multiple=True, metavar="NAME=VALUE",
-              help="A generator option of the game (repeatable), e.g. -o colours=4.")
-@click.option("--help-options", is_flag=True, help="List the game's generator options and exit.")
-@click.pass_context
-def generate(ctx, game, count, seed, size, pairs, help_options):
-    """Write COUNT random instances of GAME in the game's input format to stdout."""
-    registry = _registry(ctx)
-    try:
-        g = registry.game(game)
-        gen = registry.generator(game)
-    except SearchkitError as exc:
-        _fail(str(exc))
-    if help_options:
-        click.echo(f"size: {gen.size_help} (default {gen.default_size})")
-        for opt in gen.options:
-            default = "" if opt.default is None else f" (default {opt.default})"
-            click.echo(f"{opt.name}: {opt.help}{default}")
-        return
-    options = _parse_options(gen.options, pairs)
-    rng = random.Random(seed)
-    try:
-        datas = [gen(rng, size or gen.default_size, options) for _ in range(count)]
-        click.echo(g.format_input(datas), nl=False)
-    except (ValueError, SearchkitError) as exc:
-        _fail(f"cannot generate {game} instances: {exc}")
+def _merged(flags: dict, pairs, options) -> dict:
+    merged = {k: v for k, v in flags.items() if v is not None}
+    merged.update(_parse_pairs(options, pairs))
+    return merged
 
 
-def _read_cases(game, files, options):
-    """All cases of ``files``; bad input is reported and counted, good cases kept."""
-    cases, bad = [], 0
-    for path in files:
+# -- generate ---------------------------------------------------------------
+
+def make_generate_command(registry, name: str) -> click.Command:
+    """Build ``searchkit generate NAME``."""
+    game = registry.game(name)
+    gen = registry.generator(name)
+
+    @click.pass_context
+    def command(ctx, count, seed, size, pairs, **flags):
+        import random
+
+        options = _merged(flags, pairs, gen.options)
+        rng = random.Random(seed)
+        size = size or gen.default_size
         try:
-            text = read_input(path)
-        except InputError as exc:
-            click.echo(f"searchkit: error: {exc}", err=True)
-            bad += 1
-            continue
-        for item in game.parse(text, "<stdin>" if path == "-" else path, options):
-            if isinstance(item, InputError):
-                click.echo(f"searchkit: error: {item}", err=True)
-                bad += 1
+            stream = getattr(game, "format_input_stream", None)
+            datas = (gen(rng, size, options) for _ in range(count))
+            if stream is not None:
+                for chunk in stream(datas):
+                    click.echo(chunk, nl=False)
             else:
-                cases.append(item)
-    return cases, bad
+                click.echo(game.format_input(list(datas)), nl=False)
+        except (ValueError, SearchkitError) as exc:
+            fail(f"cannot generate {name} instances: {exc}")
+
+    size_range = click.IntRange(min=1, max=getattr(gen, "max_size", None))
+    params = [
+        click.option("--count", "-n", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="Instances to write (in one file; games whose format holds one case take 1)."),
+        click.option("--seed", "-s", type=int, default=0, show_default=True, help="Random seed."),
+        click.option("--size", type=size_range, default=None, help=f"{gen.size_help} (default {gen.default_size})."),
+        click.option("--option", "-o", "pairs", multiple=True, metavar="NAME=VALUE",
+                     help="A generator option given as NAME=VALUE (repeatable), the same as its --flag."),
+        *[option_flag(opt) for opt in gen.options],
+    ]
+    return click.command(name=name, help=f"Write COUNT random {name} instances in the game's input format "
+                                         f"to stdout ({gen.summary}).")(apply(command, params))
 
 
-@click.command()
-@click.argument("game")
-@click.argument("files", nargs=-1, required=True, type=str)
-@click.option("--heuristic", "-H", "names", multiple=True, required=True,
-              help="Heuristic to compare (repeatable); 'all' for every registered one.")
-@click.option("--algorithm", "-a", default=None, help="Algorithm (default: the game's).")
-@click.option("--max-nodes", type=click.IntRange(min=0), default=None, help="Node limit per case and heuristic.")
-@click.option("--time-limit", type=click.FloatRange(min=0), default=None, help="Seconds per case and heuristic.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text")
-@click.option("--option", "-o", "pairs", multiple=True, metavar="NAME=VALUE", help="A game option (repeatable).")
-@click.pass_context
-def compare(ctx, game, files, names, algorithm, max_nodes, time_limit, fmt, pairs):
-    """Solve every case of FILES with every heuristic and tabulate costs, nodes, time and EBF.
+@click.group(cls=GameGroup, make=make_generate_command, needs="generators")
+def generate() -> None:
+    """Write random instances of a game in its input format to stdout."""
 
-    Cost disagreements between admissible heuristics under an optimal
-    algorithm mean a bug: they are reported loudly and the exit status is 1.
-    """
-    from searchkit.compare import compare as run_compare
-    from searchkit.limits import Limits
-    from searchkit.runner import Solver
 
-    registry = _registry(ctx)
-    try:
-        g = registry.game(game)
-        heuristics = [h.name for h in registry.heuristics_for(game)] if "all" in names else list(dict.fromkeys(names))
-        for h in heuristics:
-            registry.heuristic(game, h)
-        if algorithm is not None:
-            registry.algorithm(algorithm)
-    except SearchkitError as exc:
-        raise click.UsageError(str(exc)) from None
-    options = option_defaults(g.options)
-    options.update(_parse_options(g.options, pairs))
-    cases, bad = _read_cases(g, files, options)
-    if not cases:
-        _fail("no cases to compare")
-    limits = Limits(max_nodes=max_nodes, time_limit=time_limit)
-    solvers = [Solver(registry, game, algorithm=algorithm, heuristic=h, limits=limits, options=options)
-               for h in heuristics]
-    alg_name = solvers[0].names(cases[0])[0]
-    alg = registry.algorithm(alg_name)
-    try:
-        report = run_compare(solvers, cases, heuristics, alg_name, alg.optimal)
-    except (ValueError, SearchkitError) as exc:
-        _fail(str(exc))
-    _print_comparison(report, fmt)
-    if report.cancelled:
-        click.echo("searchkit: cancelled", err=True)
-        ctx.exit(130)
-    code = 2 if bad else 0
-    if any(r.status not in ("solved", "exhausted") for r in report.rows):
-        code = max(code, 1)
-    admissible = {h.name for h in registry.heuristics_for(game) if h.admissible}
-    loud = [d for d in report.disagreements if alg.optimal and len(set(d[2]) & admissible) > 1
-            and len({d[2][h] for h in d[2] if h in admissible}) > 1]
-    for source, case, costs in loud:
-        detail = ", ".join(f"{h}={c}" for h, c in costs.items())
-        click.secho(f"searchkit: BUG: admissible heuristics disagree under optimal {alg_name} on {source} case {case}: "
-                    f"{detail}", err=True, fg="red", bold=True)
-    if loud:
-        code = max(code, 1)
-    ctx.exit(code)
+# -- compare ----------------------------------------------------------------
+
+def make_compare_command(registry, name: str) -> click.Command:
+    """Build ``searchkit compare NAME``."""
+    game = registry.game(name)
+    rule_names = [r.name for r in registry.rules_for(name)]
+
+    @click.pass_context
+    def command(ctx, files, names, algorithm, no_prune, max_nodes, time_limit, fmt, **options):
+        from searchkit.cli.io import iter_cases
+        from searchkit.limits import Limits
+        from searchkit.solver import Solver
+        from searchkit.tools.compare import INPUT_ERROR
+        from searchkit.tools.compare import compare as run_compare
+
+        heuristics = resolve_names(registry, name, names)
+        limits = Limits(max_nodes=max_nodes, time_limit=time_limit)
+        try:
+            solvers = [Solver(registry, name, algorithm=algorithm, heuristic=h, disabled=frozenset(no_prune),
+                              limits=limits, options=options) for h in heuristics]
+        except SearchkitError as exc:
+            raise click.UsageError(str(exc)) from None
+        items = iter_cases(game, files, solvers[0].options)
+        try:
+            report = run_compare(solvers, items)
+        except SearchkitError as exc:
+            fail(str(exc))
+        for row in report.rows:
+            if row.status == INPUT_ERROR:
+                error(f"{row.source}: case {row.case if row.case is not None else '-'}: {row.error}")
+        if not any(r.status != INPUT_ERROR for r in report.rows):
+            fail("no cases to compare")
+        _print_comparison(report, fmt)
+        if report.cancelled:
+            click.echo("searchkit: cancelled", err=True)
+            ctx.exit(EXIT_CANCELLED)
+        code = EXIT_INPUT if any(r.status == INPUT_ERROR for r in report.rows) else 0
+        if any(r.status not in ("solved", "exhausted", INPUT_ERROR) for r in report.rows):
+            code = max(code, EXIT_LIMIT)
+        admissible = {h.name for h in registry.heuristics_for(name) if h.admissible}
+        optimal = {a for a, alg in registry.algorithms.items() if alg.optimal}
+        by_case = {}
+        for r in report.rows:
+            by_case.setdefault((r.source, r.case), set()).add(r.algorithm)
+        loud = [d for d in report.disagreements
+                if by_case[(d[0], d[1])] <= optimal and len({c for h, c in d[2].items() if h in admissible}) > 1]
+        for source, case, costs in loud:
+            detail = ", ".join(f"{h}={c}" for h, c in costs.items())
+            click.secho(f"searchkit: BUG: admissible heuristics disagree under an optimal algorithm on {source} "
+                        f"case {case}: {detail}", err=True, fg="red", bold=True)
+        if loud:
+            code = max(code, EXIT_LIMIT)
+        ctx.exit(code)
+
+    params = [
+        click.argument("files", nargs=-1, required=True, type=str),
+        click.option("--heuristic", "-H", "names", multiple=True, required=True,
+                     help="Heuristic to compare (repeatable); 'all' for every registered one."),
+        click.option("--algorithm", "-a", default=None, type=click.Choice(sorted(registry.algorithms)),
+                     help="Algorithm (default: the game's plan for each case)."),
+        click.option("--no-prune", "no_prune", multiple=True,
+                     type=click.Choice(rule_names) if rule_names else str,
+                     help="Switch a pruning rule off (repeatable)."),
+        *limit_options(),
+        click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
+                     show_default=True),
+        *[option_flag(opt) for opt in game.options],
+    ]
+    return click.command(name=name, help=(
+        "Solve every case of FILES with every heuristic and tabulate costs, nodes, time and EBF.\n\n"
+        "Cost disagreements between admissible heuristics under an optimal algorithm mean a bug: they "
+        "are reported loudly and the exit status is 1.  A case that cannot be read is a row with status "
+        "input_error (exit status 2)."))(apply(command, params))
+
+
+@click.group(cls=GameGroup, make=make_compare_command)
+def compare() -> None:
+    """Solve a game's cases with several heuristics and tabulate costs, nodes, time and EBF."""
 
 
 def _fmt(value, digits=3):
@@ -164,11 +179,11 @@ def _fmt(value, digits=3):
 
 
 def _print_comparison(report, fmt):
+    import json
+
     totals = report.totals()
     if fmt == "json":
         click.echo(json.dumps({
-            "algorithm": report.algorithm,
-            "optimal": report.optimal,
             "heuristics": list(report.heuristics),
             "rows": [r.to_dict() for r in report.rows],
             "totals": totals,
@@ -176,116 +191,129 @@ def _print_comparison(report, fmt):
         }, indent=1))
         return
     if fmt == "csv":
+        import csv
+        import io
+
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
-        writer.writerow(["source", "case", "heuristic", "status", "cost", "depth", "expanded", "generated",
-                         "seconds", "ebf"])
+        writer.writerow(["source", "case", "heuristic", "algorithm", "status", "cost", "depth", "expanded",
+                         "generated", "evaluated", "before_last_layer", "seconds", "ebf"])
         for r in report.rows:
-            writer.writerow([r.source, r.case, r.heuristic, r.status, _fmt(r.cost), _fmt(r.depth), r.expanded,
-                             r.generated, f"{r.seconds:.6f}", _fmt(r.ebf, 4)])
+            writer.writerow([r.source, _fmt(r.case), _fmt(r.heuristic), _fmt(r.algorithm), r.status, _fmt(r.cost),
+                             _fmt(r.depth), r.expanded, r.generated, r.evaluated, _fmt(r.before_last_layer),
+                             f"{r.seconds:.6f}", _fmt(r.ebf, 4)])
         for name, t in totals.items():
-            writer.writerow(["TOTAL", "", name, f"{t['solved']}/{t['cases']} solved", t["cost"], "", t["expanded"],
-                             t["generated"], f"{t['seconds']:.6f}", _fmt(t["ebf"], 4)])
+            writer.writerow(["TOTAL", "", name, "", f"{t['solved']}/{t['cases']} solved", _fmt(t["cost"]), "",
+                             t["expanded"], t["generated"], t["evaluated"], "", f"{t['seconds']:.6f}",
+                             _fmt(t["ebf"], 4)])
         click.echo(buf.getvalue(), nl=False)
         return
+    import os
+
     from rich.console import Console
     from rich.table import Table
 
     disagree = {(s, c) for s, c, _ in report.disagreements}
     n_cases = len({(r.source, r.case) for r in report.rows})
-    table = Table(title=f"{report.algorithm}: {n_cases} case{'s' if n_cases != 1 else ''}",
-                  show_lines=False)
-    for col, justify in (("case", "left"), ("heuristic", "left"), ("cost", "right"), ("expanded", "right"),
-                         ("generated", "right"), ("seconds", "right"), ("EBF", "right"), ("agree", "center")):
+    algorithms = sorted({r.algorithm for r in report.rows if r.algorithm})
+    table = Table(title=f"{'/'.join(algorithms) or '-'}: {n_cases} case{'s' if n_cases != 1 else ''}")
+    for col, justify in (("case", "left"), ("heuristic", "left"), ("algorithm", "left"), ("cost", "right"),
+                         ("expanded", "right"), ("generated", "right"), ("seconds", "right"), ("EBF", "right"),
+                         ("agree", "center")):
         table.add_column(col, justify=justify)
     last = None
     for r in report.rows:
         key = (r.source, r.case)
-        label = f"{r.case}: {os.path.basename(r.source)}" if key != last else ""
+        label = f"{_fmt(r.case)}: {os.path.basename(r.source)}" if key != last else ""
         agree = "[bold red]NO[/]" if key in disagree else "yes"
         cost = _fmt(r.cost) if r.status == "solved" else r.status
-        table.add_row(label, r.heuristic, cost, str(r.expanded), str(r.generated), f"{r.seconds:.4f}",
-                      _fmt(r.ebf), agree if key != last else "", end_section=False)
+        table.add_row(label, _fmt(r.heuristic), _fmt(r.algorithm), cost, str(r.expanded), str(r.generated),
+                      f"{r.seconds:.4f}", _fmt(r.ebf), agree if key != last and r.status != "input_error" else "")
         last = key
     table.add_section()
     for name, t in totals.items():
-        table.add_row("[bold]total[/]", name, str(t["cost"]), str(t["expanded"]), str(t["generated"]),
+        table.add_row("[bold]total[/]", name, "", _fmt(t["cost"]), str(t["expanded"]), str(t["generated"]),
                       f"{t['seconds']:.4f}", _fmt(t["ebf"]), f"{t['solved']}/{t['cases']} solved")
-    Console(width=max(100, Console().width)).print(table)
+    Console(width=max(120, Console().width)).print(table)
 
 
-@click.command()
-@click.argument("game")
-@click.option("--heuristic", "-H", "names", multiple=True, required=True,
-              help="Heuristic to check (repeatable); 'all' for every registered one.")
-@click.option("--samples", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Instances drawn per property.")
-@click.option("--max-size", type=click.IntRange(min=1), default=None,
-              help="Largest generator size (default: the generator's check size; true costs come from "
-                   "exhaustive search, so keep it small).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
-@click.option("--max-states", type=click.IntRange(min=1), default=50_000, show_default=True,
-              help="Skip instances with more reachable states.")
-@click.option("--option", "-o", "pairs", multiple=True, metavar="NAME=VALUE", help="A generator option (repeatable).")
-@click.pass_context
-def check(ctx, game, names, samples, max_size, seed, max_states, pairs):
-    """Check heuristics for admissibility and consistency on small generated instances.
+# -- check ------------------------------------------------------------------
 
-    True remaining costs come from exhaustive search.  A violated property
-    that the heuristic claims is printed with the smallest counter-example
-    found (hypothesis shrinks it) and the exit status is 1; a violated
-    property it does not claim is reported only.
-    """
-    from searchkit.check import check_heuristic
+def make_check_command(registry, name: str) -> click.Command:
+    """Build ``searchkit check NAME``."""
+    game = registry.game(name)
+    gen = registry.generator(name)
 
-    registry = _registry(ctx)
-    try:
-        g = registry.game(game)
-        gen = registry.generator(game)
-        heuristics = [h.name for h in registry.heuristics_for(game)] if "all" in names else list(dict.fromkeys(names))
-        for h in heuristics:
-            registry.heuristic(game, h)
-    except SearchkitError as exc:
-        raise click.UsageError(str(exc)) from None
-    options = _parse_options(gen.options, pairs)
-    code = 0
-    for name in heuristics:
-        try:
-            report = check_heuristic(registry, game, name, samples=samples, max_size=max_size, seed=seed,
-                                     max_states=max_states, generator_options=options)
-        except SearchkitError as exc:
-            _fail(f"check {game} -H {name}: {exc}")
-        claimed = [p for p, on in report.claims.items() if on] or ["nothing"]
-        skipped = f", {report.skipped} skipped (over {max_states} states)" if report.skipped else ""
-        if not report.examples:
-            click.echo(f"{name}: OK: admissible and consistent; {report.checked} instances explored for the two properties"
-                       f"{skipped} (claims {', '.join(claimed)})")
-            continue
-        for prop, (data, bad) in report.examples.items():
-            verdict = "FAIL" if report.claims.get(prop) else "note"
-            claim = "claims" if report.claims.get(prop) else "does not claim"
-            click.echo(f"{name}: {verdict}: not {prop} ({claim} it); smallest counter-example found:")
-            click.echo(g.format_input([data]).rstrip("\n"))
-            for v in bad[:5]:
-                where = " ".join(str(m) for m in g.moves_to_json(_case(data), v.path)) or "(the initial state)"
-                if v.kind == "inadmissible":
-                    click.echo(f"  after moves {where}: h = {v.h} > true remaining cost {v.limit}")
-                else:
-                    step = " ".join(str(m) for m in g.moves_to_json(_case(data), (v.move,)))
-                    click.echo(f"  after moves {where}: h = {v.h} > c + h(after {step}) = {v.limit}")
-                draw = getattr(g, "format_state", None)
-                if draw is not None:
-                    from searchkit.check import plain_puzzle
+    @click.pass_context
+    def command(ctx, names, samples, max_size, seed, max_states, pairs, **flags):
+        from searchkit.game import Case
+        from searchkit.game import moves_to_json as to_json
+        from searchkit.tools.check import MIN_EXPLORED_SHARE, check_heuristic, plain_puzzle
 
-                    click.echo("  " + draw(plain_puzzle(registry, game, data), v.state).replace("\n", "\n  "))
-            if len(bad) > 5:
-                click.echo(f"  ... and {len(bad) - 5} more states")
-            if verdict == "FAIL":
-                code = 1
-    ctx.exit(code)
+        heuristics = resolve_names(registry, name, names)
+        options = _merged(flags, pairs, gen.options)
+        code = 0
+        for hname in heuristics:
+            try:
+                report = check_heuristic(registry, name, hname, samples=samples, max_size=max_size, seed=seed,
+                                         max_states=max_states, generator_options=options)
+            except SearchkitError as exc:
+                fail(f"check {name} -H {hname}: {exc}")
+            claimed = [p for p, on in report.claims.items() if on] or ["nothing"]
+            tally = f"{report.checked} instances explored, {report.skipped} skipped (over {max_states} states)"
+            if not report.examples:
+                if not report.conclusive:
+                    click.echo(f"{hname}: INCONCLUSIVE: {tally}; fewer than {MIN_EXPLORED_SHARE:.0%} of the drawn "
+                               f"instances could be explored (raise --max-states or lower --max-size)")
+                    code = max(code, EXIT_LIMIT)
+                    continue
+                click.echo(f"{hname}: OK: admissible and consistent; {tally} (claims {', '.join(claimed)})")
+                continue
+            for prop, (data, bad) in report.examples.items():
+                verdict = "FAIL" if report.claims.get(prop) else "note"
+                claim = "claims" if report.claims.get(prop) else "does not claim"
+                click.echo(f"{hname}: {verdict}: not {prop} ({claim} it); smallest counter-example found:")
+                click.echo(game.format_input([data]).rstrip("\n"))
+                case = Case.generated(data)
+                for v in bad[:5]:
+                    where = " ".join(str(m) for m in to_json(game, case, v.path)) or "(the initial state)"
+                    if v.kind == "inadmissible":
+                        click.echo(f"  after moves {where}: h = {v.h} > true remaining cost {v.limit}")
+                    else:
+                        step = " ".join(str(m) for m in to_json(game, case, (v.move,)))
+                        click.echo(f"  after moves {where}: h = {v.h} > c + h(after {step}) = {v.limit}")
+                    draw = getattr(game, "format_state", None)
+                    if draw is not None:
+                        click.echo("  " + draw(plain_puzzle(registry, name, data), v.state).replace("\n", "\n  "))
+                if len(bad) > 5:
+                    click.echo(f"  ... and {len(bad) - 5} more states")
+                if verdict == "FAIL":
+                    code = max(code, EXIT_LIMIT)
+        ctx.exit(code)
+
+    params = [
+        click.option("--heuristic", "-H", "names", multiple=True, required=True,
+                     help="Heuristic to check (repeatable); 'all' for every registered one."),
+        click.option("--samples", type=click.IntRange(min=1), default=100, show_default=True,
+                     help="Instances drawn per property."),
+        click.option("--max-size", type=click.IntRange(min=1), default=None,
+                     help=f"Largest generator size (default: {gen.check_size}; true costs come from exhaustive "
+                          f"search, so keep it small)."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Random seed."),
+        click.option("--max-states", type=click.IntRange(min=1), default=50_000, show_default=True,
+                     help="Skip instances with more reachable states."),
+        click.option("--option", "-o", "pairs", multiple=True, metavar="NAME=VALUE",
+                     help="A generator option given as NAME=VALUE (repeatable), the same as its --flag."),
+        *[option_flag(opt) for opt in gen.options],
+    ]
+    return click.command(name=name, help=(
+        "Check heuristics for admissibility and consistency on small generated instances.\n\n"
+        "True remaining costs come from exhaustive search.  A violated property that the heuristic claims "
+        "is printed with the smallest counter-example found (hypothesis shrinks it) and the exit status is 1; "
+        "a violated property it does not claim is reported only.  Too few instances explored: INCONCLUSIVE, "
+        "exit status 1."))(apply(command, params))
 
 
-def _case(data):
-    from searchkit.game import Case
-
-    return Case(1, data, "<generated>", 1)
+@click.group(cls=GameGroup, make=make_check_command, needs="generators")
+def check() -> None:
+    """Check a game's heuristics for admissibility and consistency on generated instances."""

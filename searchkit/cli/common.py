@@ -1,0 +1,140 @@
+"""Pieces every command shares: exit statuses, the registry, one-line errors, option flags."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+
+import click
+
+EXIT_OK = 0
+EXIT_LIMIT = 1  #: a case stopped at a limit or failed (or a check found a bug)
+EXIT_INPUT = 2  #: bad input or usage
+EXIT_CANCELLED = 130  #: Ctrl-C
+
+EXIT_HELP = """Exit status: 0 every case solved or proven unsolvable; 1 a case stopped at a limit (or an error);
+2 bad input or usage (one line on stderr per problem; the good cases are still solved); 130 Ctrl-C."""
+
+
+def registry(ctx: click.Context):
+    """The registry of the running command (loaded on first use, once per process)."""
+    root = ctx.find_root()
+    if root.obj is None:
+        from searchkit.plugin.manager import load_registry
+
+        root.obj = load_registry()
+    return root.obj
+
+
+def error(message: str) -> None:
+    """Print one ``searchkit: error: ...`` line on stderr."""
+    click.echo(f"searchkit: error: {message}", err=True)
+
+
+def warning(message: str) -> None:
+    """Print one ``searchkit: warning: ...`` line on stderr."""
+    click.echo(f"searchkit: warning: {message}", err=True)
+
+
+def fail(message: str) -> None:
+    """Print a one-line error and exit with status 2."""
+    error(message)
+    sys.exit(EXIT_INPUT)
+
+
+def resolve_names(registry, game: str, names: Iterable[str]) -> list[str]:
+    """Heuristic names with ``all`` expanded, in order, without repeats; checked against the registry.
+
+    Raises:
+        click.UsageError: an unknown heuristic (the message lists the known ones).
+    """
+    from searchkit.errors import SearchkitError
+
+    names = list(names)
+    if "all" in names:
+        names = [h.name for h in registry.heuristics_for(game)]
+    out = list(dict.fromkeys(names))
+    try:
+        for name in out:
+            registry.heuristic(game, name)
+    except SearchkitError as exc:
+        raise click.UsageError(str(exc)) from None
+    return out
+
+
+def option_flag(opt) -> Callable:
+    """A click option for a :class:`~searchkit.game.GameOption` (``--name VALUE``, or a ``--name/--no-name`` flag)."""
+    flag = "--" + opt.name
+    if opt.type is bool:
+        return click.option(f"{flag}/--no-{opt.name}", opt.key, default=bool(opt.default), show_default=True,
+                            help=opt.help)
+    if opt.choices:
+        kind = click.Choice(opt.choices)
+    elif opt.type is int:
+        kind = click.IntRange(min=opt.min)
+    elif opt.type is float:
+        kind = click.FloatRange(min=opt.min)
+    else:
+        kind = opt.type
+    return click.option(flag, opt.key, type=kind, default=opt.default, show_default=opt.default is not None,
+                        help=opt.help)
+
+
+def apply(command: Callable, decorators: Iterable[Callable]) -> Callable:
+    """Apply click decorators in the order listed (the first becomes the first in ``--help``)."""
+    for deco in reversed(list(decorators)):
+        command = deco(command)
+    return command
+
+
+class GameGroup(click.Group):
+    """A group with one sub-command per registered game, built on demand by ``make(registry, name)``.
+
+    An unknown game name is a one-line usage error listing the known games.
+    """
+
+    def __init__(self, *args, make: Callable, needs: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.make = make
+        self.needs = needs  # "generators": only games with a generator
+
+    def list_commands(self, ctx):
+        reg = registry(ctx)
+        names = reg.generators if self.needs == "generators" else reg.games
+        return sorted(n for n in names if n in reg.games)
+
+    def get_command(self, ctx, name):
+        reg = registry(ctx)
+        if name not in reg.games or (self.needs == "generators" and name not in reg.generators):
+            return None
+        from searchkit.errors import SearchkitError
+
+        try:
+            return self.make(reg, name)
+        except SearchkitError as exc:
+            fail(str(exc))
+
+    def resolve_command(self, ctx, args):
+        name = args[0] if args else None
+        if name is not None and not name.startswith("-") and self.get_command(ctx, name) is None:
+            known = ", ".join(self.list_commands(ctx)) or "none"
+            what = "game with a generator" if self.needs == "generators" else "game"
+            raise click.UsageError(f"unknown {what} {name!r} (known: {known})", ctx)
+        return super().resolve_command(ctx, args)
+
+
+def limit_options() -> list[Callable]:
+    """``--max-nodes`` and ``--time-limit``, per case."""
+    return [
+        click.option("--max-nodes", type=click.IntRange(min=0), default=None,
+                     help="Stop a case after this many expanded states."),
+        click.option("--time-limit", type=click.FloatRange(min=0), default=None, callback=_finite,
+                     help="Stop a case after this many seconds, counted from its first byte "
+                          "(set-up included); 0 stops at once."),
+    ]
+
+
+def _finite(ctx, param, value):
+    if value is not None and value != value:
+        raise click.BadParameter("must be a number, got nan", ctx, param)
+    return value

@@ -1,0 +1,82 @@
+"""``searchkit games|heuristics|rules|algorithms|plugins``: what the plugins registered."""
+
+from __future__ import annotations
+
+import click
+
+from searchkit.cli.common import fail, registry
+
+
+def _game(ctx, name: str):
+    from searchkit.errors import SearchkitError
+
+    reg = registry(ctx)
+    if name not in reg.games:
+        try:
+            reg.game(name)
+        except SearchkitError as exc:
+            fail(str(exc))
+    return reg
+
+
+@click.command()
+@click.pass_context
+def games(ctx) -> None:
+    """List the registered games."""
+    reg = registry(ctx)
+    for name in sorted(reg.games):
+        click.echo(f"{name}\t{reg.game_summary(name)}\t(plugin {reg.owner('game', name)})")
+
+
+@click.command()
+@click.argument("game")
+@click.pass_context
+def heuristics(ctx, game) -> None:
+    """List the heuristics registered for GAME."""
+    reg = _game(ctx, game)
+    for h in reg.heuristics_for(game):
+        flags = ",".join(f for f, on in (("admissible", h.admissible), ("consistent", h.consistent)) if on) or "-"
+        click.echo(f"{h.name}\t{flags}\t{h.summary}")
+
+
+@click.command()
+@click.argument("game")
+@click.pass_context
+def rules(ctx, game) -> None:
+    """List GAME's pruning rules, where each acts and under which algorithms (switch off with --no-prune NAME)."""
+    from searchkit.solver import where_text
+
+    reg = _game(ctx, game)
+    for rule in reg.rules_for(game):
+        click.echo(f"{rule.name}\t{where_text(rule, reg)}\t{rule.summary}")
+
+
+@click.command()
+@click.pass_context
+def algorithms(ctx) -> None:
+    """List the registered search algorithms."""
+    reg = registry(ctx)
+    for name, alg in reg.algorithms.items():
+        kind = "optimal" if alg.optimal else "first-found"
+        extra = [f"modes {'/'.join(alg.modes)}"]
+        if alg.plain:
+            extra.append("every rule off")
+        if alg.keeps_order:
+            extra.append("first in move order")
+        click.echo(f"{name}\t{kind}\t{alg.summary} [{'; '.join(extra)}]")
+
+
+@click.command()
+@click.pass_context
+def plugins(ctx) -> None:
+    """List the loaded plugins: name, version, hooks and what each registered."""
+    reg = registry(ctx)
+    for info in reg.plugins:
+        click.echo(f"{info.name} {info.version or '-'} ({info.origin})")
+        if info.hooks:
+            click.echo(f"  hooks: {', '.join(info.hooks)}")
+        for kind, names in info.registered.items():
+            if names:
+                click.echo(f"  {kind}: {', '.join(names)}")
+        if info.error:
+            click.echo(f"  error: {info.error}")
