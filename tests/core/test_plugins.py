@@ -105,7 +105,7 @@ def test_broken_plugin_is_reported_and_others_still_load(monkeypatch, capsys):
     monkeypatch.setattr(manager, "_entry_points", lambda only: [ep for ep in fakes if only is None or ep.name in only])
     reg = load_registry()
     err = capsys.readouterr().err
-    assert "plugin 'broken' failed to load: ImportError: No module named 'does_not_exist'" in err
+    assert "plugin 'broken': failed to load: ImportError: No module named 'does_not_exist'" in err
     assert "good" in reg.games
     assert "ida_star" in reg.algorithms
 

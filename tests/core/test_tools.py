@@ -60,7 +60,7 @@ def test_compare_all_text_and_csv(cli_run):
     for name in ("colours", "eccentricity", "layered", "total", "EBF"):
         assert name in text.output
     rows = list(csv.reader(io.StringIO(cli_run(["compare", "flood", str(path), "-H", "all", "--format", "csv"]).output)))
-    assert rows[0][:4] == ["source", "case", "heuristic", "status"]
+    assert rows[0][:5] == ["source", "case", "heuristic", "algorithm", "status"]
     assert sum(1 for r in rows if r[0] == "TOTAL") >= 3
 
 

@@ -58,7 +58,7 @@ def test_compare_all_heuristics_agree(cli_run, tmp_path):
 
 
 def test_check_manhattan(cli_run):
-    out = cli_run(["check", "sliding-tiles", "-H", "manhattan", "--samples", "20", "--max-size", "3"])
+    out = cli_run(["check", "sliding-tiles", "-H", "manhattan", "--samples", "20", "--max-size", "2"])
     assert out.exit_code == 0, out.output
     assert "manhattan: OK" in out.output
 

@@ -118,7 +118,7 @@ def test_astar_default_rules_equal_bfs_and_moves_replay_on_cells(board):
 
 def test_first_50_pc19_boards_are_solved_optimally(registry):
     """The first 50 PC19 14x14 boards through the default plan (A*, puchert, dominance)."""
-    from searchkit.runner import Solver
+    from searchkit.solver import Solver
 
     game = registry.game("flood")
     text = (DATA / "pc19-first50.txt").read_text()
@@ -127,8 +127,9 @@ def test_first_50_pc19_boards_are_solved_optimally(registry):
     cases = [c for c in game.parse(text, "pc19", {})]
     assert len(cases) == 50
     for case, expected in zip(cases, answers):
-        assert solver.names(case) == ("astar", "puchert")
-        result = solver.solve(case)
+        outcome = solver.solve(case)
+        assert (outcome.algorithm, outcome.heuristic) == ("astar", "puchert")
+        result = outcome.result
         assert result.cost == expected
         assert len(set(replay_cells(case.data, result.moves))) == 1
 

@@ -140,4 +140,5 @@ def test_command_line(cli_run):
     assert out.exit_code == 0 and out.output == "2 1 1\n3 1 1\n3 0 1\n"
     bad = cli_run(["solve", "mayan", "-"], input="9\n0\n0\n0\n0\n0\n")
     assert bad.exit_code == 2
-    assert bad.output == "searchkit: error: <stdin>:1: the number of moves n must be in 1..5, found 9\n"
+    assert bad.stderr == "searchkit: error: <stdin>:1: the number of moves n must be in 1..5, found 9\n"
+    assert bad.stdout == "? (input error)\n"

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from searchkit.errors import InputError
 from searchkit.game import Case, GameOption, SearchPlan
-
-#: The plan depth (cost bound) used for a board the parity argument proves
-#: unsolvable: such a board is not the goal, so no solution costs at most 0 and
-#: every driver (bounded DFS included, which rejects negative depths) stops at
-#: once with status "exhausted" instead of searching an infinite tree.
-UNSOLVABLE_DEPTH = 0
-
+from searchkit.result import EXHAUSTED, SOLVED
 
 class SlidingTilesGame:
+    """The N x N sliding-tile puzzle: fewest blank moves to the goal (see the module docstring).
+
+    A board of the wrong parity is decided without search: its plan's
+    verdict is ``exhausted`` (proven unsolvable, Johnson & Story 1879).
+    """
+
     name = "sliding-tiles"
     summary = "N x N sliding-tile puzzle (8-puzzle, 15-puzzle): fewest moves to 1..N*N-1, blank last"
     options = (GameOption("moves", "also print the moves (U/D/L/R: the direction the blank moves)", bool, False),)
@@ -85,23 +85,18 @@ class SlidingTilesGame:
         from sliding_tiles.puzzle import is_solvable
 
         if not is_solvable(case.data):
-            return SearchPlan(algorithm="ida_star", heuristic="linear-conflict", depth=UNSOLVABLE_DEPTH)
+            return SearchPlan(algorithm="ida_star", heuristic="linear-conflict", verdict=EXHAUSTED)
         return SearchPlan(algorithm="ida_star", heuristic="linear-conflict")
 
     def format_result(self, case, result, options):
-        from sliding_tiles.puzzle import is_solvable
-
-        if not is_solvable(case.data):
+        if result.status == EXHAUSTED:
             return "unsolvable (the permutation parity differs from the blank's distance parity)"
-        if result.status != "solved":
+        if result.status != SOLVED:
             return f"? ({result.status})"
         text = str(result.cost)
         if options.get("moves") and result.moves:
             text += ": " + " ".join(result.moves)
         return text
-
-    def moves_to_json(self, case, moves):
-        return list(moves)
 
     def format_input(self, datas):
         from sliding_tiles.puzzle import side_of

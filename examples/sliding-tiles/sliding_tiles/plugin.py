@@ -1,54 +1,35 @@
-"""searchkit hooks of the sliding-tile plugin: game, heuristics, pruning rule, generator."""
+"""searchkit hooks of the sliding-tile plugin: game, heuristics, pruning rule, generator.
+
+Components are named by ``"module:attr"`` strings, imported on first use.
+"""
 
 from __future__ import annotations
 
-from searchkit.game import GameOption
-from searchkit.generator import Generator
-from searchkit.heuristic import Heuristic
-from searchkit.plugin.spec import hookimpl
-from searchkit.pruning import PruningRule
+from searchkit.plugin import GameOption, Generator, Heuristic, LazyGame, PruningRule, hookimpl
 
 GAME = "sliding-tiles"
+_H = "sliding_tiles.heuristics:"
 
 
 @hookimpl
 def register_games(register):
-    from sliding_tiles.game import SlidingTilesGame
-
-    register(SlidingTilesGame())
-
-
-def _manhattan(puzzle):
-    from sliding_tiles.heuristics import manhattan
-
-    return manhattan(puzzle)
-
-
-def _linear_conflict(puzzle):
-    from sliding_tiles.heuristics import linear_conflict
-
-    return linear_conflict(puzzle)
-
-
-def _misplaced(puzzle):
-    from sliding_tiles.heuristics import misplaced
-
-    return misplaced(puzzle)
+    register(LazyGame(GAME, "sliding_tiles.game:SlidingTilesGame",
+                      "N x N sliding-tile puzzle (8-puzzle, 15-puzzle): fewest moves to 1..N*N-1, blank last"))
 
 
 @hookimpl
 def register_heuristics(register):
-    register(Heuristic(GAME, "manhattan", _manhattan, admissible=True, consistent=True,
+    register(Heuristic(GAME, "manhattan", _H + "manhattan", admissible=True, consistent=True,
                        summary="sum of the tiles' grid distances to their goal cells"))
-    register(Heuristic(GAME, "linear-conflict", _linear_conflict, admissible=True, consistent=True,
+    register(Heuristic(GAME, "linear-conflict", _H + "linear_conflict", admissible=True, consistent=True,
                        summary="Manhattan + 2 per tile that must leave its goal row/column (Hansson et al. 1992)"))
-    register(Heuristic(GAME, "misplaced", _misplaced, admissible=True, consistent=True,
+    register(Heuristic(GAME, "misplaced", _H + "misplaced", admissible=True, consistent=True,
                        summary="number of tiles off their goal cell"))
 
 
 @hookimpl
 def register_pruning_rules(register):
-    # factory=None: SlidingPuzzle.successors implements it and honours `disabled`.
+    # In SlidingPuzzle.successors, which honours `disabled`.
     # sound_for="optimal": a bounded DFS allowed a longer-than-optimal path may
     # first find one that undoes a move, so the first solution can change.
     register(PruningRule(GAME, "no-undo",
@@ -56,16 +37,10 @@ def register_pruning_rules(register):
                          sound_for="optimal"))
 
 
-def _generate(rng, size, options):
-    from sliding_tiles.generator import generate
-
-    return generate(rng, size, options)
-
-
 @hookimpl
 def register_generators(register):
     register(Generator(
-        GAME, _generate,
+        GAME, "sliding_tiles.generator:generate",
         options=(GameOption("scramble", "random blank moves from the goal (no immediate undo); "
                             "0: a uniformly random solvable board", int, 0),),
         size_help="board side N (3: 8-puzzle, 4: 15-puzzle)",

@@ -98,7 +98,6 @@ class SlidingPuzzle:
         self.tiles = tuple(tiles)
         self.goal = goal_board(self.n)
         self.no_undo = "no-undo" not in disabled
-        self.solvable = is_solvable(self.tiles)
         self._neighbours = neighbours(self.n)
 
     def initial_state(self) -> tuple[int, ...]:
@@ -106,10 +105,6 @@ class SlidingPuzzle:
 
     def is_goal(self, state) -> bool:
         return state[:-1] == self.goal
-
-    def board(self, state) -> tuple[int, ...]:
-        """The board part of a state."""
-        return state[:-1]
 
     def successors(self, state):
         blank = state.index(0)
@@ -125,9 +120,3 @@ class SlidingPuzzle:
             child[-1] = mark
             out.append((move, tuple(child), 1))
         return out
-
-    def replay(self, moves) -> tuple[int, ...]:
-        """Apply ``moves`` to the start board under the plain rules; return the final state."""
-        from searchkit.puzzle import replay
-
-        return replay(SlidingPuzzle(self.tiles, frozenset({"no-undo"})), moves)

@@ -5,7 +5,7 @@ from searchkit.errors import InputError
 from searchkit.game import Case
 from searchkit.result import SearchResult
 
-from sliding_tiles.game import UNSOLVABLE_DEPTH, SlidingTilesGame
+from sliding_tiles.game import SlidingTilesGame
 
 GAME = SlidingTilesGame()
 
@@ -63,9 +63,9 @@ def test_format_input_round_trip_aligns_columns():
 def test_plan_searches_solvable_boards_and_not_unsolvable_ones():
     solvable = Case(1, (1, 2, 3, 4, 5, 6, 7, 0, 8))
     unsolvable = Case(2, (1, 2, 3, 4, 5, 6, 8, 7, 0))
-    assert GAME.plan(solvable, {}).depth is None
+    assert GAME.plan(solvable, {}).verdict is None
     plan = GAME.plan(unsolvable, {})
-    assert plan.depth == UNSOLVABLE_DEPTH == 0
+    assert plan.verdict == "exhausted"
     assert (plan.algorithm, plan.heuristic) == ("ida_star", "linear-conflict")
 
 
@@ -79,7 +79,9 @@ def test_format_result():
     assert GAME.format_result(case, SearchResult("node_limit"), {}) == "? (node_limit)"
     bad = Case(1, (1, 2, 3, 4, 5, 6, 8, 7, 0))
     assert GAME.format_result(bad, SearchResult("exhausted"), {}).startswith("unsolvable")
-    assert GAME.moves_to_json(case, ("R", "R")) == ["R", "R"]
+    from searchkit.game import moves_to_json
+
+    assert moves_to_json(GAME, case, ("R", "R")) == ["R", "R"]  # the core's default: a plain list
 
 
 def test_format_state_shows_the_board_and_the_last_move():

@@ -1,55 +1,41 @@
-"""searchkit plugin module of Flood-It: registers the game, its heuristics and pruning rules."""
+"""searchkit plugin module of Flood-It: registers the game, its heuristics, pruning rules and generator.
+
+Everything is named by ``"module:attr"`` strings, so loading the plugin
+imports none of the game's modules; ``searchkit solve flood`` imports them
+on first use.
+"""
 
 from __future__ import annotations
 
-from searchkit.heuristic import Heuristic
-from searchkit.plugin.spec import hookimpl
-from searchkit.pruning import PruningRule
+from searchkit.plugin import GameOption, Generator, Heuristic, LazyGame, PruningRule, hookimpl
 
 GAME = "flood"
+_H = "searchkit_flood.heuristics:"
 
 
 @hookimpl
 def register_games(register):
-    from searchkit_flood.game import FloodGame
-
-    register(FloodGame())
-
-
-def _lazy(name):
-    def factory(puzzle):
-        from searchkit_flood import heuristics
-
-        return getattr(heuristics, name)(puzzle)
-
-    return factory
+    register(LazyGame(GAME, "searchkit_flood.game:FloodGame",
+                      "Flood-It (HDU 4127 / NKOJ 2440): fewest recolourings to make the board one colour"))
 
 
 @hookimpl
 def register_heuristics(register):
-    register(Heuristic(GAME, "colours", _lazy("colours"), admissible=True, consistent=True,
+    register(Heuristic(GAME, "colours", _H + "colours", admissible=True, consistent=True,
                        summary="colours with areas outside the region (the seeds' h)"))
-    register(Heuristic(GAME, "eccentricity", _lazy("eccentricity"), admissible=True, consistent=True,
+    register(Heuristic(GAME, "eccentricity", _H + "eccentricity", admissible=True, consistent=True,
                        summary="BFS layers of the area graph until every area is reached"))
-    register(Heuristic(GAME, "layered", _lazy("layered"), admissible=True, consistent=True,
+    register(Heuristic(GAME, "layered", _H + "layered", admissible=True, consistent=True,
                        summary="max over t of t + colours beyond distance t (dominates both above)"))
-    register(Heuristic(GAME, "puchert", _lazy("puchert"), admissible=True, consistent=False,
+    register(Heuristic(GAME, "puchert", _H + "puchert", admissible=True, consistent=False,
                        summary="greedy play-out: take completing colours, else the whole frontier "
                                "(after A. and S. Puchert's floodit)"))
 
 
 @hookimpl
 def register_generators(register):
-    from searchkit.game import GameOption
-    from searchkit.generator import Generator
-
-    def generate(rng, size, options):
-        from searchkit_flood.generate import random_board
-
-        return random_board(rng, size, options)
-
     register(Generator(
-        GAME, generate,
+        GAME, "searchkit_flood.generate:random_board",
         options=(
             GameOption("width", "board width (default: size)", int, None, min=1),
             GameOption("height", "board height (default: size)", int, None, min=1),
@@ -62,6 +48,7 @@ def register_generators(register):
 
 @hookimpl
 def register_pruning_rules(register):
+    # The names are the constants of searchkit_flood.areas (not imported here, to keep loading free).
     register(PruningRule(GAME, "frontier-colours",
                          "try only colours present on the frontier (others leave the region unchanged)"))
     register(PruningRule(GAME, "no-growth", "cut a move that does not grow the flooded region"))
@@ -69,12 +56,6 @@ def register_pruning_rules(register):
                          "if picking a frontier colour removes it from the board, take that move alone "
                          "(always part of some optimal solution)", sound_for="optimal"))
     register(PruningRule(GAME, "dominance",
-                         "A* only: skip a popped state whose region lies inside a region already expanded "
-                         "at the same g (it cannot need fewer moves)", factory=_dominance,
-                         sound_for="optimal"))
-
-
-def _dominance(puzzle):
-    from searchkit_flood.dominance import dominance_pruner
-
-    return dominance_pruner(puzzle)
+                         "skip a popped state whose region lies inside a region already expanded at the same g "
+                         "(it cannot need fewer moves); sound for A*", factory="searchkit_flood.dominance:dominance_pruner",
+                         sound_for="optimal", algorithms=("astar",)))

@@ -258,3 +258,16 @@ def board_bound(board: int, shape) -> int:
     table = table_for(shape.width, shape.height, shape.run)
     ds = [table[k] for k in colour_keys(board, shape)]
     return max(max(ds), (sum(ds) + 1) // 2)
+
+
+def column_steps(puzzle):
+    """The ``column-steps`` heuristic of a :class:`~searchkit_mayan.puzzle.MayanPuzzle`: :func:`board_bound`.
+
+    Admissible (see the module docstring); 0 on the empty board.
+    """
+    shape = puzzle.shape
+
+    def estimate(board):
+        return board_bound(board, shape) if board else 0
+
+    return estimate

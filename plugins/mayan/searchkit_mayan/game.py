@@ -54,7 +54,8 @@ class MayanGame:
 
     def plan(self, case, options):
         mode = "shortest" if options.get("shortest") else "exact"
-        return SearchPlan(algorithm="bounded_dfs", heuristic="column-steps", depth=case.data.n, mode=mode)
+        return SearchPlan(algorithm="bounded_dfs", heuristic="column-steps", depth=case.data.n, mode=mode,
+                          first_in_order=True)
 
     def format_result(self, case, result, options):
         if result.status == SOLVED:

@@ -1,44 +1,27 @@
-"""searchkit plugin module of the Mayan puzzle: game, heuristic, pruning rules and generator."""
+"""searchkit plugin module of the Mayan puzzle: game, heuristic, pruning rules and generator.
+
+Everything is named by ``"module:attr"`` strings, so loading the plugin
+imports none of the game's modules.
+"""
 
 from __future__ import annotations
 
-from searchkit.game import GameOption
-from searchkit.generator import Generator
-from searchkit.heuristic import Heuristic
-from searchkit.plugin.spec import hookimpl
-from searchkit.pruning import PruningRule
+from searchkit.plugin import GameOption, Generator, Heuristic, LazyGame, PruningRule, hookimpl
 
 GAME = "mayan"
 
 
 @hookimpl
 def register_games(register):
-    from searchkit_mayan.game import MayanGame
-
-    register(MayanGame())
-
-
-def _column_steps(puzzle):
-    from searchkit_mayan.bound import board_bound
-
-    shape = puzzle.shape
-
-    def estimate(board):
-        return board_bound(board, shape) if board else 0
-
-    return estimate
+    register(LazyGame(GAME, "searchkit_mayan.game:MayanGame",
+                      "Mayan puzzle (NOIP 2011, Luogu P1312): clear the board in exactly n moves, smallest answer"))
 
 
 @hookimpl
 def register_heuristics(register):
-    register(Heuristic(GAME, "column-steps", _column_steps, admissible=True, consistent=False,
+    register(Heuristic(GAME, "column-steps", "searchkit_mayan.bound:column_steps", admissible=True,
+                       consistent=False,
                        summary="fewest column steps to a vanishing layout, per colour (max, and half the sum)"))
-
-
-def _memo(puzzle):
-    from searchkit.pruning import failure_memo
-
-    return failure_memo()
 
 
 @hookimpl
@@ -47,25 +30,20 @@ def register_pruning_rules(register):
                          "skip a left move onto an occupied cell: the left neighbour's right move gives the "
                          "same board and sorts first", sound_for="first"))
     register(PruningRule(GAME, "few-blocks", "cut a board with a colour of 1..R-1 blocks (it can never vanish)",
-                         sound_for="first"))
+                         sound_for="first", where="successors_within"))
     register(PruningRule(GAME, "transposition",
-                         "cut a board already proven to fail with the same number of moves left", factory=_memo,
-                         sound_for="first"))
+                         "cut a board already proven to fail with the same number of moves left",
+                         factory="searchkit.pruning:failure_memo_for", sound_for="first",
+                         needs={"cut", "on_fail"}))
     register(PruningRule(GAME, "lower-bound",
                          "cut a child whose column-step lower bound exceeds the moves left, before settling it",
-                         sound_for="first"))
-
-
-def _generate(rng, size, options):
-    from searchkit_mayan.generate import random_instance
-
-    return random_instance(rng, size, options)
+                         sound_for="first", where="successors_within"))
 
 
 @hookimpl
 def register_generators(register):
     register(Generator(
-        GAME, _generate,
+        GAME, "searchkit_mayan.generate:random_instance",
         options=(
             GameOption("colours", "number of colours", int, 3, min=1),
             GameOption("moves", "n, the number of moves of the answer", int, 2, min=1),

@@ -60,9 +60,9 @@ class MayanPuzzle:
         self.shape = shape
         self.start = shape.clear_runs(board)
         self.same = same_colour_swaps
-        self.skip_left = RULE_LEFT not in disabled
-        self.colour_cut = RULE_FEW not in disabled
-        self.lower_bound = RULE_BOUND not in disabled
+        self.use_left_swap = RULE_LEFT not in disabled
+        self.use_few_blocks = RULE_FEW not in disabled
+        self.use_lower_bound = RULE_BOUND not in disabled
         self.table = table_for(shape.width, shape.height, shape.run)
 
     def initial_state(self) -> int:
@@ -75,7 +75,7 @@ class MayanPuzzle:
         """Every legal move's settled child, in lexicographic move order (no bound)."""
         clear = self.shape.clear_runs
         for x, y, g, _a, _a2, raw in raw_successors(board, self.shape, same_colour_swaps=self.same,
-                                                     skip_left_swaps=self.skip_left):
+                                                     skip_left_swaps=self.use_left_swap):
             yield (x, y, g), clear(raw), 1
 
     def colour_state(self, board: int):
@@ -87,11 +87,11 @@ class MayanPuzzle:
 
     def hopeless(self, ds, sd, k: int) -> bool:
         """True when the switched-on rules prove that ``k`` moves cannot empty the board."""
-        if self.lower_bound:
+        if self.use_lower_bound:
             return max(ds) > k or (sd + 1) // 2 > k
-        return self.colour_cut and max(ds) >= INFINITE
+        return self.use_few_blocks and max(ds) >= INFINITE
 
-    def bounded_successors(self, board: int, budget: int):
+    def successors_within(self, board: int, budget: int):
         """The successors that may still empty the board within ``budget`` moves in all.
 
         A child is left out, before it is settled, when the bound computed from
@@ -108,7 +108,7 @@ class MayanPuzzle:
         powers = table.powers
         km1 = budget - 1
         lim2 = 2 * km1
-        use_bound = self.lower_bound
+        use_bound = self.use_lower_bound
         hopeless, colour_state = self.hopeless, self.colour_state
         # A colour whose D already equals the budget must have a block moved now.
         need, pair = -1, ()
@@ -119,7 +119,7 @@ class MayanPuzzle:
             elif crit:
                 pair = (crit[0], crit[1], crit[1], crit[0])
         for x, y, g, a, a2, raw in raw_successors(board, shape, same_colour_swaps=self.same,
-                                                  skip_left_swaps=self.skip_left):
+                                                  skip_left_swaps=self.use_left_swap):
             if use_bound:
                 if a2 == a:  # a same-colour swap changes no column count
                     a2, delta = 0, 0
