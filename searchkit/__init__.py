@@ -5,4 +5,4 @@ the version string.  Import the pieces you need from their modules, e.g.
 ``from searchkit.drivers.ida_star import ida_star``.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

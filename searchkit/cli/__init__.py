@@ -5,69 +5,74 @@ Commands: ``solve GAME``, ``compare GAME``, ``generate GAME``, ``check GAME``
 the listings ``games``, ``heuristics``, ``rules``, ``algorithms``,
 ``plugins``.  Games are discovered only through the plugin registry.  Each
 command lives in its own module and is imported only when it runs:
-``solve.py``, ``tools.py`` (generate, compare, check) and ``lists.py``;
-``common.py`` and ``io.py`` hold what they share.
+``root.py`` (the click group), ``solve.py``, ``tools.py`` (generate, compare,
+check) and ``lists.py``; ``run.py`` (the solve loop), ``io.py`` (the one
+reader), ``common.py`` (click helpers) and ``output.py`` (exit statuses and
+messages) hold what they share.  A plain ``searchkit solve GAME FILE...``
+(no option) runs through :func:`plain_solve` without importing click.
 """
 
 from __future__ import annotations
 
 import sys
 
-import click
-
 from searchkit import __version__
-from searchkit.cli.common import EXIT_CANCELLED, EXIT_HELP
+from searchkit.cli.output import EXIT_CANCELLED, EXIT_INPUT, echo
 
 
-class LazyGroup(click.Group):
-    """The top-level group: each command's module is imported only when that command runs."""
+def plain_solve(argv: list[str]) -> int | None:
+    """Run ``solve GAME FILE...`` (no option at all) without importing click; ``None`` for any other command line.
 
-    lazy = {
-        "solve": "searchkit.cli.solve:solve",
-        "compare": "searchkit.cli.tools:compare",
-        "generate": "searchkit.cli.tools:generate",
-        "check": "searchkit.cli.tools:check",
-        "games": "searchkit.cli.lists:games",
-        "heuristics": "searchkit.cli.lists:heuristics",
-        "rules": "searchkit.cli.lists:rules",
-        "algorithms": "searchkit.cli.lists:algorithms",
-        "plugins": "searchkit.cli.lists:plugins",
-    }
+    Judges and benchmarks start one process per input, so this path is kept
+    short: it reads, solves and prints exactly as the click command does with
+    its defaults (the output is the same; a test compares them).
+    """
+    if len(argv) < 2 or argv[0] != "solve" or any(a.startswith("-") and a != "-" for a in argv[1:]):
+        return None
+    from searchkit.plugin.manager import load_registry
 
-    def list_commands(self, ctx):
-        return sorted(self.lazy)
+    registry = load_registry()
+    if argv[1] not in registry.games:
+        return None
+    from searchkit.cli.run import run_files
+    from searchkit.errors import SearchkitError
+    from searchkit.solver import Solver
 
-    def get_command(self, ctx, name):
-        ref = self.lazy.get(name)
-        if ref is None:
-            return None
-        from searchkit._refs import resolve
-
-        return resolve(ref)
-
-
-def _version(ctx, _param, value):
-    if not value or ctx.resilient_parsing:
-        return
-    from searchkit.cli.common import registry
-
-    lines = [f"searchkit {__version__} (Python {sys.version.split()[0]})"]
-    for info in registry(ctx).plugins:
-        if info.origin != "builtin":
-            lines.append(f"  plugin {info.name} {info.version or '-'}" + (" (failed to load)" if info.error else ""))
-    click.echo("\n".join(lines))
-    ctx.exit(0)
+    try:
+        solver = Solver(registry, argv[1])
+    except SearchkitError as exc:
+        echo(f"searchkit: error: {exc}", err=True)
+        return EXIT_INPUT
+    files = tuple(argv[2:])
+    if not files and sys.stdin is not None and sys.stdin.isatty():
+        echo("searchkit: reading cases from standard input (end with Ctrl-D; see --help)", err=True)
+    return run_files(solver, files or ("-",), fmt="text", stats=False)
 
 
-@click.group(cls=LazyGroup, invoke_without_command=True, epilog=EXIT_HELP,
-             context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
-              help="Show the versions of searchkit, its plugins and Python, and exit.")
-@click.pass_context
-def cli(ctx) -> None:
-    """Exact puzzle search: solve, compare, check and generate games' cases; list what plugins registered."""
-    if ctx.invoked_subcommand is None:
-        click.echo(ctx.get_help())
+def _click_main() -> int:
+    import click
+
+    from searchkit.cli.root import cli
+
+    try:
+        return cli.main(prog_name="searchkit", standalone_mode=False)
+    except click.exceptions.Abort:
+        raise KeyboardInterrupt from None
+    except click.UsageError as exc:
+        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+        echo(f"searchkit: error: {exc.format_message()}{hint}", err=True)
+        return exc.exit_code
+    except click.ClickException as exc:
+        echo(f"searchkit: error: {exc.format_message()}", err=True)
+        return exc.exit_code
+
+
+def __getattr__(name):
+    if name == "cli":  # ``from searchkit.cli import cli`` (tests, CliRunner): the root click group
+        from searchkit.cli.root import cli
+
+        return cli
+    raise AttributeError(f"module 'searchkit.cli' has no attribute {name!r}")
 
 
 def main() -> None:
@@ -78,21 +83,16 @@ def main() -> None:
     closed pipe, a full disk) ends the command with one line and status 1.
     """
     try:
-        code = cli.main(prog_name="searchkit", standalone_mode=False)
-    except (KeyboardInterrupt, click.exceptions.Abort):
-        click.echo("searchkit: cancelled", err=True)
+        code = plain_solve(sys.argv[1:])
+        if code is None:
+            code = _click_main()
+    except KeyboardInterrupt:
+        echo("searchkit: cancelled", err=True)
         code = EXIT_CANCELLED
-    except click.UsageError as exc:
-        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
-        click.echo(f"searchkit: error: {exc.format_message()}{hint}", err=True)
-        code = exc.exit_code
-    except click.ClickException as exc:
-        click.echo(f"searchkit: error: {exc.format_message()}", err=True)
-        code = exc.exit_code
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away: nothing more to say
         code = 1
     except OSError as exc:
-        click.echo(f"searchkit: error: cannot write the output: {exc.strerror or exc}", err=True)
+        echo(f"searchkit: error: cannot write the output: {exc.strerror or exc}", err=True)
         code = 1
     sys.exit(code if isinstance(code, int) else 0)

@@ -7,10 +7,10 @@ from collections.abc import Callable, Iterable
 
 import click
 
-EXIT_OK = 0
-EXIT_LIMIT = 1  #: a case stopped at a limit or failed (or a check found a bug)
-EXIT_INPUT = 2  #: bad input or usage
-EXIT_CANCELLED = 130  #: Ctrl-C
+from searchkit.cli.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, EXIT_OK, error, warning
+
+__all__ = ["EXIT_CANCELLED", "EXIT_INPUT", "EXIT_LIMIT", "EXIT_OK", "error", "warning", "fail", "registry",
+           "resolve_names", "option_flag", "apply", "GameGroup", "limit_options", "EXIT_HELP"]
 
 EXIT_HELP = """Exit status: 0 every case solved or proven unsolvable; 1 a case stopped at a limit (or an error);
 2 bad input or usage (one line on stderr per problem; the good cases are still solved); 130 Ctrl-C."""
@@ -24,16 +24,6 @@ def registry(ctx: click.Context):
 
         root.obj = load_registry()
     return root.obj
-
-
-def error(message: str) -> None:
-    """Print one ``searchkit: error: ...`` line on stderr."""
-    click.echo(f"searchkit: error: {message}", err=True)
-
-
-def warning(message: str) -> None:
-    """Print one ``searchkit: warning: ...`` line on stderr."""
-    click.echo(f"searchkit: warning: {message}", err=True)
 
 
 def fail(message: str) -> None:

@@ -246,6 +246,10 @@ def make_check_command(registry, name: str) -> click.Command:
 
     @click.pass_context
     def command(ctx, names, samples, max_size, seed, max_states, pairs, **flags):
+        try:
+            import hypothesis  # noqa: F401
+        except ImportError:
+            fail("searchkit check needs hypothesis: pip install 'searchkit-puzzles[tools]'")
         from searchkit.game import Case
         from searchkit.game import moves_to_json as to_json
         from searchkit.tools.check import MIN_EXPLORED_SHARE, check_heuristic, plain_puzzle

@@ -160,4 +160,6 @@ def test_fast_entry_point_scan_matches_importlib_metadata():
     assert [(ep.name, ep.value) for ep in find("searchkit")] == expected
     assert expected, "the built-in plugins are installed through entry points"
     versions = {ep.name: ep.version for ep in find("searchkit")}
-    assert versions["flood"] == "0.1.0"
+    from importlib.metadata import version
+
+    assert versions["flood"] == version("searchkit-puzzles-flood")

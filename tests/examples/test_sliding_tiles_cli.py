@@ -25,7 +25,7 @@ def _installed(registry):
 
 def test_listed_as_a_plugin(cli_run):
     out = cli_run(["plugins"]).output
-    assert "sliding-tiles 0.1.0 (entry point)" in out
+    assert "sliding-tiles 0.2.0 (entry point)" in out
     assert "sliding-tiles:manhattan" in out and "sliding-tiles:linear-conflict" in out
 
 

@@ -5,4 +5,4 @@ Game ``sliding-tiles``; heuristics ``manhattan``, ``linear-conflict`` and
 See README.md next to this package for the input format and move names.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -4,4 +4,4 @@ Registered through the entry point ``searchkit: flood = searchkit_flood.plugin``
 exactly as a third-party plugin would be.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -1,0 +1,167 @@
+"""Running a Solver over what the reader produced: outcomes in order, and one line or record per case.
+
+Free of click, so the judges' plain ``searchkit solve GAME FILE...`` can run
+without importing it (see :func:`searchkit.cli.main`).  :func:`solve_items`
+turns items into outcomes in input order; :class:`Reporter` writes them and
+keeps the exit status; :func:`run_files` glues them to the one reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from searchkit.cli.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, echo, error, warning
+from searchkit.errors import InputError, SearchkitError
+from searchkit.result import CANCELLED, EXHAUSTED, SOLVED
+
+INPUT_ERROR = "input_error"  #: the status of a record for a case that could not be read
+ERROR = "error"  #: the status of a case whose search could not run (the message says why)
+
+
+def solve_items(solver, items: Iterable) -> Iterator[tuple]:
+    """``(item, outcome or None, error message or None)`` for each item read, in order.
+
+    An input-error item passes through with neither; a case the Solver
+    refuses (a plan it cannot run) gives its message instead of an outcome.
+    """
+    for item in items:
+        if isinstance(item.value, InputError):
+            yield item, None, None
+            continue
+        try:
+            outcome = solver.solve(item.value, started=item.started)
+        except SearchkitError as exc:
+            yield item, None, str(exc)
+            continue
+        yield item, outcome, None
+
+
+class Reporter:
+    """Writes one line (text) or one record (json) per case and keeps the exit status.
+
+    Args:
+        solver: the :class:`~searchkit.solver.Solver` (for the game and its options).
+        fmt: ``"text"`` or ``"json"``.
+        stats: also print statistics to stderr.
+        headers: print ``==> FILE <==`` before each file's output (text, several files).
+    """
+
+    def __init__(self, solver, fmt: str, stats: bool = False, headers: bool = False) -> None:
+        self.solver, self.fmt, self.stats, self.headers = solver, fmt, stats, headers
+        self.code = 0
+        self._file = None
+        self._cases_in_file = 0
+
+    def report(self, item, outcome, message) -> bool:
+        """Report one item; return ``False`` when the run must stop (Ctrl-C)."""
+        if item.file != self._file:
+            if self.headers and self.fmt == "text":
+                if self._file is not None:
+                    echo()
+                echo(f"==> {item.source} <==")
+            self._file, self._cases_in_file = item.file, 0
+        value = item.value
+        if isinstance(value, InputError):
+            if getattr(value, "warning", False):
+                warning(str(value))
+                return True
+            error(str(value))
+            self.code = max(self.code, EXIT_INPUT)
+            case = value.case
+            if case is None and value.line is not None:  # a file-wide error of a game whose format holds one case
+                case = self._cases_in_file + 1
+            if case is not None:
+                self._cases_in_file = max(self._cases_in_file, case)
+            if case is not None or self.fmt == "json":
+                self._record(item.source, case, INPUT_ERROR, error=value.message, line=value.line)
+            return True
+        self._cases_in_file = max(self._cases_in_file, value.index)
+        if message is not None:
+            error(f"{value.source}: case {value.index}: {message}")
+            self.code = max(self.code, EXIT_INPUT)
+            self._record(value.source, value.index, ERROR, error=message, line=value.line)
+            return True
+        self.emit(outcome)
+        status = outcome.result.status
+        if status == CANCELLED:
+            echo("searchkit: cancelled", err=True)
+            self.code = EXIT_CANCELLED
+            return False
+        if status not in (SOLVED, EXHAUSTED):
+            self.code = max(self.code, EXIT_LIMIT)
+        return True
+
+    def _record(self, source, case, status, *, error=None, line=None, outcome=None) -> None:
+        if self.fmt != "json":
+            echo(f"? ({'input error' if status == INPUT_ERROR else status})")
+            return
+        import json
+
+        from searchkit.game import moves_to_json
+
+        result = outcome.result if outcome is not None else None
+        solved = result is not None and result.solved
+        record = {
+            "source": source,
+            "case": case,
+            "status": status,
+            "cost": result.cost if result is not None else None,
+            "length": len(result.moves) if solved else None,
+            "moves": moves_to_json(self.solver.game, outcome.case, result.moves) if solved else [],
+            "algorithm": outcome.algorithm if outcome is not None else None,
+            "heuristic": outcome.heuristic if outcome is not None else None,
+            "seconds": round(outcome.seconds, 6) if outcome is not None else None,
+            "stats": result.stats.to_dict() if result is not None else None,
+            "error": error,
+            "line": line,
+        }
+        echo(json.dumps(record))
+
+    def emit(self, outcome) -> None:
+        """Write one solved (or stopped) case."""
+        case, result = outcome.case, outcome.result
+        if self.fmt == "json":
+            self._record(case.source, case.index, result.status, outcome=outcome, line=case.line)
+        else:
+            echo(self.solver.game.format_result(case, result, self.solver.options))
+        if self.stats:
+            echo(format_stats(outcome), err=True)
+
+
+def run_files(solver, files, *, fmt: str, stats: bool) -> int:
+    """Solve every case of every file, printing as it goes; return the exit status."""
+    from searchkit.cli.io import iter_cases
+
+    reporter = Reporter(solver, fmt, stats, headers=len(files) > 1)
+    for item, outcome, message in solve_items(solver, iter_cases(solver.game, files, solver.options)):
+        if not reporter.report(item, outcome, message):
+            break
+    return reporter.code
+
+
+def format_stats(outcome) -> str:
+    """The statistics of one case as lines of text (for stderr)."""
+    case, result = outcome.case, outcome.result
+    s = result.stats
+    ran = f"{outcome.algorithm}/{outcome.heuristic or '-'}" if outcome.algorithm else "no search (the game's verdict)"
+    lines = [
+        f"{case.source} case {case.index}: {result.status}, cost {'-' if result.cost is None else result.cost}, "
+        f"{ran}, expanded {s.expanded}, generated {s.generated}, evaluated {s.evaluated}, "
+        f"{s.elapsed:.4f} s search, {outcome.seconds:.4f} s in all"
+        + (f", peak stored {s.peak_stored}" if s.peak_stored else "")
+    ]
+    if s.rule_cuts:
+        lines.append("  rule cuts: " + ", ".join(f"{name} {n}" for name, n in s.rule_cuts))
+    layer = "f-layer" if outcome.algorithm == "astar" else "bound"
+    for it in s.iterations:
+        lines.append(f"  {layer} {it.bound}: expanded {it.expanded}, generated {it.generated}, "
+                     f"evaluated {it.evaluated}, {it.elapsed:.4f} s")
+    before = s.before_last_layer()
+    if outcome.algorithm == "astar" and before is not None:
+        lines.append(f"  expanded before the last f-layer: {before}")
+    if s.per_depth and any(s.per_depth):
+        lines.append("  depth  expanded  seconds")
+        times = s.per_depth_seconds or (0.0,) * len(s.per_depth)
+        for d, (n, t) in enumerate(zip(s.per_depth, times)):
+            lines.append(f"  {d:>5}  {n:>8}  {t:.4f}")
+    return "\n".join(lines)
