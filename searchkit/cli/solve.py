@@ -54,7 +54,7 @@ def make_solve_command(registry, name: str) -> click.Command:
                      help="text: the judge's output; json: one object per case (the same keys for every case)."),
     ]
     params += [option_flag(opt) for opt in game.options]
-    plan_help = (getattr(type(game).plan, "__doc__", None) or "").strip().split("\n")[0]
+    plan_help = (getattr(type(game).plan, "__doc__", None) or "").strip().split("\n")[0].replace("``", "")
     text = (f"{game.summary}\n\nFILES are read in order; - (or none) is standard input.  "
             f"Default plan: {plan_help or 'the game chooses per case'}\n\n{EXIT_HELP}")
     return click.command(name=name, help=text)(apply(command, params))

@@ -6,8 +6,6 @@ import json
 
 import pytest
 
-from searchkit.testing import contract_checks
-
 from conftest import EXAMPLES, SHARED_CASES, shared
 
 SAMPLE = EXAMPLES / "mayan" / "noip2011-sample.in"
@@ -123,6 +121,3 @@ def test_generated_instances_solve(cli_run):
     assert out.exit_code == 0
 
 
-@pytest.mark.parametrize("check", contract_checks("mayan", max_size=6, max_examples=15), ids=lambda c: c.name)
-def test_mayan_contract(check):
-    check()

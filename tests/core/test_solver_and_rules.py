@@ -1,0 +1,234 @@
+"""Issue 8's behaviour: rules say where they act, one Solver resolved once, verdicts, statistics, layout."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from searchkit.errors import PlanError
+from searchkit.game import Case
+from searchkit.solver import Solver
+
+from conftest import EXAMPLES, ROOT
+
+SAMPLE_MAYAN = str(EXAMPLES / "mayan" / "noip2011-sample.in")
+
+
+def _generated(cli_run, *args):
+    return cli_run(["generate", "flood", *args]).stdout
+
+
+def test_bfs_runs_with_every_rule_off(cli_run, registry):
+    board = _generated(cli_run, "-n", "1", "--size", "4", "--seed", "2")
+    solver = Solver(registry, "flood", algorithm="bfs")
+    case = next(iter(solver.game.parse(board, "x", solver.options)))
+    plain = solver.solve(case)
+    # the same count as the driver on a puzzle built with every rule disabled (82 on this board; 23 with rules)
+    from searchkit.drivers.bfs import bfs
+
+    rules = frozenset(r.name for r in registry.rules_for("flood"))
+    assert plain.result.stats.expanded == bfs(solver.game.puzzle(case, solver.options, rules)).stats.expanded == 82
+
+
+def test_no_prune_of_a_rule_that_does_not_act_is_refused(cli_run):
+    out = cli_run(["solve", "flood", "-a", "ida_star", "--no-prune", "dominance",
+                   str(EXAMPLES / "flood" / "hdu4127-sample.txt")])
+    assert out.exit_code == 2
+    assert "pruning rule 'dominance' does not act under ida_star" in out.stderr
+    out = cli_run(["solve", "mayan", "--shortest", "-a", "astar", "-H", "column-steps", "--no-prune", "lower-bound",
+                   SAMPLE_MAYAN])
+    assert out.exit_code == 2 and "'lower-bound' does not act under astar" in out.stderr
+
+
+def test_rules_listing_says_where_each_rule_acts(cli_run):
+    out = cli_run(["rules", "mayan"]).stdout
+    assert "lower-bound\tin successors_within: ida_star, ida_star_tt, bounded_dfs" in out
+    assert "transposition\tin driver: ida_star, ida_star_tt, bounded_dfs" in out
+    assert "dominance\tin driver: astar\t" in cli_run(["rules", "flood"]).stdout
+
+
+def test_ida_star_honours_successors_within(cli_run):
+    def expanded(*extra):
+        out = cli_run(["solve", "mayan", "--shortest", "-a", "ida_star", "-H", "column-steps", "--format", "json",
+                       *extra, SAMPLE_MAYAN])
+        import json
+
+        record = json.loads(out.stdout)
+        assert record["moves"] == [[2, 1, 1], [3, 1, 1], [3, 0, 1]]
+        return record["stats"]["generated"]
+
+    # 69 successors generated without the fused bound, 11 with it (the bound drops children before they settle)
+    assert expanded("--no-prune", "lower-bound", "--no-prune", "few-blocks") > 3 * expanded()
+
+
+def test_statistics_count_each_rules_cuts(registry):
+    from searchkit.plugin.manager import load_registry  # noqa: F401  (the session registry is used)
+
+    solver = Solver(registry, "mayan")
+    case = next(iter(solver.game.parse(Path(SAMPLE_MAYAN).read_text(), "s", solver.options)))
+    cuts = dict(solver.solve(case).result.stats.rule_cuts)
+    assert "transposition" in cuts and cuts["transposition"] >= 1
+    cuts_off = dict(Solver(registry, "mayan", disabled={"transposition"}).solve(case).result.stats.rule_cuts)
+    assert "transposition" not in cuts_off
+
+
+def test_outcome_says_what_ran_per_case(cli_run, registry):
+    text = _generated(cli_run, "-n", "1", "--size", "4", "--seed", "1")
+    text8 = _generated(cli_run, "-n", "1", "--size", "8", "--seed", "1")
+    both = text.replace("\n0\n", "\n") + text8
+    import json
+
+    out = cli_run(["compare", "flood", "-", "-H", "layered", "-H", "puchert", "--format", "json"], input=both)
+    rows = json.loads(out.stdout)["rows"]
+    assert [r["algorithm"] for r in rows] == ["ida_star", "ida_star", "astar", "astar"]
+    solved = [json.loads(line) for line in cli_run(["solve", "flood", "--format", "json", "-"], input=both)
+              .stdout.splitlines()]
+    assert [r["algorithm"] for r in solved] == ["ida_star", "astar"]
+
+
+def test_the_plan_runs_once_per_case(registry, monkeypatch):
+    solver = Solver(registry, "flood")
+    calls = []
+    original = type(solver.game).plan
+    monkeypatch.setattr(type(solver.game), "plan", lambda self, case, options: calls.append(1) or
+                        original(self, case, options))
+    from click.testing import CliRunner
+
+    from searchkit.cli import cli
+
+    CliRunner().invoke(cli, ["solve", "flood", "--format", "json", "--stats",
+                             str(EXAMPLES / "flood" / "hdu4127-sample.txt")], obj=registry)
+    assert len(calls) == 2  # two cases, one plan each
+
+
+def test_a_verdict_is_returned_without_search(registry):
+    solver = Solver(registry, "sliding-tiles")
+    outcome = solver.solve(Case(1, (1, 2, 3, 4, 5, 6, 8, 7, 0)))
+    assert outcome.result.status == "exhausted" and outcome.algorithm is None and outcome.result.stats.expanded == 0
+
+
+def test_plan_errors_are_their_own_type_and_plugin_bugs_are_not_input_errors(registry):
+    with pytest.raises(PlanError):
+        Solver(registry, "flood", algorithm="bfs", heuristic="layered")
+
+    class Buggy:
+        pass
+
+    solver = Solver(registry, "flood")
+    case = next(iter(solver.game.parse("2\n1 2\n2 1\n0\n", "x", solver.options)))
+
+    def broken(self, *a):
+        raise ValueError("a bug in the plugin")
+
+    puzzle_type = type(solver.game)
+    original = puzzle_type.puzzle
+    try:
+        puzzle_type.puzzle = broken
+        with pytest.raises(ValueError):  # not turned into an input error
+            solver.solve(case)
+    finally:
+        puzzle_type.puzzle = original
+
+
+def test_astar_records_its_f_layers(registry):
+    solver = Solver(registry, "flood")
+    text = subprocess.run([sys.executable, "-m", "searchkit", "generate", "flood", "--size", "8", "--seed", "3"],
+                          capture_output=True, text=True, check=True).stdout
+    case = next(iter(solver.game.parse(text, "x", solver.options)))
+    outcome = solver.solve(case)
+    stats = outcome.result.stats
+    assert outcome.algorithm == "astar" and len(stats.iterations) >= 1
+    assert sum(it.expanded for it in stats.iterations) == stats.expanded
+    bounds = [it.bound for it in stats.iterations]
+    assert bounds == sorted(set(bounds)) and bounds[-1] == outcome.result.cost
+    assert stats.evaluated >= stats.expanded and stats.before_last_layer() == stats.expanded - stats.iterations[-1].expanded
+
+
+def test_a_misspelt_hook_and_a_non_game_are_reported_with_their_plugin():
+    from searchkit.plugin.manager import load_registry
+    from searchkit.plugin.spec import hookimpl
+
+    typo = types.ModuleType("typo")
+
+    @hookimpl
+    def register_game(register):  # the "s" is missing
+        pass
+
+    typo.register_game = register_game
+    notgame = types.ModuleType("notgame")
+
+    @hookimpl
+    def register_games(register):
+        register(types.SimpleNamespace(name="fake", summary="no methods"))
+
+    notgame.register_games = register_games
+    messages = []
+    reg = load_registry(extra=[("typo", typo), ("notgame", notgame)], use_entry_points=False, report=messages.append)
+    info = {p.name: p for p in reg.plugins}
+    assert info["typo"].error and "register_game" in info["typo"].error
+    assert info["notgame"].error and "does not implement the Game protocol" in info["notgame"].error
+    assert "fake" not in reg.games
+    assert any("typo" in m for m in messages) and any("notgame" in m for m in messages)
+
+
+def test_solve_imports_only_the_game_being_solved():
+    code = ("import sys; from searchkit.cli import plain_solve; "
+            f"code = plain_solve(['solve', 'flood', {str(EXAMPLES / 'flood' / 'hdu4127-sample.txt')!r}]); "
+            "bad = [m for m in ('click', 'json', 'searchkit_mayan.game', 'searchkit_mayan.puzzle', "
+            "'sliding_tiles.game', 'hypothesis', 'rich') if m in sys.modules]; "
+            "print(code, bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().endswith("0 []"), out
+
+
+def test_plain_path_prints_what_the_click_command_prints(cli_run):
+    path = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")
+    plain = subprocess.run([sys.executable, "-m", "searchkit", "solve", "flood", path], capture_output=True,
+                           text=True)
+    assert plain.stdout == cli_run(["solve", "flood", path]).stdout and plain.returncode == 0
+
+
+def _imports(path: Path, package: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("searchkit"):
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(a.name for a in node.names if a.name.startswith("searchkit"))
+    return names
+
+
+def test_no_import_cycle_between_searchkit_modules():
+    package = ROOT / "searchkit"
+    graph = {}
+    for path in package.rglob("*.py"):
+        mod = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        graph[mod] = {m for m in _imports(path, package) if m != mod and not mod.startswith(m + ".")}
+    state: dict[str, int] = {}
+
+    def visit(node, stack):
+        state[node] = 1
+        for nxt in graph.get(node, ()):
+            if state.get(nxt) == 1:
+                raise AssertionError("import cycle: " + " -> ".join(stack + [nxt]))
+            if nxt in graph and not state.get(nxt):
+                visit(nxt, stack + [nxt])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if not state.get(node):
+            visit(node, [node])
+
+
+def test_readme_layout_names_every_module():
+    readme = (ROOT / "README.md").read_text()
+    layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    for path in (ROOT / "searchkit").rglob("*.py"):
+        if path.name != "__init__.py" or path.parent.name != "searchkit":
+            name = path.name if path.name != "__init__.py" else path.parent.name + "/"
+            assert name in layout, f"README's Layout does not name {path.relative_to(ROOT)}"
