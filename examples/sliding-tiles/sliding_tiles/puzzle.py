@@ -98,6 +98,7 @@ class SlidingPuzzle:
         self.tiles = tuple(tiles)
         self.goal = goal_board(self.n)
         self.no_undo = "no-undo" not in disabled
+        self.rule_cuts = {"no-undo": 0} if self.no_undo else {}
         self._neighbours = neighbours(self.n)
 
     def initial_state(self) -> tuple[int, ...]:
@@ -112,8 +113,9 @@ class SlidingPuzzle:
         mark = blank if self.no_undo else NO_PREV
         out = []
         for move, pos in self._neighbours[blank]:
-            if pos == last:
-                continue  # no-undo: the blank would go straight back (last is -1 when the rule is off)
+            if pos == last:  # no-undo: the blank would go straight back (last is -1 when the rule is off)
+                self.rule_cuts["no-undo"] += 1
+                continue
             child = list(state)
             child[blank] = state[pos]
             child[pos] = 0

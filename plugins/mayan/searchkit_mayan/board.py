@@ -282,7 +282,7 @@ def run_cells(board: int, shape: Shape = STANDARD) -> list[tuple[int, int]]:
 
 
 def raw_successors(board: int, shape: Shape = STANDARD, *, same_colour_swaps: bool = False,
-                   skip_left_swaps: bool = False):
+                   skip_left_swaps: bool = False, skipped: list | None = None):
     """Yield ``(x, y, g, a, a2, moved)`` for every legal move, in lexicographic order.
 
     This is the one implementation of the move rule; :func:`successors`,
@@ -295,6 +295,8 @@ def raw_successors(board: int, shape: Shape = STANDARD, *, same_colour_swaps: bo
         skip_left_swaps: leave out left moves onto an occupied cell (each
             gives the same board as the left neighbour's right move, which
             comes earlier).
+        skipped: a one-element list whose item is increased by the number
+            of left moves skipped (for the ``left-swap`` rule's cut count).
 
     Yields:
         The move (x, y, g); ``a``, the colour of the moved block; ``a2``, the
@@ -330,6 +332,8 @@ def raw_successors(board: int, shape: Shape = STANDARD, *, same_colour_swaps: bo
             if left >= 0:
                 if y < left:
                     if skip_left_swaps:
+                        if skipped is not None:
+                            skipped[0] += 1
                         continue
                     a2 = (cols[x - 1] >> yo) & cm
                     if a != a2:

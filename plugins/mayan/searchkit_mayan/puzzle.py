@@ -64,6 +64,18 @@ class MayanPuzzle:
         self.use_few_blocks = RULE_FEW not in disabled
         self.use_lower_bound = RULE_BOUND not in disabled
         self.table = table_for(shape.width, shape.height, shape.run)
+        self._left_skipped = [0]
+        self._cuts = {RULE_FEW: 0, RULE_BOUND: 0}
+
+    @property
+    def rule_cuts(self) -> dict[str, int]:
+        """Cuts made so far by the rules fused into move generation (read by the Solver after a search)."""
+        out = {RULE_LEFT: self._left_skipped[0]} if self.use_left_swap else {}
+        if self.use_few_blocks:
+            out[RULE_FEW] = self._cuts[RULE_FEW]
+        if self.use_lower_bound:
+            out[RULE_BOUND] = self._cuts[RULE_BOUND]
+        return out
 
     def initial_state(self) -> int:
         return self.start
@@ -75,7 +87,7 @@ class MayanPuzzle:
         """Every legal move's settled child, in lexicographic move order (no bound)."""
         clear = self.shape.clear_runs
         for x, y, g, _a, _a2, raw in raw_successors(board, self.shape, same_colour_swaps=self.same,
-                                                     skip_left_swaps=self.use_left_swap):
+                                                     skip_left_swaps=self.use_left_swap, skipped=self._left_skipped):
             yield (x, y, g), clear(raw), 1
 
     def colour_state(self, board: int):
@@ -100,7 +112,9 @@ class MayanPuzzle:
         With one move left only a child that is the empty board is kept.
         """
         keys, ds, sd = self.colour_state(board)
+        cuts = self._cuts
         if self.hopeless(ds, sd, budget):
+            cuts[RULE_BOUND if self.use_lower_bound else RULE_FEW] += 1
             return
         shape = self.shape
         clear = shape.clear_runs
@@ -119,26 +133,31 @@ class MayanPuzzle:
             elif crit:
                 pair = (crit[0], crit[1], crit[1], crit[0])
         for x, y, g, a, a2, raw in raw_successors(board, shape, same_colour_swaps=self.same,
-                                                  skip_left_swaps=self.use_left_swap):
+                                                  skip_left_swaps=self.use_left_swap, skipped=self._left_skipped):
             if use_bound:
                 if a2 == a:  # a same-colour swap changes no column count
                     a2, delta = 0, 0
                 else:
                     delta = (powers[x + 1] - powers[x]) if g == 1 else (powers[x - 1] - powers[x])
                 if need >= 0 and a != need and a2 != need:
+                    cuts[RULE_BOUND] += 1
                     continue
                 if pair and (a != pair[0] or a2 != pair[1]) and (a != pair[2] or a2 != pair[3]):
+                    cuts[RULE_BOUND] += 1
                     continue
                 da = table[keys[a] + delta]
                 if da > km1:
+                    cuts[RULE_BOUND] += 1
                     continue
                 s = sd - ds[a] + da
                 if a2:
                     db = table[keys[a2] - delta]
                     if db > km1:
+                        cuts[RULE_BOUND] += 1
                         continue
                     s += db - ds[a2]
                 if s > lim2:
+                    cuts[RULE_BOUND] += 1
                     continue
             settled = clear(raw)
             if km1 == 0:
@@ -148,5 +167,6 @@ class MayanPuzzle:
             if settled != raw and settled:
                 _, cds, csd = colour_state(settled)
                 if hopeless(cds, csd, km1):
+                    cuts[RULE_BOUND if use_bound else RULE_FEW] += 1
                     continue
             yield (x, y, g), settled, 1
