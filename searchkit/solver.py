@@ -41,6 +41,7 @@ class Outcome:
         algorithm: the algorithm that ran (``None`` for a verdict without search).
         heuristic: the heuristic that ran, or ``None``.
         seconds: wall-clock seconds of the whole case, set-up included.
+        plan: the game's :class:`~searchkit.game.SearchPlan` for the case.
     """
 
     case: Case
@@ -48,6 +49,7 @@ class Outcome:
     algorithm: str | None
     heuristic: str | None
     seconds: float = 0.0
+    plan: SearchPlan | None = None
 
 
 class Solver:
@@ -147,7 +149,7 @@ class Solver:
         plan = self.game.plan(case, self.options)
         if plan.verdict is not None:
             return Outcome(case, SearchResult(status=plan.verdict, stats=SearchStats(elapsed=limiter.elapsed())),
-                           None, None, limiter.elapsed())
+                           None, None, limiter.elapsed(), plan)
         algorithm, heuristic = self.resolve(plan)
         off = self.disabled | {rule.name for rule in self.rules if not rule.acts_under(algorithm)}
         names = (algorithm.name, None if heuristic is None else heuristic.name)
@@ -160,7 +162,7 @@ class Solver:
                            and rule.name not in off]
             except LimitReached as stop:
                 stats = SearchStats(elapsed=limiter.elapsed())
-                return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed())
+                return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed(), plan)
             request = SearchRequest(heuristic=estimate, pruners=pruners, limits=limiter, depth=plan.depth,
                                     mode=plan.mode)
             result = algorithm.run(puzzle, request)
@@ -169,7 +171,7 @@ class Solver:
             counts = dict(result.stats.rule_cuts)
             counts.update((k, v) for k, v in fused.items() if k not in off)
             result = attrs.evolve(result, stats=attrs.evolve(result.stats, rule_cuts=tuple(counts.items())))
-        return Outcome(case, result, *names, limiter.elapsed())
+        return Outcome(case, result, *names, limiter.elapsed(), plan)
 
 
 def _complete_options(game, given: Mapping[str, Any]) -> dict[str, Any]:

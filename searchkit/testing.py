@@ -153,22 +153,27 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
         return Solver(reg, game_name, algorithm=algorithm, disabled=disabled, limits=Limits(max_nodes=max_nodes),
                       options=options)
 
+    def decided(data):
+        """The case of ``data`` and its default outcome, or ``None`` when a limit stopped it."""
+        case = case_of(data)
+        outcome = solver().solve(case)
+        return (case, outcome) if outcome.result.status in (SOLVED, EXHAUSTED) else None
+
     @cfg
     @given(strategy)
     def solutions_replay(data):
         from searchkit.puzzle import replay
 
-        case = case_of(data)
-        outcome = solver().solve(case)
-        result = outcome.result
-        if not result.solved:
+        found = decided(data)
+        if found is None or not found[1].result.solved:
             return
+        case, outcome = found
+        moves = outcome.result.moves
         plain = game.puzzle(case, options, all_rules)
-        end = replay(plain, result.moves)
-        assert plain.is_goal(end), f"moves {result.moves!r} do not reach a goal"
-        plan = game.plan(case, options)
+        assert plain.is_goal(replay(plain, moves)), f"moves {moves!r} do not reach a goal"
+        plan = outcome.plan
         if plan.mode == "exact" and plan.depth is not None:
-            assert len(result.moves) == plan.depth, "exact mode returned a solution of another length"
+            assert len(moves) == plan.depth, "exact mode returned a solution of another length"
 
     def heuristics_admissible():
         from searchkit.tools.check import check_heuristic
@@ -189,11 +194,11 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
     @cfg
     @given(strategy)
     def pruning_keeps_answers(data):
-        case = case_of(data)
-        first = solver().solve(case)
-        base = first.result
-        if base.status not in (SOLVED, EXHAUSTED):
+        found = decided(data)
+        if found is None:
             return
+        case, first = found
+        base = first.result
         optimal = first.algorithm is None or reg.algorithm(first.algorithm).optimal
         for rule in reg.rules_for(game_name):
             other = solver(frozenset({rule.name})).solve(case).result

@@ -28,27 +28,35 @@ def games(ctx) -> None:
         click.echo(f"{name}\t{reg.game_summary(name)}\t(plugin {reg.owner('game', name)})")
 
 
-@click.command()
-@click.argument("game")
-@click.pass_context
-def heuristics(ctx, game) -> None:
-    """List the heuristics registered for GAME."""
-    reg = _game(ctx, game)
+def _heuristic_rows(reg, game):
     for h in reg.heuristics_for(game):
         flags = ",".join(f for f, on in (("admissible", h.admissible), ("consistent", h.consistent)) if on) or "-"
-        click.echo(f"{h.name}\t{flags}\t{h.summary}")
+        yield f"{h.name}\t{flags}\t{h.summary}"
 
 
-@click.command()
-@click.argument("game")
-@click.pass_context
-def rules(ctx, game) -> None:
-    """List GAME's pruning rules, where each acts and under which algorithms (switch off with --no-prune NAME)."""
+def _rule_rows(reg, game):
     from searchkit.solver import where_text
 
-    reg = _game(ctx, game)
     for rule in reg.rules_for(game):
-        click.echo(f"{rule.name}\t{where_text(rule, reg)}\t{rule.summary}")
+        yield f"{rule.name}\t{where_text(rule, reg)}\t{rule.summary}"
+
+
+def _per_game_listing(name: str, help: str, rows):
+    @click.command(name=name, help=help)
+    @click.argument("game")
+    @click.pass_context
+    def command(ctx, game) -> None:
+        reg = _game(ctx, game)
+        for row in rows(reg, game):
+            click.echo(row)
+
+    return command
+
+
+heuristics = _per_game_listing("heuristics", "List the heuristics registered for GAME.", _heuristic_rows)
+rules = _per_game_listing(
+    "rules", "List GAME's pruning rules, where each acts and under which algorithms (switch off with --no-prune NAME).",
+    _rule_rows)
 
 
 @click.command()
