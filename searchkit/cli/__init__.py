@@ -1,11 +1,11 @@
 """The ``searchkit`` command line (click).
 
-Commands: ``solve GAME``, ``compare GAME``, ``generate GAME``, ``check GAME``
+Commands: ``solve GAME``, ``show GAME``, ``compare GAME``, ``generate GAME``, ``check GAME``
 (one sub-command per registered game, carrying the game's own options), and
 the listings ``games``, ``heuristics``, ``rules``, ``algorithms``,
 ``plugins``.  Games are discovered only through the plugin registry.  Each
 command lives in its own module and is imported only when it runs:
-``solve.py``, ``tools.py`` (generate, compare, check) and ``lists.py``;
+``solve.py``, ``show.py``, ``tools.py`` (generate, compare, check) and ``lists.py``;
 ``common.py`` and ``io.py`` hold what they share.
 """
 
@@ -24,6 +24,7 @@ class LazyGroup(click.Group):
 
     lazy = {
         "solve": "searchkit.cli.solve:solve",
+        "show": "searchkit.cli.show:show",
         "compare": "searchkit.cli.tools:compare",
         "generate": "searchkit.cli.tools:generate",
         "check": "searchkit.cli.tools:check",
