@@ -17,7 +17,17 @@ import time
 
 import click
 
-from searchkit.cli.common import EXIT_HELP, EXIT_LIMIT, GameGroup, apply, fail, limit_options, option_flag, warning
+from searchkit.cli.common import (
+    EXIT_HELP,
+    EXIT_LIMIT,
+    GameGroup,
+    apply,
+    error,
+    fail,
+    limit_options,
+    option_flag,
+    warning,
+)
 from searchkit.errors import InputError, SearchkitError
 
 #: OUT suffixes and what writes them.
@@ -196,17 +206,16 @@ def _write(output: str, suffix: str, steps, *, labels: bool, columns, title: str
 
         _save_text(output, render_html(steps, labels=labels, title=title))
     else:
-        try:
-            from searchkit.render import raster
-        except ImportError:
-            raise click.ClickException(f"{suffix[1:].upper()} output needs Pillow: {PICTURES_HINT}") from None
+        from searchkit.render import raster
+
         try:
             if suffix == ".png":
                 raster.save_png(output, steps, labels=labels, columns=columns)
             else:
                 raster.save_gif(output, steps, labels=labels)
         except raster.MissingPillow:
-            raise click.ClickException(f"{suffix[1:].upper()} output needs Pillow: {PICTURES_HINT}") from None
+            error(f"{suffix[1:].upper()} output needs Pillow: {PICTURES_HINT}")
+            sys.exit(EXIT_LIMIT)
 
 
 def _save_text(path: str, text: str) -> None:

@@ -96,7 +96,7 @@ class Step:
         move: the move's text (``None`` for the start).
         settled: ``True`` for the state after a whole move (or the start);
             ``False`` for an intermediate frame of a move (a fall, a vanish).
-        label: the text under the frame (``"start"``, ``"3: 4"``, ``"3: 2 1 1 (fall)"``).
+        label: the text under the frame (``"start"``, ``"move 3: 4"``, ``"move 3: 2 1 1 (vanish)"``).
     """
 
     frame: Frame

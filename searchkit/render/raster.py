@@ -35,6 +35,7 @@ def _pil():
 
 
 _FONTS: dict = {}
+_SWATCH_EDGE = "#888888"
 
 
 def _font(size: int):
@@ -47,16 +48,16 @@ def _font(size: int):
     return _FONTS[size]
 
 
-def _draw_frame(draw, lay: Layout, i: int, step: Step, labels: bool) -> None:
+def _draw_frame(draw, lay: Layout, i: int, step: Step, labels: bool, ink=str) -> None:
     frame = step.frame
     show = labels or frame.labels
     for r, c, value in frame.cells():
         x, y, w, h = lay.cell_box(i, r, c)
         colour = lay.colours[value]
-        draw.rectangle([x, y, x + w - 1, y + h - 1], fill=colour, outline=pal.GRID, width=1)
+        draw.rectangle([x, y, x + w - 1, y + h - 1], fill=ink(colour), outline=ink(pal.GRID), width=1)
         if show and value is not None:
             size = max(8, min(FONT + 3, int(lay.cell * 0.5)))
-            draw.text((x + w / 2, y + h / 2), str(value), fill=pal.ink_on(colour), font=_font(size), anchor="mm")
+            draw.text((x + w / 2, y + h / 2), str(value), fill=ink(pal.ink_on(colour)), font=_font(size), anchor="mm")
     if frame.marks:
         width = mark_width(lay.cell)
         inset = width / 2 + 1
@@ -65,23 +66,24 @@ def _draw_frame(draw, lay: Layout, i: int, step: Step, labels: bool) -> None:
             for x1, y1, x2, y2 in segs:
                 half = (width + extra) / 2
                 if y1 == y2:
-                    draw.rectangle([x1 - half, y1 - half, x2 + half - 1, y1 + half - 1], fill=colour)
+                    draw.rectangle([x1 - half, y1 - half, x2 + half - 1, y1 + half - 1], fill=ink(colour))
                 else:
-                    draw.rectangle([x1 - half, y1 - half, x1 + half - 1, y2 + half - 1], fill=colour)
+                    draw.rectangle([x1 - half, y1 - half, x1 + half - 1, y2 + half - 1], fill=ink(colour))
     lx, ly = lay.label_xy(i)
-    draw.text((lx, ly), step.label, fill=pal.INK, font=_font(FONT), anchor="ls")
+    draw.text((lx, ly), step.label, fill=ink(pal.INK), font=_font(FONT), anchor="ls")
 
 
-def _draw_legend(draw, lay: Layout) -> None:
+def _draw_legend(draw, lay: Layout, ink=str) -> None:
     font = _font(FONT)
     for x, y, value, colour in lay.legend_items():
-        draw.rectangle([x, y, x + SWATCH - 1, y + SWATCH - 1], fill=colour, outline="#888888", width=1)
-        draw.text((x + SWATCH + 5, y + SWATCH - 3), str(value), fill=pal.INK, font=font, anchor="ls")
+        draw.rectangle([x, y, x + SWATCH - 1, y + SWATCH - 1], fill=ink(colour), outline=ink(_SWATCH_EDGE), width=1)
+        draw.text((x + SWATCH + 5, y + SWATCH - 3), str(value), fill=ink(pal.INK), font=font, anchor="ls")
     if lay.mark:
         y = lay.mark_line_y()
         x = lay.legend_items()[0][0] if lay.legend else 12
-        draw.rectangle([x + 2, y + 2, x + SWATCH - 3, y + SWATCH - 3], outline="#000000", width=2)
-        draw.text((x + SWATCH + 5, y + SWATCH - 3), f"outlined: {lay.mark}", fill=pal.INK, font=font, anchor="ls")
+        draw.rectangle([x + 2, y + 2, x + SWATCH - 3, y + SWATCH - 3], outline=ink("#000000"), width=2)
+        draw.text((x + SWATCH + 5, y + SWATCH - 3), f"outlined: {lay.mark}", fill=ink(pal.INK), font=font,
+                  anchor="ls")
 
 
 def picture(steps: Sequence[Step], *, labels: bool = False, columns: int | None = None):
@@ -102,19 +104,37 @@ def picture(steps: Sequence[Step], *, labels: bool = False, columns: int | None 
 
 
 def frames(steps: Sequence[Step], *, labels: bool = False) -> list:
-    """One RGB image per step, all the same size (the legend of the whole solution on each).
+    """One palette (``P``) image per step, all the same size, the legend of the whole solution on each.
+
+    The images share one palette holding exactly the colours drawn (cells,
+    marks, text); text is drawn without antialiasing, so every pixel has one
+    of them.
 
     Raises:
         MissingPillow: without Pillow.
     """
     Image, ImageDraw, _ = _pil()
     lay = single_layout(steps)
+    used = [pal.BACKGROUND, pal.INK, pal.GRID, "#000000", "#FFFFFF", _SWATCH_EDGE]
+    for colour in lay.colours.values():
+        used += [colour, pal.ink_on(colour)]
+    index = {c: i for i, c in enumerate(dict.fromkeys(c.upper() for c in used))}
+    if len(index) > 256:
+        raise ValueError(f"a GIF holds 256 colours, these frames need {len(index)}")
+    flat = [v for colour in index for v in pal.rgb(colour)]
+    flat += [0] * (768 - len(flat))
+
+    def ink(colour: str) -> int:
+        return index[colour.upper()]
+
     out = []
     for step in steps:
-        image = Image.new("RGB", (lay.width, lay.height), pal.BACKGROUND)
+        image = Image.new("P", (lay.width, lay.height), ink(pal.BACKGROUND))
+        image.putpalette(flat)
         draw = ImageDraw.Draw(image)
-        _draw_frame(draw, lay, 0, step, labels)
-        _draw_legend(draw, lay)
+        draw.fontmode = "1"
+        _draw_frame(draw, lay, 0, step, labels, ink)
+        _draw_legend(draw, lay, ink)
         out.append(image)
     return out
 
@@ -140,30 +160,13 @@ def durations(steps: Sequence[Step]) -> list[int]:
 def save_gif(path, steps: Sequence[Step], *, labels: bool = False) -> None:
     """Write an animated GIF, one frame per step, looping, with a pause of :data:`LAST_MS` on the last.
 
-    The frames share one palette holding every colour drawn exactly (cell
-    colours, text, marks, and the greys of antialiased text), without dithering.
+    The frames share one palette holding every colour drawn exactly (see :func:`frames`).
 
     Raises:
         MissingPillow: without Pillow.
         OSError: the file cannot be written.
     """
-    Image, _, _ = _pil()
     images = frames(steps, labels=labels)
-    palette_image = _shared_palette(Image, images)
-    quantized = [im.quantize(palette=palette_image, dither=Image.Dither.NONE) for im in images]
-    quantized[0].save(path, format="GIF", save_all=True, append_images=quantized[1:], duration=durations(steps),
-                      loop=0, optimize=False, disposal=1)
+    images[0].save(path, format="GIF", save_all=True, append_images=images[1:], duration=durations(steps),
+                   loop=0, optimize=False, disposal=1)
 
-
-def _shared_palette(Image, images):
-    """A ``P`` image whose palette holds the (at most 256) colours the frames use, most frequent first."""
-    counts: dict = {}
-    for im in images:
-        for n, colour in im.getcolors(maxcolors=1 << 16) or ():
-            counts[colour] = counts.get(colour, 0) + n
-    ranked = sorted(counts, key=lambda c: -counts[c])[:256]
-    flat = [v for colour in ranked for v in colour]
-    flat += [0] * (768 - len(flat))
-    image = Image.new("P", (1, 1))
-    image.putpalette(flat)
-    return image

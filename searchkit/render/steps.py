@@ -71,9 +71,9 @@ def replay_steps(game, case, puzzle, moves: Sequence[Any]) -> tuple[list[Step], 
             for frame in render_move(case, puzzle, state, move, child):
                 frame = _frame(frame)
                 extra = f" ({frame.caption})" if frame.caption else ""
-                steps.append(Step(frame, i, text, False, f"{i}: {text}{extra}"))
+                steps.append(Step(frame, i, text, False, f"move {i}: {text}{extra}"))
         state = child
-        steps.append(Step(_frame(render(case, puzzle, state, move)), i, text, True, f"{i}: {text}"))
+        steps.append(Step(_frame(render(case, puzzle, state, move)), i, text, True, f"move {i}: {text}"))
     return steps, state
 
 

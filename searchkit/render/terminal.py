@@ -107,7 +107,7 @@ def render_terminal(steps: Sequence[Step], console=None, *, labels: bool = False
     colours = pal.assign(values)
     marks = " / ".join(dict.fromkeys(f.mark or "marked cells" for f in frames if f.marks))
     for step in steps:
-        console.print(step.label + ":", highlight=False, markup=False)
+        console.print(step.label, highlight=False, markup=False)
         console.print(frame_text(step.frame, colours, labels=labels, colour=colour, trim=trim), highlight=False)
     legend = legend_text(values, colours, marks, colour=colour)
     if legend.plain:
