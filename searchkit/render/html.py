@@ -1,7 +1,7 @@
 """One self-contained HTML page stepping through a solution: inline SVG frames and a little script.
 
 The page needs nothing from the network (a Content-Security-Policy forbids
-every load): each step is an inline ``<svg>`` in a ``<div class="frame"
+every load): each step is an inline ``<svg>`` in a ``<div class="step"
 data-step="i">`` (only the current one shown), with buttons for the first,
 previous, next and last step and play/pause, a slider, the arrow keys
 (Space plays or pauses, Home and End jump), and the move list with the
@@ -27,14 +27,14 @@ h1 { font-size: 1.2em; font-weight: normal; }
 #moves { margin: 0; padding-left: 0; list-style: none; max-height: 80vh; overflow-y: auto; min-width: 9em; }
 #moves li { padding: .1em .5em; cursor: pointer; border-radius: 3px; font-variant-numeric: tabular-nums; }
 #moves li.current { background: #0072B2; color: #fff; }
-.frame[hidden] { display: none; }
+.step[hidden] { display: none; }
 kbd { border: 1px solid #bbb; border-radius: 3px; padding: 0 .3em; font-size: .9em; }
 """.strip()
 
 _JS = """
 (function () {
   "use strict";
-  var frames = Array.prototype.slice.call(document.querySelectorAll("#stage .frame"));
+  var frames = Array.prototype.slice.call(document.querySelectorAll("#stage .step"));
   var items = Array.prototype.slice.call(document.querySelectorAll("#moves li"));
   var slider = document.getElementById("slider");
   var counter = document.getElementById("counter");
@@ -107,7 +107,7 @@ def render_html(steps: Sequence[Step], *, labels: bool = False, title: str = "")
     frames = []
     for i, step in enumerate(steps):
         hidden = "" if i == 0 else " hidden"
-        frames.append(f'<div class="frame" data-step="{i}" data-move="{step.index}"{hidden}>'
+        frames.append(f'<div class="step" data-step="{i}" data-move="{step.index}"{hidden}>'
                       f'{frame_svg(step, steps, labels=labels, number=i)}</div>')
     moves = ['<li data-move="0" class="current" aria-current="step">start</li>']
     settled_at = [0]
