@@ -67,6 +67,7 @@ def make_show_command(registry, name: str) -> click.Command:
         except SearchkitError as exc:
             raise click.UsageError(str(exc)) from None
         case = _read_case(game, file, case_no, solver.options)
+        began = time.perf_counter()
         try:
             puzzle = game.puzzle(case, solver.options, rule_names)
             if moves is not None:
@@ -95,8 +96,8 @@ def make_show_command(registry, name: str) -> click.Command:
             return
         _write(output, suffix, steps, labels=labels, columns=columns, title=title)
         size = os.path.getsize(output)
-        click.echo(f"searchkit: wrote {output}: {len(steps)} frames ({len(path)} moves), {size / 1024:.1f} KiB, "
-                   f"{time.perf_counter() - started:.2f} s", err=True)
+        click.echo(f"searchkit: wrote {output}: {len(steps)} frames ({len(path)} moves), {size / 1024:.1f} KiB; "
+                   f"search {started - began:.2f} s, replay and drawing {time.perf_counter() - started:.2f} s", err=True)
 
     params = [
         click.argument("file", type=str),

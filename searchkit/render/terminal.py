@@ -89,7 +89,8 @@ def legend_text(values: Sequence, colours: dict, mark: str = "", *, colour: bool
     return text
 
 
-def render_terminal(steps: Sequence[Step], console=None, *, labels: bool = False, trim: bool = False) -> None:
+def render_terminal(steps: Sequence[Step], console=None, *, labels: bool = False, trim: bool = False,
+                    across: bool | None = None) -> None:
     """Print every step (its label, then the board) and the legend to ``console``.
 
     Args:
@@ -97,8 +98,13 @@ def render_terminal(steps: Sequence[Step], console=None, *, labels: bool = False
         console: a :class:`rich.console.Console` (default: standard output).
         labels: write each value in its cell.
         trim: leave out empty top rows (see :func:`frame_text`).
+        across: put as many boards side by side as the console's width
+            holds (default: on a colour console; plain text stays one board
+            under the other, for pipes and ``grep``).
     """
     from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
 
     console = console or Console()
     colour = console.color_system is not None and not console.no_color
@@ -106,9 +112,26 @@ def render_terminal(steps: Sequence[Step], console=None, *, labels: bool = False
     values = legend_values(frames)
     colours = pal.assign(values)
     marks = " / ".join(dict.fromkeys(f.mark or "marked cells" for f in frames if f.marks))
-    for step in steps:
-        console.print(step.label, highlight=False, markup=False)
-        console.print(frame_text(step.frame, colours, labels=labels, colour=colour, trim=trim), highlight=False)
+    boards = [frame_text(s.frame, colours, labels=labels, colour=colour, trim=trim) for s in steps]
+    if across is None:
+        across = colour
+    if not across:
+        for step, board in zip(steps, boards):
+            console.print(step.label, highlight=False, markup=False)
+            console.print(board, highlight=False)
+    else:
+        cell = max(len(line) for board in boards for line in board.plain.split("\n"))
+        slot = max(cell, max(len(s.label) for s in steps)) + 3
+        per_row = max(1, (console.width + 3) // slot)
+        for start in range(0, len(steps), per_row):
+            grid = Table.grid(padding=(0, 3, 0, 0))
+            chunk = range(start, min(start + per_row, len(steps)))
+            for _ in chunk:
+                grid.add_column(no_wrap=True)
+            grid.add_row(*[Text(steps[i].label) for i in chunk])
+            grid.add_row(*[boards[i] for i in chunk])
+            console.print(grid)
+            console.print()
     legend = legend_text(values, colours, marks, colour=colour)
     if legend.plain:
         console.print(legend, highlight=False)

@@ -131,7 +131,7 @@ def test_terminal_cells_through_a_recording_console(registry):
 
     _, case, moves, steps = solution(registry, "flood", RANDOM8)
     console = Console(record=True, color_system="truecolor", width=200, file=io.StringIO())
-    render_terminal(steps, console, labels=True)
+    render_terminal(steps, console, labels=True, across=False)
     text = console.export_text(styles=False, clear=False)
     lines = text.splitlines()
     board = case.data
@@ -149,6 +149,23 @@ def test_terminal_cells_through_a_recording_console(registry):
     first = cells[:64]
     expected = [colours[v].lower() for row in grids[0] for v in row]
     assert first == expected
+
+
+def test_terminal_boards_side_by_side(registry):
+    from rich.console import Console
+
+    from searchkit.render.terminal import render_terminal
+
+    _, case, moves, steps = solution(registry, "flood", RANDOM8)
+    console = Console(record=True, color_system="truecolor", width=100, file=io.StringIO())
+    render_terminal(steps, console, labels=True)
+    lines = console.export_text(styles=False).splitlines()
+    board = case.data
+    assert lines[0].split() == ["start", "move", "1:", "5", "move", "2:", "4", "move", "3:", "0", "move", "4:", "2"]
+    # 5 boards of 16 columns and 3 between fit in 100 columns
+    grid = flood_grids(board.rows(), [board.palette[m] for m in moves])
+    row = lines[1].split()
+    assert row == grid[0][0] + grid[1][0] + grid[2][0] + grid[3][0] + grid[4][0]
 
 
 def test_terminal_without_colour_is_plain_text():
