@@ -96,8 +96,9 @@ def make_show_command(registry, name: str) -> click.Command:
             return
         _write(output, suffix, steps, labels=labels, columns=columns, title=title)
         size = os.path.getsize(output)
+        drawing = time.perf_counter() - started
         click.echo(f"searchkit: wrote {output}: {len(steps)} frames ({len(path)} moves), {size / 1024:.1f} KiB; "
-                   f"search {started - began:.2f} s, replay and drawing {time.perf_counter() - started:.2f} s", err=True)
+                   f"search {started - began:.2f} s, replay and drawing {drawing:.2f} s", err=True)
 
     params = [
         click.argument("file", type=str),

@@ -134,11 +134,11 @@ def render_html(steps: Sequence[Step], *, labels: bool = False, title: str = "")
 <body data-step="0">
 <h1>{escape(title)}</h1>
 <div id="controls">
-<button id="first" type="button" title="first (Home)">&#x23EE;</button>
+<button id="first" type="button" title="first (Home)">first</button>
 <button id="prev" type="button" title="previous (left arrow)">&#x25C0; previous</button>
 <button id="play" type="button" title="play / pause (Space)">play</button>
 <button id="next" type="button" title="next (right arrow)">next &#x25B6;</button>
-<button id="last" type="button" title="last (End)">&#x23ED;</button>
+<button id="last" type="button" title="last (End)">last</button>
 <input id="slider" type="range" min="0" max="{n - 1}" value="0" step="1" aria-label="step">
 <span id="counter">1 / {n}: {escape(steps[0].label)}</span>
 </div>
@@ -150,7 +150,8 @@ def render_html(steps: Sequence[Step], *, labels: bool = False, title: str = "")
 {chr(10).join(moves)}
 </ol>
 </div>
-<p><kbd>&#x2190;</kbd> <kbd>&#x2192;</kbd> step, <kbd>Space</kbd> play or pause, <kbd>Home</kbd> <kbd>End</kbd> first and last.</p>
+<p><kbd>&#x2190;</kbd> <kbd>&#x2192;</kbd> step, <kbd>Space</kbd> play or pause,
+<kbd>Home</kbd> <kbd>End</kbd> first and last.</p>
 <script id="steps-data" type="application/json">{blob}</script>
 <script>
 {_JS}

@@ -132,6 +132,8 @@ def layout(steps: Sequence[Step], *, columns: int | None = None, max_width: int 
     colours = pal.assign(values)
     marks = list(dict.fromkeys(f.mark or "marked cells" for f in frames if f.marks))
     mark = " / ".join(marks)
+    if mark:  # the line saying what the outline means fits in the picture
+        width = max(width, 2 * PAD + SWATCH + 5 + text_width(f"outlined: {mark}"))
     partial = Layout(cell, cols, rows, columns, tuple(origins), board_w, board_h, legend_y, max(width, 200), 0,
                      colours, values, mark)
     height = partial.mark_line_y() + (SWATCH + 8 if mark else 0) + PAD
@@ -175,7 +177,7 @@ def single_layout(steps: Sequence[Step]) -> Layout:
 
     Used for the GIF's and the HTML page's frames, which must all have the same size.
     """
-    lay = layout(steps, columns=1)
+    lay = layout(steps, columns=1)  # as wide as one frame, its label, or the marks' line
     legend_y = PAD + lay.board_h + LABEL + GAP
     one = attrs.evolve(lay, origins=lay.origins[:1], legend_y=legend_y, height=0)
     return attrs.evolve(one, height=one.mark_line_y() + (SWATCH + 8 if lay.mark else 0) + PAD)

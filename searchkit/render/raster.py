@@ -150,7 +150,11 @@ def save_png(path, steps: Sequence[Step], *, labels: bool = False, columns: int 
 
 
 def durations(steps: Sequence[Step]) -> list[int]:
-    """Milliseconds per GIF frame: :data:`STEP_MS` a settled state, :data:`INTERMEDIATE_MS` an intermediate frame, :data:`LAST_MS` the last."""
+    """Milliseconds per GIF frame.
+
+    :data:`STEP_MS` for a settled state, :data:`INTERMEDIATE_MS` for an
+    intermediate frame of a move, :data:`LAST_MS` for the last frame.
+    """
     out = [STEP_MS if s.settled else INTERMEDIATE_MS for s in steps]
     if out:
         out[-1] = LAST_MS

@@ -1,4 +1,4 @@
-"""``compare --plot``: a valid SVG or PNG for two heuristics on the shared 8x8 set; a one-line hint without matplotlib."""
+"""``compare --plot``: a valid SVG or PNG for two heuristics on the shared 8x8 set; one line without matplotlib."""
 
 from __future__ import annotations
 

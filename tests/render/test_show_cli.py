@@ -102,7 +102,8 @@ def test_show_is_lazy_and_solve_imports_no_drawing(tmp_path):
 
     code = ("import sys; from searchkit.cli import main; sys.argv=['searchkit','solve','flood',%r]\n"
             "try: main()\nexcept SystemExit: pass\n"
-            "bad=[m for m in sys.modules if m.split('.')[0] in ('PIL','matplotlib') or m.startswith('searchkit.render')]\n"
+            "bad=[m for m in sys.modules\n"
+            "     if m.split('.')[0] in ('PIL', 'matplotlib') or m.startswith('searchkit.render')]\n"
             "print('BAD', bad)") % str(PC19)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().endswith("BAD []")

@@ -56,7 +56,8 @@ def render_move(case, puzzle, state: int, move, child: int) -> list[Frame]:
         raise ValueError(f"move {x} {y} {g} is not legal on this board")
     src, dst = shape.offset(x, y), shape.offset(x + g, y)
     floating = (state & ~(shape.cell_mask << src) & ~(shape.cell_mask << dst)) | (a << dst) | (a2 << src)
-    frames = [board_frame(floating, shape, palette, marks=((x, y), (x + g, y)), mark="the moved blocks", caption="swap")]
+    frames = [board_frame(floating, shape, palette, marks=((x, y), (x + g, y)), mark="the moved blocks",
+                          caption="swap")]
     b = moved
     col_offsets = [i * shape.column_bits for i in range(shape.width)]
     while True:
