@@ -10,7 +10,7 @@ import shutil
 import time
 
 import pytest
-from helpers import MAYAN, RANDOM8, solution
+from render_helpers import MAYAN, RANDOM8, solution
 
 
 def _chromium():

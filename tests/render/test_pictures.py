@@ -7,7 +7,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import MAYAN, PC19, RANDOM8, flood_grids, solution
+from render_helpers import MAYAN, PC19, RANDOM8, flood_grids, solution
 
 from searchkit.render import palette as pal
 from searchkit.render.grid import Frame, legend_values
@@ -70,7 +70,7 @@ def test_mayan_svg_has_each_cascade_frame(registry):
 
 
 def test_sliding_tiles_marks_the_tile_that_slid(registry):
-    from helpers import EIGHT
+    from render_helpers import EIGHT
 
     game, case, moves, steps = solution(registry, "sliding-tiles", EIGHT, 2)
     assert moves == ["D", "L", "D", "R", "R"] or len(moves) == len(steps) - 1

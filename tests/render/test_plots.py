@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from conftest import shared
-from helpers import RANDOM8
+from render_helpers import RANDOM8
 
 
 @pytest.mark.parametrize("suffix", [".svg", ".png"])

@@ -7,7 +7,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import EIGHT, MAYAN, PC19, RANDOM8
+from render_helpers import EIGHT, MAYAN, PC19, RANDOM8
 
 SVG = "{http://www.w3.org/2000/svg}"
 
