@@ -197,6 +197,19 @@ class Game(Protocol):
             checked by the contract suite: parsing the text gives the same data.
         format_state(puzzle, state) -> str: a state drawn for reports
             (``check`` prints counter-examples with it).
+        render(case, puzzle, state, move) -> :class:`searchkit.render.grid.Frame`:
+            the picture of ``state`` (reached by ``move``, ``None`` for the
+            start) for ``searchkit show``: rows of cell values in the input's
+            own terms (``None`` for an empty cell), top row first, and optional
+            per-cell marks.  Plain values only: the core draws them as SVG,
+            PNG, GIF, HTML or terminal cells.
+        render_move(case, puzzle, state, move, child) -> list of Frame: the
+            pictures between ``state`` and its successor ``child`` by ``move``
+            (e.g. a swap, each fall and each elimination of a cascade),
+            without ``child`` itself (default: none).
+        ``show`` builds ``puzzle`` with every pruning rule off and replays the
+        moves through its ``successors``, so each state drawn is one the
+        rules reach.
     """
 
     name: str

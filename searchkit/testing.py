@@ -27,6 +27,9 @@ The contracts (each a :class:`ContractCheck`):
 * ``solutions-replay``: the game's default search returns moves that replay,
   under the plain rules, to a goal (and with exactly the planned number of
   moves in exact mode);
+* ``solutions-render`` (games with the optional ``render`` hook): every state
+  of the replayed solution (or the start, when there is none) renders to a
+  :class:`~searchkit.render.grid.Frame`, and the SVG of them all parses;
 * ``heuristics-admissible``: every heuristic that claims admissibility (or
   consistency) shows no violation on small instances (exhaustive search);
 * ``pruning-keeps-answers``: switching each pruning rule off leaves the
@@ -175,6 +178,26 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
         if plan.mode == "exact" and plan.depth is not None:
             assert len(moves) == plan.depth, "exact mode returned a solution of another length"
 
+    @settings(max_examples=min(max_examples, 10), deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def solutions_render(data):
+        import xml.etree.ElementTree as ET
+
+        from searchkit.render.grid import Frame
+        from searchkit.render.steps import replay_steps
+        from searchkit.render.svg import render_svg
+
+        case = case_of(data)
+        result = solver().solve(case).result
+        moves = result.moves if result.solved else ()
+        plain = game.puzzle(case, options, all_rules)
+        steps, _ = replay_steps(game, case, plain, moves)
+        assert len([s for s in steps if s.settled]) == len(moves) + 1, "one settled picture per state"
+        for step in steps:
+            assert isinstance(step.frame, Frame)
+        ET.fromstring(render_svg(steps))
+
     def heuristics_admissible():
         from searchkit.tools.check import check_heuristic
 
@@ -235,6 +258,7 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
         ContractCheck("successors-deterministic", successors_deterministic),
         ContractCheck("format-round-trip", format_round_trip),
         ContractCheck("solutions-replay", solutions_replay),
+        *([ContractCheck("solutions-render", solutions_render)] if callable(getattr(game, "render", None)) else []),
         ContractCheck("heuristics-admissible", heuristics_admissible),
         ContractCheck("pruning-keeps-answers", pruning_keeps_answers),
     ]

@@ -15,6 +15,7 @@ class LazyGroup(click.Group):
 
     lazy = {
         "solve": "searchkit.cli.solve:solve",
+        "show": "searchkit.cli.show:show",
         "compare": "searchkit.cli.tools:compare",
         "generate": "searchkit.cli.tools:generate",
         "check": "searchkit.cli.tools:check",

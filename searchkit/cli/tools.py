@@ -100,7 +100,7 @@ def make_compare_command(registry, name: str) -> click.Command:
     rule_names = [r.name for r in registry.rules_for(name)]
 
     @click.pass_context
-    def command(ctx, files, names, algorithm, no_prune, max_nodes, time_limit, fmt, **options):
+    def command(ctx, files, names, algorithm, no_prune, max_nodes, time_limit, fmt, plot, **options):
         from searchkit.cli.io import iter_cases
         from searchkit.limits import Limits
         from searchkit.solver import Solver
@@ -125,6 +125,8 @@ def make_compare_command(registry, name: str) -> click.Command:
         if not any(r.status != INPUT_ERROR for r in report.rows):
             fail("no cases to compare")
         _print_comparison(report, fmt)
+        if plot is not None:
+            _plot(report, plot, name)
         if report.cancelled:
             click.echo("searchkit: cancelled", err=True)
             ctx.exit(EXIT_CANCELLED)
@@ -158,6 +160,9 @@ def make_compare_command(registry, name: str) -> click.Command:
         *limit_options(),
         click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
                      show_default=True),
+        click.option("--plot", default=None, metavar="OUT",
+                     help="Also plot nodes per case and the cases solved within t seconds to OUT.svg or OUT.png "
+                          "(needs matplotlib: pip install 'searchkit-puzzles[plots]')."),
         *[option_flag(opt) for opt in game.options],
     ]
     return click.command(name=name, help=(
@@ -165,6 +170,23 @@ def make_compare_command(registry, name: str) -> click.Command:
         "Cost disagreements between admissible heuristics under an optimal algorithm mean a bug: they "
         "are reported loudly and the exit status is 1.  A case that cannot be read is a row with status "
         "input_error (exit status 2)."))(apply(command, params))
+
+
+def _plot(report, path: str, game: str) -> None:
+    """Write ``compare --plot``'s figure (matplotlib imported only here); one line on failure."""
+    import os
+
+    from searchkit.render.plots import PLOT_SUFFIXES, PLOTS_HINT, MissingMatplotlib, plot_comparison
+
+    if os.path.splitext(path)[1].lower() not in PLOT_SUFFIXES:
+        fail(f"cannot tell the plot format of {path!r}: use a name ending in .svg or .png")
+    try:
+        plot_comparison(report.rows, path, title=f"searchkit compare {game}")
+    except MissingMatplotlib:
+        fail(f"--plot needs matplotlib: {PLOTS_HINT}")
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+    click.echo(f"searchkit: wrote {path}", err=True)
 
 
 @click.group(cls=GameGroup, make=make_compare_command)

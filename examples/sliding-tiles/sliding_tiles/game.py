@@ -109,6 +109,12 @@ class SlidingTilesGame:
             blocks.append("\n".join(rows) + "\n")
         return "\n".join(blocks)
 
+    def render(self, case, puzzle, state, move):
+        """The picture of ``state`` for ``searchkit show`` (see :mod:`sliding_tiles.render`)."""
+        from sliding_tiles.render import render
+
+        return render(case, puzzle, state, move)
+
     def format_state(self, puzzle, state):
         board = state[: puzzle.cells]
         text = self.format_input([board]).rstrip("\n")

@@ -106,6 +106,12 @@ class FloodGame:
             lines.append(line)
         return "\n".join(lines) + "\n"
 
+    def render(self, case, puzzle, state, move):
+        """The picture of ``state`` for ``searchkit show`` (see :mod:`searchkit_flood.render`)."""
+        from searchkit_flood.render import render
+
+        return render(case, puzzle, state, move)
+
     def format_state(self, puzzle, state) -> str:
         """The board after the moves leading to ``state``: flooded cells shown in the region's colour."""
         board = puzzle.board

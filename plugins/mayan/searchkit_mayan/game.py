@@ -87,6 +87,18 @@ class MayanGame:
         lines = [str(inst.n)] + [" ".join(str(c) for c in (*col, 0)) for col in inst.columns]
         return "\n".join(lines) + "\n"
 
+    def render(self, case, puzzle, state, move):
+        """The picture of a settled board for ``searchkit show`` (see :mod:`searchkit_mayan.render`)."""
+        from searchkit_mayan.render import render
+
+        return render(case, puzzle, state, move)
+
+    def render_move(self, case, puzzle, state, move, child):
+        """The swap, and each vanish and elimination of the cascade (see :mod:`searchkit_mayan.render`)."""
+        from searchkit_mayan.render import render_move
+
+        return render_move(case, puzzle, state, move, child)
+
     def format_state(self, puzzle, state) -> str:
         from searchkit_mayan.board import format_board
 

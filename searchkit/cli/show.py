@@ -1,0 +1,225 @@
+"""``searchkit show GAME FILE``: one case's solution as a picture, an animation, a web page or a terminal view.
+
+The case is solved with the game's plan (or the user's ``-a``/``-H``), or its
+moves are taken from ``--moves`` or from a JSON Lines record file
+(``--records``, one object per line with ``source``, ``case``, ``status`` and
+``moves``, as ``solve --format json`` writes).  Every move is replayed with
+the game's own rules (every pruning rule off) and each state drawn through
+the game's ``render`` hook; the output format is chosen by OUT's suffix.
+Pillow (PNG, GIF) is imported only for those formats.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import click
+
+from searchkit.cli.common import (
+    EXIT_HELP,
+    EXIT_LIMIT,
+    GameGroup,
+    apply,
+    error,
+    fail,
+    limit_options,
+    option_flag,
+    warning,
+)
+from searchkit.errors import InputError, SearchkitError
+
+#: OUT suffixes and what writes them.
+FORMATS = (".svg", ".png", ".gif", ".html")
+PICTURES_HINT = "pip install 'searchkit-puzzles[pictures]'"
+
+#: show's own option names; a game option of the same name is left out (it only changes solve's text output).
+_OWN = {"case", "output", "moves", "records", "labels", "columns", "algorithm", "heuristic", "show",
+        "max_nodes", "time_limit"}
+
+
+def make_show_command(registry, name: str) -> click.Command:
+    """Build the click command ``searchkit show NAME``."""
+    game = registry.game(name)
+    heuristic_names = [h.name for h in registry.heuristics_for(name)]
+    rule_names = frozenset(r.name for r in registry.rules_for(name))
+    game_options = [opt for opt in game.options if opt.key not in _OWN]
+
+    @click.pass_context
+    def command(ctx, file, case_no, output, moves, records, labels, columns, algorithm, heuristic,
+                max_nodes, time_limit, **options):
+        from searchkit.limits import Limits
+        from searchkit.render.steps import RenderError, has_render, replay_steps
+        from searchkit.solver import Solver
+
+        if not has_render(game):
+            fail(f"game {name!r} has no render hook, so it cannot be drawn (see 'render' in searchkit/game.py)")
+        if moves is not None and records is not None:
+            raise click.UsageError("give --moves or --records, not both")
+        suffix = "" if output in (None, "-") else os.path.splitext(output)[1].lower()
+        if output not in (None, "-") and suffix not in FORMATS:
+            raise click.UsageError(f"cannot tell the format of {output!r}: use a name ending in "
+                                   f"{', '.join(FORMATS)}, or - for the terminal")
+        try:
+            solver = Solver(registry, name, algorithm=algorithm, heuristic=heuristic,
+                            limits=Limits(max_nodes=max_nodes, time_limit=time_limit), options=options)
+        except SearchkitError as exc:
+            raise click.UsageError(str(exc)) from None
+        case = _read_case(game, file, case_no, solver.options)
+        began = time.perf_counter()
+        try:
+            puzzle = game.puzzle(case, solver.options, rule_names)
+            if moves is not None:
+                from searchkit.render.steps import moves_from_text
+
+                path = moves_from_text(game, case, puzzle, [moves])
+            elif records is not None:
+                from searchkit.render.steps import moves_from_json
+
+                path = moves_from_json(game, case, puzzle, _record_moves(records, file, case_no))
+            else:
+                path = _solve(solver, case)
+            started = time.perf_counter()
+            steps, final = replay_steps(game, case, puzzle, path)
+        except (RenderError, ValueError) as exc:
+            fail(f"{case.source}: case {case.index}: {exc}")
+        if not puzzle.is_goal(final):
+            warning(f"{case.source}: case {case.index}: the {len(path)} moves do not reach a goal")
+        title = f"{name}: {os.path.basename(case.source)} case {case.index}, {len(path)} moves"
+        if not suffix:
+            from rich.console import Console
+
+            from searchkit.render.terminal import render_terminal
+
+            render_terminal(steps, Console(highlight=False), labels=labels)
+            return
+        _write(output, suffix, steps, labels=labels, columns=columns, title=title)
+        size = os.path.getsize(output)
+        drawing = time.perf_counter() - started
+        click.echo(f"searchkit: wrote {output}: {len(steps)} frames ({len(path)} moves), {size / 1024:.1f} KiB; "
+                   f"search {started - began:.2f} s, replay and drawing {drawing:.2f} s", err=True)
+
+    params = [
+        click.argument("file", type=str),
+        click.option("--case", "-c", "case_no", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="Which case of FILE to show (1-based)."),
+        click.option("--output", "-o", "output", default=None, metavar="OUT",
+                     help="OUT.svg, OUT.png, OUT.gif or OUT.html; - or none: the terminal."),
+        click.option("--moves", "moves", default=None, metavar="MOVES",
+                     help="Show these moves (as solve prints them, e.g. '6 3 4' or '2 1 1 3 1 1') instead of "
+                          "solving; each is checked by replay."),
+        click.option("--records", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+                     help="Take the moves of the case from a JSON Lines record file "
+                          "(solve --format json: keys source, case, status, moves)."),
+        click.option("--labels", is_flag=True, help="Write each cell's value in it."),
+        click.option("--columns", type=click.IntRange(min=1), default=None,
+                     help="Frames per row of an SVG or PNG picture (default: as many as fit 1400 pixels)."),
+        click.option("--algorithm", "-a", default=None, type=click.Choice(sorted(registry.algorithms)),
+                     help="Search algorithm (default: the game's plan)."),
+        click.option("--heuristic", "-H", default=None,
+                     type=click.Choice(heuristic_names) if heuristic_names else str,
+                     help="Heuristic (default: the game's plan)."),
+        *limit_options(),
+        *[option_flag(opt) for opt in game_options],
+    ]
+    text = (f"Draw the solution of one case of FILE ({game.summary}).\n\n"
+            "The format follows OUT's suffix: .svg (no dependency), .png and .gif (Pillow: "
+            f"{PICTURES_HINT}), .html (one self-contained page), or - for the terminal.\n\n{EXIT_HELP}")
+    return click.command(name=name, help=text)(apply(command, params))
+
+
+@click.group(cls=GameGroup, make=make_show_command)
+def show() -> None:
+    """Draw one case's solution: SVG, PNG, animated GIF, an HTML step-through page, or the terminal."""
+
+
+def _read_case(game, file: str, number: int, options):
+    """Case ``number`` of ``file``; a one-line error (exit 2) when it cannot be read or does not exist."""
+    from searchkit.cli.io import iter_cases
+
+    seen = 0
+    for item in iter_cases(game, [file], options):
+        value = item.value
+        if isinstance(value, InputError):
+            if getattr(value, "warning", False):
+                continue
+            if value.case == number or value.fatal:
+                fail(str(value))
+            continue
+        seen = max(seen, value.index)
+        if value.index == number:
+            return value
+    fail(f"{file}: no case {number} (the file has {seen} case{'s' if seen != 1 else ''})")
+
+
+def _solve(solver, case):
+    outcome = solver.solve(case)
+    result = outcome.result
+    if not result.solved:
+        click.echo(f"searchkit: error: {case.source}: case {case.index}: {result.status}, nothing to show",
+                   err=True)
+        sys.exit(EXIT_LIMIT)
+    return list(result.moves)
+
+
+def _record_moves(path: str, file: str, number: int) -> list:
+    """The ``moves`` of case ``number`` in a JSON Lines record file (preferring records of ``file``)."""
+    import json
+
+    found = []
+    try:
+        with open(path, encoding="utf-8") as fh:
+            for lineno, line in enumerate(fh, 1):
+                if not line.strip():
+                    continue
+                try:
+                    record = json.loads(line)
+                except ValueError as exc:
+                    fail(f"{path}: line {lineno}: not a JSON object: {exc}")
+                if isinstance(record, dict) and record.get("case") == number:
+                    found.append((lineno, record))
+    except OSError as exc:
+        fail(f"{path}: cannot read: {exc.strerror or exc}")
+    mine = [(n, r) for n, r in found if r.get("source") in (file, os.path.basename(file))
+            or os.path.basename(str(r.get("source"))) == os.path.basename(file)]
+    pick = mine or found
+    if not pick:
+        fail(f"{path}: no record of case {number}")
+    if len(pick) > 1 and not mine:
+        fail(f"{path}: {len(pick)} records of case {number} from other files than {file}; which one is meant?")
+    lineno, record = pick[-1]
+    if record.get("status") != "solved":
+        fail(f"{path}: line {lineno}: case {number} has status {record.get('status')!r}, no moves to show")
+    moves = record.get("moves")
+    if not isinstance(moves, list):
+        fail(f"{path}: line {lineno}: 'moves' is not a list")
+    return moves
+
+
+def _write(output: str, suffix: str, steps, *, labels: bool, columns, title: str) -> None:
+    if suffix == ".svg":
+        from searchkit.render.svg import render_svg
+
+        data = render_svg(steps, labels=labels, columns=columns, title=title)
+        _save_text(output, data)
+    elif suffix == ".html":
+        from searchkit.render.html import render_html
+
+        _save_text(output, render_html(steps, labels=labels, title=title))
+    else:
+        from searchkit.render import raster
+
+        try:
+            if suffix == ".png":
+                raster.save_png(output, steps, labels=labels, columns=columns)
+            else:
+                raster.save_gif(output, steps, labels=labels)
+        except raster.MissingPillow:
+            error(f"{suffix[1:].upper()} output needs Pillow: {PICTURES_HINT}")
+            sys.exit(EXIT_LIMIT)
+
+
+def _save_text(path: str, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)

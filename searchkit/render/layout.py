@@ -1,0 +1,183 @@
+"""Where things go in a picture: the geometry shared by the SVG and the Pillow drawers.
+
+All lengths are in pixels (SVG user units).  A picture is a grid of frames
+(``columns`` per row), each a board of ``W x H`` square cells with a label
+line under it, then a legend: one swatch per value with the value beside it,
+and a line saying what the outlined cells are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+import attrs
+
+from searchkit.render import palette as pal
+from searchkit.render.grid import Frame, Step, legend_values
+
+FONT = 13  #: label font size
+PAD = 12  #: margin around the picture
+GAP = 14  #: space between frames
+LABEL = 20  #: height of the label line under a frame
+SWATCH = 16  #: legend swatch side
+LEGEND_ITEM = 18  #: legend gap after the value text (per character about FONT * 0.62)
+
+
+def cell_size(width: int, height: int, target: int = 240) -> int:
+    """The cell side for a ``width x height`` board: about ``target`` pixels a board, 12..40 a cell."""
+    return max(12, min(40, target // max(width, height)))
+
+
+@attrs.frozen
+class Layout:
+    """The geometry of a picture of ``len(origins)`` frames.
+
+    Attributes:
+        cell: cell side.
+        cols, rows: board size in cells (the largest over the frames).
+        columns: frames per row of the picture.
+        origins: top-left corner ``(x, y)`` of each frame's board.
+        board_w, board_h: one board's size.
+        legend_y: top of the legend.
+        width, height: the whole picture.
+        colours: value -> ``"#rrggbb"`` (``None`` -> the empty colour).
+        legend: the legend values in order.
+        mark: what outlined cells mean (``""``: no marks anywhere).
+    """
+
+    cell: int
+    cols: int
+    rows: int
+    columns: int
+    origins: tuple[tuple[int, int], ...]
+    board_w: int
+    board_h: int
+    legend_y: int
+    width: int
+    height: int
+    colours: dict
+    legend: tuple[Hashable, ...]
+    mark: str
+
+    def cell_box(self, frame_index: int, r: int, c: int) -> tuple[int, int, int, int]:
+        """``(x, y, w, h)`` of cell ``(r, c)`` of a frame."""
+        x0, y0 = self.origins[frame_index]
+        return x0 + c * self.cell, y0 + r * self.cell, self.cell, self.cell
+
+    def cell_centre(self, frame_index: int, r: int, c: int) -> tuple[int, int]:
+        """The pixel at the middle of cell ``(r, c)`` of a frame."""
+        x, y, w, h = self.cell_box(frame_index, r, c)
+        return x + w // 2, y + h // 2
+
+    def label_xy(self, frame_index: int) -> tuple[int, int]:
+        """Baseline-left point of a frame's label."""
+        x0, y0 = self.origins[frame_index]
+        return x0, y0 + self.board_h + FONT + 4
+
+    def legend_items(self) -> list[tuple[int, int, Hashable, str]]:
+        """``(x, y, value, colour)`` of each legend swatch (top-left), wrapping at the picture's width."""
+        out = []
+        x, y = PAD, self.legend_y
+        for value in self.legend:
+            w = SWATCH + 6 + text_width(str(value)) + LEGEND_ITEM
+            if x + w > self.width - PAD and x > PAD:
+                x, y = PAD, y + SWATCH + 8
+            out.append((x, y, value, self.colours[value]))
+            x += w
+        return out
+
+    def mark_line_y(self) -> int:
+        """Top of the line explaining the marks (below the swatches)."""
+        items = self.legend_items()
+        last = items[-1][1] if items else self.legend_y - SWATCH - 8
+        return last + SWATCH + 8
+
+
+def text_width(text: str) -> int:
+    """An estimate of ``text``'s width at :data:`FONT` (for layout only)."""
+    return int(len(text) * FONT * 0.62) + 2
+
+
+def layout(steps: Sequence[Step], *, columns: int | None = None, max_width: int = 1400) -> Layout:
+    """Lay out ``steps`` (at least one) as a grid of frames with a legend under it.
+
+    Args:
+        steps: the pictures, in order.
+        columns: frames per row (default: as many as fit in ``max_width``).
+        max_width: the widest picture wanted when ``columns`` is not given.
+
+    Raises:
+        ValueError: for no steps.
+    """
+    if not steps:
+        raise ValueError("nothing to draw: no frames")
+    frames: list[Frame] = [s.frame for s in steps]
+    cols = max(f.width for f in frames)
+    rows = max(f.height for f in frames)
+    cell = cell_size(cols, rows)
+    board_w, board_h = cols * cell, rows * cell
+    label_w = max(text_width(s.label) for s in steps)
+    slot_w = max(board_w, label_w)
+    if columns is None:
+        columns = max(1, min(len(steps), (max_width - 2 * PAD + GAP) // (slot_w + GAP)))
+    columns = max(1, min(columns, len(steps)))
+    origins = []
+    for i in range(len(steps)):
+        row, col = divmod(i, columns)
+        origins.append((PAD + col * (slot_w + GAP), PAD + row * (board_h + LABEL + GAP)))
+    n_rows = (len(steps) + columns - 1) // columns
+    width = 2 * PAD + columns * slot_w + (columns - 1) * GAP
+    legend_y = PAD + n_rows * (board_h + LABEL + GAP)
+    values = legend_values(frames)
+    colours = pal.assign(values)
+    marks = list(dict.fromkeys(f.mark or "marked cells" for f in frames if f.marks))
+    mark = " / ".join(marks)
+    if mark:  # the line saying what the outline means fits in the picture
+        width = max(width, 2 * PAD + SWATCH + 5 + text_width(f"outlined: {mark}"))
+    partial = Layout(cell, cols, rows, columns, tuple(origins), board_w, board_h, legend_y, max(width, 200), 0,
+                     colours, values, mark)
+    height = partial.mark_line_y() + (SWATCH + 8 if mark else 0) + PAD
+    return attrs.evolve(partial, height=height)
+
+
+def mark_segments(frame: Frame, box, inset: float) -> list[tuple[float, float, float, float]]:
+    """The outline of a frame's marked cells as segments ``(x1, y1, x2, y2)``.
+
+    A side is drawn where a marked cell meets an unmarked cell or the board's
+    edge, ``inset`` pixels inside the cell (so the cell's centre keeps its
+    colour), so a region gets one outline around it and a single cell a
+    square.  ``box(r, c)`` gives a cell's ``(x, y, w, h)``.
+    """
+    marks = frame.marks
+    out = []
+    for r, c in sorted(marks):
+        x, y, w, h = box(r, c)
+        top, bottom = (r - 1, c) not in marks, (r + 1, c) not in marks
+        left, right = (r, c - 1) not in marks, (r, c + 1) not in marks
+        x1, x2 = x + (inset if left else 0), x + w - (inset if right else 0)
+        y1, y2 = y + (inset if top else 0), y + h - (inset if bottom else 0)
+        if top:
+            out.append((x1, y + inset, x2, y + inset))
+        if bottom:
+            out.append((x1, y + h - inset, x2, y + h - inset))
+        if left:
+            out.append((x + inset, y1, x + inset, y2))
+        if right:
+            out.append((x + w - inset, y1, x + w - inset, y2))
+    return out
+
+
+def mark_width(cell: int) -> int:
+    """Line width of the mark outline for a cell side."""
+    return max(2, cell // 8)
+
+
+def single_layout(steps: Sequence[Step]) -> Layout:
+    """The layout of one frame at a time (frame 0's place), with the legend of all ``steps`` under it.
+
+    Used for the GIF's and the HTML page's frames, which must all have the same size.
+    """
+    lay = layout(steps, columns=1)  # as wide as one frame, its label, or the marks' line
+    legend_y = PAD + lay.board_h + LABEL + GAP
+    one = attrs.evolve(lay, origins=lay.origins[:1], legend_y=legend_y, height=0)
+    return attrs.evolve(one, height=one.mark_line_y() + (SWATCH + 8 if lay.mark else 0) + PAD)

@@ -1,0 +1,122 @@
+"""SVG pictures of solutions: plain text, no dependency.
+
+:func:`render_svg` draws every step as a grid of frames with move labels and
+a legend; :func:`frame_svg` draws one step alone (the HTML page inlines one
+per step).  Every cell is a ``<rect class="cell">`` with ``data-row``,
+``data-col`` and ``fill`` (its value's colour), inside a ``<g class="frame"
+data-step="i">`` per frame, so the pictures can be checked with an XML parser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+from searchkit.render import palette as pal
+from searchkit.render.grid import Step
+from searchkit.render.layout import FONT, SWATCH, Layout, layout, mark_segments, mark_width, single_layout
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def _num(v: float) -> str:
+    return f"{v:g}"
+
+
+def frame_elements(lay: Layout, i: int, step: Step, *, labels: bool = False, number: int | None = None) -> list[str]:
+    """The SVG elements of frame ``i`` of ``lay`` (a ``<g class="frame">`` group) as lines of text.
+
+    Args:
+        lay: the picture's layout.
+        i: the frame's position in ``lay``.
+        step: what to draw.
+        labels: write each cell's value in it (also when the frame asks for it).
+        number: the step's number for ``data-step`` (default ``i``).
+    """
+    frame = step.frame
+    show = labels or frame.labels
+    out = [f'<g class="frame" data-step="{i if number is None else number}" data-move="{step.index}" '
+           f'data-settled="{"1" if step.settled else "0"}" stroke="{pal.GRID}" stroke-width="1">']
+    for r, c, value in frame.cells():
+        x, y, w, h = lay.cell_box(i, r, c)
+        colour = lay.colours[value]
+        out.append(f'<rect class="cell" x="{x}" y="{y}" width="{w}" height="{h}" fill="{colour}" '
+                   f'data-row="{r}" data-col="{c}"/>')
+        if show and value is not None:
+            size = max(8, min(FONT + 3, int(lay.cell * 0.5)))
+            out.append(f'<text class="cell-label" x="{x + w / 2:g}" y="{y + h / 2:g}" font-size="{size}" '
+                       f'text-anchor="middle" dominant-baseline="central" stroke="none" fill="{pal.ink_on(colour)}">'
+                       f'{escape(str(value))}</text>')
+    if frame.marks:
+        width = mark_width(lay.cell)
+        inset = width / 2 + 1
+        segs = mark_segments(frame, lambda r, c: lay.cell_box(i, r, c), inset)
+        path = " ".join(f"M{_num(a)} {_num(b)}L{_num(c)} {_num(d)}" for a, b, c, d in segs)
+        out.append(f'<g class="marks" data-mark={quoteattr(frame.mark)}>'
+                   f'<path d="{path}" stroke="#FFFFFF" stroke-width="{width + 2}" fill="none" stroke-linecap="square"/>'
+                   f'<path d="{path}" stroke="#000000" stroke-width="{width}" fill="none" stroke-linecap="square"/>'
+                   f'</g>')
+    lx, ly = lay.label_xy(i)
+    out.append(f'<text class="frame-label" x="{lx}" y="{ly}" font-size="{FONT}" stroke="none" fill="{pal.INK}">'
+               f'{escape(step.label)}</text>')
+    out.append("</g>")
+    return out
+
+
+def legend_elements(lay: Layout) -> list[str]:
+    """The legend: a swatch per value with the value beside it, and what the outline means."""
+    out = ['<g class="legend">']
+    for x, y, value, colour in lay.legend_items():
+        out.append(f'<rect class="swatch" x="{x}" y="{y}" width="{SWATCH}" height="{SWATCH}" fill="{colour}" '
+                   f'stroke="#888888" stroke-width="1" data-value={quoteattr(str(value))}/>')
+        out.append(f'<text x="{x + SWATCH + 5}" y="{y + SWATCH - 3}" font-size="{FONT}" fill="{pal.INK}">'
+                   f'{escape(str(value))}</text>')
+    if lay.mark:
+        y = lay.mark_line_y()
+        x = lay.legend_items()[0][0] if lay.legend else 12
+        out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{SWATCH - 4}" height="{SWATCH - 4}" fill="none" '
+                   f'stroke="#000000" stroke-width="2"/>')
+        out.append(f'<text x="{x + SWATCH + 5}" y="{y + SWATCH - 3}" font-size="{FONT}" fill="{pal.INK}">'
+                   f'outlined: {escape(lay.mark)}</text>')
+    out.append("</g>")
+    return out
+
+
+def _document(lay: Layout, body: list[str], title: str) -> str:
+    head = (f'<svg xmlns="{SVG_NS}" width="{lay.width}" height="{lay.height}" '
+            f'viewBox="0 0 {lay.width} {lay.height}" font-family="DejaVu Sans, Verdana, sans-serif">')
+    lines = [head]
+    if title:
+        lines.append(f"<title>{escape(title)}</title>")
+    lines.append(f'<rect class="background" x="0" y="0" width="{lay.width}" height="{lay.height}" '
+                 f'fill="{pal.BACKGROUND}"/>')
+    lines += body
+    lines.append("</svg>")
+    return "\n".join(lines) + "\n"
+
+
+def render_svg(steps: Sequence[Step], *, labels: bool = False, columns: int | None = None, title: str = "") -> str:
+    """Every step as one SVG picture: a grid of frames with labels, and a legend.
+
+    Args:
+        steps: the pictures in order (at least one).
+        labels: write the value in every cell.
+        columns: frames per row (default: as many as fit 1400 pixels).
+        title: the document's ``<title>``.
+
+    Raises:
+        ValueError: no steps.
+    """
+    lay = layout(steps, columns=columns)
+    body: list[str] = []
+    for i, step in enumerate(steps):
+        body += frame_elements(lay, i, step, labels=labels)
+    body += legend_elements(lay)
+    return _document(lay, body, title)
+
+
+def frame_svg(step: Step, all_steps: Sequence[Step], *, labels: bool = False, number: int = 0) -> str:
+    """One step as its own SVG document (with the legend of the whole solution), for the HTML page."""
+    lay = single_layout(all_steps)
+    body = frame_elements(lay, 0, step, labels=labels, number=number) + legend_elements(lay)
+    return _document(lay, body, "")

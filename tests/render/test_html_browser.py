@@ -1,0 +1,120 @@
+"""The HTML step-through page in a real headless Chromium: next until the end, keys, play, no errors, no network.
+
+Skips only when the system's chromium (or its chromedriver) is not installed;
+CI installs both (``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+
+import pytest
+from render_helpers import MAYAN, RANDOM8, solution
+
+
+def _chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    binary, driver_path = _chromium(), shutil.which("chromedriver")
+    if binary is None or driver_path is None:
+        pytest.skip("headless Chromium is not installed (apt-get install chromium chromium-driver)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+                f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    driver.set_page_load_timeout(30)
+    yield driver
+    driver.quit()
+
+
+def _state(driver):
+    return driver.execute_script("""
+        var shown = Array.prototype.filter.call(document.querySelectorAll('#stage .step'),
+                                               function (f) { return !f.hidden; });
+        var current = document.querySelectorAll('#moves li.current');
+        return {shown: shown.map(function (f) { return +f.dataset.step; }),
+                moves: Array.prototype.map.call(current, function (li) { return +li.dataset.move; }),
+                slider: +document.getElementById('slider').value,
+                visible: shown.length ? shown[0].getBoundingClientRect().height > 0 : false};
+    """)
+
+
+def _requests(driver) -> list[str]:
+    import json
+
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+@pytest.mark.parametrize("game,path", [("mayan", MAYAN), ("flood", RANDOM8)])
+def test_page_steps_through_the_solution(browser, registry, tmp_path, game, path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from searchkit.render.html import render_html
+
+    _, _, moves, steps = solution(registry, game, path)
+    page = tmp_path / "page.html"
+    page.write_text(render_html(steps, title=f"{game} test"), encoding="utf-8")
+    browser.get_log("browser")
+    browser.get_log("performance")
+    browser.get(page.as_uri())
+    assert browser.title == f"{game} test"
+    items = browser.find_elements(By.CSS_SELECTOR, "#moves li")
+    assert len(items) == len(moves) + 1
+    state = _state(browser)
+    assert state == {"shown": [0], "moves": [0], "slider": 0, "visible": True}
+    nxt = browser.find_element(By.ID, "next")
+    for i in range(1, len(steps)):
+        nxt.click()
+        state = _state(browser)
+        assert state["shown"] == [i] and state["slider"] == i and state["visible"]
+        assert state["moves"] == [steps[i].index], (i, steps[i].label)
+        if steps[i].settled:
+            assert items[steps[i].index].text.endswith(steps[i].move)
+    nxt.click()  # past the end: stays on the last frame
+    assert _state(browser)["shown"] == [len(steps) - 1]
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_LEFT)
+    assert _state(browser)["shown"] == [len(steps) - 2]
+    body.send_keys(Keys.HOME)
+    assert _state(browser)["shown"] == [0]
+    body.send_keys(Keys.ARROW_RIGHT)
+    assert _state(browser)["shown"] == [1]
+    items[-1].click()
+    assert _state(browser)["shown"] == [len(steps) - 1] and _state(browser)["moves"] == [len(moves)]
+    body.send_keys(Keys.HOME)
+    play = browser.find_element(By.ID, "play")
+    play.click()
+    assert play.text == "pause"
+    deadline = time.monotonic() + 10
+    while _state(browser)["shown"] == [0] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    play.click()
+    assert play.text == "play" and _state(browser)["shown"][0] >= 1
+    errors = [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
+    assert errors == []
+    requests = _requests(browser)
+    assert page.as_uri() in requests
+    # the page itself is the only load; chrome:// is the browser's own UI, never the network
+    assert [u for u in requests if not u.startswith(("file://", "chrome://", "data:", "about:"))] == []
+    assert [u for u in requests if u.startswith("file://")] == [page.as_uri()]

@@ -1,0 +1,109 @@
+"""``searchkit show GAME FILE``: formats by suffix, moves from --moves or --records, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+from render_helpers import EIGHT, MAYAN, PC19, RANDOM8
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _frames(path):
+    root = ET.parse(path).getroot()
+    return [g for g in root.iter(SVG + "g") if g.get("class") == "frame"]
+
+
+def test_show_svg_solves_the_case(cli_run, tmp_path):
+    out = tmp_path / "b.svg"
+    result = cli_run(["show", "flood", str(PC19), "--case", "2", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert len(_frames(out)) == 23 + 1
+    assert "24 frames (23 moves)" in result.output
+
+
+def test_show_moves_are_checked_by_replay(cli_run, tmp_path):
+    out = tmp_path / "m.svg"
+    result = cli_run(["show", "mayan", str(MAYAN), "--moves", "2 1 1, 3 1 1, 3 0 1", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert len(_frames(out)) == 13
+    bad = cli_run(["show", "mayan", str(MAYAN), "--moves", "2 1 1 9 9 1", "-o", str(out)])
+    assert bad.exit_code == 2
+    assert "move 2 (9 9 1...) is not legal" in bad.output and len(bad.output.strip().splitlines()) == 1
+    short = cli_run(["show", "mayan", str(MAYAN), "--moves", "2 1 1", "-o", str(out)])
+    assert short.exit_code == 0 and "do not reach a goal" in short.output
+
+
+def test_show_flood_moves_in_the_inputs_values(cli_run, tmp_path):
+    out = tmp_path / "f.svg"
+    moves = "5 4 0 2 0 5 3 2 4 1 3 0 5 2"
+    result = cli_run(["show", "flood", str(RANDOM8), "--moves", moves, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    labels = [t.text for t in ET.parse(out).getroot().iter(SVG + "text") if t.get("class") == "frame-label"]
+    assert labels[0] == "start" and labels[1] == "move 1: 5" and labels[-1] == "move 14: 2"
+
+
+def test_show_takes_moves_from_a_record_file(cli_run, tmp_path):
+    records = tmp_path / "runs.jsonl"
+    solved = cli_run(["solve", "flood", "--format", "json", str(RANDOM8)])
+    records.write_text(solved.output)
+    out = tmp_path / "r.svg"
+    result = cli_run(["show", "flood", str(RANDOM8), "--case", "3", "--records", str(records), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert len(_frames(out)) == 11 + 1
+    missing = cli_run(["show", "flood", str(RANDOM8), "--case", "3", "--records", str(tmp_path / "none.jsonl")])
+    assert missing.exit_code == 2 and "cannot read" in missing.output
+    records.write_text(json.dumps({"source": str(RANDOM8), "case": 3, "status": "node_limit", "moves": []}) + "\n")
+    limited = cli_run(["show", "flood", str(RANDOM8), "--case", "3", "--records", str(records)])
+    assert limited.exit_code == 2 and "status 'node_limit'" in limited.output
+
+
+def test_show_terminal_and_errors(cli_run, tmp_path):
+    result = cli_run(["show", "sliding-tiles", str(EIGHT), "--case", "2"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "start" and lines[1:4] == ["1 2 3", "5 . 6", "4 7 8"]
+    assert lines[-3:] == ["1 2 3", "4 5 6", "7 8 ."]
+    no_case = cli_run(["show", "flood", str(PC19), "--case", "9"])
+    assert no_case.exit_code == 2 and "no case 9 (the file has 3 cases)" in no_case.output
+    bad_suffix = cli_run(["show", "flood", str(PC19), "-o", str(tmp_path / "x.jpg")])
+    assert bad_suffix.exit_code == 2 and "cannot tell the format" in bad_suffix.output
+    unsolvable = cli_run(["show", "sliding-tiles", str(EIGHT), "--case", "7"])
+    assert unsolvable.exit_code == 1 and "exhausted, nothing to show" in unsolvable.output
+
+
+def test_show_without_pillow_says_what_to_install(cli_run, tmp_path, monkeypatch):
+    for name in list(sys.modules):
+        if name == "PIL" or name.startswith("PIL.") or name == "searchkit.render.raster":
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "PIL", None)
+    result = cli_run(["show", "flood", str(PC19), "-o", str(tmp_path / "x.png")])
+    assert result.exit_code == 1
+    assert result.output.strip() == ("searchkit: error: PNG output needs Pillow: "
+                                     "pip install 'searchkit-puzzles[pictures]'")
+
+
+@pytest.mark.parametrize("suffix", [".png", ".gif", ".html"])
+def test_show_writes_each_format(cli_run, tmp_path, suffix):
+    if suffix != ".html":
+        pytest.importorskip("PIL")
+    out = tmp_path / f"mayan{suffix}"
+    result = cli_run(["show", "mayan", str(MAYAN), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    head = out.read_bytes()[:8]
+    assert head.startswith({".png": b"\x89PNG", ".gif": b"GIF89a", ".html": b"<!DOCTYP"}[suffix])
+
+
+def test_show_is_lazy_and_solve_imports_no_drawing(tmp_path):
+    import subprocess
+
+    code = ("import sys; from searchkit.cli import main; sys.argv=['searchkit','solve','flood',%r]\n"
+            "try: main()\nexcept SystemExit: pass\n"
+            "bad=[m for m in sys.modules\n"
+            "     if m.split('.')[0] in ('PIL', 'matplotlib') or m.startswith('searchkit.render')]\n"
+            "print('BAD', bad)") % str(PC19)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().endswith("BAD []")
