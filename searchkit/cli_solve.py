@@ -130,6 +130,9 @@ def run_files(solver, game, files, options: Mapping[str, Any], *, fmt: str, stat
             code = max(code, EXIT_INPUT)
             continue
         for item in game.parse(text, source, options):
+            if isinstance(item, InputError) and item.warning:
+                click.echo(f"searchkit: warning: {item}", err=True)
+                continue
             if isinstance(item, InputError):
                 click.echo(f"searchkit: error: {item}", err=True)
                 code = max(code, EXIT_INPUT)
