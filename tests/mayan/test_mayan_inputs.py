@@ -80,3 +80,29 @@ def test_a_run_as_long_as_the_board_still_vanishes(cli_run):
 def test_parse_yields_cases_for_good_input():
     (case,) = items(SAMPLE)
     assert isinstance(case, Case) and case.data.n == 3
+
+
+# --- item 2 for Mayan: other sizes read back without options ----------------------------------
+
+def test_other_sizes_are_written_under_a_header_that_parse_honours():
+    from searchkit_mayan.instance import MayanInstance
+
+    inst = MayanInstance(6, ((1, 2), (1, 2), (2, 1), (), (), ()), 6, 4, 3)
+    text = GAME.format_input([inst])
+    assert text.startswith("# searchkit mayan width=6 height=4 max-moves=6\n6\n")
+    (case,) = items(text)
+    assert case.data == inst
+    (err,) = items(text, width=7)
+    assert "the header says width=6, but --width 7 was given" in err.message
+    assert GAME.format_input([MayanInstance(3, ((1,),) * 5)]) == "3\n1 0\n1 0\n1 0\n1 0\n1 0\n"
+
+
+@pytest.mark.parametrize("header", ["# searchkit mayan width=1000000", "# searchkit mayan colours=3", "# hello"])
+def test_bad_headers_are_one_line_errors(header):
+    (err,) = items(header + "\n" + SAMPLE)
+    assert err.line == 1 and len(str(err)) < 200
+
+
+def test_huge_sides_are_refused_before_anything_is_built():
+    (err,) = items(SAMPLE, height=10 ** 9)
+    assert "at most 100" in err.message
