@@ -124,12 +124,17 @@ def _short(token: str) -> str:
 
 def _board(toks: Tokens, i: int, w: int, h: int, source: str, case: int, line: int) -> Case | InputError:
     """The board of ``w * h`` values at ``toks.items[i:]`` (present), or a non-fatal error on the first bad one."""
-    values = toks.items[i:i + w * h]
-    for k, tok in enumerate(values):
-        if not _INT.match(tok):
-            return InputError(f"expected an integer colour value, got {_short(tok)}", source=source,
-                              line=toks.lines[i + k], case=case, fatal=False)
-    return Case(case, Board.from_values(w, h, [_canon(v) for v in values]), source, line)
+    canon: dict[str, str] = {}  # boards repeat a few distinct tokens: check and canonicalise each once
+    values = []
+    for k, tok in enumerate(toks.items[i:i + w * h]):
+        value = canon.get(tok)
+        if value is None:
+            if not _INT.match(tok):
+                return InputError(f"expected an integer colour value, got {_short(tok)}", source=source,
+                                  line=toks.lines[i + k], case=case, fatal=False)
+            value = canon[tok] = _canon(tok)
+        values.append(value)
+    return Case(case, Board.from_values(w, h, values), source, line)
 
 
 def _too_few(toks: Tokens, i: int, w: str, h: str, source: str, case: int, line: int) -> InputError:

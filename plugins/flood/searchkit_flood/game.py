@@ -19,8 +19,10 @@ class FloodGame:
 
     Input: the judges' format (cases of ``n`` then ``n*n`` integers, ``0``
     ends; any whitespace), one board per line (PC19 style), both chosen by
-    content, or rectangular boards (``--input-format rect``: cases of ``W H``
-    then ``H*W`` integers, ``0 0`` ends).  ``--start`` moves the pivot cell
+    content when only one reading holds (else refused, naming
+    ``--input-format``; see :mod:`searchkit_flood.detect`), or rectangular
+    boards (``--input-format rect`` or a ``# searchkit flood rect`` first
+    line: cases of ``W H`` then ``H*W`` integers, ``0 0`` ends).  ``--start`` moves the pivot cell
     from the top-left to another corner or the centre.  Output: one integer per case, the fewest
     moves; ``--moves`` adds an optimal colour sequence in the input's values.
     """
@@ -30,9 +32,11 @@ class FloodGame:
     options = (
         GameOption("moves", "Also print an optimal colour sequence (the input's own values).", bool, False),
         GameOption("input-format", "Input format: judge (n then n*n values), lines (one board per line), "
-                   "rect (W H then H*W values, 0 0 ends), or auto (judge or lines, by content).",
+                   "rect (W H then H*W values, 0 0 ends), or auto (judge or lines when only one reading holds, "
+                   "else an error naming the option; a '# searchkit flood FORMAT' first line names it).",
                    str, "auto", ("auto", "judge", "lines", "rect")),
-        GameOption("width", "Board width for the lines format (default: square boards).", int, None, min=1),
+        GameOption("width", "Board width for the lines format (default: square boards); "
+                   "refused with judge or rect input.", int, None, min=1),
         GameOption("start", "The pivot cell whose region is recoloured.", str, "top-left", STARTS),
     )
 
