@@ -85,6 +85,11 @@ def test_letter_boards_are_written_one_per_line():
     assert GAME.format_input([board]) == "abba\n" and boards("abba\n") == [board]
 
 
+def test_a_header_alone_is_an_error():
+    (err,) = items("# searchkit flood rect\n\n")
+    assert "at least one case after the header" in err.message
+
+
 def test_an_unknown_header_is_an_error():
     (err,) = items("# searchkit flood squares\n1\n5\n0\n")
     assert "FORMAT one of judge, rect, lines" in err.message and err.line == 1

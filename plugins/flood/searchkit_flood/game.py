@@ -65,6 +65,9 @@ class FloodGame:
                                  source=source)
                 return
             fmt = named
+            if not text.strip():
+                yield InputError("expected at least one case after the header line", source=source)
+                return
         if width is not None and fmt in ("judge", "rect"):
             yield InputError(f"--width applies only to the lines format (one board per line); the {fmt} format "
                              "gives each board's size in the file", source=source)
