@@ -27,6 +27,8 @@ def random_instance(rng: random.Random, size: int, options: Mapping[str, Any]) -
 
 #: Attempts at building a solvable board before :func:`solvable_instance` gives up.
 ATTEMPTS = 200
+#: The run length of generated boards (NOIP 2011).
+RUN = 3
 
 
 def solvable_instance(rng: random.Random, size: int, options: Mapping[str, Any]) -> MayanInstance:
@@ -75,9 +77,6 @@ def solvable_instance(rng: random.Random, size: int, options: Mapping[str, Any])
             return MayanInstance(n, tuple(tuple(c) for c in columns), width, height, RUN)
     raise ValueError(f"could not build a {width}x{height} board of {blocks} blocks that clears in exactly {n} "
                      f"moves in {ATTEMPTS} attempts (try more colours or a larger board)")
-
-
-RUN = 3
 
 
 def _groups(rng: random.Random, blocks: int, n: int, longest: int) -> list[int] | None:
