@@ -17,6 +17,9 @@ class InputError(SearchkitError):
         message: what was expected and what was found, one line.
         fatal: ``True`` when the parser cannot resynchronise and stops reading
             the file; ``False`` when later cases are still read.
+        warning: ``True`` for input a judge would ignore (data after the
+            terminating case): the CLI prints it as a warning and the exit
+            status stays 0.  It names no case and leaves no output line.
     """
 
     def __init__(
@@ -27,12 +30,14 @@ class InputError(SearchkitError):
         line: int | None = None,
         case: int | None = None,
         fatal: bool = True,
+        warning: bool = False,
     ) -> None:
         self.message = message
         self.source = source
         self.line = line
         self.case = case
         self.fatal = fatal
+        self.warning = warning
         super().__init__(str(self))
 
     def __str__(self) -> str:

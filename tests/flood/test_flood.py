@@ -175,8 +175,9 @@ def test_several_files_each_under_a_header(cli_run):
         ("2\n1 2\n3 x\n0\n", "<stdin>:3: case 1: expected an integer colour value, got 'x'"),
         ("2\n1 2\n3\n", "case 1: expected 4 colour values for a 2x2 board, the file ends after 3"),
         ("-3\n", "<stdin>:1: case 1: expected the board size n (an integer >= 0), got '-3'"),
-        ("1\n5\n2.5\n", "<stdin>:3: case 2: expected the board size n (an integer >= 0), got '2.5'"),
-        ("1\n5\n0\n7\n", "<stdin>:4: unexpected '7' after the terminating 0"),
+        ("1\n5\n2.5\n", "as the judge format, line 3: case 2: expected the board size n (an integer >= 0), got '2.5'"),
+        ("2\n1 2\n3 4\n2.5\n", "<stdin>:4: case 2: expected the board size n (an integer >= 0), got '2.5'"),
+        ("1\n5\n0\n7\n", "<stdin>:1: cannot tell the format: the input reads as the judge format"),
         ("", "<stdin>: empty input"),
     ],
 )

@@ -43,8 +43,9 @@ def test_n_not_an_integer():
     assert err.line == 1 and "'three'" in err.message
 
 
-def test_extra_tokens_after_n():
-    assert error("3 1 0\n0\n0\n0\n0\n").line == 1
+def test_extra_tokens_after_n_are_the_first_column():
+    # the judges read a token stream (scanf): "3 1 0" is n and the first column
+    assert parse("3 1 0\n0\n0\n0\n0\n") == (3, [[1], [], [], [], []])
 
 
 def test_too_few_column_lines():
@@ -68,8 +69,10 @@ def test_missing_terminating_zero():
     assert err.line == 3 and "must end with 0" in err.message
 
 
-def test_tokens_after_zero():
-    assert error("3\n1 0 2\n0\n0\n0\n0\n").line == 2
+def test_tokens_after_zero_start_the_next_column():
+    # as a token stream this is columns [1], [2], [], [], []: what the judges' scanf reads
+    assert parse("3\n1 0 2\n0\n0\n0\n0\n") == (3, [[1], [2], [], [], []])
+    assert error("3\n1 0 2\n0\n0\n0\n0\n0\n").line == 7  # a sixth column line
 
 
 def test_non_integer_colour():

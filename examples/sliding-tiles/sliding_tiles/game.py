@@ -13,9 +13,17 @@ search.
 
 from __future__ import annotations
 
+import re
+
 from searchkit.errors import InputError
 from searchkit.game import Case, GameOption, SearchPlan
 from searchkit.result import EXHAUSTED, SOLVED
+
+#: A tile number as a judge's scanf("%d") reads it: ASCII only, no "+3", "1_0" or full-width digits.
+_INT = re.compile(r"-?[0-9]+\Z")
+#: Tokens are separated by ASCII whitespace only.
+_TOKEN = re.compile(r"[^ \t\r\v\f]+")
+
 
 class SlidingTilesGame:
     """The N x N sliding-tile puzzle: fewest blank moves to the goal (see the module docstring).
@@ -29,11 +37,15 @@ class SlidingTilesGame:
     options = (GameOption("moves", "also print the moves (U/D/L/R: the direction the blank moves)", bool, False),)
 
     def parse(self, text, source, options):
-        """Blocks of non-blank lines are cases; a bad case is reported (one line) and the rest still read."""
+        """Blocks of non-blank lines are cases; a bad case is reported (one line) and the rest still read.
+
+        Tiles are ASCII integers (``-?[0-9]+``) separated by ASCII whitespace;
+        lines end at ``\\n`` (a CRLF's CR is whitespace).
+        """
         block: list[tuple[int, str]] = []
         case = 0
-        for lineno, line in enumerate(text.splitlines() + [""], 1):
-            if line.strip():
+        for lineno, line in enumerate(text.split("\n") + [""], 1):
+            if _TOKEN.search(line):
                 block.append((lineno, line))
                 continue
             if block:
@@ -48,11 +60,13 @@ class SlidingTilesGame:
         rows = []
         for lineno, line in block:
             row = []
-            for token in line.split():
-                try:
-                    row.append(int(token))
-                except ValueError:
-                    return error(f"expected an integer tile number, got {token!r}", lineno)
+            for token in _TOKEN.findall(line):
+                if not _INT.match(token):
+                    shown = token if len(token) <= 20 else token[:17] + "..."
+                    return error(f"expected an integer tile number, got {shown!r} (ASCII -?[0-9]+)", lineno)
+                if len(token) > 9:  # no board has that many tiles; int() refuses 4300+ digits
+                    return error(f"tile {token[:20]}{'...' if len(token) > 20 else ''} out of range", lineno)
+                row.append(int(token))
             rows.append((lineno, row))
         n = len(rows[0][1])
         for i, (lineno, row) in enumerate(rows):

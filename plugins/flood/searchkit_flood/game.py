@@ -7,7 +7,7 @@ import attrs
 from searchkit.game import Case, GameOption, SearchPlan
 from searchkit.result import SOLVED
 
-from searchkit_flood.board import STARTS, detect_format, parse_judge, parse_lines, parse_rect, pivot_index
+from searchkit_flood.board import STARTS, Tokens, parse_judge, parse_lines, parse_rect, pivot_index
 
 #: Boards with more cells than this are searched with A* and the Puchert
 #: heuristic; smaller ones with IDA* and the layered heuristic (see FloodGame.plan).
@@ -19,8 +19,10 @@ class FloodGame:
 
     Input: the judges' format (cases of ``n`` then ``n*n`` integers, ``0``
     ends; any whitespace), one board per line (PC19 style), both chosen by
-    content, or rectangular boards (``--input-format rect``: cases of ``W H``
-    then ``H*W`` integers, ``0 0`` ends).  ``--start`` moves the pivot cell
+    content when only one reading holds (else refused, naming
+    ``--input-format``; see :mod:`searchkit_flood.detect`), or rectangular
+    boards (``--input-format rect`` or a ``# searchkit flood rect`` first
+    line: cases of ``W H`` then ``H*W`` integers, ``0 0`` ends).  ``--start`` moves the pivot cell
     from the top-left to another corner or the centre.  Output: one integer per case, the fewest
     moves; ``--moves`` adds an optimal colour sequence in the input's values.
     """
@@ -30,21 +32,59 @@ class FloodGame:
     options = (
         GameOption("moves", "Also print an optimal colour sequence (the input's own values).", bool, False),
         GameOption("input-format", "Input format: judge (n then n*n values), lines (one board per line), "
-                   "rect (W H then H*W values, 0 0 ends), or auto (judge or lines, by content).",
+                   "rect (W H then H*W values, 0 0 ends), or auto (judge or lines when only one reading holds, "
+                   "else an error naming the option; a '# searchkit flood FORMAT' first line names it).",
                    str, "auto", ("auto", "judge", "lines", "rect")),
-        GameOption("width", "Board width for the lines format (default: square boards).", int, None, min=1),
+        GameOption("width", "Board width for the lines format (default: square boards); "
+                   "refused with judge or rect input.", int, None, min=1),
         GameOption("start", "The pivot cell whose region is recoloured.", str, "top-left", STARTS),
     )
 
     def parse(self, text, source, options):
+        """Cases of ``text`` in the ``--input-format`` (``auto``: see :mod:`searchkit_flood.detect`).
+
+        A ``# searchkit flood FORMAT`` first line names the format (it must
+        agree with an explicit ``--input-format``); ``--width`` applies to the
+        lines format only and is refused with the judge and rect formats.
+        Yields the format parser's items, or one fatal InputError.
+        """
+        from searchkit.errors import InputError
+
+        from searchkit_flood.detect import detect, read_header
+
         fmt = options.get("input_format") or "auto"
+        width = options.get("width")
+        head = read_header(text, source)
+        if isinstance(head, InputError):
+            yield head
+            return
+        named, text = head
+        if named is not None:
+            if fmt not in ("auto", named):
+                yield InputError(f"the header line says the {named} format, but --input-format {fmt} was given",
+                                 source=source)
+                return
+            fmt = named
+            if not text.strip():
+                yield InputError("expected at least one case after the header line", source=source)
+                return
+        if width is not None and fmt in ("judge", "rect"):
+            yield InputError(f"--width applies only to the lines format (one board per line); the {fmt} format "
+                             "gives each board's size in the file", source=source)
+            return
+        toks = None
         if fmt == "auto":
-            fmt = detect_format(text)
+            toks = Tokens(text) if width is None else None
+            fmt = detect(text, toks, width, source)
+            if isinstance(fmt, InputError):
+                yield fmt
+                return
         if fmt == "lines":
-            return parse_lines(text, source, options.get("width"))
-        if fmt == "rect":
-            return parse_rect(text, source)
-        return parse_judge(text, source)
+            yield from parse_lines(text, source, width)
+        elif fmt == "rect":
+            yield from parse_rect(text, source, toks)
+        else:
+            yield from parse_judge(text, source, toks)
 
     def puzzle(self, case: Case, options, disabled):
         from searchkit_flood.areas import FloodPuzzle
@@ -85,26 +125,40 @@ class FloodGame:
         return [case.data.palette[m] for m in moves]
 
     def format_input(self, boards) -> str:
-        """Write boards in the judge format (square boards) or one per line (otherwise).
+        """Write boards so that :meth:`parse` with the default options reads back exactly these boards.
+
+        Integer colours: the judge format when every board is square, else the
+        rect format (``W H``, rows, ``0 0``) under a ``# searchkit flood rect``
+        header line; single-character colours on square boards: the lines
+        format.  A header naming the format is also written when the text
+        alone would be ambiguous (e.g. only 1x1 boards: ``1\n5\n0`` is
+        also three lines-format boards).
 
         Raises:
-            ValueError: for a non-square board whose values are not single letters or digits.
+            ValueError: for boards whose colours fit no format (non-integer
+                values on a non-square board, or values of several characters
+                that are not integers).
         """
+        from searchkit_flood.board import _INT, _ROW
+        from searchkit_flood.detect import detect
+
         boards = list(boards)
-        if all(b.width == b.height for b in boards):
+        if all(_INT.match(v) for b in boards for v in b.palette):
+            fmt = "judge" if all(b.width == b.height for b in boards) else "rect"
             out = []
             for b in boards:
-                out.append(str(b.width))
+                out.append(str(b.width) if fmt == "judge" else f"{b.width} {b.height}")
                 out.extend(" ".join(row) for row in b.rows())
-            out.append("0")
-            return "\n".join(out) + "\n"
-        lines = []
-        for b in boards:
-            line = "".join(b.palette[c] for c in b.cells)
-            if len(line) != b.width * b.height or not line.isalnum():
-                raise ValueError("the one-board-per-line format needs single-character colour values")
-            lines.append(line)
-        return "\n".join(lines) + "\n"
+            out.append("0" if fmt == "judge" else "0 0")
+        elif all(b.width == b.height and len(v) == 1 and _ROW.match(v) for b in boards for v in b.palette):
+            fmt = "lines"
+            out = ["".join(b.palette[c] for c in b.cells) for b in boards]
+        else:
+            raise ValueError("boards need integer colour values, or single letters or digits on square boards")
+        text = "\n".join(out) + "\n"
+        if fmt == "rect" or detect(text, Tokens(text), None, "<generated>") != fmt:
+            text = f"# searchkit flood {fmt}\n" + text
+        return text
 
     def render(self, case, puzzle, state, move):
         """The picture of ``state`` for ``searchkit show`` (see :mod:`searchkit_flood.render`)."""

@@ -145,8 +145,10 @@ def _make_kernels(shape: Shape):
                 hstart |= bit
             if y <= h - r:
                 vstart |= bit
-    hshifts = [i * sh for i in range(1, r)]
-    vshifts = [i * cb for i in range(1, r)]
+    # A run longer than the board's width (height) can never lie in a row (column):
+    # hstart (vstart) is then 0, and no shift list is built (R may be 10**9).
+    hshifts = [i * sh for i in range(1, r)] if r <= w else []
+    vshifts = [i * cb for i in range(1, r)] if r <= h else []
     col_offsets = [x * sh for x in range(w)]
     top = cb - 1
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from searchkit.errors import InputError
 from searchkit.game import Case, GameOption, SearchPlan
 from searchkit.result import EXHAUSTED, SOLVED
@@ -31,10 +33,26 @@ class MayanGame:
     )
 
     def parse(self, text, source, options):
+        """The one case of a NOIP 2011 file (see :func:`searchkit_mayan.parse.parse`).
+
+        A first line ``# searchkit mayan width=W height=H max-moves=M`` (what
+        ``generate`` writes for other sizes than the NOIP ones) sets those
+        options; an option given with another value than the header's is an
+        error.  Yields one Case or one fatal InputError naming the line.
+        """
         from searchkit_mayan.parse import MayanInputError, parse
 
+        head = _header(text, source, options)
+        if isinstance(head, InputError):
+            yield head
+            return
+        options, text = head
         width, height = options.get("width", 5), options.get("height", 7)
         run = options.get("run_length", 3)
+        if max(width, height) > SIDE_LIMIT:
+            yield InputError(f"--width and --height must be at most {SIDE_LIMIT}, got {width} x {height}",
+                             source=source)
+            return
         try:
             n, columns = parse(text, width=width, height=height, run=run,
                                max_moves=options.get("max_moves", 5),
@@ -77,14 +95,22 @@ class MayanGame:
     def format_input(self, instances) -> str:
         """Write one instance in the NOIP format (the format holds one case per file).
 
+        A board of another size than 5 x 7, or an n above 5, is written under
+        a ``# searchkit mayan width=W height=H max-moves=N`` header line, so
+        that :meth:`parse` reads it back with the default options.
+
         Raises:
-            ValueError: for more than one instance.
+            ValueError: for more than one instance, or a run length other than 3.
         """
         instances = list(instances)
         if len(instances) != 1:
             raise ValueError("the Mayan format holds exactly one case per file")
         inst = instances[0]
+        if inst.run != 3:
+            raise ValueError("the Mayan format has no place for a run length other than 3")
         lines = [str(inst.n)] + [" ".join(str(c) for c in (*col, 0)) for col in inst.columns]
+        if (inst.width, inst.height) != (5, 7) or inst.n > 5:
+            lines.insert(0, f"# searchkit mayan width={inst.width} height={inst.height} max-moves={max(5, inst.n)}")
         return "\n".join(lines) + "\n"
 
     def render(self, case, puzzle, state, move):
@@ -103,3 +129,41 @@ class MayanGame:
         from searchkit_mayan.board import format_board
 
         return format_board(state, puzzle.shape)  # colours as renumbered 1..K
+
+
+_HEADER = re.compile(r"#\s*searchkit\s+mayan((?:\s+[a-z-]+=[0-9]+)*)\s*\Z")
+_HEADER_KEYS = {"width": 5, "height": 7, "max-moves": 5}
+#: The largest width or height accepted: beyond it set-up alone (shape kernels, bound tables over
+#: all compositions of a colour's blocks into W columns) would eat the machine.
+SIDE_LIMIT = 100
+_HEADER_LIMIT = SIDE_LIMIT
+
+
+def _header(text: str, source: str, options):
+    """``(options, text)`` with a ``# searchkit mayan ...`` first line applied and blanked, or an InputError."""
+    lines = text.split("\n")
+    for i, raw in enumerate(lines):
+        line = raw.strip(" \t\r\v\f")
+        if not line:
+            continue
+        if not line.startswith("#"):
+            return options, text
+        match = _HEADER.match(line)
+        if not match:
+            return InputError("expected a header '# searchkit mayan width=W height=H max-moves=N', got "
+                              f"{line[:40]!r}", source=source, line=i + 1)
+        merged = dict(options)
+        for pair in match.group(1).split():
+            name, _, value = pair.partition("=")
+            if name not in _HEADER_KEYS or len(value) > 5 or not 1 <= int(value) <= _HEADER_LIMIT:
+                return InputError(f"the header's {pair!r} is not one of width, height, max-moves in "
+                                  f"1..{_HEADER_LIMIT}", source=source, line=i + 1)
+            key = name.replace("-", "_")
+            given = options.get(key, _HEADER_KEYS[name])
+            if given not in (_HEADER_KEYS[name], int(value)):
+                return InputError(f"the header says {name}={value}, but --{name} {given} was given",
+                                  source=source, line=i + 1)
+            merged[key] = int(value)
+        lines[i] = ""
+        return merged, "\n".join(lines)
+    return options, text

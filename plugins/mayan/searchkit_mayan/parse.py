@@ -3,11 +3,17 @@
 Format (NOIP 2011 day 1 problem 3, Luogu P1312): the first line holds n, the
 number of moves; then one line per column, left to right, each listing the
 colours of that column bottom-up and ending with 0 (a lone ``0`` is an empty
-column).  Colours are positive integers.  Blank lines are ignored; line
-numbers in errors count every line of the text, starting at 1.
+column).  Colours are positive integers.  The judges read the input with
+``scanf``, so the layout is free: the input is a stream of ASCII integer
+tokens (``-?[0-9]+``, separated by spaces, tabs, CRs or newlines), and the
+whole sample on one line is a valid input.  Errors in an input laid out one
+column per line are reported by line as before; line numbers count every
+line of the text (at ``\n``), starting at 1.
 """
 
 from __future__ import annotations
+
+import re
 
 from .board import Shape, from_columns, run_cells, settle, to_columns
 
@@ -31,48 +37,61 @@ class MayanInputError(ValueError):
         super().__init__(f"line {line}: {message}")
 
 
+_INT = re.compile(r"-?[0-9]+\Z")  # ASCII only: no "+3", "1_0" or full-width digits, as scanf("%d")
+_TOKEN = re.compile(r"[^ \t\n\r\v\f]+")
+_MAX_COLOUR = 2 ** 31 - 1  # a C int
+
+
 def _int_token(token: str, line: int, what: str) -> int:
-    try:
-        value = int(token)
-    except ValueError:
-        raise MayanInputError(line, f"{what} must be an integer, found {token!r}") from None
-    if value < 0:
-        raise MayanInputError(line, f"{what} must not be negative, found {value}")
-    return value
+    if not _INT.match(token):
+        shown = token if len(token) <= 20 else token[:17] + "..."
+        raise MayanInputError(line, f"{what} must be an integer, found {shown!r}")
+    if token.startswith("-") and token.strip("-0"):
+        raise MayanInputError(line, f"{what} must not be negative, found {token[:20]}")
+    if len(token.lstrip("-0")) > 10 or int(token) > _MAX_COLOUR:
+        raise MayanInputError(line, f"{what} must be at most {_MAX_COLOUR}, found {token[:20]}"
+                                    + ("..." if len(token) > 20 else ""))
+    return int(token)
 
 
-def parse(text: str, *, width: int = 5, height: int = 7, run: int = 3, max_moves: int = 5,
-          settle_start: bool = False) -> tuple[int, list[list[int]]]:
-    """Parse one Mayan case.
+def _lines(text: str) -> list[tuple[int, list[str]]]:
+    """The non-blank lines of ``text`` as (1-based line number, ASCII-whitespace tokens)."""
+    found = [(i, _TOKEN.findall(line)) for i, line in enumerate(text.split("\n"), 1)]
+    return [(i, tokens) for i, tokens in found if tokens]
 
-    Args:
-        text: the whole input.
-        width, height: board size W x H (NOIP: 5 x 7).
-        run: minimum run length R, used to check the start board (NOIP: 3).
-        max_moves: the largest n accepted (NOIP: 5).
-        settle_start: if False a run on the start board is an error; if True
-            the start board is settled (runs cleared, cascades played) and the
-            settled columns are returned.
 
-    Returns:
-        ``(n, columns)``: n with 1 <= n <= ``max_moves``; W lists of colours,
-        bottom-up, without the terminating 0.
+def _stream_columns(lines, width: int, height: int) -> list[list[int]]:
+    """Read the W columns after n as scanf does: tokens in any layout, each column ending with 0."""
+    toks = [(t, i) for i, tokens in lines for t in tokens][1:]
+    pos = 0
+    columns: list[list[int]] = []
+    for x in range(width):
+        where = f"column {x + 1} (x={x})"
+        col: list[int] = []
+        while True:
+            if pos == len(toks):
+                last = toks[-1][1] if toks else lines[0][0]
+                raise MayanInputError(last, f"expected {width} columns after n, each ending with 0; "
+                                            f"the input ends in {where}")
+            tok, line = toks[pos]
+            pos += 1
+            value = _int_token(tok, line, f"every colour of {where}")
+            if value == 0:
+                break
+            if len(col) == height:
+                raise MayanInputError(line, f"{where} has more than {height} blocks, the board is {height} high")
+            col.append(value)
+        columns.append(col)
+    if pos < len(toks):
+        tok, line = toks[pos]
+        raise MayanInputError(line, f"expected {width} columns after n, found more tokens from {tok[:20]!r} on "
+                                    f"(use --width for a wider board)")
+    return columns
 
-    Raises:
-        MayanInputError: empty input; n not an integer or out of
-        1..``max_moves``; extra tokens after n; fewer or more than W column
-        lines; a token that is not a non-negative integer; a column without
-        its terminating 0 or with tokens after it; a column taller than H; a
-        run on the start board (unless ``settle_start``).
-    """
-    lines = [(i, line.split()) for i, line in enumerate(text.splitlines(), 1)]
-    lines = [(i, tokens) for i, tokens in lines if tokens]
-    if not lines:
-        raise MayanInputError(1, "empty input: expected the number of moves n on the first line")
+
+def _line_columns(lines, width: int, height: int) -> list[list[int]]:
+    """Read the columns one per line after n (the NOIP layout), raising the error of the first bad line."""
     first, tokens = lines[0]
-    n = _int_token(tokens[0], first, "the number of moves n")
-    if not 1 <= n <= max_moves:
-        raise MayanInputError(first, f"the number of moves n must be in 1..{max_moves}, found {n}")
     if len(tokens) > 1:
         raise MayanInputError(
             first, f"expected only the number of moves n on this line, found {len(tokens)} tokens"
@@ -103,7 +122,55 @@ def parse(text: str, *, width: int = 5, height: int = 7, run: int = 3, max_moves
         if end > height:
             raise MayanInputError(i, f"{where} has {end} blocks, the board is {height} high")
         columns.append(values[:end])
+    return columns
 
+
+def parse(text: str, *, width: int = 5, height: int = 7, run: int = 3, max_moves: int = 5,
+          settle_start: bool = False) -> tuple[int, list[list[int]]]:
+    """Parse one Mayan case.
+
+    Args:
+        text: the whole input.
+        width, height: board size W x H (NOIP: 5 x 7).
+        run: minimum run length R, used to check the start board (NOIP: 3).
+        max_moves: the largest n accepted (NOIP: 5).
+        settle_start: if False a run on the start board is an error; if True
+            the start board is settled (runs cleared, cascades played) and the
+            settled columns are returned.
+
+    Returns:
+        ``(n, columns)``: n with 1 <= n <= ``max_moves``; W lists of colours,
+        bottom-up, without the terminating 0.
+
+    Raises:
+        MayanInputError: empty input; n not an integer or out of
+        1..``max_moves``; a token that is not a non-negative ASCII integer
+        (or above 2**31 - 1); the input ending before W columns, each ended
+        by 0, or going on after them; a column taller than H; a run on the
+        start board (unless ``settle_start``).  In an input laid out one
+        column per line (n alone on the first line), a layout error names
+        the line as the NOIP layout sees it (a column line without its 0, a
+        missing column line, ...).
+    """
+    lines = _lines(text)
+    if not lines:
+        raise MayanInputError(1, "empty input: expected the number of moves n on the first line")
+    first, tokens = lines[0]
+    n = _int_token(tokens[0], first, "the number of moves n")
+    if not 1 <= n <= max_moves:
+        raise MayanInputError(first, f"the number of moves n must be in 1..{max_moves}, found {n}")
+    try:
+        columns = _stream_columns(lines, width, height)
+    except MayanInputError:
+        if len(tokens) == 1:  # laid out one column per line: report the line-based error
+            _line_columns(lines, width, height)
+        raise
+    column_lines = {}  # column x -> the line it starts on, for errors about the board
+    k = 0
+    toks = [i for i, tokens in lines for _ in tokens][1:]
+    for x, col in enumerate(columns):
+        column_lines[x] = toks[k]
+        k += len(col) + 1
     top = max((c for col in columns for c in col), default=1)
     shape = Shape(width, height, run, max(4, top.bit_length()))
     board = from_columns(columns, shape)
@@ -113,7 +180,7 @@ def parse(text: str, *, width: int = 5, height: int = 7, run: int = 3, max_moves
             x, y = cells[0]
             colour = shape.cell(board, x, y)
             raise MayanInputError(
-                column_lines[x][0],
+                column_lines[x],
                 f"the start board already has a run of {run} or more: colour {colour} at "
                 f"(x={x}, y={y}) and {len(cells) - 1} more block(s) in runs; "
                 f"expected a settled board (or use the settle-start option)",

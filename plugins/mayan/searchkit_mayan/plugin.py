@@ -49,8 +49,8 @@ def register_generators(register):
             GameOption("moves", "n, the number of moves of the answer", int, 2, min=1),
             GameOption("width", "board width", int, 5, min=1),
             GameOption("height", "board height", int, 7, min=1),
-            GameOption("solvable", "retry (up to 200 boards) until the board is solvable in exactly n moves",
-                       bool, True),
+            GameOption("solvable", "build the board backwards from n moves, so that it clears in exactly n "
+                       "(checked by the search; at least 3 blocks)", bool, True),
         ),
         size_help="number of blocks", default_size=9, check_size=6,
         summary="blocks dropped into random columns, no starting run",

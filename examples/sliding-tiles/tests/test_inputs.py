@@ -1,0 +1,26 @@
+"""Tile numbers a judge's scanf would reject are errors, not tiles (searchkit issue 9, item 18)."""
+
+import pytest
+from searchkit.errors import InputError
+from searchkit.game import Case
+
+from sliding_tiles.game import SlidingTilesGame
+
+GAME = SlidingTilesGame()
+
+
+def parse(text):
+    return list(GAME.parse(text, "in.txt", {"moves": False}))
+
+
+@pytest.mark.parametrize("token", ["+8", "8_0", "\uff18", "\u0668", "8.0", "9" * 5000])
+def test_non_ascii_or_signed_or_underscored_tiles_are_errors(token):
+    (err, good) = parse(f"1 2 3\n4 5 6\n7 {token} 0\n\n1 0\n3 2\n")
+    assert isinstance(err, InputError) and err.line == 3 and err.case == 1 and len(err.message) < 120
+    assert isinstance(good, Case)
+
+
+def test_ascii_whitespace_only_separates_tiles():
+    (err,) = parse("1 2\u00a03\n4 5 6\n7 8 0\n")  # a no-break space is not whitespace to scanf
+    assert isinstance(err, InputError) and "'2\\xa03'" in err.message
+    assert [type(i) for i in parse("1 2 3\r\n4 5 6\r\n7 8 0\r\n")] == [Case]

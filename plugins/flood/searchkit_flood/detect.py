@@ -1,0 +1,193 @@
+"""Which Flood-It input format a text is in: decided with certainty, or refused naming the option.
+
+The three formats (see :mod:`searchkit_flood.board`) overlap: ``1\\n5\\n0`` is
+one 1x1 board in the judge format (HDU 4127 / NKOJ 2440) and three 1x1
+boards in the lines format (PC19 / ColorFill); ``3 2\\n1 2 2\\n3 3 1\\n0 0`` is
+a 3x2 rect board and a 3x3 judge board.  So the text is read in every
+format (counting tokens only, nothing is allocated), and a format is chosen
+only when it is the one reading that holds:
+
+1. A header line ``# searchkit flood FORMAT`` (what ``generate`` writes for
+   rect boards) names the format.
+2. A first line of exactly two integers is refused: it looks like the rect
+   format's ``W H``, which is never guessed.
+3. A reading *holds* when its sizes fit the file (a bad colour value is an
+   error of one case, not of the format; for the lines format every line is
+   a single token whose length is a square, or a multiple of ``--width``).
+   A judge reading with data after its ``0`` holds (a judge stops reading
+   there; the data is a warning), a rect reading only if it uses every token.
+   The rect reading is laid out as documented: each ``W H`` pair starts a
+   line, unless the whole text is one line.  Exactly one holding judge or
+   lines reading is used; two or more holding
+   readings (the rect one included) are refused naming the options.
+4. When no judge or lines reading holds, the errors are those of the only
+   format the text can be in: not lines when a line holds several tokens
+   or the first token is a negative number, not judge when the first token
+   is not an integer, and else the one whose first case fits (a first line
+   ``1221`` is a 2x2 board, not a size whose 1221*1221 values the file
+   cannot hold).  A text where both or neither fit is refused with both
+   readings' first errors.
+"""
+
+from __future__ import annotations
+
+import re
+
+from searchkit.errors import InputError
+
+from searchkit_flood.board import (_ASCII_SPACE, _INT, _ROW, Tokens, _line_width, _size, parse_judge, parse_lines)
+
+FORMATS = ("judge", "rect", "lines")
+_HEADER = re.compile(r"#\s*searchkit\s+flood\s+(\S+)\s*\Z")
+_SEPARATOR = re.compile(r"[ \t\v\f]+")  # a CR is not a separator here: inside a line it is a stray CR
+
+OK, WARNED, BROKEN, EXCLUDED = "ok", "warned", "broken", "excluded"
+_NAMES = {"judge": "the judge format (n, then n*n values)", "rect": "the rect format (W H, then H*W values)",
+          "lines": "the lines format (one board per line)"}
+
+
+def read_header(text: str, source: str) -> tuple[str | None, str] | InputError:
+    """The format a ``# searchkit flood FORMAT`` first line names, and the text with that line blanked.
+
+    Returns:
+        ``(format, text)``; ``(None, text)`` unchanged when the first non-blank
+        line is not a header; an :class:`InputError` for a ``# searchkit``
+        line naming no known format.
+    """
+    lines = text.split("\n")
+    for i, raw in enumerate(lines):
+        line = raw.strip(_ASCII_SPACE)
+        if not line:
+            continue
+        if not line.startswith("#"):
+            return None, text
+        match = _HEADER.match(line)
+        if not match or match.group(1) not in FORMATS:
+            return InputError(f"expected a header '# searchkit flood FORMAT' with FORMAT one of "
+                              f"{', '.join(FORMATS)}, got {line[:40]!r}", source=source, line=i + 1)
+        lines[i] = ""
+        return match.group(1), "\n".join(lines)
+    return None, text
+
+
+def _scan_judge(toks: Tokens) -> str:
+    i, count = 0, len(toks)
+    while i < count:
+        n = _size(toks.items[i])
+        i += 1
+        if n is None or n < 0:
+            return BROKEN
+        if n == 0:
+            return WARNED if i < count else OK
+        if n * n > count - i:
+            return BROKEN
+        i += n * n
+    return OK
+
+
+def _scan_rect(toks: Tokens) -> str:
+    """The rect reading as a witness: each ``W H`` must start a line (or the text be one line)."""
+    i, count = 0, len(toks)
+    one_line = count == 0 or toks.lines[0] == toks.lines[-1]
+    while i < count:
+        w = _size(toks.items[i])
+        h = _size(toks.items[i + 1]) if i + 1 < count else None
+        if w == 0 and (h == 0 or i + 1 == count):
+            return WARNED if i + 2 < count else OK
+        if w is None or h is None or w <= 0 or h <= 0 or w * h > count - i - 2:
+            return BROKEN
+        if not one_line and ((i and toks.lines[i - 1] == toks.lines[i]) or toks.lines[i + 1] != toks.lines[i]):
+            return BROKEN
+        i += 2 + w * h
+    return OK
+
+
+def _scan_lines(text: str, width: int | None) -> str:
+    status = OK
+    for raw in text.split("\n"):
+        line = raw.strip(_ASCII_SPACE)
+        if not line:
+            continue
+        if _SEPARATOR.search(line):
+            return EXCLUDED
+        if _line_width(len(line), width) is None:
+            status = BROKEN
+    return status
+
+
+def _first_line(text: str) -> tuple[int, str] | None:
+    for i, raw in enumerate(text.split("\n"), 1):
+        line = raw.strip(_ASCII_SPACE)
+        if line:
+            return i, line
+    return None
+
+
+def _first_error(items) -> str:
+    for item in items:
+        if isinstance(item, InputError):
+            where = "" if item.line is None else f"line {item.line}: "
+            return where + ("" if item.case is None else f"case {item.case}: ") + item.message
+    return "no error"
+
+
+def detect(text: str, toks: Tokens, width: int | None, source: str) -> str | InputError:
+    """``"judge"`` or ``"lines"`` when the text certainly is in that format, else a fatal InputError.
+
+    Args:
+        text: the input (any header line already blanked).
+        toks: its :class:`~searchkit_flood.board.Tokens`.
+        width: ``--width`` (the lines format's board width), or ``None``.
+        source: the file name, for errors.
+
+    Returns:
+        The format, or a one-line :class:`InputError` saying why it cannot be
+        told and which ``--input-format`` to use (see the module docstring).
+        With ``width`` the format is lines unless a line holds several tokens
+        (``--width`` is refused then).
+    """
+    first = _first_line(text)
+    if first is None:
+        return "judge"
+    lineno, line = first
+    lines = _scan_lines(text, width)
+    if width is not None:
+        if lines == EXCLUDED:
+            return InputError("--width applies only to the lines format (one board per line), and this input "
+                              "has lines of several tokens (the judge or rect format give the size in the file)",
+                              source=source)
+        return "lines"
+    parts = _SEPARATOR.split(line)
+    if len(parts) == 2 and all(_INT.match(p) for p in parts):
+        return InputError("first line has two integers W H: this looks like the rect format; "
+                          "use --input-format rect (or judge)", source=source, line=lineno)
+    status = {"judge": _scan_judge(toks), "rect": _scan_rect(toks), "lines": lines}
+    # A judge stops reading at its 0, so a judge reading with data after it still holds; the rect
+    # reading only witnesses against a guess, and one that stops early is too weak a witness (a
+    # judge file with 0-based colours often has a "0 0" where the rect reading would stop).
+    holding = [f for f in FORMATS if status[f] == OK or (f == "judge" and status[f] == WARNED)]
+    if len(holding) >= 2:
+        names = " and as ".join(_NAMES[f] for f in holding)
+        options = " or ".join(f"--input-format {f}" for f in holding)
+        return InputError(f"cannot tell the format: the input reads as {names}; use {options}",
+                          source=source, line=lineno)
+    if holding == ["judge"] or holding == ["lines"]:
+        return holding[0]
+    # No reading holds (the rect one is never chosen): report the errors of the only format
+    # the text can be in, or refuse when both the judge and the lines reading start well.
+    if lines == EXCLUDED:
+        return "judge"
+    if not _INT.match(parts[0]):
+        return "lines"
+    if not _ROW.match(parts[0]):  # a negative number: no lines-format row either
+        return "judge"
+    n = _size(parts[0])
+    judge_starts = n is not None and 0 < n and n * n < len(toks)
+    lines_starts = _line_width(len(parts[0]), width) is not None
+    if judge_starts != lines_starts:
+        return "judge" if judge_starts else "lines"
+    judge_error = _first_error(parse_judge(text, source, toks))
+    lines_error = _first_error(parse_lines(text, source))
+    return InputError(f"cannot tell the format: as the judge format, {judge_error}; as the lines format, "
+                      f"{lines_error}; use --input-format judge or --input-format lines",
+                      source=source, line=lineno)

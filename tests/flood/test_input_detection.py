@@ -1,0 +1,203 @@
+"""Flood-It input formats: detection is certain or refused naming the option (issue 9, items 1-3, 18-20)."""
+
+from __future__ import annotations
+
+import pytest
+
+from searchkit.errors import InputError
+from searchkit.game import Case, option_defaults
+from searchkit_flood.board import Board, parse_judge, parse_lines, parse_rect
+from searchkit_flood.game import FloodGame
+
+GAME = FloodGame()
+
+
+def items(text, **options):
+    opts = option_defaults(GAME.options)
+    opts.update(options)
+    return list(GAME.parse(text, "t", opts))
+
+
+def errors(text, **options):
+    return [i for i in items(text, **options) if isinstance(i, InputError)]
+
+
+def boards(text, **options):
+    return [i.data for i in items(text, **options) if isinstance(i, Case)]
+
+
+# --- item 1: rect input is never read as the judge format -----------------------------------
+
+def test_rect_without_the_option_is_refused_naming_it():
+    found = items("3 2\n1 2 2\n3 3 1\n0 0\n")
+    assert len(found) == 1 and isinstance(found[0], InputError) and found[0].fatal
+    assert "first line has two integers W H" in found[0].message
+    assert "--input-format rect (or judge)" in found[0].message
+    assert [(b.width, b.height) for b in boards("3 2\n1 2 2\n3 3 1\n0 0\n", input_format="rect")] == [(3, 2)]
+
+
+@pytest.mark.parametrize("text, options", [
+    ("1\n5\n0\n", "judge or --input-format lines"),             # one 1x1 judge board, or three lines boards
+    ("1\n5\n0\n7\n", "judge or --input-format lines"),          # judge ignoring a 7, or four lines boards
+    ("3 2 1 2 2 3 3 1 0 0\n", "judge or --input-format rect"),  # rect on one line is also a 3x3 judge board
+    ("2\n0\n0\n0\n0\n0\n", "judge or --input-format lines"),    # one value per line
+    ("0\n", "rect or --input-format lines"),  # no board, or one 1x1 board
+])
+def test_two_readings_are_refused_naming_the_options(text, options):
+    (err,) = items(text)
+    assert isinstance(err, InputError) and "cannot tell the format" in err.message and options in err.message
+
+
+@pytest.mark.parametrize("text, fmt, sizes", [
+    ("2 0 0 0 0 3 0 1 2 1 1 2 2 2 1 0", "judge", [2, 3]),  # the HDU sample on one line: rect has H = 0
+    ("2\n0 0\n0 0\n3\n0 1 2\n1 1 2\n2 2 1\n0\n", "judge", [2, 3]),
+    ("1 5 0\n", "judge", [1]),
+    ("1221\n1111\n123456789\n", "lines", [2, 2, 3]),
+    ("abba\n", "lines", [2]),
+])
+def test_certain_texts_are_read(text, fmt, sizes):
+    assert [b.width for b in boards(text)] == sizes
+
+
+def test_judge_file_with_more_than_two_integers_first_is_not_refused():
+    # a judge file whose first line holds n and a row, as some generators write it
+    assert [b.width for b in boards("2 1 2\n2 1\n0\n")] == [2]
+
+
+# --- item 2: generate output reads back as what was written ---------------------------------
+
+@pytest.mark.parametrize("shape", [(2, 8), (5, 2), (1, 1), (3, 3), (1, 4)])
+def test_format_input_round_trips_with_default_options(shape):
+    w, h = shape
+    written = [Board.from_values(w, h, [(i * 7) % 3 + 1 for i in range(w * h)]), Board.from_values(w, h, [4] * (w * h))]
+    assert boards(GAME.format_input(written)) == written
+
+
+def test_non_square_boards_are_written_in_rect_under_a_header():
+    text = GAME.format_input([Board.from_values(2, 3, [1, 2, 3, 4, 5, 6])])
+    assert text == "# searchkit flood rect\n2 3\n1 2\n3 4\n5 6\n0 0\n"
+    assert "header line says the rect format" in errors(text, input_format="judge")[0].message
+    assert len(boards(text, input_format="rect")) == 1
+
+
+def test_letter_boards_are_written_one_per_line():
+    board = next(iter(parse_lines("abba\n", "t"))).data
+    assert GAME.format_input([board]) == "abba\n" and boards("abba\n") == [board]
+
+
+def test_a_header_alone_is_an_error():
+    (err,) = items("# searchkit flood rect\n\n")
+    assert "at least one case after the header" in err.message
+
+
+def test_an_unknown_header_is_an_error():
+    (err,) = items("# searchkit flood squares\n1\n5\n0\n")
+    assert "FORMAT one of judge, rect, lines" in err.message and err.line == 1
+
+
+# --- item 3: judge boards with n >= 1000, and sizes the file cannot hold --------------------
+
+def test_a_judge_board_of_side_1000_is_one_case():
+    row = " ".join("12" * 500)
+    text = "1000\n" + "\n".join([row] * 1000) + "\n0\n"
+    (case,) = items(text)
+    assert isinstance(case, Case) and (case.data.width, case.data.height) == (1000, 1000)
+
+
+def test_a_size_the_file_cannot_hold_is_an_error_naming_the_line():
+    found = list(parse_judge("1\n5\n1000000000\n0\n", "t"))
+    assert isinstance(found[0], Case) and len(found) == 2
+    assert found[1].line == 3 and found[1].case == 2 and "at least 10^18 colour values" in found[1].message
+    found = list(parse_judge("99999999999999999999999999999999999999\n", "t"))
+    assert len(found) == 1 and "the file ends after 0" in found[0].message
+    assert "ends after 1" in list(parse_rect("100000 100000 5\n", "t"))[0].message
+
+
+def test_a_huge_first_size_is_refused_not_a_phantom_board():
+    (err,) = items("1000000000\n0\n")
+    assert err.fatal and err.line == 1
+    assert "as the judge format, line 1: case 1: expected at least 10^18 colour values" in err.message
+    assert "--input-format judge or --input-format lines" in err.message
+
+
+def test_a_lines_file_starting_with_a_square_number_is_lines():
+    assert [b.width for b in boards("1221\n1221\n")] == [2, 2]
+    found = items("1221\n12-2\n")
+    assert isinstance(found[0], Case) and "got '-'" in found[1].message
+
+
+# --- item 18: only ASCII -?[0-9]+ tokens, one ASCII character per lines cell ------------------
+
+@pytest.mark.parametrize("token", ["1_0", "+3", "\uff13", "\u0663", "1e3", "0x1"])
+def test_judge_and_rect_reject_what_scanf_rejects(token):
+    (err,) = errors(f"1\n{token}\n", input_format="judge")
+    assert "expected an integer colour value" in err.message
+    (err,) = errors(f"1 1\n{token}\n", input_format="rect")
+    assert "expected an integer colour value" in err.message
+    (err,) = errors(f"{token}\n1\n5\n0\n", input_format="judge")
+    assert "expected the board size n" in err.message
+
+
+@pytest.mark.parametrize("row", ["\u00e9\u00e9\u00e9\u00e9", "\uff11\uff12\uff13\uff14", "ab_c"])
+def test_lines_rejects_non_ascii_cells(row):
+    (err,) = errors(row + "\n", input_format="lines")
+    assert "expected a row of digits or letters" in err.message
+
+
+def test_values_are_read_as_integers():
+    (board,) = boards("1\n007\n0\n")
+    assert board.palette == ("7",)
+    big = "9" * 5000  # beyond Python's int() digit limit, still a colour
+    assert boards(f"1\n{big}\n0\n", input_format="judge")[0].palette == (big,)
+
+
+# --- item 19: --width with judge input, and stray CRs ----------------------------------------
+
+def test_width_with_judge_or_rect_input_is_refused():
+    for fmt in ("judge", "rect"):
+        (err,) = items("2\n1 2\n2 1\n0\n", input_format=fmt, width=2)
+        assert "--width applies only to the lines format" in err.message
+    (err,) = items("2\n1 2\n2 1\n0\n", width=2)
+    assert "--width applies only to the lines format" in err.message
+    assert [(b.width, b.height) for b in boards("112233\n", width=2)] == [(2, 3)]
+
+
+def test_a_stray_cr_inside_a_board_line_is_an_error_of_that_line():
+    found = items("1212\r3434\n5656\n")
+    assert isinstance(found[0], InputError) and found[0].line == 1 and "carriage return" in found[0].message
+    assert isinstance(found[1], Case)
+
+
+def test_crlf_files_read_in_every_format():
+    assert [b.width for b in boards("2\r\n1 2\r\n2 1\r\n0\r\n")] == [2]
+    assert [b.width for b in boards("1221\r\n1111\r\n")] == [2, 2]
+    assert [b.width for b in boards("# searchkit flood rect\r\n2 1\r\n1 2\r\n0 0\r\n")] == [2]
+
+
+# --- item 20: data after the terminator is a warning -------------------------------------------
+
+@pytest.mark.parametrize("text, fmt, terminator", [
+    ("1\n5\n0\n7 8\n", "judge", "0"), ("1 1\n5\n0 0\n7\n", "rect", "0 0"),
+])
+def test_data_after_the_terminator_is_a_warning(text, fmt, terminator):
+    found = items(text, input_format=fmt)
+    assert isinstance(found[0], Case) and len(found) == 2
+    warning = found[1]
+    assert warning.warning and not warning.fatal and warning.case is None
+    assert f"after the terminating {terminator} (line 3)" in warning.message and warning.line == 4
+
+
+def test_the_cli_prints_a_warning_and_exits_0(cli_run):
+    out = cli_run(["solve", "flood", "-"], input="1\n5\n0\n7 8\n")
+    assert out.exit_code == 0
+    assert out.output.splitlines() == ["0", "searchkit: warning: <stdin>:4: ignored 2 tokens after the "
+                                             "terminating 0 (line 3)"]
+
+
+def test_issue_commands(cli_run):
+    out = cli_run(["solve", "flood", "--moves", "-"], input="3 2\n1 2 2\n3 3 1\n0 0\n")
+    assert out.exit_code == 2 and "use --input-format rect" in out.output
+    out = cli_run(["solve", "flood", "--moves", "--input-format", "rect", "-"], input="3 2\n1 2 2\n3 3 1\n0 0\n")
+    assert out.output.splitlines() == ["3: 2 1 3"]
+    gen = cli_run(["generate", "flood", "-o", "width=2", "-o", "height=8", "-n", "3", "--seed", "4"])
+    assert cli_run(["solve", "flood", "-"], input=gen.output).output.split() == ["9", "9", "9"]
