@@ -172,3 +172,16 @@ def test_time_limit_counts_the_set_up(registry):  # item 11
     outcome = solver.solve(case)
     assert outcome.result.status == "time_limit" and outcome.result.stats.expanded == 0
     assert isinstance(case, Case)
+
+
+def test_generate_streams_and_bounds_its_sizes(cli_run):  # item 13
+    proc = subprocess.Popen([sys.executable, "-m", "searchkit", "generate", "flood", "-n", "1000000000", "--size",
+                             "2"], stdout=subprocess.PIPE, text=True)
+    try:
+        first = [proc.stdout.readline() for _ in range(4)]  # would never come if all were made first
+    finally:
+        proc.kill()
+        proc.wait()
+    assert first[0] == "# searchkit flood judge\n" and first[1] == "2\n"
+    huge = cli_run(["generate", "flood", "--size", "100000"])
+    assert huge.exit_code == 2 and "at most 4000000" in huge.stderr

@@ -11,10 +11,7 @@ from searchkit.errors import InputError
 from searchkit.game import Case, option_defaults
 from searchkit.limits import Limits
 
-try:  # the module is being renamed (runner -> solver)
-    from searchkit.solver import Solver
-except ImportError:  # pragma: no cover - before the rename
-    from searchkit.runner import Solver
+from searchkit.solver import Solver
 
 
 def _names(registry):
@@ -45,7 +42,7 @@ def _draws(registry, name):
 
 def _solve(registry, name, data, options):
     solver = Solver(registry=registry, game=name, limits=Limits(max_nodes=20_000), options=options)
-    result = solver.solve(Case(1, data, "<generated>", 1))
+    result = solver.solve(Case(1, data, "<generated>", 1)).result
     return result.status, result.cost, tuple(result.moves)
 
 

@@ -160,6 +160,49 @@ class FloodGame:
             text = f"# searchkit flood {fmt}\n" + text
         return text
 
+    def format_input_stream(self, boards):
+        """Write boards one at a time, for ``generate --count N`` (nothing is held in memory).
+
+        The format is chosen from the first board, as :meth:`format_input`
+        chooses it (judge for a square integer board, rect for a non-square
+        one, lines for single letters), and always named by a header line,
+        since the boards still to come are unknown; the text reads back as the
+        same boards.
+
+        Yields:
+            Pieces of text, the header first and the terminator last.
+
+        Raises:
+            ValueError: a later board that the first board's format cannot hold.
+        """
+        from searchkit_flood.board import _INT, _ROW
+
+        fmt = None
+        for k, b in enumerate(boards, 1):
+            integer = all(_INT.match(v) for v in b.palette)
+            square = b.width == b.height
+            if fmt is None:
+                if integer:
+                    fmt = "judge" if square else "rect"
+                elif square and all(len(v) == 1 and _ROW.match(v) for v in b.palette):
+                    fmt = "lines"
+                else:
+                    raise ValueError("boards need integer colour values, or single letters or digits on square boards")
+                yield f"# searchkit flood {fmt}\n"
+            if fmt == "lines":
+                if not (square and all(len(v) == 1 and _ROW.match(v) for v in b.palette)):
+                    raise ValueError(f"board {k} does not fit the lines format of board 1")
+                yield "".join(b.palette[c] for c in b.cells) + "\n"
+                continue
+            if not integer or (fmt == "judge" and not square):
+                raise ValueError(f"board {k} ({b.width}x{b.height}) does not fit the {fmt} format of board 1")
+            head = str(b.width) if fmt == "judge" else f"{b.width} {b.height}"
+            yield head + "\n" + "\n".join(" ".join(row) for row in b.rows()) + "\n"
+        if fmt == "judge":
+            yield "0\n"
+        elif fmt == "rect":
+            yield "0 0\n"
+
     def render(self, case, puzzle, state, move):
         """The picture of ``state`` for ``searchkit show`` (see :mod:`searchkit_flood.render`)."""
         from searchkit_flood.render import render
