@@ -12,7 +12,8 @@ EXIT_LIMIT = 1  #: a case stopped at a limit or failed (or a check found a bug)
 EXIT_INPUT = 2  #: bad input or usage
 EXIT_CANCELLED = 130  #: Ctrl-C
 
-EXIT_HELP = """Exit status: 0 every case solved or proven unsolvable; 1 a case stopped at a limit (or an error);
+EXIT_HELP = """Exit status: 0 every case solved, proven unsolvable or feasible (a solution with its proven bound);
+1 a case stopped at a limit without a solution (or an error);
 2 bad input or usage (one line on stderr per problem; the good cases are still solved); 130 Ctrl-C."""
 
 

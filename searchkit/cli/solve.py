@@ -26,7 +26,7 @@ from searchkit.cli.common import (
     warning,
 )
 from searchkit.errors import InputError, SearchkitError
-from searchkit.result import CANCELLED, EXHAUSTED, SOLVED
+from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, SOLVED
 
 INPUT_ERROR = "input_error"  #: the status of a record for a case that could not be read
 ERROR = "error"  #: the status of a case whose search could not run (the message says why)
@@ -39,13 +39,20 @@ def make_solve_command(registry, name: str) -> click.Command:
     rule_names = [r.name for r in registry.rules_for(name)]
 
     @click.pass_context
-    def command(ctx, files, algorithm, heuristic, no_prune, max_nodes, time_limit, stats, fmt, **options):
+    def command(ctx, files, algorithm, heuristic, no_prune, max_nodes, time_limit, stats, fmt, upper_bound,
+                seed_solution, **options):
         from searchkit.limits import Limits
         from searchkit.solver import Solver
 
         try:
+            seeds = None
+            if seed_solution is not None:
+                from searchkit.seeds import load_seeds
+
+                seeds = load_seeds(seed_solution)
             solver = Solver(registry, name, algorithm=algorithm, heuristic=heuristic, disabled=frozenset(no_prune),
-                            limits=Limits(max_nodes=max_nodes, time_limit=time_limit), options=options)
+                            limits=Limits(max_nodes=max_nodes, time_limit=time_limit), options=options,
+                            upper_bound=upper_bound, seeds=seeds)
         except SearchkitError as exc:
             raise click.UsageError(str(exc)) from None
         if not files and sys.stdin is not None and sys.stdin.isatty():
@@ -54,9 +61,9 @@ def make_solve_command(registry, name: str) -> click.Command:
 
     params = [
         click.argument("files", nargs=-1, type=str),
-        click.option("--algorithm", "-a", default=None, type=click.Choice(sorted(registry.algorithms)),
-                     help="Search algorithm (default: the game's plan for each case; see 'searchkit algorithms').")
-        ,
+        click.option("--algorithm", "-a", default=None, metavar="NAME[(KEY=VALUE,...)]",
+                     help="Search algorithm with its options, e.g. -a 'wastar(weight=2)' (default: the game's plan "
+                          "for each case): " + algorithm_choices(registry) + ".  See 'searchkit algorithms'."),
         click.option("--heuristic", "-H", default=None,
                      type=click.Choice(heuristic_names) if heuristic_names else str,
                      help="Heuristic (default: the game's plan for each case; see 'searchkit heuristics GAME')."),
@@ -64,7 +71,15 @@ def make_solve_command(registry, name: str) -> click.Command:
                      type=click.Choice(rule_names) if rule_names else str,
                      help="Switch a pruning rule off (repeatable; see 'searchkit rules GAME')."),
         *limit_options(),
-        click.option("--stats", is_flag=True, help="Print search statistics to stderr."),
+        click.option("--upper-bound", "upper_bound", default=None, metavar="N|auto", callback=_upper_bound,
+                     help="Seek only solutions cheaper than N: states with g + h >= N are pruned and a case with "
+                          "none below N is 'exhausted'.  auto: the game's quick solution is the bound, and is "
+                          "returned when nothing cheaper exists."),
+        click.option("--seed-solution", "seed_solution", default=None, metavar="MOVES|FILE",
+                     help="A known solution (moves as printed by --moves, or a file of an earlier run's text or "
+                          "json records, one per case): checked by replay, its cost is the upper bound, and it is "
+                          "returned when nothing cheaper exists."),
+        click.option("--stats", is_flag=True, help="Print search statistics (and improvements) to stderr."),
         click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
                      help="text: the judge's output; json: one object per case (the same keys for every case)."),
     ]
@@ -73,6 +88,27 @@ def make_solve_command(registry, name: str) -> click.Command:
     text = (f"{game.summary}\n\nFILES are read in order; - (or none) is standard input.  "
             f"Default plan: {plan_help or 'the game chooses per case'}\n\n{EXIT_HELP}")
     return click.command(name=name, help=text)(apply(command, params))
+
+
+def algorithm_choices(registry) -> str:
+    """``astar, wastar(weight=2.0), ...``: every algorithm with its options at their defaults."""
+    out = []
+    for alg in sorted(registry.algorithms.values(), key=lambda a: a.name):
+        args = ", ".join(f"{p.name}={p.default}" for p in alg.params)
+        out.append(f"{alg.name}({args})" if args else alg.name)
+    return ", ".join(out)
+
+
+def _upper_bound(ctx, param, value):
+    if value is None or value == "auto":
+        return value
+    try:
+        number = int(value)
+    except ValueError:
+        raise click.BadParameter(f"expected a cost (an integer >= 0) or auto, got {value!r}", ctx, param) from None
+    if number < 0:
+        raise click.BadParameter(f"expected a cost >= 0, got {number}", ctx, param)
+    return number
 
 
 @click.group(cls=GameGroup, make=make_solve_command)
@@ -149,9 +185,25 @@ class Reporter:
             click.echo("searchkit: cancelled", err=True)
             self.code = EXIT_CANCELLED
             return False
-        if status not in (SOLVED, EXHAUSTED):
+        if status not in (SOLVED, EXHAUSTED, FEASIBLE):
             self.code = max(self.code, EXIT_LIMIT)
         return True
+
+    def improvement(self, event: dict) -> None:
+        """Report one improvement event (a :attr:`searchkit.solver.Solver.on_improve` callback).
+
+        json: the event as a record of its own, before the case's final
+        record; text: a line on stderr with ``--stats``.
+        """
+        if self.fmt == "json":
+            import json
+
+            click.echo(json.dumps(event))
+        elif self.stats:
+            lb = event["lower_bound"]
+            bound = "no bound" if lb is None else f">= {lb}, gap {event['gap']}"
+            click.echo(f"{event['source']} case {event['case']}: best {event['cost']} ({bound}) at "
+                       f"{event['seconds']:.3f} s [{event['origin']}]", err=True)
 
     def _record(self, source, case, status, *, error=None, line=None, outcome=None) -> None:
         if self.fmt != "json":
@@ -162,12 +214,14 @@ class Reporter:
         from searchkit.game import moves_to_json
 
         result = outcome.result if outcome is not None else None
-        solved = result is not None and result.solved
+        solved = result is not None and result.has_solution
         record = {
             "source": source,
             "case": case,
             "status": status,
             "cost": result.cost if result is not None else None,
+            "lower_bound": result.lower_bound if result is not None else None,
+            "gap": result.gap if result is not None else None,
             "length": len(result.moves) if solved else None,
             "moves": moves_to_json(self.solver.game, outcome.case, result.moves) if solved else [],
             "algorithm": outcome.algorithm if outcome is not None else None,
@@ -195,6 +249,7 @@ def run_files(solver, files, *, fmt: str, stats: bool) -> int:
     from searchkit.cli.io import iter_cases
 
     reporter = Reporter(solver, fmt, stats, headers=len(files) > 1)
+    solver.on_improve = reporter.improvement
     for item, outcome, message in solve_items(solver, iter_cases(solver.game, files, solver.options)):
         if not reporter.report(item, outcome, message):
             break
@@ -208,7 +263,7 @@ def format_stats(outcome) -> str:
     ran = f"{outcome.algorithm}/{outcome.heuristic or '-'}" if outcome.algorithm else "no search (the game's verdict)"
     lines = [
         f"{case.source} case {case.index}: {result.status}, cost {'-' if result.cost is None else result.cost}, "
-        f"{ran}, expanded {s.expanded}, generated {s.generated}, evaluated {s.evaluated}, "
+        f"lower bound {'-' if result.lower_bound is None else result.lower_bound}, {ran}, expanded {s.expanded}, generated {s.generated}, evaluated {s.evaluated}, "
         f"{s.elapsed:.4f} s search, {outcome.seconds:.4f} s in all"
         + (f", peak stored {s.peak_stored}" if s.peak_stored else "")
     ]

@@ -73,4 +73,4 @@ def bfs(puzzle, *, limits: Limits | Limiter | None = None, max_cost: int | None 
     if status != SOLVED:
         return SearchResult(status=status, stats=stats)
     moves = path_to(parent, goal)
-    return SearchResult(status=SOLVED, moves=moves, cost=len(moves), stats=stats)
+    return SearchResult(status=SOLVED, moves=moves, cost=len(moves), stats=stats, lower_bound=len(moves))

@@ -1,0 +1,207 @@
+"""Anytime weighted A* with a proven lower bound (Hansen and Zhou 2007, "Anytime Heuristic
+Search", Journal of Artificial Intelligence Research 28, 267-297), with the
+decreasing weight schedule of ARA* (Likhachev, Gordon and Thrun 2003, "ARA*:
+Anytime A* with Provable Bounds on Sub-Optimality", NIPS 16).
+
+The search orders the open list by f_w = g + w h and keeps the incumbent, the
+cheapest solution found so far (cost U; a seed solution may give the first).
+It goes on after a solution: it prunes every state with f = g + h >= U
+(admissible h: such a state cannot lead to a solution cheaper than U), takes
+a goal as soon as it is generated, and re-opens a state reached again with a
+smaller g.  After each improvement the weight drops by ``step`` (not below
+1) and the open list is re-ordered under the new weight, as ARA* does;
+``step = 0`` keeps the weight fixed (Hansen and Zhou's AWA*).  It stops
+``solved`` when the open list is empty or its least f reaches U: the
+incumbent is then optimal.
+
+**Lower bound.**  Let C* be the optimal cost and call a heap entry (s, g)
+*good* when g + opt(s) = C*.  Claim: while U > C*, some good entry is in the
+heap or is the state being expanded.  The start is good.  Take the good entry
+pushed with the largest g; when it was popped it was (a) skipped as stale,
+impossible as a smaller recorded g would give a cost below C*; (b) pruned for
+f >= U, impossible as f = g + h(s) <= g + opt(s) = C* < U; (c) cut by a rule
+sound for optimal search (Flood-It's ``dominance``: a dominating region
+expanded at the same g is good too, proof in ``searchkit_flood.dominance``);
+or (d) expanded, generating an optimal child with g + 1 step: a goal (then
+U = C*) or a good entry pushed with a larger g (or one recorded with a g no
+larger before, also good) -- contradicting the choice.  The pop order is never
+used, so the claim survives the weights and their changes.  Hence
+
+    lower_bound = min(U, least f over the heap and the state being expanded) <= C*
+
+and every such value is a valid bound, including with an admissible but
+inconsistent h such as Flood-It's ``puchert``: the argument needs h(s) <=
+opt(s) only, because states are re-opened when a smaller g is found.  The
+driver reports the largest value it computed; it recomputes it after every
+improvement and every ``max(1024, open size / 4)`` expansions (one pass over
+the open list each time).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from searchkit.drivers._common import path_to, run_guarded, split_pruners
+from searchkit.limits import Limiter, Limits
+from searchkit.pruning import Pruner
+from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED, SearchResult, SearchStats
+
+
+def anytime(
+    puzzle,
+    heuristic: Callable[[Any], int],
+    *,
+    weight: float = 2.0,
+    step: float = 0.5,
+    pruners: Sequence[Pruner] = (),
+    limits: Limits | Limiter | None = None,
+    max_cost: int | None = None,
+    incumbent: tuple | None = None,
+    on_improve: Callable[[int, int | None], None] | None = None,
+) -> SearchResult:
+    """Anytime weighted A* (module docstring: the algorithm and the proof of its bound).
+
+    Args:
+        puzzle: a :class:`~searchkit.puzzle.Puzzle`.
+        heuristic: an admissible ``estimate(state) -> int`` (the bound needs it).
+        weight: the first weight w >= 1.
+        step: the weight falls by this after each improvement, down to 1 (>= 0).
+        pruners: ``cut(state, g, None)`` when a state is popped, ``filter`` on successors.
+        limits: node (expanded states) and time (seconds) limits.
+        max_cost: only solutions of cost <= ``max_cost`` are sought (U starts
+            at ``max_cost + 1`` without an incumbent).
+        incumbent: ``(moves, cost)`` of a known solution to improve on.
+        on_improve: ``on_improve(cost, lower_bound)`` after each cheaper solution found.
+
+    Returns:
+        A :class:`~searchkit.result.SearchResult`: ``solved`` (the incumbent is
+        proven optimal), ``feasible`` (stopped at a limit holding a solution;
+        ``lower_bound`` as proven), ``exhausted`` (no solution of cost <=
+        ``max_cost``, or none at all), or a limit's status with the bound so far.
+
+    Raises:
+        ValueError: ``weight`` below 1 or a negative ``step``.
+    """
+    if not weight >= 1:
+        raise ValueError(f"weight must be at least 1, got {weight}")
+    if not step >= 0:
+        raise ValueError(f"step must be at least 0, got {step}")
+    limiter = Limiter.of(limits)
+    successors = puzzle.successors
+    is_goal = puzzle.is_goal
+    cut, filt, _, cuts = split_pruners(pruners)
+    tie_break = getattr(puzzle, "tie_break", None)
+    start = puzzle.initial_state()
+    h0 = heuristic(start)
+    best_g: dict = {start: 0}
+    parent: dict = {start: None}
+    heap: list = [(weight * h0, 0, 0, 0, h0, start)]  # (g + w h, -g, tie_break, tie, f, state)
+    push, pop = heapq.heappush, heapq.heappop
+    # The incumbent: its cost U, and either its goal state (path via parent) or given moves.
+    inc = {"cost": math.inf, "goal": None, "moves": None}
+    if incumbent is not None:
+        inc["moves"], inc["cost"] = tuple(incumbent[0]), incumbent[1]
+    if max_cost is not None and max_cost + 1 < inc["cost"]:
+        # A bound below the incumbent: the incumbent is out of range, seek only cheaper solutions.
+        inc["cost"], inc["moves"] = max_cost + 1, None
+    info = {"expanded": 0, "generated": 0, "evaluated": 1, "peak": 2, "bound": h0, "current": h0, "w": weight}
+
+    def lower() -> float:
+        """min(U, least f over the heap and the state being expanded): a proven bound (module docstring)."""
+        least = min((e[4] for e in heap), default=math.inf)
+        value = min(inc["cost"], least, info["current"])
+        if value > info["bound"]:
+            info["bound"] = value
+        return info["bound"]
+
+    def improved(goal, cost) -> None:
+        inc["cost"], inc["goal"], inc["moves"] = cost, goal, None
+        w = info["w"] = max(1.0, info["w"] - step)
+        kept = [(e[1] * -1 + w * (e[4] + e[1]), *e[1:]) for e in heap if e[4] < cost]
+        heap[:] = kept
+        heapq.heapify(heap)
+        if on_improve is not None:
+            on_improve(cost, _int(lower()))
+
+    def search() -> str:
+        if is_goal(start):
+            improved(start, 0)
+            return SOLVED
+        tie = 0
+        expanded = generated = evaluated = 0
+        peak = 2
+        checkpoint = limiter.first_checkpoint()
+        rescan = max(1024, len(heap) // 4)
+        try:
+            while heap:
+                _, neg_g, _, _, f, state = pop(heap)
+                g = -neg_g
+                if f >= inc["cost"] or best_g.get(state, g) < g:
+                    continue
+                info["current"] = f
+                if cut is not None and cut(state, g, None):
+                    continue
+                if expanded >= checkpoint:
+                    checkpoint = limiter.checkpoint(expanded)
+                if expanded >= rescan:
+                    rescan = expanded + max(1024, len(heap) // 4)
+                    if lower() >= inc["cost"]:
+                        return SOLVED
+                expanded += 1
+                succs = successors(state)
+                if filt is not None:
+                    succs = filt(state, list(succs))
+                w = info["w"]
+                for move, child, c in succs:
+                    generated += 1
+                    g2 = g + c
+                    if g2 >= inc["cost"]:
+                        continue
+                    old = best_g.get(child)
+                    if old is not None and old <= g2:
+                        continue
+                    best_g[child] = g2
+                    parent[child] = (state, move)
+                    if is_goal(child):
+                        improved(child, g2)
+                        w = info["w"]
+                        continue
+                    evaluated += 1
+                    h = heuristic(child)
+                    f2 = g2 + h
+                    if f2 >= inc["cost"]:
+                        continue
+                    tie += 1
+                    push(heap, (g2 + w * h, -g2, tie_break(child) if tie_break is not None else 0, tie, f2, child))
+                info["current"] = math.inf
+                size = len(best_g) + len(heap)
+                if size > peak:
+                    peak = size
+            return SOLVED
+        finally:
+            info.update(expanded=expanded, generated=generated, evaluated=evaluated + 1, peak=peak)
+
+    status = run_guarded(search)
+    stats = SearchStats(expanded=info["expanded"], generated=info["generated"], evaluated=info["evaluated"],
+                        elapsed=limiter.elapsed(), peak_stored=info["peak"], rule_cuts=tuple(cuts.items()))
+    has = inc["goal"] is not None or inc["moves"] is not None
+    if status == SOLVED:  # the open list ran dry or its least f reached U: nothing cheaper than U exists
+        if not has:
+            return SearchResult(status=EXHAUSTED, stats=stats,
+                                lower_bound=None if max_cost is None else max_cost + 1)
+        bound = inc["cost"]
+    else:
+        bound = _int(lower())
+    if not has:
+        return SearchResult(status=status, stats=stats, lower_bound=bound)
+    moves = inc["moves"] if inc["goal"] is None else path_to(parent, inc["goal"])
+    cost = inc["cost"]
+    return SearchResult(status=SOLVED if bound >= cost else FEASIBLE, moves=moves, cost=cost, stats=stats,
+                        lower_bound=min(bound, cost))
+
+
+def _int(value: float) -> int | None:
+    return None if value == math.inf else int(value)
