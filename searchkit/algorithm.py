@@ -76,7 +76,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             raise ValueError(f"algorithm {text!r}: expected KEY=VALUE, got {item!r}")
         if key in values:
             raise ValueError(f"algorithm {text!r}: {key} given twice")
-        values[key] = value
+        values[key] = value.strip()
     return name, values
 
 

@@ -224,6 +224,9 @@ class Solver:
                 below = self.upper_bound if below is None else min(below, self.upper_bound)
             if below is not None:
                 depth = below - 1 if depth is None else min(depth, below - 1)
+            numeric = self.upper_bound if isinstance(self.upper_bound, int) else None
+            if seed is not None and (depth != seed[1] - 1 or numeric is not None and seed[1] >= numeric):
+                seed = None  # a tighter bound than the seed's cost: the seed is not an answer to it
             params = self.params if self.algorithm is not None else bind_params(algorithm, {})
             request = SearchRequest(heuristic=estimate, pruners=pruners, limits=limiter, depth=depth,
                                     mode=plan.mode, params=params, admissible=proof,
@@ -300,9 +303,11 @@ class Solver:
     def _settle(result, algorithm, proof, seed):
         """The result with the claims that hold: lower bounds only from admissible heuristics, the seed kept."""
         if not proof:
-            if result.status == SOLVED and algorithm.uses_heuristic:
+            if result.status == SOLVED and algorithm.uses_heuristic and result.cost != 0:
                 result = attrs.evolve(result, status=FEASIBLE)  # an inadmissible h proves nothing
-            result = attrs.evolve(result, lower_bound=None)
+            result = attrs.evolve(result, lower_bound=0 if result.cost == 0 else None)  # costs are >= 0
+        if result.has_solution and result.cost == 0:  # nothing is cheaper than nothing
+            result = attrs.evolve(result, status=SOLVED, lower_bound=0)
         elif result.status == SOLVED and result.lower_bound is None and algorithm.optimal:
             result = attrs.evolve(result, lower_bound=result.cost)
         if seed is None or result.has_solution or result.status == CANCELLED:
