@@ -33,6 +33,9 @@ def register_heuristics(register):
     register(Heuristic(GAME, "greedy", "searchkit_flood.greedy:greedy", admissible=False, consistent=False,
                        summary="moves of a real greedy play-out (completing colours, else the most areas): "
                                "an upper bound, inadmissible; for gbfs/wastar"))
+    register(Heuristic(GAME, "two-best", "searchkit_flood.greedy:two_best", admissible=False, consistent=False,
+                       summary="Puchert's play-out whose colour-blind step floods only the two colours reaching "
+                               "the most new cells (after terminal-flood's idea); inadmissible, near-optimal"))
 
 
 @hookimpl
