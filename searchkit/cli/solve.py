@@ -63,7 +63,9 @@ def make_solve_command(registry, name: str) -> click.Command:
         click.argument("files", nargs=-1, type=str),
         click.option("--algorithm", "-a", default=None, metavar="NAME[(KEY=VALUE,...)]",
                      help="Search algorithm with its options, e.g. -a 'wastar(weight=2)' (default: the game's plan "
-                          "for each case): " + algorithm_choices(registry) + ".  See 'searchkit algorithms'."),
+                          "for each case): " + algorithm_choices(registry) + ".  A game asking for exactly n moves (exact "
+                          "mode, e.g. mayan) is a decision, not a cost to optimise: it refuses the bounded-"
+                          "suboptimal and anytime drivers.  See 'searchkit algorithms'."),
         click.option("--heuristic", "-H", default=None,
                      type=click.Choice(heuristic_names) if heuristic_names else str,
                      help="Heuristic (default: the game's plan for each case; see 'searchkit heuristics GAME')."),

@@ -18,8 +18,11 @@ Bounds (h admissible, every step cost >= 0, integer costs):
   = w C*, and the goal was popped first: C <= w C*.
 * **The lower bound.**  By the same invariant, min over the heap of
   g + h <= g + opt(s) = C* for the good entry, so ``lower_bound`` =
-  max(ceil(C / w), min over the heap of g + h) at the end (stale heap
-  entries only lower the minimum, so they do no harm).  The result is
+  max(ceil(C / w), min(C, least g + h over the heap and the state popped
+  last)) at the end -- the state popped last counts because a limit (raised
+  before its expansion) or a goal among its children (``gbfs`` takes goals
+  when generated) may leave the only good entry outside the heap.  Stale heap
+  entries only lower the minimum, so they do no harm.  The result is
   ``solved`` when this bound meets the cost, else ``feasible``.
 
 With an inadmissible h neither bound holds; the Solver then drops

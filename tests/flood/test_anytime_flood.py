@@ -215,3 +215,20 @@ def test_algorithm_listing_and_help_show_the_options(cli_run):
     assert "wastar(weight=2.0)" in out.output and "anytime(weight=2.0, step=0.5)" in out.output
     assert "beam(width=64)" in out.output
     assert "wastar(weight=2.0)" in cli_run(["solve", "flood", "--help"]).output
+
+
+def test_compare_quality_columns(cli_run, tmp_path):
+    rng = random.Random(3)
+    path = tmp_path / "boards.txt"
+    path.write_text("\n".join("".join(str(rng.randrange(5)) for _ in range(64)) for _ in range(6)) + "\n")
+    out = cli_run(["compare", "flood", str(path), "-H", "puchert", "-a", "astar", "-a", "wastar(weight=3)",
+                   "-a", "gbfs", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    totals = report["totals"]
+    exact, weighted = totals["astar/puchert"], totals["wastar(weight=3)/puchert"]
+    assert exact["gap_to_best"] == 0 and exact["proven_gap"] == 0 and exact["solved"] == 6
+    assert weighted["cost"] >= exact["cost"]
+    assert weighted["proven_gap"] == weighted["cost"] - exact["cost"] == weighted["gap_to_best"]
+    text = cli_run(["compare", "flood", str(path), "-H", "puchert", "-a", "astar", "-a", "gbfs"])
+    assert "quality / time" in text.output and "proven gap" in text.output
