@@ -11,8 +11,8 @@ a goal as soon as it is generated, and re-opens a state reached again with a
 smaller g.  After each improvement the weight drops by ``step`` (not below
 1) and the open list is re-ordered under the new weight, as ARA* does;
 ``step = 0`` keeps the weight fixed (Hansen and Zhou's AWA*).  It stops
-``solved`` when the open list is empty or its least f reaches U: the
-incumbent is then optimal.
+``solved`` when the open list runs dry -- every entry left had f >= U and was
+skipped when popped, so the least f reached U: the incumbent is then optimal.
 
 **Lower bound.**  Let C* be the optimal cost and call a heap entry (s, g)
 *good* when g + opt(s) = C*.  Claim: while U > C*, some good entry is in the
@@ -32,9 +32,10 @@ used, so the claim survives the weights and their changes.  Hence
 and every such value is a valid bound, including with an admissible but
 inconsistent h such as Flood-It's ``puchert``: the argument needs h(s) <=
 opt(s) only, because states are re-opened when a smaller g is found.  The
-driver reports the largest value it computed; it recomputes it after every
-improvement and every ``max(1024, open size / 4)`` expansions (one pass over
-the open list each time).
+least f over the open list can fall as the search goes on (an inconsistent h
+gives children a smaller f than their parent), so the driver reports the
+largest value it computed: after every improvement, every ``max(1024, open
+size / 4)`` expansions (one pass over the open list each time) and at the end.
 """
 
 from __future__ import annotations
@@ -146,10 +147,9 @@ def anytime(
                     continue
                 if expanded >= checkpoint:
                     checkpoint = limiter.checkpoint(expanded)
-                if expanded >= rescan:
+                if expanded >= rescan:  # the least f over the heap may fall (inconsistent h): keep the best seen
                     rescan = expanded + max(1024, len(heap) // 4)
-                    if lower() >= inc["cost"]:
-                        return SOLVED
+                    lower()
                 expanded += 1
                 succs = successors(state)
                 if filt is not None:

@@ -41,7 +41,8 @@ def register_heuristics(register):
 @hookimpl
 def register_upper_bounds(register):
     register(UpperBound(GAME, "greedy", "searchkit_flood.greedy:greedy_solution",
-                        "greedy play-out with one-step puchert look-ahead (about 1 ms on 14x14)"))
+                        "four greedy play-outs side by side (a beam of width 4 on puchert), about 4 ms "
+                        "on 14x14"))
 
 
 @hookimpl
