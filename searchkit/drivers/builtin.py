@@ -67,8 +67,8 @@ def _anytime(puzzle, req: SearchRequest):
     from searchkit.drivers.anytime import anytime
 
     return anytime(puzzle, req.heuristic, weight=req.params["weight"], step=req.params["step"],
-                   pruners=req.pruners, limits=req.limits, max_cost=req.depth, incumbent=req.incumbent,
-                   on_improve=req.on_improve)
+                   ara=bool(req.params["ara"]), pruners=req.pruners, limits=req.limits, max_cost=req.depth,
+                   incumbent=req.incumbent, on_improve=req.on_improve)
 
 
 _DEPTH_FIRST = frozenset({"successors_within", "cut", "filter", "on_fail"})
@@ -100,7 +100,9 @@ ALGORITHMS = (
               suboptimal=True, seeded=True,
               params=(Param("weight", float, 2.0, "first weight w of g + w*h", min=1),
                       Param("step", float, 0.5, "the weight falls by this after each improvement, down to 1 "
-                                                "(0: fixed, AWA*)", min=0)),
+                                                "(0: fixed, AWA*)", min=0),
+                      Param("ara", int, 1, "1: the weight also falls when the least key reaches the best cost "
+                                           "(ARA*'s iterations); 0: only after an improvement", min=0)),
               summary="anytime weighted A*: improving solutions, each with a proven lower bound; solved when "
                       "they meet (Hansen and Zhou 2007, ARA* weight schedule)"),
 )

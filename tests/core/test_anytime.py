@@ -95,7 +95,8 @@ def test_anytime_unlimited_ends_solved_at_the_optimum():
     for seed in SEEDS:
         graph, h, opt = instance(seed)
         improvements = []
-        r = anytime(graph, h, weight=3.0, step=0.5, on_improve=lambda c, lb: improvements.append((c, lb)))
+        r = anytime(graph, h, weight=3.0, step=0.5, ara=seed % 2 == 0,
+                    on_improve=lambda c, lb: improvements.append((c, lb)))
         if opt is None:
             assert r.status == EXHAUSTED
             continue
@@ -113,6 +114,7 @@ def test_no_lower_bound_exceeds_the_optimum_at_any_node_limit(nodes):
         graph, h, opt = instance(seed)
         results = [
             anytime(graph, h, limits=limits), anytime(graph, h, weight=1.0, step=0.0, limits=limits),
+            anytime(graph, h, weight=3.0, ara=False, limits=limits),
             wastar(graph, h, weight=2.0, limits=limits), gbfs(graph, h, limits=limits),
             astar(graph, h, limits=limits), ida_star(graph, h, limits=limits),
         ]
@@ -171,8 +173,8 @@ def test_algorithm_spelling_is_parsed_against_declared_options(registry):
     assert parse_spec("wastar") == ("wastar", {})
     assert parse_spec(" wastar( weight = 2 ) ") == ("wastar", {"weight": "2"})
     alg = registry.algorithm("anytime")
-    assert bind_params(alg, {"weight": "3"}) == {"weight": 3.0, "step": 0.5}
-    with pytest.raises(ValueError, match="no option 'width'.*weight, step"):
+    assert bind_params(alg, {"weight": "3"}) == {"weight": 3.0, "step": 0.5, "ara": 1}
+    with pytest.raises(ValueError, match="no option 'width'.*weight, step, ara"):
         bind_params(alg, {"width": "3"})
     with pytest.raises(ValueError, match="at least 1"):
         bind_params(registry.algorithm("wastar"), {"weight": "0.5"})
