@@ -101,8 +101,9 @@ ALGORITHMS = (
               params=(Param("weight", float, 2.0, "first weight w of g + w*h", min=1),
                       Param("step", float, 0.5, "the weight falls by this after each improvement, down to 1 "
                                                 "(0: fixed, AWA*)", min=0),
-                      Param("ara", int, 1, "1: the weight also falls when the least key reaches the best cost "
-                                           "(ARA*'s iterations); 0: only after an improvement", min=0)),
+                      Param("ara", int, 0, "1: the weight also falls when the least key reaches the best cost "
+                                           "(ARA*'s iterations: better bounds at a fixed budget, worse "
+                                           "solutions); 0: only after an improvement", min=0)),
               summary="anytime weighted A*: improving solutions, each with a proven lower bound; solved when "
                       "they meet (Hansen and Zhou 2007, ARA* weight schedule)"),
 )

@@ -173,7 +173,7 @@ def test_algorithm_spelling_is_parsed_against_declared_options(registry):
     assert parse_spec("wastar") == ("wastar", {})
     assert parse_spec(" wastar( weight = 2 ) ") == ("wastar", {"weight": "2"})
     alg = registry.algorithm("anytime")
-    assert bind_params(alg, {"weight": "3"}) == {"weight": 3.0, "step": 0.5, "ara": 1}
+    assert bind_params(alg, {"weight": "3"}) == {"weight": 3.0, "step": 0.5, "ara": 0}
     with pytest.raises(ValueError, match="no option 'width'.*weight, step, ara"):
         bind_params(alg, {"width": "3"})
     with pytest.raises(ValueError, match="at least 1"):

@@ -78,7 +78,7 @@ def test_anytime_unlimited_is_solved_at_the_optimum(registry, optima):
 def test_lower_bounds_never_exceed_the_optimum(registry, optima, nodes):
     limits = Limits(max_nodes=nodes)
     for board, opt in zip(BOARDS, optima):
-        for alg in ("anytime", "anytime(weight=1, step=0)", "anytime(weight=4, ara=0)", "wastar", "gbfs",
+        for alg in ("anytime", "anytime(weight=1, step=0)", "anytime(weight=4, ara=1)", "wastar", "gbfs",
                     "beam(width=2)", "astar",
                     "ida_star"):
             r = run(registry, alg, board, limits=limits)
@@ -213,7 +213,7 @@ def test_mayan_refuses_the_new_drivers_in_one_line(cli_run):
 
 def test_algorithm_listing_and_help_show_the_options(cli_run):
     out = cli_run(["algorithms"])
-    assert "wastar(weight=2.0)" in out.output and "anytime(weight=2.0, step=0.5, ara=1)" in out.output
+    assert "wastar(weight=2.0)" in out.output and "anytime(weight=2.0, step=0.5, ara=0)" in out.output
     assert "beam(width=64)" in out.output
     assert "wastar(weight=2.0)" in cli_run(["solve", "flood", "--help"]).output
 
