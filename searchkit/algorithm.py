@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -16,6 +16,86 @@ ALL_HOOKS = frozenset({"successors_within", "cut", "filter", "on_fail"})
 
 
 @attrs.frozen
+class Param:
+    """An option of an algorithm, given on the command line as ``-a 'NAME(KEY=VALUE, ...)'``.
+
+    Attributes:
+        name: the key (a Python identifier, e.g. ``weight``).
+        type: ``int``, ``float`` or ``str``.
+        default: the value when not given.
+        help: one line for listings.
+        min: smallest allowed value of a number, or ``None``.
+    """
+
+    name: str
+    type: type
+    default: Any
+    help: str = ""
+    min: int | float | None = None
+
+    def parse(self, text: str) -> Any:
+        """The typed value of ``text``.
+
+        Raises:
+            ValueError: not a number of the declared type, NaN, or below ``min``.
+        """
+        try:
+            value = self.type(text.strip())
+        except ValueError:
+            raise ValueError(f"option {self.name} expects {self.type.__name__}, got {text.strip()!r}") from None
+        if self.type is float and not value == value:
+            raise ValueError(f"option {self.name} expects a number, got {text.strip()!r}")
+        if self.min is not None and value < self.min:
+            raise ValueError(f"option {self.name} must be at least {self.min}, got {value}")
+        return value
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split an algorithm spelling ``NAME`` or ``NAME(KEY=VALUE, ...)`` into the name and raw values.
+
+    After Fast Downward's ``astar(lmcut())``: the options belong to the
+    algorithm, so they are written with it and checked against its declared
+    :class:`Param` list (see :func:`bind_params`).
+
+    Raises:
+        ValueError: unbalanced parentheses, an item without ``=``, or a key given twice.
+    """
+    text = spec.strip()
+    name, paren, rest = text.partition("(")
+    name = name.strip()
+    if not paren:
+        return name, {}
+    if not rest.endswith(")"):
+        raise ValueError(f"algorithm {text!r}: expected NAME(KEY=VALUE, ...) with a closing parenthesis")
+    body = rest[:-1].strip()
+    values: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in body.split(","))):
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not eq or not key or not value.strip():
+            raise ValueError(f"algorithm {text!r}: expected KEY=VALUE, got {item!r}")
+        if key in values:
+            raise ValueError(f"algorithm {text!r}: {key} given twice")
+        values[key] = value.strip()
+    return name, values
+
+
+def bind_params(algorithm: "Algorithm", raw: dict[str, str]) -> dict[str, Any]:
+    """Every declared option of ``algorithm``: the given values parsed, the rest at their defaults.
+
+    Raises:
+        ValueError: an option the algorithm does not declare (the message
+            lists those it does), or a value :meth:`Param.parse` refuses.
+    """
+    declared = {p.name: p for p in algorithm.params}
+    for key in raw:
+        if key not in declared:
+            known = ", ".join(declared) or "none"
+            raise ValueError(f"algorithm {algorithm.name!r} has no option {key!r} (its options: {known})")
+    return {name: (p.parse(raw[name]) if name in raw else p.default) for name, p in declared.items()}
+
+
+@attrs.frozen
 class SearchRequest:
     """Everything a driver needs besides the puzzle.
 
@@ -26,6 +106,15 @@ class SearchRequest:
             the case started) or plain :class:`~searchkit.limits.Limits`.
         depth: cost/depth bound (``None``: unbounded; required by bounded DFS).
         mode: ``"exact"``, ``"at_most"`` or ``"shortest"`` for bounded DFS.
+        params: the algorithm's options (:attr:`Algorithm.params`), every
+            declared one present.
+        admissible: the heuristic never overestimates, so a driver may prune
+            on g + h and derive lower bounds from it.
+        incumbent: ``(moves, cost)`` of a known valid solution (a seed), or
+            ``None``; an anytime driver starts from it.  ``depth`` is then at
+            most ``cost - 1`` (the Solver asks only for cheaper solutions).
+        on_improve: ``on_improve(cost, lower_bound)`` called by an anytime
+            driver each time it finds a cheaper solution, or ``None``.
     """
 
     heuristic: Callable[[Any], int] | None = None
@@ -33,6 +122,10 @@ class SearchRequest:
     limits: Limits | Limiter = attrs.field(factory=Limits)
     depth: int | None = None
     mode: str = "at_most"
+    params: Mapping[str, Any] = attrs.field(factory=dict)
+    admissible: bool = True
+    incumbent: tuple | None = None
+    on_improve: Callable[[int, int | None], None] | None = None
 
 
 @attrs.frozen
@@ -60,6 +153,13 @@ class Algorithm:
             an optimal algorithm), it returns the first in the puzzle's move
             order -- what a game asking for the lexicographically smallest
             answer needs (:attr:`searchkit.game.SearchPlan.first_in_order`).
+        params: the options it takes (:class:`Param`), spelled
+            ``-a 'NAME(KEY=VALUE, ...)'``.
+        suboptimal: it trades optimality for speed: its answer is
+            ``feasible`` with a proven lower bound unless the bound meets the
+            cost (then ``solved``).
+        seeded: it starts from a known solution when the game has an upper
+            bound provider (``--upper-bound auto`` is implied).
     """
 
     name: str
@@ -73,3 +173,6 @@ class Algorithm:
     plain: bool = False
     keeps_order: bool = False
     takes_heuristic: bool = attrs.field(default=attrs.Factory(lambda self: self.uses_heuristic, takes_self=True))
+    params: tuple[Param, ...] = ()
+    suboptimal: bool = False
+    seeded: bool = False

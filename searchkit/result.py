@@ -11,12 +11,21 @@ from typing import Any
 import attrs
 
 #: Status values a driver can return.
-SOLVED = "solved"  #: a solution was found (optimal for optimal drivers)
+SOLVED = "solved"  #: a solution was found (proven optimal for optimal drivers)
 EXHAUSTED = "exhausted"  #: proven: no solution within the bound / depth
 NODE_LIMIT = "node_limit"  #: stopped at the node limit
 TIME_LIMIT = "time_limit"  #: stopped at the time limit
 CANCELLED = "cancelled"  #: stopped by Ctrl-C (KeyboardInterrupt)
-STATUSES = (SOLVED, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, CANCELLED)
+#: a valid solution whose optimality is not proven (a bounded-suboptimal or
+#: anytime driver, or one stopped at a limit holding a solution); its
+#: ``lower_bound`` says how far from optimal it may be
+FEASIBLE = "feasible"
+#: the search ended without a solution and without a proof that none exists
+#: (a beam that dropped states and then ran dry)
+INCOMPLETE = "incomplete"
+STATUSES = (SOLVED, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, CANCELLED, FEASIBLE, INCOMPLETE)
+#: statuses whose result carries a solution (``moves`` and ``cost``)
+WITH_SOLUTION = (SOLVED, FEASIBLE)
 
 
 @attrs.frozen
@@ -103,16 +112,44 @@ class SearchResult:
 
     Attributes:
         status: one of :data:`STATUSES`.
-        moves: the solution's moves in order (empty unless ``status == "solved"``).
-        cost: the solution's total step cost, or ``None`` when not solved.
+        moves: the solution's moves in order (empty unless the status is
+            ``"solved"`` or ``"feasible"``).
+        cost: the solution's total step cost, or ``None`` without a solution.
         stats: the :class:`SearchStats` of the search.
+        lower_bound: a proven lower bound on the optimal cost of the case, or
+            ``None`` when none is known.  Claim: every solution costs at least
+            this much.  ``solved`` results of optimal drivers carry
+            ``lower_bound == cost``; a ``feasible`` one carries what its driver
+            proved (each driver's docstring gives the argument); an
+            ``exhausted`` one under a cost bound B carries B + 1 (no solution
+            costs B or less); a stopped search carries what it proved before
+            it stopped (IDA*: the f-bound of the iteration it was in; A*: the
+            largest f popped).  The Solver drops it when the heuristic that
+            proved it is not admissible.
     """
 
     status: str
     moves: tuple[Any, ...] = ()
     cost: int | None = None
     stats: SearchStats = attrs.field(factory=SearchStats)
+    lower_bound: int | None = None
 
     @property
     def solved(self) -> bool:
+        """Proven optimal (for optimal drivers) -- not merely feasible."""
         return self.status == SOLVED
+
+    @property
+    def has_solution(self) -> bool:
+        """The result carries a valid solution (``solved`` or ``feasible``)."""
+        return self.status in WITH_SOLUTION
+
+    @property
+    def gap(self) -> int | None:
+        """``cost - lower_bound``: how much cheaper an optimal solution may be (0: proven optimal).
+
+        ``None`` without a solution or without a bound.
+        """
+        if self.cost is None or self.lower_bound is None or not self.has_solution:
+            return None
+        return max(0, self.cost - self.lower_bound)

@@ -23,11 +23,11 @@ from typing import Any
 
 import attrs
 
-from searchkit.algorithm import SearchRequest
+from searchkit.algorithm import SearchRequest, bind_params, parse_spec
 from searchkit.errors import PlanError, UnknownNameError
 from searchkit.game import Case, SearchPlan, option_defaults
 from searchkit.limits import Limiter, LimitReached, Limits, active
-from searchkit.result import SearchResult, SearchStats
+from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, SOLVED, SearchResult, SearchStats
 
 
 @attrs.frozen
@@ -65,6 +65,28 @@ class Solver:
             case's start, set-up included).
         options: the game's option values by ``GameOption.key``; missing
             keys (or ``None`` values) get the game's defaults.
+        upper_bound: ``N`` (an int): seek only solutions cheaper than N --
+            the bound handed to the driver is N - 1, so an optimal driver
+            prunes every state with g + h >= N, and a case with no solution
+            below N is ``exhausted`` with ``lower_bound`` N (N itself is not
+            kept: a solution of cost N is not sought).  ``"auto"``: the
+            game's first :class:`~searchkit.bounds.UpperBound` provider
+            gives a solution, used as a seed (below).
+        seeds: known solutions (``--seed-solution``), a
+            :class:`~searchkit.seeds.Seeds`: each is checked by replay, its
+            cost C is the upper bound (only cheaper solutions are sought), and
+            it is returned -- ``solved`` with ``lower_bound`` C, proven since
+            nothing cheaper exists -- when the search proves there is none
+            cheaper, or ``feasible`` when it stops at a limit first.
+        on_improve: ``on_improve(record)`` for each improving solution of a
+            case (the seed, then each one an anytime driver finds); ``record``
+            is the dict ``{"event": "improvement", "source", "case", "cost",
+            "lower_bound", "gap", "seconds", "origin"}``.  Settable later as
+            the attribute of the same name (any output format can use it).
+
+    ``algorithm`` may carry the algorithm's options, ``"wastar(weight=2)"``
+    (:func:`searchkit.algorithm.parse_spec`); an algorithm taken from a case's
+    plan runs with its defaults.
 
     Attributes:
         game: the :class:`~searchkit.game.Game` object.
@@ -78,7 +100,8 @@ class Solver:
 
     def __init__(self, registry, game: str, *, algorithm: str | None = None, heuristic: str | None = None,
                  disabled=frozenset(), limits: Limits | None = None,
-                 options: Mapping[str, Any] | None = None) -> None:
+                 options: Mapping[str, Any] | None = None, upper_bound: int | str | None = None,
+                 seeds=None, on_improve=None) -> None:
         self.registry = registry
         self.game_name = game
         self.game = registry.game(game)
@@ -90,7 +113,26 @@ class Solver:
         for name in sorted(self.disabled - known):
             raise UnknownNameError(
                 f"unknown pruning rule {name!r} for {game} (known: {', '.join(sorted(known)) or 'none'})")
-        self.algorithm = None if algorithm is None else registry.algorithm(algorithm)
+        self.params: dict[str, Any] = {}
+        self.algorithm = None
+        if algorithm is not None:
+            try:
+                alg_name, raw = parse_spec(algorithm)
+            except ValueError as exc:
+                raise PlanError(str(exc)) from None
+            self.algorithm = registry.algorithm(alg_name)
+            try:
+                self.params = bind_params(self.algorithm, raw)
+            except ValueError as exc:
+                raise PlanError(str(exc)) from None
+        if upper_bound is not None and upper_bound != "auto" and (not isinstance(upper_bound, int)
+                                                                  or upper_bound < 0):
+            raise PlanError(f"--upper-bound must be a cost >= 0 or auto, got {upper_bound!r}")
+        if upper_bound == "auto" and not registry.upper_bounds_for(game):
+            raise PlanError(f"--upper-bound auto: {game} registers no upper-bound provider")
+        self.upper_bound = upper_bound
+        self.seeds = seeds
+        self.on_improve = on_improve
         self.heuristic = None if heuristic is None else registry.heuristic(game, heuristic)
         alg = self.algorithm
         if alg is not None:
@@ -117,8 +159,14 @@ class Solver:
             heuristic = None
         name = self.game_name
         if plan.mode not in algorithm.modes:
+            why = ""
+            if plan.mode == "exact" and algorithm.suboptimal:
+                why = "; exact mode is a decision (a solution of exactly the given cost), not a cost to optimise"
             raise PlanError(f"algorithm {algorithm.name!r} cannot search in {plan.mode!r} mode, which {name} asks "
-                            f"for (it searches: {', '.join(algorithm.modes)})")
+                            f"for (it searches: {', '.join(algorithm.modes)}){why}")
+        if plan.mode == "exact" and (self.upper_bound is not None or self.seeds is not None):
+            raise PlanError(f"{name} asks for a solution of exactly {plan.depth} moves: a decision, not a cost to "
+                            f"optimise, so --upper-bound and --seed-solution do not apply")
         if plan.first_in_order and not algorithm.keeps_order:
             fits = ", ".join(a.name for a in self.registry.algorithms.values()
                              if a.keeps_order and plan.mode in a.modes)
@@ -163,15 +211,125 @@ class Solver:
             except LimitReached as stop:
                 stats = SearchStats(elapsed=limiter.elapsed())
                 return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed(), plan)
-            request = SearchRequest(heuristic=estimate, pruners=pruners, limits=limiter, depth=plan.depth,
-                                    mode=plan.mode)
-            result = algorithm.run(puzzle, request)
+            proof = heuristic is None or heuristic.admissible
+            emit = self._emitter(case, limiter, proof)
+            try:
+                seed = self._seed(case, puzzle, algorithm, off, emit)
+            except LimitReached as stop:
+                stats = SearchStats(elapsed=limiter.elapsed())
+                return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed(), plan)
+            depth = plan.depth
+            below = None  # seek only solutions cheaper than this
+            if seed is not None:
+                below = seed[1]
+            if isinstance(self.upper_bound, int) and not isinstance(self.upper_bound, bool):
+                below = self.upper_bound if below is None else min(below, self.upper_bound)
+            if below is not None:
+                depth = below - 1 if depth is None else min(depth, below - 1)
+            numeric = self.upper_bound if isinstance(self.upper_bound, int) else None
+            if seed is not None and (depth != seed[1] - 1 or numeric is not None and seed[1] >= numeric):
+                seed = None  # a tighter bound than the seed's cost: the seed is not an answer to it
+            params = self.params if self.algorithm is not None else bind_params(algorithm, {})
+            request = SearchRequest(heuristic=estimate, pruners=pruners, limits=limiter, depth=depth,
+                                    mode=plan.mode, params=params, admissible=proof,
+                                    incumbent=None if seed is None else seed[:2],
+                                    on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
+            if depth is not None and depth < 0:  # nothing costs less than 0
+                result = SearchResult(status=EXHAUSTED, lower_bound=0, stats=SearchStats(elapsed=limiter.elapsed()))
+            else:
+                result = algorithm.run(puzzle, request)
+            result = self._settle(result, algorithm, proof, seed)
         fused = getattr(puzzle, "rule_cuts", None)
         if fused:
             counts = dict(result.stats.rule_cuts)
             counts.update((k, v) for k, v in fused.items() if k not in off)
             result = attrs.evolve(result, stats=attrs.evolve(result.stats, rule_cuts=tuple(counts.items())))
         return Outcome(case, result, *names, limiter.elapsed(), plan)
+
+
+    # -- bounds and seeds ------------------------------------------------------
+    def _emitter(self, case, limiter, proof):
+        """``emit(cost, lower_bound, origin)`` forwarding improvement records to :attr:`on_improve`, or ``None``."""
+        if self.on_improve is None:
+            return None
+
+        def emit(cost, lower_bound, origin):
+            lb = lower_bound if proof else None
+            self.on_improve({"event": "improvement", "source": case.source, "case": case.index, "cost": cost,
+                             "lower_bound": lb, "gap": None if lb is None else max(0, cost - lb),
+                             "seconds": round(limiter.elapsed(), 6), "origin": origin})
+
+        return emit
+
+    def _seed(self, case, puzzle, algorithm, off, emit):
+        """``(moves, cost, origin)`` of the known solution to start from, or ``None``.
+
+        From ``seeds`` when given (checked by replay), else from the game's
+        first upper-bound provider under ``upper_bound="auto"`` or a seeded
+        algorithm (``anytime``).
+
+        Raises:
+            SeedError: a given seed that is not a solution of its case.
+        """
+        from searchkit.bounds import SeedError, check_moves
+
+        from searchkit.game import moves_to_json
+
+        def checked(moves, render, origin):
+            try:
+                return (*check_moves(puzzle, moves, render), origin)
+            except SeedError:  # a rule of the searched puzzle may drop a move the solution uses
+                plain = self.game.puzzle(case, self.options, frozenset(r.name for r in self.rules))
+                try:
+                    return (*check_moves(plain, moves, render), origin)
+                except SeedError as exc:
+                    raise SeedError(f"{case.source}: case {case.index}: {exc}") from None
+
+        found = None
+        given = None if self.seeds is None else self.seeds.for_case(case)
+        if given is not None:
+            def render(m):
+                return _canon(moves_to_json(self.game, case, [m])[0])
+
+            found = checked([_canon(t) for t in given], render, "seed")
+        if found is None and (self.upper_bound == "auto" or algorithm.seeded):
+            providers = self.registry.upper_bounds_for(self.game_name)
+            if providers:
+                provider = providers[0]
+                found = checked(provider.solve(puzzle), None, f"upper-bound:{provider.name}")
+        if found is not None and emit is not None:
+            emit(found[1], None, found[2])
+        return found
+
+    @staticmethod
+    def _settle(result, algorithm, proof, seed):
+        """The result with the claims that hold: lower bounds only from admissible heuristics, the seed kept."""
+        if not proof:
+            if result.status == SOLVED and algorithm.uses_heuristic and result.cost != 0:
+                result = attrs.evolve(result, status=FEASIBLE)  # an inadmissible h proves nothing
+            result = attrs.evolve(result, lower_bound=0 if result.cost == 0 else None)  # costs are >= 0
+        if result.has_solution and result.cost == 0:  # nothing is cheaper than nothing
+            result = attrs.evolve(result, status=SOLVED, lower_bound=0)
+        elif result.status == SOLVED and result.lower_bound is None and algorithm.optimal:
+            result = attrs.evolve(result, lower_bound=result.cost)
+        if seed is None or result.has_solution or result.status == CANCELLED:
+            return result
+        moves, cost, _ = seed
+        if result.status == EXHAUSTED and (proof or algorithm.suboptimal):
+            # Nothing cheaper than the seed exists (suboptimal drivers prune on g alone without proof).
+            return attrs.evolve(result, status=SOLVED, moves=moves, cost=cost, lower_bound=cost)
+        lb = result.lower_bound if proof else None
+        return attrs.evolve(result, status=FEASIBLE, moves=moves, cost=cost,
+                            lower_bound=None if lb is None else min(lb, cost))
+
+
+def _canon(value) -> str:
+    """One spelling of a move for matching a seed: strings as they are, anything else as JSON."""
+    if isinstance(value, str):
+        return value
+    import json
+
+    return json.dumps(value)
 
 
 def _complete_options(game, given: Mapping[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,8 @@ from searchkit.cli.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, EXIT_OK
 __all__ = ["EXIT_CANCELLED", "EXIT_INPUT", "EXIT_LIMIT", "EXIT_OK", "error", "warning", "fail", "registry",
            "resolve_names", "option_flag", "apply", "GameGroup", "limit_options", "EXIT_HELP"]
 
-EXIT_HELP = """Exit status: 0 every case solved or proven unsolvable; 1 a case stopped at a limit (or an error);
+EXIT_HELP = """Exit status: 0 every case solved, proven unsolvable or feasible (a solution with its proven bound);
+1 a case stopped at a limit without a solution (or an error);
 2 bad input or usage (one line on stderr per problem; the good cases are still solved); 130 Ctrl-C."""
 
 

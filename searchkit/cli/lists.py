@@ -65,13 +65,23 @@ def algorithms(ctx) -> None:
     """List the registered search algorithms."""
     reg = registry(ctx)
     for name, alg in reg.algorithms.items():
-        kind = "optimal" if alg.optimal else "first-found"
+        kind = "anytime" if alg.optimal and alg.suboptimal else "bounded-suboptimal" if alg.suboptimal \
+            else "optimal" if alg.optimal else "first-found"
         extra = [f"modes {'/'.join(alg.modes)}"]
         if alg.plain:
             extra.append("every rule off")
         if alg.keeps_order:
             extra.append("first in move order")
-        click.echo(f"{name}\t{kind}\t{alg.summary} [{'; '.join(extra)}]")
+        if alg.seeded:
+            extra.append("seeded by the game's upper bound")
+        args = ", ".join(f"{p.name}={p.default}" for p in alg.params)
+        click.echo(f"{name}({args})\t{kind}\t{alg.summary} [{'; '.join(extra)}]" if args else
+                   f"{name}\t{kind}\t{alg.summary} [{'; '.join(extra)}]")
+        for p in alg.params:
+            click.echo(f"    {p.name}: {p.help}")
+    click.echo("Options are given with the name: -a 'wastar(weight=1.5)'.  Exact mode (a solution of exactly "
+               "the given cost, e.g. mayan's n moves, the first in move order) is a decision, not a cost to "
+               "optimise: only bounded_dfs searches it, and no bounded-suboptimal or anytime driver applies.")
 
 
 @click.command()

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 
 from searchkit.cli.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, echo, error, warning
 from searchkit.errors import InputError, SearchkitError
-from searchkit.result import CANCELLED, EXHAUSTED, SOLVED
+from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, SOLVED
 
 INPUT_ERROR = "input_error"  #: the status of a record for a case that could not be read
 ERROR = "error"  #: the status of a case whose search could not run (the message says why)
@@ -87,9 +87,25 @@ class Reporter:
             echo("searchkit: cancelled", err=True)
             self.code = EXIT_CANCELLED
             return False
-        if status not in (SOLVED, EXHAUSTED):
+        if status not in (SOLVED, EXHAUSTED, FEASIBLE):
             self.code = max(self.code, EXIT_LIMIT)
         return True
+
+    def improvement(self, event: dict) -> None:
+        """Report one improvement event (a :attr:`searchkit.solver.Solver.on_improve` callback).
+
+        json: the event as a record of its own, before the case's final
+        record; text: a line on stderr with ``--stats``.
+        """
+        if self.fmt == "json":
+            import json
+
+            echo(json.dumps(event))
+        elif self.stats:
+            lb = event["lower_bound"]
+            bound = "no bound" if lb is None else f">= {lb}, gap {event['gap']}"
+            echo(f"{event['source']} case {event['case']}: best {event['cost']} ({bound}) at "
+                 f"{event['seconds']:.3f} s [{event['origin']}]", err=True)
 
     def _record(self, source, case, status, *, error=None, line=None, outcome=None) -> None:
         if self.fmt != "json":
@@ -100,12 +116,14 @@ class Reporter:
         from searchkit.game import moves_to_json
 
         result = outcome.result if outcome is not None else None
-        solved = result is not None and result.solved
+        solved = result is not None and result.has_solution
         record = {
             "source": source,
             "case": case,
             "status": status,
             "cost": result.cost if result is not None else None,
+            "lower_bound": result.lower_bound if result is not None else None,
+            "gap": result.gap if result is not None else None,
             "length": len(result.moves) if solved else None,
             "moves": moves_to_json(self.solver.game, outcome.case, result.moves) if solved else [],
             "algorithm": outcome.algorithm if outcome is not None else None,
@@ -133,6 +151,7 @@ def run_files(solver, files, *, fmt: str, stats: bool) -> int:
     from searchkit.cli.io import iter_cases
 
     reporter = Reporter(solver, fmt, stats, headers=len(files) > 1)
+    solver.on_improve = reporter.improvement
     for item, outcome, message in solve_items(solver, iter_cases(solver.game, files, solver.options)):
         if not reporter.report(item, outcome, message):
             break
@@ -146,7 +165,8 @@ def format_stats(outcome) -> str:
     ran = f"{outcome.algorithm}/{outcome.heuristic or '-'}" if outcome.algorithm else "no search (the game's verdict)"
     lines = [
         f"{case.source} case {case.index}: {result.status}, cost {'-' if result.cost is None else result.cost}, "
-        f"{ran}, expanded {s.expanded}, generated {s.generated}, evaluated {s.evaluated}, "
+        f"lower bound {'-' if result.lower_bound is None else result.lower_bound}, {ran}, "
+        f"expanded {s.expanded}, generated {s.generated}, evaluated {s.evaluated}, "
         f"{s.elapsed:.4f} s search, {outcome.seconds:.4f} s in all"
         + (f", peak stored {s.peak_stored}" if s.peak_stored else "")
     ]

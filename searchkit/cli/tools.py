@@ -100,7 +100,7 @@ def make_compare_command(registry, name: str) -> click.Command:
     rule_names = [r.name for r in registry.rules_for(name)]
 
     @click.pass_context
-    def command(ctx, files, names, algorithm, no_prune, max_nodes, time_limit, fmt, plot, **options):
+    def command(ctx, files, names, algorithms, no_prune, max_nodes, time_limit, fmt, plot, **options):
         from searchkit.cli.io import iter_cases
         from searchkit.limits import Limits
         from searchkit.solver import Solver
@@ -109,14 +109,16 @@ def make_compare_command(registry, name: str) -> click.Command:
 
         heuristics = resolve_names(registry, name, names)
         limits = Limits(max_nodes=max_nodes, time_limit=time_limit)
+        strategies = [(a, h) for a in (algorithms or (None,)) for h in heuristics]
         try:
-            solvers = [Solver(registry, name, algorithm=algorithm, heuristic=h, disabled=frozenset(no_prune),
-                              limits=limits, options=options) for h in heuristics]
+            solvers = [Solver(registry, name, algorithm=a, heuristic=h, disabled=frozenset(no_prune),
+                              limits=limits, options=options) for a, h in strategies]
         except SearchkitError as exc:
             raise click.UsageError(str(exc)) from None
+        columns = [h if len(algorithms) < 2 else f"{a}/{h}" for a, h in strategies]
         items = iter_cases(game, files, solvers[0].options)
         try:
-            report = run_compare(solvers, items)
+            report = run_compare(solvers, items, columns)
         except SearchkitError as exc:
             fail(str(exc))
         for row in report.rows:
@@ -131,10 +133,10 @@ def make_compare_command(registry, name: str) -> click.Command:
             click.echo("searchkit: cancelled", err=True)
             ctx.exit(EXIT_CANCELLED)
         code = EXIT_INPUT if any(r.status == INPUT_ERROR for r in report.rows) else 0
-        if any(r.status not in ("solved", "exhausted", INPUT_ERROR) for r in report.rows):
+        if any(r.status not in ("solved", "exhausted", "feasible", INPUT_ERROR) for r in report.rows):
             code = max(code, EXIT_LIMIT)
         admissible = {h.name for h in registry.heuristics_for(name) if h.admissible}
-        optimal = {a for a, alg in registry.algorithms.items() if alg.optimal}
+        optimal = {a for a, alg in registry.algorithms.items() if alg.optimal and not alg.suboptimal}
         by_case = {}
         for r in report.rows:
             by_case.setdefault((r.source, r.case), set()).add(r.algorithm)
@@ -152,8 +154,9 @@ def make_compare_command(registry, name: str) -> click.Command:
         click.argument("files", nargs=-1, required=True, type=str),
         click.option("--heuristic", "-H", "names", multiple=True, required=True,
                      help="Heuristic to compare (repeatable); 'all' for every registered one."),
-        click.option("--algorithm", "-a", default=None, type=click.Choice(sorted(registry.algorithms)),
-                     help="Algorithm (default: the game's plan for each case)."),
+        click.option("--algorithm", "-a", "algorithms", multiple=True, metavar="NAME[(KEY=VALUE,...)]",
+                     help="Algorithm with its options, e.g. 'wastar(weight=2)' (repeatable: every algorithm with "
+                          "every heuristic; default: the game's plan for each case)."),
         click.option("--no-prune", "no_prune", multiple=True,
                      type=click.Choice(rule_names) if rule_names else str,
                      help="Switch a pruning rule off (repeatable)."),
@@ -166,7 +169,9 @@ def make_compare_command(registry, name: str) -> click.Command:
         *[option_flag(opt) for opt in game.options],
     ]
     return click.command(name=name, help=(
-        "Solve every case of FILES with every heuristic and tabulate costs, nodes, time and EBF.\n\n"
+        "Solve every case of FILES with every heuristic (and every -a algorithm) and tabulate costs, nodes, "
+        "time and EBF, and per strategy the quality/time frontier: total cost, summed gap to the best cost "
+        "found and to the best proven lower bound, and seconds.\n\n"
         "Cost disagreements between admissible heuristics under an optimal algorithm mean a bug: they "
         "are reported loudly and the exit status is 1.  A case that cannot be read is a row with status "
         "input_error (exit status 2)."))(apply(command, params))
@@ -219,15 +224,16 @@ def _print_comparison(report, fmt):
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow(["source", "case", "heuristic", "algorithm", "status", "cost", "depth", "expanded",
-                         "generated", "evaluated", "before_last_layer", "seconds", "ebf"])
+                         "generated", "evaluated", "before_last_layer", "seconds", "ebf", "lower_bound",
+                         "gap_to_best", "proven_gap"])
         for r in report.rows:
             writer.writerow([r.source, _fmt(r.case), _fmt(r.heuristic), _fmt(r.algorithm), r.status, _fmt(r.cost),
                              _fmt(r.depth), r.expanded, r.generated, r.evaluated, _fmt(r.before_last_layer),
-                             f"{r.seconds:.6f}", _fmt(r.ebf, 4)])
+                             f"{r.seconds:.6f}", _fmt(r.ebf, 4), _fmt(r.lower_bound), "", ""])
         for name, t in totals.items():
             writer.writerow(["TOTAL", "", name, "", f"{t['solved']}/{t['cases']} solved", _fmt(t["cost"]), "",
                              t["expanded"], t["generated"], t["evaluated"], "", f"{t['seconds']:.6f}",
-                             _fmt(t["ebf"], 4)])
+                             _fmt(t["ebf"], 4), "", t["gap_to_best"], _fmt(t["proven_gap"])])
         click.echo(buf.getvalue(), nl=False)
         return
     import os
@@ -240,23 +246,33 @@ def _print_comparison(report, fmt):
     algorithms = sorted({r.algorithm for r in report.rows if r.algorithm})
     table = Table(title=f"{'/'.join(algorithms) or '-'}: {n_cases} case{'s' if n_cases != 1 else ''}")
     for col, justify in (("case", "left"), ("heuristic", "left"), ("algorithm", "left"), ("cost", "right"),
-                         ("expanded", "right"), ("generated", "right"), ("seconds", "right"), ("EBF", "right"),
-                         ("agree", "center")):
+                         ("bound", "right"), ("expanded", "right"), ("generated", "right"), ("seconds", "right"),
+                         ("EBF", "right"), ("agree", "center")):
         table.add_column(col, justify=justify)
     last = None
     for r in report.rows:
         key = (r.source, r.case)
         label = f"{_fmt(r.case)}: {os.path.basename(r.source)}" if key != last else ""
         agree = "[bold red]NO[/]" if key in disagree else "yes"
-        cost = _fmt(r.cost) if r.status == "solved" else r.status
-        table.add_row(label, _fmt(r.heuristic), _fmt(r.algorithm), cost, str(r.expanded), str(r.generated),
+        cost = _fmt(r.cost) if r.status == "solved" else f"{r.cost} ({r.status})" if r.status == "feasible" \
+            else r.status
+        table.add_row(label, _fmt(r.heuristic), _fmt(r.algorithm), cost, _fmt(r.lower_bound), str(r.expanded),
+                      str(r.generated),
                       f"{r.seconds:.4f}", _fmt(r.ebf), agree if key != last and r.status != "input_error" else "")
         last = key
     table.add_section()
     for name, t in totals.items():
-        table.add_row("[bold]total[/]", name, "", _fmt(t["cost"]), str(t["expanded"]), str(t["generated"]),
+        table.add_row("[bold]total[/]", name, "", _fmt(t["cost"]), "", str(t["expanded"]), str(t["generated"]),
                       f"{t['seconds']:.4f}", _fmt(t["ebf"]), f"{t['solved']}/{t['cases']} solved")
     Console(width=max(120, Console().width)).print(table)
+    frontier = Table(title="quality / time: total cost, summed gap to the best cost found and to the best "
+                           "proven lower bound")
+    for col in ("strategy", "total cost", "gap to best", "proven gap", "solved", "feasible", "seconds"):
+        frontier.add_column(col, justify="left" if col == "strategy" else "right")
+    for name, t in totals.items():
+        frontier.add_row(name, _fmt(t["cost"]), _fmt(t["gap_to_best"]), _fmt(t["proven_gap"]), str(t["solved"]),
+                         str(t["feasible"]), f"{t['seconds']:.4f}")
+    Console(width=max(120, Console().width)).print(frontier)
 
 
 # -- check ------------------------------------------------------------------

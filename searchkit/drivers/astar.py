@@ -124,9 +124,21 @@ def astar(
 
     status = run_guarded(search)
     close_layer()
+    # Lower bound (admissible h): until a goal is popped the heap holds an
+    # entry on an optimal path with its optimal g (re-opening keeps this with
+    # an inconsistent h; dominance's own proof keeps it under that rule), whose
+    # f <= C*; each pop takes the least f in the heap, so every f popped, and
+    # their maximum layer_f, is <= C*.  Pruned children (f > max_cost) only
+    # add the cap max_cost + 1.
+    if status == SOLVED:
+        lower = cost
+    elif status == EXHAUSTED:
+        lower = None if max_cost is None else max_cost + 1
+    else:
+        lower = layer_f if max_cost is None else min(layer_f, max_cost + 1)
     stats = SearchStats(expanded=expanded, generated=generated, evaluated=evaluated, elapsed=limiter.elapsed(),
                         peak_stored=peak, iterations=tuple(layers), rule_cuts=tuple(cuts.items()))
     if status != SOLVED:
-        return SearchResult(status=status, stats=stats)
+        return SearchResult(status=status, stats=stats, lower_bound=lower)
     moves = path_to(parent, goal)
-    return SearchResult(status=SOLVED, moves=moves, cost=cost, stats=stats)
+    return SearchResult(status=SOLVED, moves=moves, cost=cost, stats=stats, lower_bound=lower)

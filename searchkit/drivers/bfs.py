@@ -71,6 +71,8 @@ def bfs(puzzle, *, limits: Limits | Limiter | None = None, max_cost: int | None 
     status = run_guarded(search)
     stats = SearchStats(expanded=expanded, generated=generated, elapsed=limiter.elapsed(), peak_stored=len(parent))
     if status != SOLVED:
-        return SearchResult(status=status, stats=stats)
+        # Exhausted under max_cost: every state within max_cost moves was expanded, none a goal.
+        lower = max_cost + 1 if status == EXHAUSTED and max_cost is not None else None
+        return SearchResult(status=status, stats=stats, lower_bound=lower)
     moves = path_to(parent, goal)
-    return SearchResult(status=SOLVED, moves=moves, cost=len(moves), stats=stats)
+    return SearchResult(status=SOLVED, moves=moves, cost=len(moves), stats=stats, lower_bound=len(moves))

@@ -8,7 +8,7 @@ when it runs.
 
 from __future__ import annotations
 
-from searchkit.algorithm import Algorithm, SearchRequest
+from searchkit.algorithm import Algorithm, Param, SearchRequest
 from searchkit.plugin.spec import hookimpl
 
 
@@ -42,6 +42,35 @@ def _bfs(puzzle, req: SearchRequest):
     return bfs(puzzle, limits=req.limits, max_cost=req.depth)
 
 
+def _wastar(puzzle, req: SearchRequest):
+    from searchkit.drivers.wastar import wastar
+
+    return wastar(puzzle, req.heuristic, weight=req.params["weight"], pruners=req.pruners, limits=req.limits,
+                  max_cost=req.depth, admissible=req.admissible)
+
+
+def _gbfs(puzzle, req: SearchRequest):
+    from searchkit.drivers.gbfs import gbfs
+
+    return gbfs(puzzle, req.heuristic, pruners=req.pruners, limits=req.limits, max_cost=req.depth,
+                admissible=req.admissible)
+
+
+def _beam(puzzle, req: SearchRequest):
+    from searchkit.drivers.beam import beam
+
+    return beam(puzzle, req.heuristic, width=req.params["width"], pruners=req.pruners, limits=req.limits,
+                max_cost=req.depth, admissible=req.admissible)
+
+
+def _anytime(puzzle, req: SearchRequest):
+    from searchkit.drivers.anytime import anytime
+
+    return anytime(puzzle, req.heuristic, weight=req.params["weight"], step=req.params["step"],
+                   ara=bool(req.params["ara"]), pruners=req.pruners, limits=req.limits, max_cost=req.depth,
+                   incumbent=req.incumbent, on_improve=req.on_improve)
+
+
 _DEPTH_FIRST = frozenset({"successors_within", "cut", "filter", "on_fail"})
 
 ALGORITHMS = (
@@ -58,6 +87,25 @@ ALGORITHMS = (
               summary="depth-bounded DFS, first solution in move order (exact, at_most, shortest)"),
     Algorithm("bfs", _bfs, optimal=True, uses_heuristic=False, rule_hooks=(), plain=True, keeps_order=True,
               summary="breadth-first search, unit costs, every pruning rule off (the test reference)"),
+    Algorithm("wastar", _wastar, optimal=False, uses_heuristic=True, rule_hooks={"cut", "filter"}, suboptimal=True,
+              params=(Param("weight", float, 2.0, "w in f = g + w*h; cost <= w * optimal with an admissible h",
+                            min=1),),
+              summary="weighted A* on g + w*h, cost at most w x optimal (Pohl 1970)"),
+    Algorithm("gbfs", _gbfs, optimal=False, uses_heuristic=True, rule_hooks={"cut", "filter"}, suboptimal=True,
+              summary="greedy best-first search on h, goal taken when generated (Doran and Michie 1966)"),
+    Algorithm("beam", _beam, optimal=False, uses_heuristic=True, rule_hooks={"filter"}, suboptimal=True,
+              params=(Param("width", int, 64, "states kept per layer, ranked by g + h", min=1),),
+              summary="beam search: breadth-first by moves, the best `width` states of each layer by g + h"),
+    Algorithm("anytime", _anytime, optimal=True, uses_heuristic=True, rule_hooks={"cut", "filter"},
+              suboptimal=True, seeded=True,
+              params=(Param("weight", float, 2.0, "first weight w of g + w*h", min=1),
+                      Param("step", float, 0.5, "the weight falls by this after each improvement, down to 1 "
+                                                "(0: fixed, AWA*)", min=0),
+                      Param("ara", int, 0, "1: the weight also falls when the least key reaches the best cost "
+                                           "(ARA*'s iterations: better bounds at a fixed budget, worse "
+                                           "solutions); 0: only after an improvement", min=0)),
+              summary="anytime weighted A*: improving solutions, each with a proven lower bound; solved when "
+                      "they meet (Hansen and Zhou 2007, ARA* weight schedule)"),
 )
 
 

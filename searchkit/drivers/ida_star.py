@@ -60,7 +60,10 @@ def ida_star(
         A :class:`~searchkit.result.SearchResult`; ``stats.iterations`` has one
         record per f-bound (the one a limit stopped included).  Status
         ``exhausted`` means no solution exists within ``max_cost`` (or, with
-        no bound, the reachable space holds no goal).
+        no bound, the reachable space holds no goal).  ``lower_bound``: the
+        cost when solved, else the f-bound of the last iteration begun --
+        all earlier ones were exhausted, so no solution costs less (with an
+        admissible h) -- and ``None`` when no goal is reachable at all.
     """
     limiter = Limiter.of(limits)
     expand, within = expander(puzzle)
@@ -151,4 +154,15 @@ def ida_star(
         rule_cuts=tuple(cuts.items()),
     )
     moves = tuple(path) if status == SOLVED else ()
-    return SearchResult(status=status, moves=moves, cost=cost, stats=stats)
+    # Every iteration before the current one ended without a solution, and
+    # the current bound is the least f that exceeded the last (or h(start),
+    # or last + 1 with successors_within): no solution costs less than it
+    # (admissible h).  Solved: the cost itself; exhausted without a goal
+    # anywhere: none.
+    if status == SOLVED:
+        lower = cost
+    elif status == EXHAUSTED and (max_cost is None or bound <= max_cost):
+        lower = None
+    else:
+        lower = bound
+    return SearchResult(status=status, moves=moves, cost=cost, stats=stats, lower_bound=lower)

@@ -24,6 +24,8 @@ _EXPORTS = {
     "LazyGame": "searchkit.game",
     "InputError": "searchkit.errors",
     "Algorithm": "searchkit.algorithm",
+    "Param": "searchkit.algorithm",
+    "UpperBound": "searchkit.bounds",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -88,6 +88,7 @@ class Registry:
         self.heuristics: dict[str, dict[str, Heuristic]] = {}
         self.rules: dict[str, dict[str, PruningRule]] = {}
         self.generators: dict[str, Generator] = {}
+        self.upper_bounds: dict[str, dict[str, Any]] = {}  # game -> name -> searchkit.bounds.UpperBound
         self.plugins: list[PluginInfo] = []
         self._owner: dict[tuple, str] = {}
         self._resolved: dict[str, Game] = {}
@@ -159,6 +160,10 @@ class Registry:
         """The pruning rules registered for ``game``, in registration order."""
         return list(self.rules.get(game, {}).values())
 
+    def upper_bounds_for(self, game: str) -> list:
+        """The :class:`~searchkit.bounds.UpperBound` providers registered for ``game``, in registration order."""
+        return list(self.upper_bounds.get(game, {}).values())
+
     def generator(self, game: str) -> Generator:
         """The :class:`~searchkit.generator.Generator` of ``game``."""
         try:
@@ -226,6 +231,13 @@ class Registry:
         return generator.game
 
 
+    def _register_upper_bound(self, plugin: str, provider) -> str:
+        key = (provider.game, provider.name)
+        self._claim("upper bound", key, plugin, f"upper bound {provider.name!r} of game {provider.game!r}")
+        self.upper_bounds.setdefault(provider.game, {})[provider.name] = provider
+        return f"{provider.game}:{provider.name}"
+
+
 #: hook name -> (kind label in listings, singular, Registry method)
 HOOKS: dict[str, tuple[str, str, Callable]] = {
     "register_algorithms": ("algorithms", "algorithm", Registry._register_algorithm),
@@ -233,6 +245,7 @@ HOOKS: dict[str, tuple[str, str, Callable]] = {
     "register_heuristics": ("heuristics", "heuristic", Registry._register_heuristic),
     "register_pruning_rules": ("pruning rules", "pruning rule", Registry._register_rule),
     "register_generators": ("generators", "generator", Registry._register_generator),
+    "register_upper_bounds": ("upper bounds", "upper bound", Registry._register_upper_bound),
 }
 
 

@@ -22,6 +22,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from searchkit.algorithm import Algorithm
+    from searchkit.bounds import UpperBound
     from searchkit.game import Game, LazyGame
     from searchkit.generator import Generator
     from searchkit.heuristic import Heuristic
@@ -59,3 +60,10 @@ def register_generators(register: Callable[["Generator"], None]) -> None:
     """Register random-instance generators: call ``register(generator)`` with a
     :class:`searchkit.generator.Generator`.  The game must also implement
     ``format_input`` so generated instances can be written out."""
+
+
+@hookspec
+def register_upper_bounds(register: Callable[["UpperBound"], None]) -> None:
+    """Register upper-bound providers: call ``register(provider)`` with a
+    :class:`searchkit.bounds.UpperBound` (a cheap solution of a game's cases,
+    used by ``--upper-bound auto`` and to seed ``anytime``)."""

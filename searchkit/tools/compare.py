@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from searchkit.result import CANCELLED, SOLVED
+from searchkit.result import CANCELLED, SOLVED, WITH_SOLUTION
 
 
 def effective_branching_factor(generated: int, depth: int | None, tol: float = 1e-6) -> float | None:
@@ -55,6 +55,9 @@ class Row:
         seconds: the case's wall-clock time, set-up included.
         ebf: effective branching factor, or ``None``.
         error: the input error's message, or ``None``.
+        lower_bound: the proven lower bound on the case's optimum, or ``None``.
+        strategy: the column the row belongs to (the heuristic's name, or
+            ``ALGORITHM/HEURISTIC`` when several algorithms are compared).
     """
 
     source: str
@@ -71,6 +74,8 @@ class Row:
     seconds: float = 0.0
     ebf: float | None = None
     error: str | None = None
+    lower_bound: int | None = None
+    strategy: str | None = None
 
     def to_dict(self) -> dict:
         return attrs.asdict(self)
@@ -95,17 +100,39 @@ class Comparison:
     cancelled: bool = False
 
     def totals(self) -> dict[str, dict]:
-        """Per heuristic: cases, solved, summed cost (``None`` when none solved), counts, seconds, mean EBF."""
+        """Per strategy: cases, solved, summed cost, counts, seconds, mean EBF, and the quality columns.
+
+        ``cost`` sums the costs of every solution (``solved`` or
+        ``feasible``; ``None`` when there is none); ``feasible`` counts the
+        unproven ones.  ``gap_to_best`` sums, over the strategy's solutions,
+        the cost minus the least cost any strategy found for the case;
+        ``proven_gap`` sums the cost minus the best lower bound any strategy
+        proved for the case (``None`` when a case with a solution has no
+        bound): how far from optimal the strategy's total may be, at most.
+        """
         out = {}
         cases = {(r.source, r.case) for r in self.rows}
+        best: dict = {}
+        bound: dict = {}
+        for r in self.rows:
+            key = (r.source, r.case)
+            if r.status in WITH_SOLUTION and r.cost is not None:
+                best[key] = min(best.get(key, r.cost), r.cost)
+            if r.lower_bound is not None:
+                bound[key] = max(bound.get(key, r.lower_bound), r.lower_bound)
         for name in self.heuristics:
-            rows = [r for r in self.rows if r.heuristic == name]
+            rows = [r for r in self.rows if (r.strategy or r.heuristic) == name]
             solved = [r for r in rows if r.status == SOLVED]
+            answered = [r for r in rows if r.status in WITH_SOLUTION]
             ebfs = [r.ebf for r in rows if r.ebf is not None]
+            unbounded = any((r.source, r.case) not in bound for r in answered)
             out[name] = {
                 "solved": len(solved),
+                "feasible": len(answered) - len(solved),
                 "cases": len(cases),
-                "cost": sum(r.cost for r in solved) if solved else None,
+                "cost": sum(r.cost for r in answered) if answered else None,
+                "gap_to_best": sum(r.cost - best[(r.source, r.case)] for r in answered),
+                "proven_gap": None if unbounded else sum(r.cost - bound[(r.source, r.case)] for r in answered),
                 "expanded": sum(r.expanded for r in rows),
                 "generated": sum(r.generated for r in rows),
                 "evaluated": sum(r.evaluated for r in rows),
@@ -115,12 +142,13 @@ class Comparison:
         return out
 
 
-def compare(solvers: Sequence, items: Iterable) -> Comparison:
+def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = None) -> Comparison:
     """Solve every case with every solver and collect the rows.
 
     Args:
-        solvers: :class:`~searchkit.solver.Solver` objects, one per heuristic
+        solvers: :class:`~searchkit.solver.Solver` objects, one per strategy
             (their ``heuristic`` fixed), in column order.
+        names: the strategies' column names (default: the heuristics' names).
         items: what the reader produced (:class:`searchkit.cli.io.Item`-like
             objects with ``source`` and ``value``, a Case or an InputError).
 
@@ -132,7 +160,7 @@ def compare(solvers: Sequence, items: Iterable) -> Comparison:
     """
     from searchkit.errors import InputError
 
-    names = tuple(s.heuristic.name for s in solvers)
+    names = tuple(names) if names is not None else tuple(s.heuristic.name for s in solvers)
     rows: list[Row] = []
     disagreements = []
     for item in items:
@@ -145,12 +173,13 @@ def compare(solvers: Sequence, items: Iterable) -> Comparison:
         for name, solver in zip(names, solvers):
             outcome = solver.solve(value, started=getattr(item, "started", None))
             result = outcome.result
-            depth = len(result.moves) if result.solved else None
+            depth = len(result.moves) if result.has_solution else None
             stats = result.stats
             rows.append(Row(value.source, value.index, outcome.heuristic, outcome.algorithm, result.status,
                             result.cost, depth, stats.expanded, stats.generated, stats.evaluated,
                             stats.before_last_layer() if outcome.algorithm == "astar" else None, outcome.seconds,
-                            effective_branching_factor(stats.generated, depth)))
+                            effective_branching_factor(stats.generated, depth), lower_bound=result.lower_bound,
+                            strategy=name))
             if result.solved:
                 costs[name] = result.cost
             if result.status == CANCELLED:

@@ -57,7 +57,10 @@ def test_every_optimal_algorithm_matches_bfs_or_dijkstra(algorithm, toy):
         assert reference_bfs.cost == reference.cost
     if algorithm == "bfs" and name in ("line-weighted", "graph"):
         pytest.skip("bfs needs unit step costs")
-    result = alg.run(puzzle, SearchRequest(heuristic=h if alg.takes_heuristic else None, depth=20))
+    from searchkit.algorithm import bind_params
+
+    request = SearchRequest(heuristic=h if alg.takes_heuristic else None, depth=20, params=bind_params(alg, {}))
+    result = alg.run(puzzle, request)
     assert result.solved and result.cost == reference.cost
     from searchkit.puzzle import replay
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from searchkit.game import Case, GameOption, SearchPlan
-from searchkit.result import SOLVED
+from searchkit.result import FEASIBLE, SOLVED
 
 from searchkit_flood.board import STARTS, Tokens, parse_judge, parse_lines, parse_rect, pivot_index
 
@@ -113,9 +113,13 @@ class FloodGame:
         return SearchPlan(algorithm="ida_star", heuristic="layered")
 
     def format_result(self, case, result, options):
-        if result.status != SOLVED:
+        """The fewest moves (``--moves``: and a sequence); a feasible answer says so: ``21 (feasible, >= 19)``."""
+        if result.status not in (SOLVED, FEASIBLE):
             return f"? ({result.status})"
         text = str(len(result.moves))
+        if result.status == FEASIBLE:
+            bound = "no lower bound" if result.lower_bound is None else f">= {result.lower_bound}"
+            text += f" (feasible, {bound})"
         if options.get("moves"):
             palette = case.data.palette
             text += ":" + "".join(" " + palette[m] for m in result.moves)

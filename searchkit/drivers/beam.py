@@ -1,0 +1,148 @@
+"""Beam search: breadth-first by moves, keeping the ``width`` best states of each layer
+(Lowerre 1976, "The HARPY speech recognition system", PhD thesis, Carnegie Mellon;
+as breadth-first beam search in Zhou and Hansen 2005, "Beam-stack search", ICAPS).
+
+**Order.**  Layer d holds states reached with d moves.  The children of a
+layer's states that were not seen before are ranked by g + h (with unit
+costs, h), ties by the puzzle's ``tie_break`` and then generation order, and
+the first ``width`` form the next layer; the rest are *dropped*.  The search
+stops after the first layer that generates a goal and returns the cheapest
+goal generated there.  It is not complete: a dropped state may have been the
+only way to a solution.
+
+**Lower bound** (admissible h, unit step costs).  Let C* be the optimum and
+follow an optimal path from the start: take its first state s that was never
+expanded.  Its predecessor was expanded with its optimal g, so s was
+generated with g*(s), and then it was dropped, kept in a layer not expanded
+yet, or skipped as seen before -- with unit costs in an earlier or the same
+layer, so with g <= g*(s), hence optimal g, and then that sighting was
+dropped or kept unexpanded (s was never expanded).  Either way some state of
+g + h <= g*(s) + opt(s) = C* is dropped or unexpanded, so ``lower_bound`` =
+min(cost found, least g + h dropped, least g + h in the last layer kept)
+<= C*.  Rules sound for optimal search keep some optimal path, so the
+argument runs on that path.  With other step costs no bound is reported.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from searchkit.drivers._common import path_to, run_guarded, split_pruners
+from searchkit.limits import Limiter, Limits
+from searchkit.pruning import Pruner
+from searchkit.result import EXHAUSTED, FEASIBLE, INCOMPLETE, SOLVED, SearchResult, SearchStats
+
+
+def beam(
+    puzzle,
+    heuristic: Callable[[Any], int],
+    *,
+    width: int = 64,
+    pruners: Sequence[Pruner] = (),
+    limits: Limits | Limiter | None = None,
+    max_cost: int | None = None,
+    admissible: bool = True,
+) -> SearchResult:
+    """Beam search of ``width`` states per layer (module docstring: order and bound).
+
+    Args:
+        puzzle: a :class:`~searchkit.puzzle.Puzzle`.
+        heuristic: ``estimate(state) -> int``.
+        width: states kept per layer, >= 1.
+        pruners: ``cut(state, g, None)`` before a kept state is expanded; ``filter`` on successors.
+        limits: node (expanded states) and time (seconds) limits.
+        max_cost: a child with g + h (admissible h) or g above it is not kept.
+        admissible: ``heuristic`` never overestimates.
+
+    Returns:
+        A :class:`~searchkit.result.SearchResult`: ``solved`` when the bound
+        meets the cost, ``feasible`` otherwise; with no goal found,
+        ``exhausted`` if nothing was ever dropped (the search was then
+        complete) and ``incomplete`` otherwise, or a limit's status.
+
+    Raises:
+        ValueError: ``width`` below 1.
+    """
+    if width < 1:
+        raise ValueError(f"width must be at least 1, got {width}")
+    limiter = Limiter.of(limits)
+    successors = puzzle.successors
+    is_goal = puzzle.is_goal
+    cut, filt, _, cuts = split_pruners(pruners)
+    tie_break = getattr(puzzle, "tie_break", None)
+    start = puzzle.initial_state()
+    parent: dict = {start: None}
+    info = {"expanded": 0, "generated": 0, "evaluated": 1, "dropped": math.inf, "unit": True, "peak": 1}
+    layer: list = [(heuristic(start), 0, start)]  # (f, g, state)
+    found: list = []
+
+    def search() -> str:
+        nonlocal layer
+        if is_goal(start):
+            found[:] = [start, 0]
+            return SOLVED
+        checkpoint = limiter.first_checkpoint()
+        tie = 0
+        while layer:
+            children = []
+            goal = None
+            for f, g, state in layer:
+                if cut is not None and cut(state, g, None):
+                    continue
+                if info["expanded"] >= checkpoint:
+                    checkpoint = limiter.checkpoint(info["expanded"])
+                info["expanded"] += 1
+                succs = successors(state)
+                if filt is not None:
+                    succs = filt(state, list(succs))
+                for move, child, step in succs:
+                    info["generated"] += 1
+                    if step != 1:
+                        info["unit"] = False
+                    if child in parent:
+                        continue
+                    g2 = g + step
+                    if is_goal(child):
+                        if max_cost is not None and g2 > max_cost:
+                            continue
+                        parent[child] = (state, move)
+                        if goal is None or g2 < goal[1]:
+                            goal = (child, g2)
+                        continue
+                    h = heuristic(child)
+                    info["evaluated"] += 1
+                    if max_cost is not None and (g2 + h if admissible else g2) > max_cost:
+                        continue
+                    parent[child] = (state, move)
+                    tie += 1
+                    children.append((g2 + h, tie_break(child) if tie_break is not None else 0, tie, g2, child))
+            if len(parent) > info["peak"]:
+                info["peak"] = len(parent)
+            children.sort()
+            for entry in children[width:]:
+                if entry[0] < info["dropped"]:
+                    info["dropped"] = entry[0]
+            layer = [(f, g, s) for f, _, _, g, s in children[:width]]
+            if goal is not None:
+                found[:] = list(goal)
+                return SOLVED
+        return EXHAUSTED if info["dropped"] == math.inf else INCOMPLETE
+
+    status = run_guarded(search)
+    stats = SearchStats(expanded=info["expanded"], generated=info["generated"], evaluated=info["evaluated"],
+                        elapsed=limiter.elapsed(), peak_stored=info["peak"], rule_cuts=tuple(cuts.items()))
+    bound = None
+    if admissible and info["unit"]:
+        bound = min(info["dropped"], min((f for f, _, _ in layer), default=math.inf))
+        if max_cost is not None:
+            bound = min(bound, max_cost + 1)
+    if found:
+        goal, cost = found
+        bound = None if bound is None else int(min(bound, cost))
+        return SearchResult(status=SOLVED if bound is not None and bound >= cost else FEASIBLE,
+                            moves=path_to(parent, goal), cost=cost, stats=stats, lower_bound=bound)
+    if status == EXHAUSTED:
+        return SearchResult(status=EXHAUSTED, stats=stats, lower_bound=None if max_cost is None else max_cost + 1)
+    return SearchResult(status=status, stats=stats, lower_bound=None if bound in (None, math.inf) else int(bound))

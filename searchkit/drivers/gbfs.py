@@ -1,0 +1,44 @@
+"""Greedy best-first search: expand the state of least h (Doran and Michie 1966,
+"Experiments with the Graph Traverser program", Proc. Royal Society A 294; the
+"greedy best-first search" of Russell and Norvig, "Artificial Intelligence: A
+Modern Approach", 3.5.1).
+
+Ties on h go to larger g, then to the puzzle's ``tie_break``, then first in,
+first out.  A goal is taken as soon as it is generated.  No bound on its cost
+follows from the order; with an admissible h the result still carries the
+least g + h over the states left in the heap as ``lower_bound`` (the
+good-entry invariant of :mod:`searchkit.drivers.wastar` holds for any key).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from searchkit.drivers.wastar import best_first
+from searchkit.limits import Limiter, Limits
+from searchkit.pruning import Pruner
+from searchkit.result import SearchResult
+
+
+def gbfs(
+    puzzle,
+    heuristic: Callable[[Any], int],
+    *,
+    pruners: Sequence[Pruner] = (),
+    limits: Limits | Limiter | None = None,
+    max_cost: int | None = None,
+    admissible: bool = True,
+) -> SearchResult:
+    """Greedy best-first search on h; arguments and result as :func:`searchkit.drivers.wastar.best_first`.
+
+    A state reached again with a smaller g is re-opened, so ``max_cost``
+    prunes soundly and ``exhausted`` is a proof (the search is complete on a
+    finite space).
+    """
+
+    def key(g, h):
+        return h
+
+    return best_first(puzzle, heuristic, key, pruners=pruners, limits=limits, max_cost=max_cost,
+                      admissible=admissible, goal_on_generate=True)

@@ -1,0 +1,209 @@
+"""Weighted A*: best-first search on f_w = g + w * h, w >= 1 (Pohl 1970, "Heuristic search
+viewed as path finding in a graph", Artificial Intelligence 1(3)), and the best-first
+core that :mod:`searchkit.drivers.gbfs` shares.
+
+Bounds (h admissible, every step cost >= 0, integer costs):
+
+* **w-admissibility.**  Call a heap entry (s, g) *good* when g + opt(s) = C*,
+  the optimal cost.  Until an optimal goal is popped some good entry is in
+  the heap: the start is good, and the good entry with the largest g was
+  popped and then either skipped because a smaller g was recorded for s
+  (impossible: that g plus opt(s) would be below C*), cut by a rule sound for
+  optimal search (Flood-It's ``dominance``: a dominating state expanded at
+  the same g is good too, proof in ``searchkit_flood.dominance``), or
+  expanded, pushing a good child with a larger g (a rule sound for optimal
+  search keeps some optimal move).  The argument does not use the pop order,
+  so it holds for any key.  When a goal of cost C is popped, the good entry
+  (s, g) still in the heap has key g + w h(s) <= g + w opt(s) <= w (g + opt(s))
+  = w C*, and the goal was popped first: C <= w C*.
+* **The lower bound.**  By the same invariant, min over the heap of
+  g + h <= g + opt(s) = C* for the good entry, so ``lower_bound`` =
+  max(ceil(C / w), min(C, least g + h over the heap and the state popped
+  last)) at the end -- the state popped last counts because a limit (raised
+  before its expansion) or a goal among its children (``gbfs`` takes goals
+  when generated) may leave the only good entry outside the heap.  Stale heap
+  entries only lower the minimum, so they do no harm.  The result is
+  ``solved`` when this bound meets the cost, else ``feasible``.
+
+With an inadmissible h neither bound holds; the Solver then drops
+``lower_bound`` and reports ``feasible``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from searchkit.drivers._common import path_to, run_guarded, split_pruners
+from searchkit.limits import Limiter, Limits
+from searchkit.pruning import Pruner
+from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED, SearchResult, SearchStats
+
+
+def best_first(
+    puzzle,
+    heuristic: Callable[[Any], int],
+    key: Callable[[int, int], float],
+    *,
+    pruners: Sequence[Pruner] = (),
+    limits: Limits | Limiter | None = None,
+    max_cost: int | None = None,
+    admissible: bool = True,
+    goal_on_generate: bool = False,
+    weight: float | None = None,
+) -> SearchResult:
+    """Best-first search on ``key(g, h)`` (smaller first; ties to larger g, the puzzle's ``tie_break``, FIFO).
+
+    Args:
+        puzzle: a :class:`~searchkit.puzzle.Puzzle`.
+        heuristic: ``estimate(state) -> int``.
+        key: the priority of a state reached with cost ``g`` and estimate ``h``.
+        pruners: ``cut(state, g, None)`` when a state is popped, ``filter`` on successors.
+        limits: node (expanded states) and time (seconds) limits.
+        max_cost: only solutions of cost <= ``max_cost`` are sought: a child
+            with g + h (admissible h) or g (otherwise) above it is not stored.
+        admissible: ``heuristic`` never overestimates (prune on g + h, derive
+            ``lower_bound``).
+        goal_on_generate: take a goal as soon as it is generated (greedy
+            search; no bound on its cost) instead of when popped.
+        weight: the w of f_w = g + w h when ``key`` is one, for the
+            ``ceil(C / w)`` bound (``None``: no such bound).
+
+    Returns:
+        A :class:`~searchkit.result.SearchResult`: ``solved`` when the proven
+        ``lower_bound`` meets the cost, ``feasible`` with a solution otherwise,
+        ``exhausted`` when no solution of cost <= ``max_cost`` exists (then
+        ``lower_bound = max_cost + 1``), or the limit's status with the bound
+        proven so far (admissible h only).
+    """
+    limiter = Limiter.of(limits)
+    successors = puzzle.successors
+    is_goal = puzzle.is_goal
+    cut, filt, _, cuts = split_pruners(pruners)
+    tie_break = getattr(puzzle, "tie_break", None)
+    start = puzzle.initial_state()
+    h0 = heuristic(start)
+    best_g: dict = {start: 0}
+    parent: dict = {start: None}
+    heap = [(key(0, h0), 0, 0, 0, h0, start)]
+    push, pop = heapq.heappush, heapq.heappop
+    counts = {"expanded": 0, "generated": 0, "evaluated": 1, "peak": 2}
+    found: list = []  # [goal, cost]
+    # g + h of the state popped last: a limit (raised before its expansion)
+    # or a goal generated among its children leaves it out of the heap.
+    current = [h0]
+
+    def search() -> str:
+        if is_goal(start):
+            found[:] = [start, 0]
+            return SOLVED
+        tie = 0
+        expanded = generated = evaluated = 0
+        peak = 2
+        checkpoint = limiter.first_checkpoint()
+        try:
+            while heap:
+                _, neg_g, _, _, f, state = pop(heap)
+                g = -neg_g
+                if best_g.get(state, g) < g:
+                    continue
+                current[0] = f
+                if not goal_on_generate and is_goal(state):
+                    found[:] = [state, g]
+                    return SOLVED
+                if cut is not None and cut(state, g, None):
+                    continue
+                if expanded >= checkpoint:
+                    checkpoint = limiter.checkpoint(expanded)
+                expanded += 1
+                succs = successors(state)
+                if filt is not None:
+                    succs = filt(state, list(succs))
+                for move, child, step in succs:
+                    generated += 1
+                    g2 = g + step
+                    old = best_g.get(child)
+                    if old is not None and old <= g2:
+                        continue
+                    if goal_on_generate and is_goal(child):
+                        if max_cost is not None and g2 > max_cost:
+                            continue
+                        best_g[child] = g2
+                        parent[child] = (state, move)
+                        found[:] = [child, g2]
+                        return SOLVED
+                    evaluated += 1
+                    h = heuristic(child)
+                    if max_cost is not None and (g2 + h if admissible else g2) > max_cost:
+                        continue
+                    best_g[child] = g2
+                    parent[child] = (state, move)
+                    tie += 1
+                    push(heap, (key(g2, h), -g2, tie_break(child) if tie_break is not None else 0, tie, g2 + h,
+                                child))
+                size = len(best_g) + len(heap)
+                if size > peak:
+                    peak = size
+            return EXHAUSTED
+        finally:
+            counts.update(expanded=expanded, generated=generated, evaluated=evaluated + 1, peak=peak)
+
+    status = run_guarded(search)
+    stats = SearchStats(expanded=counts["expanded"], generated=counts["generated"], evaluated=counts["evaluated"],
+                        elapsed=limiter.elapsed(), peak_stored=counts["peak"], rule_cuts=tuple(cuts.items()))
+    ceiling = math.inf if max_cost is None else max_cost + 1
+    if status == EXHAUSTED:
+        return SearchResult(status=EXHAUSTED, stats=stats, lower_bound=None if max_cost is None else max_cost + 1)
+    if not found:  # a limit or Ctrl-C
+        bound = None
+        if admissible:
+            bound = min(min((e[4] for e in heap), default=ceiling), ceiling, current[0])
+            bound = None if bound == math.inf else int(bound)
+        return SearchResult(status=status, stats=stats, lower_bound=bound)
+    goal, cost = found
+    moves = path_to(parent, goal)
+    bound = None
+    if admissible:
+        bound = min(min((e[4] for e in heap), default=cost), cost, current[0])
+        if weight is not None and not goal_on_generate:
+            bound = max(bound, math.ceil(cost / weight - 1e-9))
+        bound = int(bound)
+    proven = bound is not None and bound >= cost
+    return SearchResult(status=SOLVED if proven else FEASIBLE, moves=moves, cost=cost, stats=stats,
+                        lower_bound=bound)
+
+
+def wastar(
+    puzzle,
+    heuristic: Callable[[Any], int],
+    *,
+    weight: float = 2.0,
+    pruners: Sequence[Pruner] = (),
+    limits: Limits | Limiter | None = None,
+    max_cost: int | None = None,
+    admissible: bool = True,
+) -> SearchResult:
+    """Weighted A*: best-first on g + ``weight`` * h; with an admissible h the cost is at most ``weight`` x optimal.
+
+    Args:
+        weight: w >= 1 (1 is A*).
+        Others: as :func:`best_first`.
+
+    Returns:
+        As :func:`best_first`; ``lower_bound`` >= ceil(cost / w) by
+        w-admissibility (module docstring), raised to the least g + h left
+        in the heap when that is larger.
+
+    Raises:
+        ValueError: ``weight`` below 1.
+    """
+    if not weight >= 1:
+        raise ValueError(f"weight must be at least 1, got {weight}")
+
+    def key(g, h):
+        return g + weight * h
+
+    return best_first(puzzle, heuristic, key, pruners=pruners, limits=limits, max_cost=max_cost,
+                      admissible=admissible, weight=weight)

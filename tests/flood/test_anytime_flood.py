@@ -1,0 +1,235 @@
+"""Flood-It with the anytime and bounded-suboptimal drivers, upper bounds and seeds, against BFS optima.
+
+Boards are small and random (BFS, every rule off, gives the optimum); every
+claim a result makes is checked: ``solved`` is optimal, ``feasible`` costs at
+least the optimum, ``lower_bound`` never exceeds it, ``wastar`` stays within
+w times it.  No wall-clock assertions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from conftest import EXAMPLES
+
+from searchkit.game import Case
+from searchkit.limits import Limits
+from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED
+from searchkit.seeds import Seeds
+from searchkit.solver import Solver
+from searchkit_flood.areas import FloodPuzzle
+from searchkit_flood.board import Board
+from searchkit_flood.greedy import greedy, greedy_solution
+
+
+def random_boards(n: int, seed: int = 7, sides=(3, 7), colours=(3, 5)):
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        w, h, k = rng.randint(*sides), rng.randint(*sides), rng.randint(*colours)
+        out.append(Board.from_values(w, h, [rng.randrange(k) for _ in range(w * h)]))
+    return out
+
+
+BOARDS = random_boards(40)
+
+
+@pytest.fixture(scope="module")
+def optima(registry):
+    bfs = Solver(registry, "flood", algorithm="bfs")
+    return [bfs.solve(Case.generated(b)).result.cost for b in BOARDS]
+
+
+def run(registry, algorithm, board, heuristic="puchert", **kw):
+    return Solver(registry, "flood", algorithm=algorithm, heuristic=heuristic, **kw).solve(Case.generated(board)).result
+
+
+def replay_cost(board, moves):
+    puzzle = FloodPuzzle(board)
+    state = puzzle.initial_state()
+    plain = FloodPuzzle(board, frozenset({"frontier-colours", "no-growth", "completion"}))
+    for m in moves:
+        state = dict((mv, child) for mv, child, _ in plain.successors(state))[m]
+    assert puzzle.is_goal(state)
+    return len(moves)
+
+
+@pytest.mark.parametrize("weight", [1.0, 1.5, 3.0])
+def test_wastar_is_w_admissible_on_flood(registry, optima, weight):
+    for board, opt in zip(BOARDS, optima):
+        for h in ("puchert", "layered"):
+            r = run(registry, f"wastar(weight={weight})", board, h)
+            assert r.status in (SOLVED, FEASIBLE)
+            assert opt <= r.cost <= weight * opt and replay_cost(board, r.moves) == r.cost
+            assert r.lower_bound <= opt
+            assert (r.status == SOLVED) == (r.lower_bound == r.cost)
+
+
+def test_anytime_unlimited_is_solved_at_the_optimum(registry, optima):
+    for board, opt in zip(BOARDS, optima):
+        r = run(registry, "anytime(weight=3, step=1)", board)
+        assert r.status == SOLVED and r.cost == opt == r.lower_bound
+        assert replay_cost(board, r.moves) == opt
+
+
+@pytest.mark.parametrize("nodes", [0, 1, 3, 10])
+def test_lower_bounds_never_exceed_the_optimum(registry, optima, nodes):
+    limits = Limits(max_nodes=nodes)
+    for board, opt in zip(BOARDS, optima):
+        for alg in ("anytime", "anytime(weight=1, step=0)", "anytime(weight=4, ara=1)", "wastar", "gbfs",
+                    "beam(width=2)", "astar",
+                    "ida_star"):
+            r = run(registry, alg, board, limits=limits)
+            if r.lower_bound is not None:
+                assert r.lower_bound <= opt, (alg, board, r)
+            if r.has_solution:
+                assert r.cost >= opt
+            if r.status == SOLVED:
+                assert r.cost == opt
+        r = run(registry, "anytime", board, limits=limits)
+        assert r.has_solution  # the greedy seed: a solution even at node limit 0
+
+
+def test_inadmissible_greedy_heuristic_proves_nothing(registry, optima):
+    for board, opt in zip(BOARDS, optima):
+        for alg in ("gbfs", "wastar", "astar"):
+            r = run(registry, alg, board, "greedy")
+            assert r.status == FEASIBLE and r.lower_bound is None and r.cost >= opt
+
+
+def test_greedy_play_out_is_a_valid_upper_bound(optima):
+    for board, opt in zip(BOARDS, optima):
+        puzzle = FloodPuzzle(board)
+        moves = greedy_solution(puzzle)
+        assert replay_cost(board, moves) >= opt
+        assert greedy(puzzle)(puzzle.initial_state()) >= opt  # h >= h*: an upper bound, not admissible
+
+
+@pytest.mark.parametrize("algorithm", ["astar", "ida_star", "anytime", "wastar", "bfs"])
+def test_upper_bound_below_or_at_the_optimum_is_exhausted(registry, optima, algorithm):
+    h = None if algorithm == "bfs" else "puchert"
+    for board, opt in list(zip(BOARDS, optima))[:15]:
+        for n in (opt - 1, opt):
+            if n < 0:
+                continue
+            r = run(registry, algorithm, board, h, upper_bound=n)
+            assert r.status == EXHAUSTED and n <= r.lower_bound <= opt, (algorithm, n, opt, r)
+        r = run(registry, algorithm, board, h, upper_bound=opt + 1)
+        assert r.has_solution and r.cost == opt
+
+
+@pytest.mark.parametrize("algorithm", ["astar", "ida_star", "anytime", "wastar(weight=2)", "gbfs", "bfs"])
+def test_an_optimal_seed_is_returned_and_proven(registry, optima, algorithm):
+    h = None if algorithm == "bfs" else "puchert"
+    for board, opt in list(zip(BOARDS, optima))[:15]:
+        best = run(registry, "bfs", board, None)
+        seed = Seeds(every=tuple(board.palette[m] for m in best.moves))
+        r = run(registry, algorithm, board, h, seeds=seed)
+        assert r.status == SOLVED and r.cost == opt == r.lower_bound and list(r.moves) == list(best.moves)
+
+
+def test_upper_bound_auto_returns_the_greedy_solution_when_optimal(registry, optima):
+    for board, opt in zip(BOARDS, optima):
+        r = run(registry, "astar", board, upper_bound="auto")
+        assert r.status == SOLVED and r.cost == opt == r.lower_bound
+
+
+# --- the command line ------------------------------------------------------------------
+
+def test_json_improvement_events_precede_the_final_record(cli_run, tmp_path):
+    boards = "\n".join("".join(str(random.Random(i).randrange(6)) for _ in range(14 * 14)) for i in range(2))
+    path = tmp_path / "two.txt"
+    path.write_text(boards + "\n")
+    out = cli_run(["solve", "flood", "-a", "anytime(weight=3)", "--format", "json", str(path)])
+    assert out.exit_code == 0, out.output
+    records = [json.loads(line) for line in out.output.splitlines()]
+    finals = [r for r in records if "event" not in r]
+    assert [r["case"] for r in finals] == [1, 2]
+    for case in (1, 2):
+        events = [r for r in records if r.get("event") == "improvement" and r["case"] == case]
+        assert events and events[0]["origin"] == "upper-bound:greedy"
+        final = next(r for r in finals if r["case"] == case)
+        assert records.index(events[-1]) < records.index(final)
+        assert final["status"] == "solved" and final["cost"] == final["lower_bound"] <= events[-1]["cost"]
+        assert set(events[0]) >= {"event", "cost", "lower_bound", "seconds", "source", "case"}
+
+
+def test_feasible_text_output_says_so(cli_run):
+    out = cli_run(["solve", "flood", "-a", "wastar(weight=3)", "-H", "greedy",
+                   str(EXAMPLES / "flood" / "hdu4127-sample.txt")])
+    assert out.exit_code == 0
+    lines = out.output.splitlines()
+    assert lines[0] == "0"  # a one-colour board: cost 0 is optimal whatever the heuristic
+    assert any("(feasible, no lower bound)" in line for line in lines[1:])
+
+
+def test_seed_solution_from_records_and_errors(cli_run, tmp_path):
+    sample = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")
+    first = cli_run(["solve", "flood", "--format", "json", sample])
+    records = tmp_path / "run.jsonl"
+    records.write_text(first.output)
+    again = cli_run(["solve", "flood", "--format", "json", "-a", "astar", "--seed-solution", str(records), sample])
+    assert again.exit_code == 0, again.output
+    assert [json.loads(x)["cost"] for x in again.output.splitlines() if '"event"' not in x] == \
+        [json.loads(x)["cost"] for x in first.output.splitlines()]
+    text = tmp_path / "moves.txt"
+    text.write_text(cli_run(["solve", "flood", "--moves", sample]).output)
+    assert cli_run(["solve", "flood", "--seed-solution", str(text), sample]).output == \
+        cli_run(["solve", "flood", sample]).output
+    bad = cli_run(["solve", "flood", "--seed-solution", "9 9 9", sample])
+    assert bad.exit_code == 2 and "seed solution" in bad.output
+
+
+def test_upper_bound_option_values(cli_run):
+    sample = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")  # optima 1 and 3
+    out = cli_run(["solve", "flood", "--upper-bound", "3", "--format", "json", sample])
+    assert [json.loads(x)["status"] for x in out.output.splitlines()] == ["solved", "exhausted"]
+    assert out.exit_code == 0
+    assert cli_run(["solve", "flood", "--upper-bound", "-1", sample]).exit_code == 2
+    assert cli_run(["solve", "flood", "--upper-bound", "many", sample]).exit_code == 2
+    assert cli_run(["solve", "flood", "-a", "wastar(width=3)", sample]).exit_code == 2
+
+
+def test_check_reports_the_inadmissible_heuristic_without_failing(cli_run):
+    out = cli_run(["check", "flood", "-H", "greedy", "--samples", "20"])
+    assert out.exit_code == 0, out.output
+    assert "note: not admissible (does not claim it)" in out.output
+
+
+def test_mayan_refuses_the_new_drivers_in_one_line(cli_run):
+    sample = str(EXAMPLES / "mayan" / "noip2011-sample.in")
+    for alg in ("anytime", "wastar", "gbfs", "beam"):
+        out = cli_run(["solve", "mayan", "-a", alg, sample])
+        assert out.exit_code == 2
+        message = [line for line in out.output.splitlines() if line.startswith("searchkit: error")]
+        assert len(message) == 1 and "not a cost to optimise" in message[0], out.output
+        out = cli_run(["solve", "mayan", "--shortest", "-a", alg, sample])
+        assert out.exit_code == 2 and "first solution in move order" in out.output
+    out = cli_run(["solve", "mayan", "--upper-bound", "2", sample])
+    assert out.exit_code == 2 and "not a cost to optimise" in out.output
+
+
+def test_algorithm_listing_and_help_show_the_options(cli_run):
+    out = cli_run(["algorithms"])
+    assert "wastar(weight=2.0)" in out.output and "anytime(weight=2.0, step=0.5, ara=0)" in out.output
+    assert "beam(width=64)" in out.output
+    assert "wastar(weight=2.0)" in cli_run(["solve", "flood", "--help"]).output
+
+
+def test_compare_quality_columns(cli_run, tmp_path):
+    rng = random.Random(3)
+    path = tmp_path / "boards.txt"
+    path.write_text("\n".join("".join(str(rng.randrange(5)) for _ in range(64)) for _ in range(6)) + "\n")
+    out = cli_run(["compare", "flood", str(path), "-H", "puchert", "-a", "astar", "-a", "wastar(weight=3)",
+                   "-a", "gbfs", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    totals = report["totals"]
+    exact, weighted = totals["astar/puchert"], totals["wastar(weight=3)/puchert"]
+    assert exact["gap_to_best"] == 0 and exact["proven_gap"] == 0 and exact["solved"] == 6
+    assert weighted["cost"] >= exact["cost"]
+    assert weighted["proven_gap"] == weighted["cost"] - exact["cost"] == weighted["gap_to_best"]
+    text = cli_run(["compare", "flood", str(path), "-H", "puchert", "-a", "astar", "-a", "gbfs"])
+    assert "quality / time" in text.output and "proven gap" in text.output
