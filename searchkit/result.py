@@ -16,7 +16,9 @@ EXHAUSTED = "exhausted"  #: proven: no solution within the bound / depth
 NODE_LIMIT = "node_limit"  #: stopped at the node limit
 TIME_LIMIT = "time_limit"  #: stopped at the time limit
 CANCELLED = "cancelled"  #: stopped by Ctrl-C (KeyboardInterrupt)
-STATUSES = (SOLVED, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, CANCELLED)
+MEMORY_LIMIT = "memory_limit"  #: stopped at the per-case memory limit (``--memory-limit``)
+ERROR = "error"  #: the case could not be finished (its worker process died); the message names the case
+STATUSES = (SOLVED, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, CANCELLED, MEMORY_LIMIT, ERROR)
 
 
 @attrs.frozen

@@ -39,7 +39,8 @@ def make_solve_command(registry, name: str) -> click.Command:
     rule_names = [r.name for r in registry.rules_for(name)]
 
     @click.pass_context
-    def command(ctx, files, algorithm, heuristic, no_prune, max_nodes, time_limit, stats, fmt, **options):
+    def command(ctx, files, algorithm, heuristic, no_prune, max_nodes, time_limit, stats, fmt, jobs, executor,
+                scheduler, memory_limit, output, resume, progress, **options):
         from searchkit.limits import Limits
         from searchkit.solver import Solver
 
@@ -50,7 +51,9 @@ def make_solve_command(registry, name: str) -> click.Command:
             raise click.UsageError(str(exc)) from None
         if not files and sys.stdin is not None and sys.stdin.isatty():
             click.echo("searchkit: reading cases from standard input (end with Ctrl-D; see --help)", err=True)
-        ctx.exit(run_files(solver, files or ("-",), fmt=fmt, stats=stats))
+        batch = dict(jobs=jobs, executor=executor, scheduler=scheduler, memory_limit=memory_limit, output=output,
+                     resume=resume, progress=progress)
+        ctx.exit(run_files(solver, files or ("-",), fmt=fmt, stats=stats, **batch))
 
     params = [
         click.argument("files", nargs=-1, type=str),
@@ -65,8 +68,10 @@ def make_solve_command(registry, name: str) -> click.Command:
                      help="Switch a pruning rule off (repeatable; see 'searchkit rules GAME')."),
         *limit_options(),
         click.option("--stats", is_flag=True, help="Print search statistics to stderr."),
-        click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-                     help="text: the judge's output; json: one object per case (the same keys for every case)."),
+        click.option("--format", "fmt", type=click.Choice(["text", "json", "jsonl"]), default=None,
+                     help="text (default): the judge's output; json: one object per case (the same keys for every "
+                          "case); jsonl: resumable records (docs/records.md; the default with --output)."),
+        *batch_options(),
     ]
     params += [option_flag(opt) for opt in game.options]
     plan_help = (getattr(type(game).plan, "__doc__", None) or "").strip().split("\n")[0]
@@ -190,9 +195,55 @@ class Reporter:
             click.echo(format_stats(outcome), err=True)
 
 
-def run_files(solver, files, *, fmt: str, stats: bool) -> int:
-    """Solve every case of every file, printing as it goes; return the exit status."""
+def batch_options() -> list:
+    """``--jobs``, ``--executor``, ``--scheduler``, ``--memory-limit``, ``--output``, ``--resume``, ``--progress``."""
+    return [
+        click.option("--jobs", "-j", default="1", show_default=True, metavar="N|auto",
+                     help="Worker processes ('auto': the CPUs this process may use); output stays in input order."),
+        click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+                     help="local: worker processes on this machine; dask: a Dask cluster "
+                          "(pip install 'searchkit-puzzles[dask]')."),
+        click.option("--scheduler", default=None, metavar="ADDRESS",
+                     help="With --executor dask: the scheduler's address (default: a LocalCluster here)."),
+        click.option("--memory-limit", type=click.FloatRange(min=1), default=None, metavar="MB",
+                     help="Memory (MiB of address space) each case may use; over it, status memory_limit."),
+        click.option("--output", "-O", default=None, metavar="FILE",
+                     help="Write the JSON Lines records to FILE, one line as each case finishes."),
+        click.option("--resume", is_flag=True,
+                     help="With --output: skip the cases FILE already records (same source, case and data "
+                          "hash) and append the rest."),
+        click.option("--progress/--no-progress", default=None,
+                     help="Show a progress bar on stderr (default: when stderr is a terminal)."),
+    ]
+
+
+def run_files(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", executor: str = "local",
+              scheduler=None, memory_limit=None, output=None, resume=False, progress=None) -> int:
+    """Solve every case of every file, printing as it goes; return the exit status.
+
+    Any of the batch options (``--jobs`` other than 1, a Dask executor, a
+    memory limit, ``jsonl`` records, ``--output``, ``--resume``,
+    ``--progress``) hands the run to :func:`searchkit.batch.run.run_batch`.
+    """
     from searchkit.cli.io import iter_cases
+
+    fmt = fmt or ("jsonl" if output else "text")
+    if (jobs != "1" or executor != "local" or memory_limit is not None or fmt == "jsonl" or output or resume
+            or progress):
+        from searchkit.batch.run import parse_jobs, run_batch
+
+        if output and fmt != "jsonl":
+            raise click.UsageError("--output writes JSON Lines records: use it with --format jsonl (or no --format)")
+        if resume and not output:
+            raise click.UsageError("--resume needs --output FILE (the records to resume from)")
+        if scheduler and executor != "dask":
+            raise click.UsageError("--scheduler goes with --executor dask")
+        try:
+            n = parse_jobs(jobs)
+        except click.BadParameter as exc:
+            raise click.UsageError(f"--jobs: {exc.format_message()}") from None
+        return run_batch(solver, files, fmt=fmt, stats=stats, jobs=n, executor=executor, scheduler=scheduler,
+                         memory_limit=memory_limit, output=output, resume=resume, progress=progress)
 
     reporter = Reporter(solver, fmt, stats, headers=len(files) > 1)
     for item, outcome, message in solve_items(solver, iter_cases(solver.game, files, solver.options)):
