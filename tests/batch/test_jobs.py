@@ -14,7 +14,7 @@ PC19_50 = ROOT / "tests" / "data" / "pc19-first50.txt"
 def untimed(value):
     """``value`` (parsed JSON) without its wall-clock fields."""
     if isinstance(value, dict):
-        return {k: untimed(v) for k, v in value.items() if k not in ("seconds", "elapsed", "per_depth_seconds")}
+        return {k: untimed(v) for k, v in value.items() if k not in ("seconds", "elapsed", "per_depth_seconds", "peak_rss_kb")}
     if isinstance(value, list):
         return [untimed(v) for v in value]
     return value
