@@ -197,7 +197,7 @@ def solve_chunk(spec: WorkerSpec, chunk: list) -> list:
 
 
 def _worker_main(conn, spec: WorkerSpec) -> None:
-    """A local worker: receive chunks, send ``start``/``done`` events; ``None`` ends it.
+    """A local worker: receive ``(spec, chunk)`` messages, send ``start``/``done`` events; ``None`` ends it.
 
     Ctrl-C is the parent's to handle, so the worker ignores SIGINT.  After a
     case over its memory limit the worker exits with :data:`RETIRED` and is
@@ -209,9 +209,10 @@ def _worker_main(conn, spec: WorkerSpec) -> None:
     try:
         worker_solver(spec)
         while True:
-            chunk = conn.recv()
-            if chunk is None:
+            message = conn.recv()
+            if message is None:
                 return
+            spec, chunk = message
             for seq, case in chunk:
                 conn.send(("start", seq))
                 res = solve_case(spec, case)
@@ -311,6 +312,8 @@ class LocalPool:
 
     A worker is started again whenever one dies or retires; its case gets a
     :func:`died_result` and the rest of its chunk goes to the next free worker.
+    Each chunk is sent with the pool's ``spec`` at that moment, so one pool can
+    solve with several specs in turn (``compare``'s heuristics).
     """
 
     target_seconds = 0.05  # a chunk's work, so the pipe's cost per case stays small
@@ -345,7 +348,7 @@ class LocalPool:
                 chunk = self.queue.popleft()
                 w.chunks.append(deque(chunk))
                 try:
-                    w.conn.send(chunk)
+                    w.conn.send((self.spec, chunk))
                 except (BrokenPipeError, OSError):
                     pass  # it died; poll() notices and hands the chunk on
 

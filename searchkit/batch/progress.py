@@ -47,7 +47,9 @@ class Progress(NoProgress):
 
             columns.append(TimeRemainingColumn())
         columns.append(TextColumn("{task.fields[status]}"))
-        self.bar = Bar(*columns, console=Console(file=sys.stderr), transient=True, refresh_per_second=4)
+        tty = sys.stderr is not None and sys.stderr.isatty()
+        # On a terminal the bar goes away at the end; forced onto a file, rich draws it once, when done.
+        self.bar = Bar(*columns, console=Console(file=sys.stderr), transient=tty, refresh_per_second=4)
         self.task = self.bar.add_task("solving", total=total, status="")
         self.counts: Counter = Counter()
         self.running: dict = {}  # (source, index) -> start time
@@ -58,6 +60,8 @@ class Progress(NoProgress):
         return self
 
     def __exit__(self, *exc):
+        self.last = 0.0
+        self.refresh()  # the final counts, not the last throttled ones
         return self.bar.__exit__(*exc)
 
     def start(self, item) -> None:

@@ -100,7 +100,7 @@ def make_compare_command(registry, name: str) -> click.Command:
     rule_names = [r.name for r in registry.rules_for(name)]
 
     @click.pass_context
-    def command(ctx, files, names, algorithm, no_prune, max_nodes, time_limit, fmt, **options):
+    def command(ctx, files, names, algorithm, no_prune, max_nodes, time_limit, fmt, jobs, **options):
         from searchkit.cli.io import iter_cases
         from searchkit.limits import Limits
         from searchkit.solver import Solver
@@ -115,6 +115,14 @@ def make_compare_command(registry, name: str) -> click.Command:
         except SearchkitError as exc:
             raise click.UsageError(str(exc)) from None
         items = iter_cases(game, files, solvers[0].options)
+        if jobs != "1":
+            from searchkit.batch.run import parse_jobs, solve_in_workers
+
+            try:
+                n = parse_jobs(jobs)
+            except click.BadParameter as exc:
+                raise click.UsageError(f"--jobs: {exc.format_message()}") from None
+            solvers, items = solve_in_workers(solvers, items, n)
         try:
             report = run_compare(solvers, items)
         except SearchkitError as exc:
@@ -158,6 +166,8 @@ def make_compare_command(registry, name: str) -> click.Command:
         *limit_options(),
         click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
                      show_default=True),
+        click.option("--jobs", "-j", default="1", show_default=True, metavar="N|auto",
+                     help="Worker processes ('auto': the CPUs this process may use); the same table."),
         *[option_flag(opt) for opt in game.options],
     ]
     return click.command(name=name, help=(

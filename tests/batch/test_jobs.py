@@ -76,3 +76,18 @@ def test_limits_hold_inside_workers(cli):
 def test_bad_jobs_value_is_a_usage_error(cli):
     out = cli("solve", "flood", "--jobs", "zero", PC19_50)
     assert out.returncode == 2 and "--jobs" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_compare_with_jobs_gives_the_same_table(cli, tmp_path):
+    boards = tmp_path / "boards.txt"
+    boards.write_text(cli("generate", "flood", "--count", "30", "--size", "6", "--seed", "5").stdout)
+    one = cli("compare", "flood", boards, "-H", "layered", "-H", "colours", "--format", "json")
+    two = cli("compare", "flood", boards, "-H", "layered", "-H", "colours", "--format", "json", "-j", "2")
+    assert one.returncode == two.returncode, two.stderr
+    import json
+
+    first, second = untimed(json.loads(one.stdout)), untimed(json.loads(two.stdout))
+    for doc in (first, second):
+        for name in doc["totals"]:
+            doc["totals"][name].pop("ebf", None)
+    assert second == first
