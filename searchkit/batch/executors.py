@@ -2,7 +2,8 @@
 
 Every backend takes *chunks* -- lists of ``(seq, case)`` pairs, ``seq`` being
 the case's 0-based position in the whole run -- and reports *events*:
-``("start", seq)`` when a case begins and ``("done", seq, CaseResult)`` when it
+``("start", seq)`` when a case begins, ``("beat", seq, rss_kb)`` about once a
+second while it runs (local workers), and ``("done", seq, CaseResult)`` when it
 ends, in completion order (:mod:`searchkit.batch.runner` restores the input
 order).
 
@@ -123,6 +124,15 @@ def peak_rss_kb() -> int | None:
     return peak // 1024 if sys.platform == "darwin" else peak  # macOS counts bytes
 
 
+def resident_kb() -> int | None:
+    """This process's current resident set size in KiB (Linux ``/proc/self/statm``), or ``None``."""
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def _address_space() -> int | None:
     """This process's current virtual size in bytes (Linux ``/proc/self/statm``), or ``None``."""
     try:
@@ -204,8 +214,27 @@ def _worker_main(conn, spec: WorkerSpec) -> None:
     replaced, so no case runs in a process that has just run out of memory.
     """
     import signal
+    import threading
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    lock = threading.Lock()
+    running: list = [None]
+
+    def send(message) -> None:
+        with lock:
+            conn.send(message)
+
+    def beat() -> None:  # about once a second: the running case's resident memory, for the progress line
+        while True:
+            time.sleep(1.0)
+            seq = running[0]
+            if seq is not None:
+                try:
+                    send(("beat", seq, resident_kb()))
+                except (OSError, ValueError):
+                    return
+
+    threading.Thread(target=beat, daemon=True, name="searchkit-beat").start()
     try:
         worker_solver(spec)
         while True:
@@ -214,9 +243,11 @@ def _worker_main(conn, spec: WorkerSpec) -> None:
                 return
             spec, chunk = message
             for seq, case in chunk:
-                conn.send(("start", seq))
+                send(("start", seq))
+                running[0] = seq
                 res = solve_case(spec, case)
-                conn.send(("done", seq, res))
+                running[0] = None
+                send(("done", seq, res))
                 if res.outcome is not None and res.outcome.result.status == MEMORY_LIMIT:
                     conn.close()
                     os._exit(RETIRED)
@@ -387,6 +418,8 @@ class LocalPool:
     def _handle(self, w: _Worker, msg, events: list) -> None:
         if msg[0] == "start":
             w.running = msg[1]
+        elif msg[0] == "beat":
+            pass
         else:
             seq = msg[1]
             if w.chunks and w.chunks[0] and w.chunks[0][0][0] == seq:

@@ -29,6 +29,9 @@ class NoProgress:
     def refresh(self) -> None:
         pass
 
+    def beat(self, item, rss_kb) -> None:
+        pass
+
 
 class Progress(NoProgress):
     """A rich progress bar on stderr, refreshed at most about four times a second.
@@ -53,6 +56,7 @@ class Progress(NoProgress):
         self.task = self.bar.add_task("solving", total=total, status="")
         self.counts: Counter = Counter()
         self.running: dict = {}  # (source, index) -> start time
+        self.memory: dict = {}  # (source, index) -> resident KiB of its worker, last heard
         self.last = 0.0
 
     def __enter__(self):
@@ -67,8 +71,13 @@ class Progress(NoProgress):
     def start(self, item) -> None:
         self.running[(item.source, item.value.index)] = time.perf_counter()
 
+    def beat(self, item, rss_kb) -> None:
+        if rss_kb is not None:
+            self.memory[(item.source, item.value.index)] = rss_kb
+
     def done(self, item, result) -> None:
         self.running.pop((item.source, item.value.index), None)
+        self.memory.pop((item.source, item.value.index), None)
         status = "refused" if result.outcome is None else result.outcome.result.status
         self.counts[status] += 1
         self.bar.advance(self.task)
@@ -83,7 +92,9 @@ class Progress(NoProgress):
         if self.running:
             (source, index), since = min(self.running.items(), key=lambda kv: kv[1])
             if now - since >= 1.0:
-                text += f"  longest: {source} case {index} ({now - since:.0f} s)"
+                rss = self.memory.get((source, index))
+                mem = f", worker {rss / 1024:.0f} MiB" if rss else ""
+                text += f"  longest: {source} case {index} ({now - since:.0f} s{mem})"
         self.bar.update(self.task, status=text)
 
 

@@ -138,7 +138,8 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
     cancelled = False
     try:
         with bar:
-            for item, res in solve_ordered(items(), backend, on_start=bar.start, on_done=bar.done, idle=bar.refresh):
+            for item, res in solve_ordered(items(), backend, on_start=bar.start, on_done=bar.done, idle=bar.refresh,
+                                          on_beat=bar.beat):
                 outcome = None if res is None else res.outcome
                 message = None if res is None else res.message
                 if res is not None and res.error is not None:

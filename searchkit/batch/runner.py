@@ -49,7 +49,7 @@ class Chunker:
 
 def solve_ordered(items: Iterable, backend, *, window: int = WINDOW,
                   on_start: Callable | None = None, on_done: Callable | None = None,
-                  idle: Callable | None = None) -> Iterator[tuple]:
+                  idle: Callable | None = None, on_beat: Callable | None = None) -> Iterator[tuple]:
     """``(item, CaseResult or None)`` for every item, in input order, streamed.
 
     Args:
@@ -59,6 +59,7 @@ def solve_ordered(items: Iterable, backend, *, window: int = WINDOW,
         on_start: called ``on_start(item)`` when a case begins in a worker.
         on_done: called ``on_done(item, result)`` when a case ends (completion order).
         idle: called about ten times a second while waiting (progress refresh).
+        on_beat: called ``on_beat(item, rss_kb)`` about once a second while a case runs in a local worker.
 
     An input-error item passes through at its place with ``None``.
     """
@@ -107,6 +108,10 @@ def solve_ordered(items: Iterable, backend, *, window: int = WINDOW,
             if event[0] == "start":
                 if on_start is not None:
                     on_start(held[seq])
+                continue
+            if event[0] == "beat":
+                if on_beat is not None and seq in held:
+                    on_beat(held[seq], event[2])
                 continue
             result = event[2]
             done[seq] = result

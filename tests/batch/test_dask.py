@@ -10,7 +10,7 @@ from tests.batch.conftest import PLUGINS
 from tests.batch.test_jobs import json_lines
 from tests.conftest import ROOT
 
-PC19_50 = ROOT / "tests" / "data" / "pc19-first50.txt"
+PC19 = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
 
 
 @pytest.fixture(scope="module")
@@ -29,18 +29,18 @@ def scheduler():
 
 
 def test_dask_prints_what_local_workers_print(cli, scheduler, tmp_path):
-    local = cli("solve", "flood", "--moves", PC19_50)
-    dask = cli("solve", "flood", "--moves", "--executor", "dask", "--scheduler", scheduler, PC19_50)
+    local = cli("solve", "flood", "--moves", PC19)
+    dask = cli("solve", "flood", "--moves", "--executor", "dask", "--scheduler", scheduler, PC19)
     assert dask.returncode == 0, dask.stderr
     assert dask.stdout == local.stdout
 
 
 def test_dask_records_resume_and_memory_limit(cli, scheduler, tmp_path):
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    cli("solve", "flood", "--output", a, "-j", "2", PC19_50)
+    cli("solve", "flood", "--output", a, "-j", "2", PC19)
     lines = a.read_text().splitlines(keepends=True)
     b.write_text("".join(lines[:10]) + lines[10][:30])
-    res = cli("solve", "flood", "--executor", "dask", "--scheduler", scheduler, "--output", b, "--resume", PC19_50)
+    res = cli("solve", "flood", "--executor", "dask", "--scheduler", scheduler, "--output", b, "--resume", PC19)
     assert res.returncode == 0, res.stderr
     assert json_lines(b.read_text()) == json_lines(a.read_text())  # all but the measurements
     cases = tmp_path / "cases.txt"
@@ -54,7 +54,7 @@ def test_without_dask_one_line_says_what_to_install(cli, tmp_path):
     fake = tmp_path / "dask"
     fake.mkdir()
     (fake / "__init__.py").write_text("raise ImportError('no dask here')\n")
-    res = cli("solve", "flood", "--executor", "dask", PC19_50, env={"PYTHONPATH": f"{tmp_path}:{PLUGINS}"})
+    res = cli("solve", "flood", "--executor", "dask", PC19, env={"PYTHONPATH": f"{tmp_path}:{PLUGINS}"})
     assert res.returncode == 1
     assert res.stderr.strip() == "searchkit: error: --executor dask needs dask.distributed: " \
                                  "pip install 'searchkit-puzzles[dask]'"

@@ -8,7 +8,7 @@ import pytest
 
 from tests.conftest import ROOT
 
-PC19_50 = ROOT / "tests" / "data" / "pc19-first50.txt"
+PC19 = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
 
 
 def untimed(value):
@@ -28,27 +28,27 @@ def json_lines(text):
 
 @pytest.mark.parametrize("extra", [["--moves"], ["--format", "json"]])
 def test_jobs_2_prints_the_same_bytes_as_one_process(cli, extra):
-    one = cli("solve", "flood", *extra, PC19_50)
-    two = cli("solve", "flood", *extra, "--jobs", "2", PC19_50)
+    one = cli("solve", "flood", *extra, PC19)
+    two = cli("solve", "flood", *extra, "--jobs", "2", PC19)
     assert one.returncode == two.returncode == 0, two.stderr
     if "json" in extra:  # the same records but for the timings
         assert json_lines(two.stdout) == json_lines(one.stdout)
     else:
         assert two.stdout == one.stdout
-    assert len(one.stdout.splitlines()) == 50
-    assert "50 cases" in two.stderr and "50 solved" in two.stderr
+    assert len(one.stdout.splitlines()) == 12
+    assert "12 cases" in two.stderr and "12 solved" in two.stderr
 
 
 def test_answers_match_the_judge_file(cli):
-    out = cli("solve", "flood", "--jobs", "2", PC19_50)
-    answers = (ROOT / "tests" / "data" / "pc19-first50.ans").read_text().split()
+    out = cli("solve", "flood", "--jobs", "2", PC19)
+    answers = (ROOT / "tests" / "batch" / "data" / "pc19-first12.ans").read_text().split()
     assert out.stdout.split() == answers
 
 
 def test_bad_input_and_several_files_keep_their_places(cli, tmp_path: Path):
     bad = tmp_path / "bad.txt"
     bad.write_text("2\n1 2\n2 1\n2\n1 x\n2 2\n2\n1 1\n1 2\n0\n")
-    args = ["solve", "flood", "--moves", bad, PC19_50, bad]
+    args = ["solve", "flood", "--moves", bad, PC19, bad]
     one = cli(*args)
     two = cli(*args, "-j", "2")
     assert one.returncode == two.returncode == 2
@@ -58,15 +58,15 @@ def test_bad_input_and_several_files_keep_their_places(cli, tmp_path: Path):
 
 
 def test_forkserver_and_auto(cli):
-    one = cli("solve", "flood", PC19_50)
-    auto = cli("solve", "flood", "--jobs", "auto", PC19_50, env={"SEARCHKIT_START_METHOD": "forkserver"})
+    one = cli("solve", "flood", PC19)
+    auto = cli("solve", "flood", "--jobs", "auto", PC19, env={"SEARCHKIT_START_METHOD": "forkserver"})
     assert auto.returncode == 0, auto.stderr
     assert auto.stdout == one.stdout
 
 
 def test_limits_hold_inside_workers(cli):
-    one = cli("solve", "flood", "--format", "json", "--max-nodes", "30", PC19_50)
-    two = cli("solve", "flood", "--format", "json", "--max-nodes", "30", "-j", "2", PC19_50)
+    one = cli("solve", "flood", "--format", "json", "--max-nodes", "30", PC19)
+    two = cli("solve", "flood", "--format", "json", "--max-nodes", "30", "-j", "2", PC19)
     assert one.returncode == two.returncode == 1
     first, second = json_lines(one.stdout), json_lines(two.stdout)
     assert second == first
@@ -74,7 +74,7 @@ def test_limits_hold_inside_workers(cli):
 
 
 def test_bad_jobs_value_is_a_usage_error(cli):
-    out = cli("solve", "flood", "--jobs", "zero", PC19_50)
+    out = cli("solve", "flood", "--jobs", "zero", PC19)
     assert out.returncode == 2 and "--jobs" in out.stderr and "Traceback" not in out.stderr
 
 

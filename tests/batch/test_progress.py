@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from tests.conftest import ROOT
 
-PC19_50 = ROOT / "tests" / "data" / "pc19-first50.txt"
+PC19 = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
 
 
 def test_progress_goes_to_stderr_only(cli):
-    plain = cli("solve", "flood", PC19_50)
-    shown = cli("solve", "flood", "--progress", "-j", "2", PC19_50)
+    plain = cli("solve", "flood", PC19)
+    shown = cli("solve", "flood", "--progress", "-j", "2", PC19)
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout == plain.stdout
-    assert "50/50" in shown.stderr and "50 solved" in shown.stderr
+    assert "12/12" in shown.stderr and "12 solved" in shown.stderr
 
 
 def test_no_progress_when_not_a_terminal(cli):
-    res = cli("solve", "flood", "-j", "2", PC19_50)
-    assert "50/50" not in res.stderr
+    res = cli("solve", "flood", "-j", "2", PC19)
+    assert "12/12" not in res.stderr

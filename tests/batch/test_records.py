@@ -13,7 +13,7 @@ from pathlib import Path
 from tests.batch.conftest import PLUGINS
 from tests.conftest import ROOT
 
-PC19_50 = ROOT / "tests" / "data" / "pc19-first50.txt"
+PC19 = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
 
 
 def records(path: Path) -> list[dict]:
@@ -22,47 +22,47 @@ def records(path: Path) -> list[dict]:
 
 def test_records_hold_the_schema_fields(cli, tmp_path):
     out = tmp_path / "r.jsonl"
-    res = cli("solve", "flood", "--output", out, PC19_50)
+    res = cli("solve", "flood", "--output", out, PC19)
     assert res.returncode == 0, res.stderr
     assert res.stdout == ""
     rs = records(out)
-    assert [r["case"] for r in rs] == list(range(1, 51))
-    answers = (ROOT / "tests" / "data" / "pc19-first50.ans").read_text().split()
+    assert [r["case"] for r in rs] == list(range(1, 13))
+    answers = (ROOT / "tests" / "batch" / "data" / "pc19-first12.ans").read_text().split()
     assert [str(r["cost"]) for r in rs] == answers
     first = rs[0]
-    assert first["schema"] == 1 and first["game"] == "flood" and first["source"] == str(PC19_50)
+    assert first["schema"] == 1 and first["game"] == "flood" and first["source"] == str(PC19)
     assert first["data_hash"].startswith("sha256:") and first["status"] == "solved"
     assert first["length"] == len(first["moves"]) == first["cost"]
     assert first["algorithm"] == "astar" and first["heuristic"] == "puchert"
     assert first["peak_rss_kb"] > 0 and first["stats"]["expanded"] > 0
-    assert "50 solved" in res.stderr and "records in" in res.stderr
+    assert "12 solved" in res.stderr and "records in" in res.stderr
 
 
 def test_data_hash_is_the_same_in_every_process(cli, tmp_path):
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    cli("solve", "flood", "--output", a, PC19_50)
-    cli("solve", "flood", "--output", b, "-j", "2", PC19_50, env={"PYTHONHASHSEED": "7"})
+    cli("solve", "flood", "--output", a, PC19)
+    cli("solve", "flood", "--output", b, "-j", "2", PC19, env={"PYTHONHASHSEED": "7"})
     assert [r["data_hash"] for r in records(a)] == [r["data_hash"] for r in records(b)]
 
 
 def test_resume_after_a_torn_last_line_solves_that_case_again(cli, tmp_path):
     out = tmp_path / "r.jsonl"
-    cli("solve", "flood", "--output", out, PC19_50)
+    cli("solve", "flood", "--output", out, PC19)
     lines = out.read_bytes().split(b"\n")
-    out.write_bytes(b"\n".join(lines[:20]) + b"\n" + lines[20][:57])  # kill -9 while writing case 21
-    res = cli("solve", "flood", "--output", out, "--resume", "-j", "2", PC19_50)
+    out.write_bytes(b"\n".join(lines[:5]) + b"\n" + lines[5][:57])  # kill -9 while writing case 6
+    res = cli("solve", "flood", "--output", out, "--resume", "-j", "2", PC19)
     assert res.returncode == 0, res.stderr
-    assert "incomplete" in res.stderr and "30 cases" in res.stderr and "20 already recorded" in res.stderr
+    assert "incomplete" in res.stderr and "7 cases" in res.stderr and "5 already recorded" in res.stderr
     rs = records(out)
-    assert sorted(r["case"] for r in rs) == list(range(1, 51))
-    again = cli("solve", "flood", "--output", out, "--resume", PC19_50)
-    assert "0 cases" in again.stderr and "50 already recorded" in again.stderr
-    assert len(records(out)) == 50
+    assert sorted(r["case"] for r in rs) == list(range(1, 13))
+    again = cli("solve", "flood", "--output", out, "--resume", PC19)
+    assert "0 cases" in again.stderr and "12 already recorded" in again.stderr
+    assert len(records(out)) == 12
 
 
 def test_an_edited_case_is_solved_again(cli, tmp_path):
     data = tmp_path / "boards.txt"
-    lines = PC19_50.read_text().splitlines()[:5]
+    lines = PC19.read_text().splitlines()[:5]
     data.write_text("\n".join(lines) + "\n")
     out = tmp_path / "r.jsonl"
     cli("solve", "flood", "--output", out, data)
@@ -103,9 +103,9 @@ def test_jsonl_on_stdout_and_usage_errors(cli, tmp_path):
     res = cli("solve", "flood", "--format", "jsonl", ROOT / "examples" / "flood" / "hdu4127-sample.txt")
     assert res.returncode == 0
     assert [json.loads(line)["cost"] for line in res.stdout.splitlines()] == [0, 3]
-    bad = cli("solve", "flood", "--resume", PC19_50)
+    bad = cli("solve", "flood", "--resume", PC19)
     assert bad.returncode == 2 and "--output" in bad.stderr
-    bad = cli("solve", "flood", "--format", "text", "--output", tmp_path / "x", PC19_50)
+    bad = cli("solve", "flood", "--format", "text", "--output", tmp_path / "x", PC19)
     assert bad.returncode == 2 and "jsonl" in bad.stderr
 
 
