@@ -41,7 +41,7 @@ class Chunker:
         if self.done == 0 or self.target <= 0:
             return 1
         mean = max(self.seconds / self.done, 1e-6)
-        size = max(1, min(MAX_CHUNK, int(self.target / mean)))
+        size = max(1, min(MAX_CHUNK, round(self.target / mean)))
         if waiting is not None:
             size = min(size, max(1, -(-waiting // (2 * self.workers))))
         return size
