@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.batch.conftest import PLUGINS
 from tests.conftest import ROOT
 
@@ -76,12 +78,13 @@ def test_an_edited_case_is_solved_again(cli, tmp_path):
     assert rs[2]["data_hash"] != rs[5]["data_hash"]
 
 
-def test_ctrl_c_leaves_complete_lines_and_resume_finishes(cli, tmp_path):
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_leaves_complete_lines_and_resume_finishes(cli, tmp_path, jobs):
     data = tmp_path / "slow.txt"
     data.write_text("sleep 0.4\n" * 12)
     out = tmp_path / "r.jsonl"
     env = dict(os.environ, PYTHONPATH=str(PLUGINS))
-    proc = subprocess.Popen([sys.executable, "-m", "searchkit", "solve", "crashy", "-j", "2", "--output", str(out),
+    proc = subprocess.Popen([sys.executable, "-m", "searchkit", "solve", "crashy", "-j", jobs, "--output", str(out),
                              str(data)], stderr=subprocess.PIPE, text=True, env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not out.exists() or out.read_text().count("\n") < 3):
