@@ -317,8 +317,20 @@ class InProcess:
         self.queue.clear()
 
 
+_STOP = object()
+
+
 class _Worker:
+    """One worker process, its pipe, and a thread that sends to it.
+
+    Chunks are sent from a thread so the parent never blocks in ``send``
+    while the worker is blocked sending its results back (both pipes full).
+    """
+
     def __init__(self, ctx, spec) -> None:
+        import queue
+        import threading
+
         parent, child = ctx.Pipe(duplex=True)
         self.conn = parent
         self.process = ctx.Process(target=_worker_main, args=(child, spec), daemon=True,
@@ -327,6 +339,26 @@ class _Worker:
         child.close()
         self.chunks: deque = deque()  # chunks sent, each a deque of (seq, case) not yet done
         self.running: int | None = None
+        self.outbox: queue.Queue = queue.Queue()
+        self.sender = threading.Thread(target=self._send_loop, daemon=True, name="searchkit-send")
+        self.sender.start()
+
+    def _send_loop(self) -> None:
+        while True:
+            message = self.outbox.get()
+            if message is _STOP:
+                return
+            try:
+                self.conn.send(message)
+            except (OSError, ValueError):
+                return  # it died; the parent notices by its sentinel
+
+    def send(self, message) -> None:
+        self.outbox.put(message)
+
+    def stop_sending(self) -> None:
+        self.outbox.put(_STOP)
+        self.sender.join(5)
 
     def pending(self) -> list:
         """Every ``(seq, case)`` sent to this worker and not done, in order."""
@@ -378,10 +410,7 @@ class LocalPool:
             if len(w.chunks) < self.AHEAD:
                 chunk = self.queue.popleft()
                 w.chunks.append(deque(chunk))
-                try:
-                    w.conn.send((self.spec, chunk))
-                except (BrokenPipeError, OSError):
-                    pass  # it died; poll() notices and hands the chunk on
+                w.send((self.spec, chunk))  # if it died, poll() notices and hands the chunk on
 
     def poll(self, timeout: float | None = None) -> list:
         from multiprocessing.connection import wait
@@ -444,6 +473,7 @@ class LocalPool:
             if w.running is None:  # it died before saying it started: the case was still its next
                 events.append(("start", seq))
             events.append(("done", seq, died_result(case, self.spec, code)))
+        w.stop_sending()
         w.conn.close()
         index = self.pool.index(w)
         self.pool[index] = _Worker(self.ctx, self.spec)
@@ -452,18 +482,17 @@ class LocalPool:
 
     def close(self, cancel: bool = False) -> None:
         for w in self.pool:
-            try:
-                if cancel:
-                    w.process.kill()
-                else:
-                    w.conn.send(None)
-            except (BrokenPipeError, OSError):
-                pass
+            if cancel:
+                w.process.kill()
+            else:
+                w.send(None)
+            w.outbox.put(_STOP)
         for w in self.pool:
             w.process.join(2 if not cancel else 5)
             if w.process.is_alive():
                 w.process.kill()
                 w.process.join()
+            w.sender.join(1)
             w.conn.close()
         self.pool = []
         self.queue.clear()
