@@ -158,22 +158,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--only", default="speedup,colorfill,overhead,dask,resume")
+    parser.add_argument("--pc19", type=int, default=None, help="PC19 boards for speedup, colorfill and resume")
+    parser.add_argument("--boards", default=None, help="counts of 6x6 boards for overhead, e.g. 10000,100000")
     args = parser.parse_args()
     if not PC19.exists():
         sys.exit(f"{PC19} is missing")
     only = set(args.only.split(","))
     with tempfile.TemporaryDirectory(prefix="searchkit-batch-") as name:
         tmp = Path(name)
+        pc19 = args.pc19 or (200 if args.quick else 1000)
+        boards = [int(n) for n in args.boards.split(",")] if args.boards else (
+            [1000, 10000] if args.quick else [10000, 100000])
         if "speedup" in only:
-            speedup(200 if args.quick else 1000, tmp)
+            speedup(pc19, tmp)
         if "colorfill" in only:
-            colorfill(200 if args.quick else 1000, tmp)
+            colorfill(pc19, tmp)
         if "overhead" in only:
-            overhead([1000, 10000] if args.quick else [10000, 100000], tmp)
+            overhead(boards, tmp)
         if "dask" in only:
             dask(50 if args.quick else 200, tmp)
         if "resume" in only:
-            resume(100 if args.quick else 1000, tmp)
+            resume(pc19, tmp)
 
 
 if __name__ == "__main__":

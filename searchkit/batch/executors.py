@@ -52,6 +52,7 @@ class WorkerSpec:
         options: the complete option mapping, as sorted ``(key, value)`` pairs.
         memory_limit_mb: per-case address-space allowance in MiB above the
             worker's size when the case starts (``None``: no limit).
+        hash_data: also compute each case's data hash (for records), in the worker.
     """
 
     game: str
@@ -62,14 +63,15 @@ class WorkerSpec:
     time_limit: float | None = None
     options: tuple[tuple[str, Any], ...] = ()
     memory_limit_mb: float | None = None
+    hash_data: bool = False
 
     @classmethod
-    def of(cls, solver, memory_limit_mb: float | None = None) -> "WorkerSpec":
+    def of(cls, solver, memory_limit_mb: float | None = None, hash_data: bool = False) -> "WorkerSpec":
         """The spec that rebuilds ``solver`` (a :class:`~searchkit.solver.Solver`) in a worker."""
         return cls(solver.game_name, None if solver.algorithm is None else solver.algorithm.name,
                    None if solver.heuristic is None else solver.heuristic.name, tuple(sorted(solver.disabled)),
                    solver.limits.max_nodes, solver.limits.time_limit, tuple(sorted(solver.options.items())),
-                   memory_limit_mb)
+                   memory_limit_mb, hash_data)
 
 
 @attrs.frozen
@@ -84,12 +86,15 @@ class CaseResult:
             the outcome's status is then ``error`` or ``memory_limit``.
         peak_rss_kb: the worker process's peak resident set size so far, in
             KiB (``getrusage``; an upper bound on the case's own peak), or ``None``.
+        data_hash: the case's :func:`~searchkit.batch.records.data_hash`
+            when the spec asks for it, else ``None``.
     """
 
     outcome: Any
     message: str | None = None
     error: str | None = None
     peak_rss_kb: int | None = None
+    data_hash: str | None = None
 
 
 # -- in the worker -------------------------------------------------------------
@@ -201,9 +206,17 @@ def solve_case(spec: WorkerSpec, case, started: float | None = None) -> CaseResu
     return CaseResult(outcome, peak_rss_kb=peak_rss_kb())
 
 
+def _hashed(spec: WorkerSpec, case, res: CaseResult) -> CaseResult:
+    if not spec.hash_data:
+        return res
+    from searchkit.batch.records import data_hash
+
+    return attrs.evolve(res, data_hash=data_hash(case))
+
+
 def solve_chunk(spec: WorkerSpec, chunk: list) -> list:
     """``[(seq, CaseResult)]`` for a chunk of ``(seq, case)`` pairs (the Dask task)."""
-    return [(seq, solve_case(spec, case)) for seq, case in chunk]
+    return [(seq, _hashed(spec, case, solve_case(spec, case))) for seq, case in chunk]
 
 
 def _worker_main(conn, spec: WorkerSpec) -> None:
@@ -245,7 +258,7 @@ def _worker_main(conn, spec: WorkerSpec) -> None:
             for seq, case in chunk:
                 send(("start", seq))
                 running[0] = seq
-                res = solve_case(spec, case)
+                res = _hashed(spec, case, solve_case(spec, case))
                 running[0] = None
                 send(("done", seq, res))
                 if res.outcome is not None and res.outcome.result.status == MEMORY_LIMIT:

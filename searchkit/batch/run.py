@@ -46,9 +46,10 @@ class RecordReporter(Reporter):
         from searchkit.batch.records import data_hash, make_record
 
         res = self.extra
-        digest = data_hash(outcome.case) if outcome is not None else None
-        if outcome is None and status != INPUT_ERROR and self.case is not None:
-            digest = data_hash(self.case)
+        digest = None if res is None else res.data_hash  # computed in the worker
+        if digest is None and status != INPUT_ERROR:
+            value = outcome.case if outcome is not None else self.case
+            digest = None if value is None else data_hash(value)
         if res is not None and res.error is not None:
             error = res.error
         self._write(make_record(self.solver.game, source=source, case=case, status=status, outcome=outcome,
@@ -91,7 +92,7 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
     from searchkit.cli.io import iter_cases
 
     begun = time.perf_counter()
-    spec = executors.WorkerSpec.of(solver, memory_limit)
+    spec = executors.WorkerSpec.of(solver, memory_limit, hash_data=fmt == "jsonl")
     skip: set = set()
     sink = None
     if output is not None:
