@@ -605,8 +605,9 @@ class DaskPool:
                     seq, case = chunk[0]
                     self.started.discard(seq)
                     res = died_result(case, self.spec, None)
-                    events.append(("done", seq, attrs.evolve(res, error=f"its Dask task failed ({type(exc).__name__}: "
-                                                                       f"{str(exc).splitlines()[0] if str(exc) else ''})")))
+                    first = str(exc).split(". ")[0].splitlines()[0] if str(exc) else ""
+                    events.append(("done", seq, attrs.evolve(res, error=f"its Dask task failed "
+                                                                       f"({type(exc).__name__}: {first})")))
         return events
 
     def close(self, cancel: bool = False) -> None:

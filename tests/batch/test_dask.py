@@ -58,3 +58,12 @@ def test_without_dask_one_line_says_what_to_install(cli, tmp_path):
     assert res.returncode == 1
     assert res.stderr.strip() == "searchkit: error: --executor dask needs dask.distributed: " \
                                  "pip install 'searchkit-puzzles[dask]'"
+
+
+def test_a_case_that_kills_its_dask_worker_is_an_error(cli, scheduler, tmp_path):
+    cases = tmp_path / "cases.txt"
+    cases.write_text("ok 1\nkill\nok 2\n")
+    res = cli("solve", "crashy", "--executor", "dask", "--scheduler", scheduler, cases)
+    assert res.stdout.splitlines() == ["1", "? (error)", "2"], res.stderr
+    assert res.returncode == 1
+    assert f"{cases}: case 2: its Dask task failed (KilledWorker: " in res.stderr
