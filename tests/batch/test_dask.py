@@ -64,6 +64,10 @@ def test_a_case_that_kills_its_dask_worker_is_an_error(cli, scheduler, tmp_path)
     cases = tmp_path / "cases.txt"
     cases.write_text("ok 1\nkill\nok 2\n")
     res = cli("solve", "crashy", "--executor", "dask", "--scheduler", scheduler, cases)
-    assert res.stdout.splitlines() == ["1", "? (error)", "2"], res.stderr
+    first, second, third = res.stdout.splitlines()
+    assert second == "? (error)", res.stderr
+    # Dask also blames a task that merely shared a dying worker; after enough such retries it gives up on it too,
+    # so the innocent cases are solved or (rarely) errors, never missing or out of order.
+    assert first in ("1", "? (error)") and third in ("2", "? (error)"), res.stderr
     assert res.returncode == 1
     assert f"{cases}: case 2: its Dask task failed (KilledWorker: " in res.stderr
