@@ -23,7 +23,9 @@ FEASIBLE = "feasible"
 #: the search ended without a solution and without a proof that none exists
 #: (a beam that dropped states and then ran dry)
 INCOMPLETE = "incomplete"
-STATUSES = (SOLVED, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, CANCELLED, FEASIBLE, INCOMPLETE)
+MEMORY_LIMIT = "memory_limit"  #: stopped at the per-case memory limit (``--memory-limit``)
+ERROR = "error"  #: the case could not be finished (its worker process died); the message names the case
+STATUSES = (SOLVED, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, CANCELLED, FEASIBLE, INCOMPLETE, MEMORY_LIMIT, ERROR)
 #: statuses whose result carries a solution (``moves`` and ``cost``)
 WITH_SOLUTION = (SOLVED, FEASIBLE)
 

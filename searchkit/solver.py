@@ -115,6 +115,7 @@ class Solver:
                 f"unknown pruning rule {name!r} for {game} (known: {', '.join(sorted(known)) or 'none'})")
         self.params: dict[str, Any] = {}
         self.algorithm = None
+        self.algorithm_spec = algorithm  # as the user spelt it, options included (a worker rebuilds from it)
         if algorithm is not None:
             try:
                 alg_name, raw = parse_spec(algorithm)

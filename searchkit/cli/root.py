@@ -19,6 +19,7 @@ class LazyGroup(click.Group):
         "compare": "searchkit.cli.tools:compare",
         "generate": "searchkit.cli.tools:generate",
         "check": "searchkit.cli.tools:check",
+        "verify": "searchkit.cli.verify:verify",
         "games": "searchkit.cli.lists:games",
         "heuristics": "searchkit.cli.lists:heuristics",
         "rules": "searchkit.cli.lists:rules",

@@ -25,7 +25,7 @@ def make_solve_command(registry, name: str) -> click.Command:
 
     @click.pass_context
     def command(ctx, files, algorithm, heuristic, no_prune, max_nodes, time_limit, stats, fmt, upper_bound,
-                seed_solution, **options):
+                seed_solution, jobs, executor, scheduler, memory_limit, output, resume, progress, **options):
         from searchkit.limits import Limits
         from searchkit.solver import Solver
 
@@ -42,7 +42,9 @@ def make_solve_command(registry, name: str) -> click.Command:
             raise click.UsageError(str(exc)) from None
         if not files and sys.stdin is not None and sys.stdin.isatty():
             click.echo("searchkit: reading cases from standard input (end with Ctrl-D; see --help)", err=True)
-        ctx.exit(run_files(solver, files or ("-",), fmt=fmt, stats=stats))
+        ctx.exit(_run(solver, files or ("-",), fmt=fmt, stats=stats, jobs=jobs, executor=executor,
+                      scheduler=scheduler, memory_limit=memory_limit, output=output, resume=resume,
+                      progress=progress))
 
     params = [
         click.argument("files", nargs=-1, type=str),
@@ -67,14 +69,66 @@ def make_solve_command(registry, name: str) -> click.Command:
                           "json records, one per case): checked by replay, its cost is the upper bound, and it is "
                           "returned when nothing cheaper exists."),
         click.option("--stats", is_flag=True, help="Print search statistics (and improvements) to stderr."),
-        click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-                     help="text: the judge's output; json: one object per case (the same keys for every case)."),
+        click.option("--format", "fmt", type=click.Choice(["text", "json", "jsonl"]), default=None,
+                     help="text (default): the judge's output; json: one object per case (the same keys for every "
+                          "case); jsonl: resumable records (docs/records.md; the default with --output)."),
+        *batch_options(),
     ]
     params += [option_flag(opt) for opt in game.options]
     plan_help = (getattr(type(game).plan, "__doc__", None) or "").strip().split("\n")[0].replace("``", "")
     text = (f"{game.summary}\n\nFILES are read in order; - (or none) is standard input.  "
             f"Default plan: {plan_help or 'the game chooses per case'}\n\n{EXIT_HELP}")
     return click.command(name=name, help=text)(apply(command, params))
+
+
+def batch_options() -> list:
+    """``--jobs``, ``--executor``, ``--scheduler``, ``--memory-limit``, ``--output``, ``--resume``, ``--progress``."""
+    return [
+        click.option("--jobs", "-j", default="1", show_default=True, metavar="N|auto",
+                     help="Worker processes ('auto': the CPUs this process may use); output stays in input order."),
+        click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+                     help="local: worker processes on this machine; dask: a Dask cluster "
+                          "(pip install 'searchkit-puzzles[dask]')."),
+        click.option("--scheduler", default=None, metavar="ADDRESS",
+                     help="With --executor dask: the scheduler's address (default: a LocalCluster here)."),
+        click.option("--memory-limit", type=click.FloatRange(min=1), default=None, metavar="MB",
+                     help="Memory (MiB of address space) each case may use; over it, status memory_limit."),
+        click.option("--output", "-O", default=None, metavar="FILE",
+                     help="Write the JSON Lines records to FILE, one line as each case finishes."),
+        click.option("--resume", is_flag=True,
+                     help="With --output: skip the cases FILE already records (same source, case and data "
+                          "hash) and append the rest."),
+        click.option("--progress/--no-progress", default=None,
+                     help="Show a progress bar on stderr (default: when stderr is a terminal)."),
+    ]
+
+
+def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", executor: str = "local",
+         scheduler=None, memory_limit=None, output=None, resume=False, progress=None) -> int:
+    """Solve every case of every file, printing as it goes; return the exit status.
+
+    Without a batch option this is :func:`searchkit.cli.run.run_files`.  Any of the batch options (``--jobs`` other than 1, a Dask executor, a
+    memory limit, ``jsonl`` records, ``--output``, ``--resume``,
+    ``--progress``) hands the run to :func:`searchkit.batch.run.run_batch`.
+    """
+    fmt = fmt or ("jsonl" if output else "text")
+    if (jobs != "1" or executor != "local" or memory_limit is not None or fmt == "jsonl" or output or resume
+            or progress):
+        from searchkit.batch.run import parse_jobs, run_batch
+
+        if output and fmt != "jsonl":
+            raise click.UsageError("--output writes JSON Lines records: use it with --format jsonl (or no --format)")
+        if resume and not output:
+            raise click.UsageError("--resume needs --output FILE (the records to resume from)")
+        if scheduler and executor != "dask":
+            raise click.UsageError("--scheduler goes with --executor dask")
+        try:
+            n = parse_jobs(jobs)
+        except click.BadParameter as exc:
+            raise click.UsageError(f"--jobs: {exc.format_message()}") from None
+        return run_batch(solver, files, fmt=fmt, stats=stats, jobs=n, executor=executor, scheduler=scheduler,
+                         memory_limit=memory_limit, output=output, resume=resume, progress=progress)
+    return run_files(solver, files, fmt=fmt, stats=stats)
 
 
 def algorithm_choices(registry) -> str:

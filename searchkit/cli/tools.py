@@ -100,7 +100,7 @@ def make_compare_command(registry, name: str) -> click.Command:
     rule_names = [r.name for r in registry.rules_for(name)]
 
     @click.pass_context
-    def command(ctx, files, names, algorithms, no_prune, max_nodes, time_limit, fmt, plot, **options):
+    def command(ctx, files, names, algorithms, no_prune, max_nodes, time_limit, fmt, plot, jobs, **options):
         from searchkit.cli.io import iter_cases
         from searchkit.limits import Limits
         from searchkit.solver import Solver
@@ -117,6 +117,14 @@ def make_compare_command(registry, name: str) -> click.Command:
             raise click.UsageError(str(exc)) from None
         columns = [h if len(algorithms) < 2 else f"{a}/{h}" for a, h in strategies]
         items = iter_cases(game, files, solvers[0].options)
+        if jobs != "1":
+            from searchkit.batch.run import parse_jobs, solve_in_workers
+
+            try:
+                n = parse_jobs(jobs)
+            except click.BadParameter as exc:
+                raise click.UsageError(f"--jobs: {exc.format_message()}") from None
+            solvers, items = solve_in_workers(solvers, items, n)
         try:
             report = run_compare(solvers, items, columns)
         except SearchkitError as exc:
@@ -166,6 +174,8 @@ def make_compare_command(registry, name: str) -> click.Command:
         click.option("--plot", default=None, metavar="OUT",
                      help="Also plot nodes per case and the cases solved within t seconds to OUT.svg or OUT.png "
                           "(needs matplotlib: pip install 'searchkit-puzzles[plots]')."),
+        click.option("--jobs", "-j", default="1", show_default=True, metavar="N|auto",
+                     help="Worker processes ('auto': the CPUs this process may use); the same table."),
         *[option_flag(opt) for opt in game.options],
     ]
     return click.command(name=name, help=(

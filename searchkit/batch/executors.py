@@ -1,0 +1,644 @@
+"""Where cases run: this process, local worker processes, or a Dask cluster.
+
+Every backend takes *chunks* -- lists of ``(seq, case)`` pairs, ``seq`` being
+the case's 0-based position in the whole run -- and reports *events*:
+``("start", seq)`` when a case begins, ``("beat", seq, rss_kb)`` about once a
+second while it runs (local workers), and ``("done", seq, CaseResult)`` when it
+ends, in completion order (:mod:`searchkit.batch.runner` restores the input
+order).
+
+A worker receives plain data only: a :class:`WorkerSpec` (game name,
+algorithm and heuristic names, disabled rules, limits, the complete option
+mapping, the memory limit) and the cases (a :class:`~searchkit.game.Case`
+holds the game's plain, picklable data).  It rebuilds the registry and one
+:class:`~searchkit.solver.Solver` per process, cached by spec, never per case.
+
+Local workers are processes of the ``spawn`` start method (``forkserver`` and
+``fork`` work as well): each has its own pipe, so the parent knows which case
+a worker was running when it died, fails only that case (status ``error``,
+or ``memory_limit`` when a memory limit is set and the worker was killed),
+starts a replacement and hands the rest of the chunk to it.
+:class:`concurrent.futures.ProcessPoolExecutor` cannot do this: one dead
+worker breaks the whole pool and every pending future, without saying which
+case killed it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import deque
+from typing import Any
+
+import attrs
+
+from searchkit.result import ERROR, MEMORY_LIMIT
+
+#: Exit code of a worker that ends itself after a case hit its memory limit (it is replaced).
+RETIRED = 3
+
+
+@attrs.frozen
+class WorkerSpec:
+    """Everything a worker needs to rebuild the solver: plain, picklable data.
+
+    Attributes:
+        game: the game's name.
+        algorithm, heuristic: names, or ``None`` for each case's plan.
+        disabled: pruning-rule names switched off.
+        max_nodes, time_limit: per-case limits (``None``: none); the time
+            counts from the case's start in the worker.
+        options: the complete option mapping, as sorted ``(key, value)`` pairs.
+        memory_limit_mb: per-case address-space allowance in MiB above the
+            worker's size when the case starts (``None``: no limit).
+        hash_data: also compute each case's data hash (for records), in the worker.
+        upper_bound: ``--upper-bound`` (a cost, ``"auto"`` or ``None``).
+        seeds_every, seeds_by_case: the ``--seed-solution`` moves
+            (:class:`~searchkit.seeds.Seeds` as hashable tuples).
+    """
+
+    game: str
+    algorithm: str | None = None
+    heuristic: str | None = None
+    disabled: tuple[str, ...] = ()
+    max_nodes: int | None = None
+    time_limit: float | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+    memory_limit_mb: float | None = None
+    hash_data: bool = False
+    upper_bound: int | str | None = None
+    seeds_every: tuple | None = None
+    seeds_by_case: tuple | None = None
+
+    @classmethod
+    def of(cls, solver, memory_limit_mb: float | None = None, hash_data: bool = False) -> "WorkerSpec":
+        """The spec that rebuilds ``solver`` (a :class:`~searchkit.solver.Solver`) in a worker."""
+        seeds = solver.seeds
+        return cls(solver.game_name, solver.algorithm_spec,
+                   None if solver.heuristic is None else solver.heuristic.name, tuple(sorted(solver.disabled)),
+                   solver.limits.max_nodes, solver.limits.time_limit, tuple(sorted(solver.options.items())),
+                   memory_limit_mb, hash_data, solver.upper_bound,
+                   None if seeds is None else seeds.every,
+                   None if seeds is None else tuple(sorted(seeds.by_case.items())))
+
+    def seeds(self):
+        """The :class:`~searchkit.seeds.Seeds` this spec carries, or ``None``."""
+        if self.seeds_every is None and self.seeds_by_case is None:
+            return None
+        from searchkit.seeds import Seeds
+
+        return Seeds(every=self.seeds_every, by_case=dict(self.seeds_by_case or ()))
+
+
+@attrs.frozen
+class CaseResult:
+    """What a worker sends back for one case.
+
+    Attributes:
+        outcome: the :class:`~searchkit.solver.Outcome`, or ``None`` when the
+            Solver refused the case (``message`` says why).
+        message: the Solver's refusal (a plan it cannot run), else ``None``.
+        error: why the case could not finish (a dead worker), else ``None``;
+            the outcome's status is then ``error`` or ``memory_limit``.
+        peak_rss_kb: the worker process's peak resident set size so far, in
+            KiB (``getrusage``; an upper bound on the case's own peak), or ``None``.
+        data_hash: the case's :func:`~searchkit.batch.records.data_hash`
+            when the spec asks for it, else ``None``.
+    """
+
+    outcome: Any
+    message: str | None = None
+    error: str | None = None
+    peak_rss_kb: int | None = None
+    data_hash: str | None = None
+
+
+# -- in the worker -------------------------------------------------------------
+
+_SOLVERS: dict = {}
+
+
+def worker_solver(spec: WorkerSpec):
+    """The worker's :class:`~searchkit.solver.Solver` for ``spec``, built on first use and cached."""
+    solver = _SOLVERS.get(spec)
+    if solver is None:
+        from searchkit.limits import Limits
+        from searchkit.plugin.manager import load_registry
+        from searchkit.solver import Solver
+
+        solver = Solver(load_registry(report=None), spec.game, algorithm=spec.algorithm, heuristic=spec.heuristic,
+                        disabled=frozenset(spec.disabled),
+                        limits=Limits(max_nodes=spec.max_nodes, time_limit=spec.time_limit),
+                        options=dict(spec.options), upper_bound=spec.upper_bound, seeds=spec.seeds())
+        _SOLVERS.clear()
+        _SOLVERS[spec] = solver
+    return solver
+
+
+def peak_rss_kb() -> int | None:
+    """This process's peak resident set size in KiB (``None`` where ``resource`` is missing)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak // 1024 if sys.platform == "darwin" else peak  # macOS counts bytes
+
+
+def resident_kb() -> int | None:
+    """This process's current resident set size in KiB (Linux ``/proc/self/statm``), or ``None``."""
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _address_space() -> int | None:
+    """This process's current virtual size in bytes (Linux ``/proc/self/statm``), or ``None``."""
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+class _MemoryLimit:
+    """``RLIMIT_AS`` set to the current size plus the allowance while a case runs, restored after."""
+
+    def __init__(self, mb: float | None) -> None:
+        self.mb = mb
+        self.saved = None
+
+    def __enter__(self):
+        if self.mb is None:
+            return self
+        import resource
+
+        size = _address_space()
+        if size is None:
+            size = 0
+        self.saved = resource.getrlimit(resource.RLIMIT_AS)
+        soft = size + int(self.mb * 1024 * 1024)
+        hard = self.saved[1]
+        if hard != resource.RLIM_INFINITY:
+            soft = min(soft, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+        return self
+
+    def __exit__(self, *exc):
+        if self.saved is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_AS, self.saved)
+            self.saved = None
+        return False
+
+
+def solve_case(spec: WorkerSpec, case, started: float | None = None) -> CaseResult:
+    """Solve one case under ``spec``'s limits in this process.
+
+    A :class:`MemoryError` under the memory limit gives status
+    ``memory_limit`` (the search's objects are freed as the error unwinds).
+    The Solver's refusal (:class:`~searchkit.errors.SearchkitError`) gives a
+    ``message`` and no outcome.
+    """
+    from searchkit.errors import SearchkitError
+    from searchkit.result import SearchResult, SearchStats
+    from searchkit.solver import Outcome
+
+    solver = worker_solver(spec)
+    begin = time.perf_counter() if started is None else started
+    try:
+        with _MemoryLimit(spec.memory_limit_mb):
+            outcome = solver.solve(case, started=begin)
+    except SearchkitError as exc:
+        return CaseResult(None, message=str(exc), peak_rss_kb=peak_rss_kb())
+    except MemoryError:
+        seconds = time.perf_counter() - begin
+        result = SearchResult(status=MEMORY_LIMIT, stats=SearchStats(elapsed=seconds))
+        return CaseResult(Outcome(case, result, None, None, seconds),
+                          error=f"over the memory limit of {spec.memory_limit_mb:g} MiB", peak_rss_kb=peak_rss_kb())
+    return CaseResult(outcome, peak_rss_kb=peak_rss_kb())
+
+
+def _hashed(spec: WorkerSpec, case, res: CaseResult) -> CaseResult:
+    if not spec.hash_data:
+        return res
+    from searchkit.batch.records import data_hash
+
+    return attrs.evolve(res, data_hash=data_hash(case))
+
+
+def solve_chunk(spec: WorkerSpec, chunk: list) -> list:
+    """``[(seq, CaseResult)]`` for a chunk of ``(seq, case)`` pairs (the Dask task)."""
+    return [(seq, _hashed(spec, case, solve_case(spec, case))) for seq, case in chunk]
+
+
+def _worker_main(conn, spec: WorkerSpec) -> None:
+    """A local worker: receive ``(spec, chunk)`` messages, send ``start``/``done`` events; ``None`` ends it.
+
+    Ctrl-C is the parent's to handle, so the worker ignores SIGINT.  After a
+    case over its memory limit the worker exits with :data:`RETIRED` and is
+    replaced, so no case runs in a process that has just run out of memory.
+    """
+    import signal
+    import threading
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    lock = threading.Lock()
+    running: list = [None]
+
+    def send(message) -> None:
+        with lock:
+            conn.send(message)
+
+    def beat() -> None:  # about once a second: the running case's resident memory, for the progress line
+        while True:
+            time.sleep(1.0)
+            seq = running[0]
+            if seq is not None:
+                try:
+                    send(("beat", seq, resident_kb()))
+                except (OSError, ValueError):
+                    return
+
+    threading.Thread(target=beat, daemon=True, name="searchkit-beat").start()
+    try:
+        worker_solver(spec)
+        while True:
+            message = conn.recv()
+            if message is None:
+                return
+            spec, chunk = message
+            for seq, case in chunk:
+                send(("start", seq))
+                running[0] = seq
+                res = _hashed(spec, case, solve_case(spec, case))
+                running[0] = None
+                send(("done", seq, res))
+                if res.outcome is not None and res.outcome.result.status == MEMORY_LIMIT:
+                    conn.close()
+                    os._exit(RETIRED)
+    except (EOFError, BrokenPipeError, KeyboardInterrupt):
+        return
+
+
+def died_result(case, spec: WorkerSpec, exitcode: int | None) -> CaseResult:
+    """The result of a case whose worker died while running it (``exitcode``: the process's)."""
+    import signal
+
+    from searchkit.result import SearchResult
+    from searchkit.solver import Outcome
+
+    if exitcode is not None and exitcode < 0:
+        try:
+            how = f"killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            how = f"killed by signal {-exitcode}"
+    else:
+        how = f"exit status {exitcode}"
+    status = ERROR
+    message = f"its worker process died ({how})"
+    if spec.memory_limit_mb is not None and exitcode == -9:
+        status = MEMORY_LIMIT  # SIGKILL is what the kernel's out-of-memory killer sends
+        message += ", taken as out of memory"
+    return CaseResult(Outcome(case, SearchResult(status=status), None, None, 0.0), error=message)
+
+
+# -- in the parent ---------------------------------------------------------------
+
+
+class InProcess:
+    """Solve in this process, one case at a time (``--jobs 1`` without a memory limit).
+
+    Ctrl-C reaches the search as it does without batching (status
+    ``cancelled``); the case's time limit counts from its first byte read.
+    """
+
+    workers = 1
+    target_seconds = 0.0
+
+    def __init__(self, spec: WorkerSpec, solver=None) -> None:
+        self.spec = spec
+        if solver is not None:
+            _SOLVERS.clear()
+            _SOLVERS[spec] = solver
+        self.queue: deque = deque()
+
+    def free(self) -> int:
+        return 0 if self.queue else 1
+
+    def submit(self, chunk) -> None:
+        """Queue a chunk of ``(seq, case, started)`` triples."""
+        self.queue.extend(chunk)
+
+    def busy(self) -> bool:
+        return bool(self.queue)
+
+    def poll(self, timeout: float | None = None) -> list:
+        if not self.queue:
+            return []
+        seq, case, started = self.queue.popleft()
+        return [("start", seq), ("done", seq, solve_case(self.spec, case, started))]
+
+    def close(self, cancel: bool = False) -> None:
+        self.queue.clear()
+
+
+_STOP = object()
+
+
+class _Worker:
+    """One worker process, its pipe, and a thread that sends to it.
+
+    Chunks are sent from a thread so the parent never blocks in ``send``
+    while the worker is blocked sending its results back (both pipes full).
+    """
+
+    def __init__(self, ctx, spec) -> None:
+        import queue
+        import threading
+
+        parent, child = ctx.Pipe(duplex=True)
+        self.conn = parent
+        self.process = ctx.Process(target=_worker_main, args=(child, spec), daemon=True,
+                                   name="searchkit-worker")
+        self.process.start()
+        child.close()
+        self.chunks: deque = deque()  # chunks sent, each a deque of (seq, case) not yet done
+        self.running: int | None = None
+        self.outbox: queue.Queue = queue.Queue()
+        self.sender = threading.Thread(target=self._send_loop, daemon=True, name="searchkit-send")
+        self.sender.start()
+
+    def _send_loop(self) -> None:
+        while True:
+            message = self.outbox.get()
+            if message is _STOP:
+                return
+            try:
+                self.conn.send(message)
+            except (OSError, ValueError):
+                return  # it died; the parent notices by its sentinel
+
+    def send(self, message) -> None:
+        self.outbox.put(message)
+
+    def stop_sending(self) -> None:
+        self.outbox.put(_STOP)
+        self.sender.join(5)
+
+    def pending(self) -> list:
+        """Every ``(seq, case)`` sent to this worker and not done, in order."""
+        return [pair for chunk in self.chunks for pair in chunk]
+
+
+class LocalPool:
+    """``jobs`` local worker processes, each with its own pipe.
+
+    Args:
+        spec: what the workers solve with.
+        jobs: number of processes (>= 1).
+        start_method: ``spawn`` (default), ``forkserver`` or ``fork``.
+
+    A worker is started again whenever one dies or retires; its case gets a
+    :func:`died_result` and the rest of its chunk goes to the next free worker.
+    Each chunk is sent with the pool's ``spec`` at that moment, so one pool can
+    solve with several specs in turn (``compare``'s heuristics).
+    """
+
+    target_seconds = 0.05  # a chunk's work, so the pipe's cost per case stays small
+    AHEAD = 2  # chunks sent to a worker before it finishes the first, so it never waits for the parent
+
+    def __init__(self, spec: WorkerSpec, jobs: int, start_method: str | None = None) -> None:
+        import multiprocessing
+
+        self.spec = spec
+        self.workers = jobs
+        self.ctx = multiprocessing.get_context(start_method or os.environ.get("SEARCHKIT_START_METHOD", "spawn"))
+        self.pool = [_Worker(self.ctx, spec) for _ in range(jobs)]
+        self.queue: deque = deque()  # chunks waiting for a free worker
+
+    def free(self) -> int:
+        room = sum(self.AHEAD - len(w.chunks) for w in self.pool)
+        return max(0, room + self.workers - len(self.queue))
+
+    def submit(self, chunk) -> None:
+        """Queue a chunk of ``(seq, case, started)`` triples (``started`` is not sent: time counts in the worker)."""
+        self.queue.append([(seq, case) for seq, case, _started in chunk])
+        self._dispatch()
+
+    def busy(self) -> bool:
+        return bool(self.queue) or any(w.chunks for w in self.pool)
+
+    def _dispatch(self) -> None:
+        for w in sorted(self.pool, key=lambda w: len(w.chunks)):
+            if not self.queue:
+                return
+            if len(w.chunks) < self.AHEAD:
+                chunk = self.queue.popleft()
+                w.chunks.append(deque(chunk))
+                w.send((self.spec, chunk))  # if it died, poll() notices and hands the chunk on
+
+    def poll(self, timeout: float | None = None) -> list:
+        from multiprocessing.connection import wait
+
+        events: list = []
+        waiting = {}
+        for w in self.pool:
+            if w.chunks:
+                waiting[w.conn] = w
+                waiting[w.process.sentinel] = w
+        if not waiting:
+            return events
+        for ready in wait(list(waiting), timeout):
+            w = waiting[ready]
+            if w not in self.pool:
+                continue  # already replaced (its pipe and its sentinel were both ready)
+            dead = ready is not w.conn
+            if not dead:
+                try:
+                    while w.conn.poll():
+                        self._handle(w, w.conn.recv(), events)
+                except (EOFError, OSError):
+                    dead = True
+            if dead:
+                self._drain(w, events)
+                w.process.join(5)
+                if w.process.is_alive():
+                    w.process.kill()
+                    w.process.join()
+                self._replace(w, events)
+        self._dispatch()
+        return events
+
+    def _handle(self, w: _Worker, msg, events: list) -> None:
+        if msg[0] == "start":
+            w.running = msg[1]
+        elif msg[0] == "beat":
+            pass
+        else:
+            seq = msg[1]
+            if w.chunks and w.chunks[0] and w.chunks[0][0][0] == seq:
+                w.chunks[0].popleft()
+                if not w.chunks[0]:
+                    w.chunks.popleft()
+            w.running = None
+        events.append(msg)
+
+    def _drain(self, w: _Worker, events: list) -> None:
+        try:
+            while w.conn.poll():
+                self._handle(w, w.conn.recv(), events)
+        except (EOFError, OSError):
+            pass
+
+    def _replace(self, w: _Worker, events: list) -> None:
+        code = w.process.exitcode
+        rest = w.pending()
+        if rest and not (code == RETIRED and w.running is None):
+            seq, case = rest.pop(0)
+            if w.running is None:  # it died before saying it started: the case was still its next
+                events.append(("start", seq))
+            events.append(("done", seq, died_result(case, self.spec, code)))
+        w.stop_sending()
+        w.conn.close()
+        index = self.pool.index(w)
+        self.pool[index] = _Worker(self.ctx, self.spec)
+        if rest:
+            self.queue.appendleft(rest)
+
+    def close(self, cancel: bool = False) -> None:
+        for w in self.pool:
+            if cancel:
+                w.process.kill()
+            else:
+                w.send(None)
+            w.outbox.put(_STOP)
+        for w in self.pool:
+            w.process.join(2 if not cancel else 5)
+            if w.process.is_alive():
+                w.process.kill()
+                w.process.join()
+            w.sender.join(1)
+            w.conn.close()
+        self.pool = []
+        self.queue.clear()
+
+
+def dask_missing_message() -> str:
+    return "--executor dask needs dask.distributed: pip install 'searchkit-puzzles[dask]'"
+
+
+class DaskPool:
+    """Chunks as tasks on a Dask cluster: ``Client(address)``, or a ``LocalCluster`` on this machine.
+
+    Args:
+        spec: what the workers solve with.
+        scheduler: the scheduler's address (``tcp://host:8786``), or ``None``
+            for a ``LocalCluster`` of ``jobs`` worker processes.
+        jobs: local workers (``None``: the usable CPUs).
+        memory limits hold per case inside the Dask worker process (its
+        ``RLIMIT_AS`` is raised by the allowance while the case runs).
+
+    A task whose worker died is retried by Dask on another worker; once
+    Dask gives up (``KilledWorker``) each case of the chunk is sent alone, and
+    the one that kills its worker again gets status ``error``.
+
+    Raises:
+        click.ClickException: dask is not installed (one line saying what to install).
+    """
+
+    target_seconds = 0.5  # a task costs the scheduler about a millisecond
+
+    def __init__(self, spec: WorkerSpec, scheduler: str | None = None, jobs: int | None = None) -> None:
+        try:
+            from dask.distributed import Client, LocalCluster
+        except ImportError:
+            import click
+
+            raise click.ClickException(dask_missing_message()) from None
+        import logging
+
+        self.spec = spec
+        self.cluster = None
+        logging.getLogger("distributed").setLevel(logging.ERROR)
+        if scheduler:
+            self.client = Client(scheduler)
+        else:
+            n = jobs or usable_cpus()
+            self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                        dashboard_address=None, silence_logs=logging.ERROR)
+            self.client = Client(self.cluster)
+        self.workers = max(1, sum(self.client.nthreads().values()))
+        from dask.distributed import as_completed
+
+        self.completed = as_completed()
+        self.futures: dict = {}  # future -> chunk
+        self.started: set = set()
+
+    def free(self) -> int:
+        return max(0, 2 * self.workers - len(self.futures))
+
+    def submit(self, chunk) -> None:
+        """Send a chunk of ``(seq, case, started)`` triples as one task."""
+        chunk = [(seq, case) for seq, case, *_ in chunk]
+        future = self.client.submit(solve_chunk, self.spec, chunk, pure=False)
+        self.futures[future] = chunk
+        self.completed.add(future)
+
+    def busy(self) -> bool:
+        return bool(self.futures)
+
+    def poll(self, timeout: float | None = None) -> list:
+        events: list = []
+        if not self.futures:
+            return events
+        # Dask does not say when a task starts: report a chunk's cases as started once it is submitted.
+        for chunk in self.futures.values():
+            for seq, _case in chunk:
+                if seq not in self.started:
+                    self.started.add(seq)
+                    events.append(("start", seq))
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            batch = self.completed.next_batch(block=False)
+            if batch or (deadline is not None and time.monotonic() >= deadline):
+                break
+            time.sleep(0.01)
+        for future in batch:
+            chunk = self.futures.pop(future)
+            try:
+                for seq, res in future.result():
+                    self.started.discard(seq)
+                    events.append(("done", seq, res))
+            except Exception as exc:  # KilledWorker, or a worker-side failure
+                if len(chunk) > 1:
+                    for seq, case in chunk:
+                        self.submit([(seq, case, None)])
+                else:
+                    seq, case = chunk[0]
+                    self.started.discard(seq)
+                    res = died_result(case, self.spec, None)
+                    first = str(exc).split(". ")[0].splitlines()[0] if str(exc) else ""
+                    events.append(("done", seq, attrs.evolve(res, error=f"its Dask task failed "
+                                                                       f"({type(exc).__name__}: {first})")))
+        return events
+
+    def close(self, cancel: bool = False) -> None:
+        if cancel and self.futures:
+            self.client.cancel(list(self.futures))
+        self.futures.clear()
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (``os.sched_getaffinity``; ``os.cpu_count`` where it is missing)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:
+        return os.cpu_count() or 1

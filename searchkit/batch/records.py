@@ -1,0 +1,191 @@
+"""JSON Lines records: one object per case, written as each case finishes, resumable.
+
+The schema (version :data:`SCHEMA`) is documented in ``docs/records.md``.  A
+record file is appended to one whole line at a time (one ``write`` of the
+line and its newline, then flushed), so Ctrl-C leaves it valid; after
+``kill -9`` only the last line can be torn, and :func:`load_records` detects
+it (no newline, or not JSON) so the case is solved again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from typing import Any
+
+SCHEMA = 1  #: version of the record layout (``docs/records.md``)
+
+_PLAIN = frozenset({int, str, float, bool, bytes, type(None)})
+
+
+def canonical(value: Any) -> str:
+    """A stable text of a case's data: the same on every run, process and machine.
+
+    attrs instances are written as their class name and fields, tuples and
+    lists element by element, dicts and sets sorted; ints, strings, floats,
+    bools and ``None`` by ``repr``.
+
+    Raises:
+        TypeError: a value with no stable text (an object whose ``repr``
+            would hold its address).
+    """
+    import attrs
+
+    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        return repr(value)
+    if attrs.has(type(value)):
+        fields = ",".join(f"{f.name}={canonical(getattr(value, f.name))}" for f in attrs.fields(type(value)))
+        return f"{type(value).__name__}({fields})"
+    if isinstance(value, (tuple, list)):
+        open_, close = ("(", ")") if isinstance(value, tuple) else ("[", "]")
+        if set(map(type, value)) <= _PLAIN:  # the common case (a board's cells), at C speed; the same text
+            return open_ + ",".join(map(repr, value)) + close
+        return open_ + ",".join(canonical(v) for v in value) + close
+    if isinstance(value, dict):
+        return "{" + ",".join(sorted(f"{canonical(k)}:{canonical(v)}" for k, v in value.items())) + "}"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ",".join(sorted(canonical(v) for v in value)) + "}"
+    text = repr(value)
+    if " at 0x" in text:
+        raise TypeError(f"no stable text for a {type(value).__name__} value")
+    return text
+
+
+def data_hash(case) -> str:
+    """``sha256:`` and the hex digest of :func:`canonical` of ``case.data``."""
+    return "sha256:" + hashlib.sha256(canonical(case.data).encode()).hexdigest()
+
+
+def make_record(game, *, source: str, case: int | None, status: str, outcome=None, data_hash: str | None = None,
+                error: str | None = None, line: int | None = None, peak_rss_kb: int | None = None) -> dict:
+    """One record (a dict in the key order of ``docs/records.md``).
+
+    Args:
+        game: the :class:`~searchkit.game.Game` (its name, and its moves in JSON).
+        outcome: the case's :class:`~searchkit.solver.Outcome`, or ``None``.
+    """
+    from searchkit.game import moves_to_json
+
+    result = outcome.result if outcome is not None else None
+    solved = result is not None and result.has_solution
+    return {
+        "schema": SCHEMA,
+        "game": game.name,
+        "source": source,
+        "case": case,
+        "line": line,
+        "data_hash": data_hash,
+        "status": status,
+        "cost": result.cost if result is not None else None,
+        "lower_bound": result.lower_bound if result is not None else None,
+        "gap": result.gap if result is not None else None,
+        "length": len(result.moves) if solved else None,
+        "moves": moves_to_json(game, outcome.case, result.moves) if solved else [],
+        "algorithm": outcome.algorithm if outcome is not None else None,
+        "heuristic": outcome.heuristic if outcome is not None else None,
+        "seconds": round(outcome.seconds, 6) if outcome is not None else None,
+        "peak_rss_kb": peak_rss_kb,
+        "stats": result.stats.to_dict() if result is not None else None,
+        "error": error,
+    }
+
+
+def dumps(record: dict) -> str:
+    """One record as one line of JSON (no newline)."""
+    return json.dumps(record, separators=(",", ":"))
+
+
+class RecordFile:
+    """An append-only record file: :meth:`write` puts one whole line on disk at once.
+
+    Args:
+        path: the file; created if missing.
+        truncate_to: cut the file to this many bytes first (drop a torn last line).
+        append: keep what is there (``--resume``); else start the file afresh.
+    """
+
+    def __init__(self, path: str, *, append: bool = False, truncate_to: int | None = None) -> None:
+        flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
+        self.fd = os.open(path, flags, 0o644)
+        if append and truncate_to is not None:
+            os.ftruncate(self.fd, truncate_to)
+        self.path = path
+
+    def write(self, record: dict) -> None:
+        """Append one record as one line (a single ``write`` call, then ``fsync``-free flush to the OS)."""
+        data = (dumps(record) + "\n").encode()
+        while data:
+            n = os.write(self.fd, data)
+            data = data[n:]
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+class Loaded:
+    """What :func:`load_records` found in a record file.
+
+    Attributes:
+        records: the complete records, in file order.
+        good_bytes: the length of the file up to the end of its last complete line.
+        torn: the last line was cut short (``kill -9`` while writing); it is ignored.
+        bad_lines: 1-based numbers of other lines that are not a JSON object.
+    """
+
+    def __init__(self) -> None:
+        self.records: list[dict] = []
+        self.good_bytes = 0
+        self.torn = False
+        self.bad_lines: list[int] = []
+
+
+def iter_lines(path: str) -> Iterator[tuple[int, bytes, bool]]:
+    """``(line number, bytes, complete)`` for each line of ``path`` (``complete``: it ends with a newline)."""
+    with open(path, "rb") as fh:
+        for number, raw in enumerate(fh, 1):
+            yield number, raw, raw.endswith(b"\n")
+
+
+def load_records(path: str) -> Loaded:
+    """Read a record file, detecting a torn last line.
+
+    A missing file is an empty one.  A line without a newline at the end of
+    the file, or a last line that is not JSON, is torn; another line that is
+    not a JSON object is listed in ``bad_lines`` and skipped.
+    """
+    out = Loaded()
+    if not os.path.exists(path):
+        return out
+    lines = list(iter_lines(path)) if os.path.getsize(path) < (1 << 26) else None
+    source = lines if lines is not None else iter_lines(path)
+    last = len(lines) if lines is not None else None
+    offset = 0
+    for number, raw, complete in source:
+        record = None
+        if complete:
+            try:
+                record = json.loads(raw)
+            except ValueError:
+                record = None
+        if record is None or not isinstance(record, dict):
+            if not complete or number == last:
+                out.torn = True
+                break
+            out.bad_lines.append(number)
+            offset += len(raw)
+            out.good_bytes = offset
+            continue
+        offset += len(raw)
+        if "event" not in record:  # an improvement event is no case's record
+            out.records.append(record)
+        out.good_bytes = offset
+    return out
+
+
+def done_keys(records) -> set:
+    """``(source, case, data_hash)`` of every record: the cases ``--resume`` skips."""
+    return {(r.get("source"), r.get("case"), r.get("data_hash")) for r in records}

@@ -1,0 +1,287 @@
+"""``searchkit solve`` over whole datasets: workers, records, resume, memory limits, progress, the summary.
+
+:func:`run_batch` is what ``solve`` runs when any of ``--jobs``,
+``--executor``, ``--memory-limit``, ``--format jsonl``, ``--output``,
+``--resume`` or ``--progress`` is given.  Text and JSON output go through the
+same :class:`~searchkit.cli.solve.Reporter` as a plain run, so they are byte
+for byte the same with any number of workers.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+
+import click
+
+from searchkit.cli.output import EXIT_CANCELLED, error, warning
+from searchkit.cli.run import ERROR as REFUSED, INPUT_ERROR, Reporter
+from searchkit.errors import InputError
+from searchkit.result import CANCELLED
+
+
+class RecordReporter(Reporter):
+    """A :class:`Reporter` writing JSON Lines records (``--format jsonl``) to a file or stdout.
+
+    Args:
+        solver: the Solver (its game).
+        sink: a :class:`~searchkit.batch.records.RecordFile`, or ``None`` for stdout.
+    """
+
+    def __init__(self, solver, sink=None) -> None:
+        super().__init__(solver, "json", stats=False, headers=False)
+        self.sink = sink
+        self.extra = None  # the CaseResult of the item being reported
+
+    def _write(self, record: dict) -> None:
+        from searchkit.batch.records import dumps
+
+        if self.sink is None:
+            click.echo(dumps(record))
+        else:
+            self.sink.write(record)
+
+    def _record(self, source, case, status, *, error=None, line=None, outcome=None) -> None:
+        from searchkit.batch.records import data_hash, make_record
+
+        res = self.extra
+        digest = None if res is None else res.data_hash  # computed in the worker
+        if digest is None and status != INPUT_ERROR:
+            value = outcome.case if outcome is not None else self.case
+            digest = None if value is None else data_hash(value)
+        if res is not None and res.error is not None:
+            error = res.error
+        self._write(make_record(self.solver.game, source=source, case=case, status=status, outcome=outcome,
+                                data_hash=digest, error=error, line=line,
+                                peak_rss_kb=None if res is None else res.peak_rss_kb))
+
+    def improvement(self, event: dict) -> None:
+        """An improvement event (``anytime`` and seeded searches) as a line of its own, before the case's record."""
+        self._write(event)
+
+    def emit(self, outcome) -> None:
+        if outcome.result.status == CANCELLED:
+            return  # not finished: --resume solves it again
+        case = outcome.case
+        self._record(case.source, case.index, outcome.result.status, outcome=outcome, line=case.line)
+
+    case = None
+
+
+def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: str = "local",
+              scheduler: str | None = None, memory_limit: float | None = None, output: str | None = None,
+              resume: bool = False, progress: bool | None = None, start_method: str | None = None) -> int:
+    """Solve every case of ``files`` with the batch engine; return the exit status.
+
+    Args:
+        solver: the :class:`~searchkit.solver.Solver` (built in this process to
+            check the user's choices; workers rebuild their own).
+        files: paths (``-`` for standard input).
+        fmt: ``text``, ``json`` or ``jsonl``.
+        jobs: local worker processes (1 with no memory limit: this process).
+        executor: ``local`` or ``dask``.
+        scheduler: a Dask scheduler's address (``None``: a ``LocalCluster``).
+        memory_limit: MiB each case may add to its worker's address space.
+        output: write the records to this file instead of stdout.
+        resume: skip the cases already recorded in ``output`` and append.
+        progress: show the progress bar (``None``: when stderr is a terminal).
+
+    Output goes to stdout (or ``output``); the error lines, the progress bar
+    and one summary line go to stderr.
+    """
+    from searchkit.batch import executors
+    from searchkit.batch.records import RecordFile, data_hash, done_keys, load_records
+    from searchkit.batch.runner import solve_ordered
+    from searchkit.cli.io import iter_cases
+
+    begun = time.perf_counter()
+    spec = executors.WorkerSpec.of(solver, memory_limit, hash_data=fmt == "jsonl")
+    skip: set = set()
+    sink = None
+    if output is not None:
+        truncate = None
+        if resume:
+            loaded = load_records(output)
+            skip = done_keys(loaded.records)
+            if loaded.torn:
+                warning(f"{output}: the last line is incomplete (the run was killed while writing it); "
+                        f"that case is solved again")
+                truncate = loaded.good_bytes
+            for number in loaded.bad_lines:
+                warning(f"{output}: line {number} is not a JSON record; ignored")
+        try:
+            sink = RecordFile(output, append=resume, truncate_to=truncate)
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {output}: {exc.strerror or exc}") from None
+
+    reporter = RecordReporter(solver, sink) if fmt == "jsonl" else Reporter(solver, fmt, stats,
+                                                                            headers=len(files) > 1)
+    counts: Counter = Counter()
+    skipped = 0
+
+    def items():
+        nonlocal skipped
+        for item in iter_cases(solver.game, files, solver.options):
+            if skip and not isinstance(item.value, InputError):
+                if (item.source, item.value.index, data_hash(item.value)) in skip:
+                    skipped += 1
+                    continue
+            yield item
+
+    if executor == "dask":
+        backend = executors.DaskPool(spec, scheduler, None if jobs == 1 else jobs)
+    elif jobs == 1 and memory_limit is None:
+        backend = executors.InProcess(spec, solver)
+        solver.on_improve = reporter.improvement  # workers elsewhere send no events: only final records
+    else:
+        backend = executors.LocalPool(spec, jobs, start_method)
+
+    from searchkit.batch.progress import make_progress
+
+    show = progress if progress is not None else (sys.stderr is not None and sys.stderr.isatty())
+    bar = make_progress(show, total=_count_cases(solver, files, skip) if show else None)
+    cancelled = False
+    try:
+        with bar:
+            for item, res in solve_ordered(items(), backend, on_start=bar.start, on_done=bar.done, idle=bar.refresh,
+                                          on_beat=bar.beat):
+                outcome = None if res is None else res.outcome
+                message = None if res is None else res.message
+                if res is not None and res.error is not None:
+                    error(f"{item.source}: case {item.value.index}: {res.error}")
+                if isinstance(item.value, InputError):
+                    if not getattr(item.value, "warning", False):
+                        counts[INPUT_ERROR] += 1
+                elif message is not None:
+                    counts[REFUSED] += 1
+                elif outcome.result.status != CANCELLED:
+                    counts[outcome.result.status] += 1
+                if isinstance(reporter, RecordReporter):
+                    reporter.extra = res
+                    reporter.case = None if isinstance(item.value, InputError) else item.value
+                if not reporter.report(item, outcome, message):
+                    cancelled = True
+                    break
+                if stats and fmt == "jsonl" and outcome is not None:
+                    from searchkit.cli.run import format_stats
+
+                    click.echo(format_stats(outcome), err=True)
+    except KeyboardInterrupt:
+        cancelled = True
+        backend.close(cancel=True)
+        backend = None
+        click.echo("searchkit: cancelled", err=True)
+        reporter.code = EXIT_CANCELLED
+    finally:
+        if backend is not None:
+            backend.close(cancel=cancelled)
+        if sink is not None:
+            sink.close()
+    summary(counts, time.perf_counter() - begun, skipped=skipped, output=output, cancelled=cancelled)
+    if cancelled:
+        return EXIT_CANCELLED
+    return reporter.code
+
+
+def summary(counts: Counter, seconds: float, *, skipped: int = 0, output: str | None = None,
+            cancelled: bool = False) -> None:
+    """Print the one summary line on stderr: cases by status, wall time, and how to resume."""
+    done = sum(counts.values())
+    parts = ", ".join(f"{n} {status}" for status, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+    text = f"searchkit: {done} case{'s' if done != 1 else ''} in {seconds:.1f} s"
+    if parts:
+        text += f" ({parts})"
+    if skipped:
+        text += f"; {skipped} already recorded, skipped"
+    if output is not None:
+        text += f"; records in {output}"
+        if cancelled:
+            text += "; run the same command with --resume to solve the rest"
+    click.echo(text, err=True)
+
+
+def _count_cases(solver, files, skip) -> int | None:
+    """The cases a run will solve, by reading the files once more (``None`` for standard input).
+
+    Only done for the progress bar, so it can show an ETA: parsing costs
+    microseconds a case next to milliseconds of search.
+    """
+    import os
+
+    from searchkit.batch.records import data_hash
+    from searchkit.cli.io import iter_cases
+
+    if any(path == "-" or not os.path.isfile(path) for path in files):
+        return None
+    total = 0
+    for item in iter_cases(solver.game, files, solver.options):
+        if isinstance(item.value, InputError):
+            continue
+        if skip and (item.source, item.value.index, data_hash(item.value)) in skip:
+            continue
+        total += 1
+    return total
+
+
+def parse_jobs(value: str) -> int:
+    """``--jobs`` as a number of workers: a positive integer, or ``auto`` for the usable CPUs.
+
+    Raises:
+        click.BadParameter: anything else.
+    """
+    if value == "auto":
+        from searchkit.batch.executors import usable_cpus
+
+        return usable_cpus()
+    try:
+        n = int(value)
+    except ValueError:
+        raise click.BadParameter(f"expected a number of workers or 'auto', got {value!r}") from None
+    if n < 1:
+        raise click.BadParameter(f"must be at least 1, got {n}")
+    return n
+
+
+class _Solved:
+    """A Solver stand-in that hands out outcomes computed by workers (for ``compare --jobs``)."""
+
+    def __init__(self, solver, results: dict) -> None:
+        self.heuristic, self.game, self.options = solver.heuristic, solver.game, solver.options
+        self.results = results
+
+    def solve(self, case, *, started=None):
+        from searchkit.errors import SearchkitError
+
+        res = self.results[(case.source, case.index)]
+        if res.message is not None:
+            raise SearchkitError(res.message)
+        if res.error is not None:
+            error(f"{case.source}: case {case.index}: {res.error}")
+        return res.outcome
+
+
+def solve_in_workers(solvers, items, jobs: int) -> tuple[list, list]:
+    """``(solver stand-ins, items)``: every case solved by every solver in ``jobs`` worker processes.
+
+    For :func:`searchkit.tools.compare.compare`, which then reads the
+    outcomes as if it had solved the cases itself.  The items are held in
+    memory (the comparison holds a row per case anyway).
+    """
+    from searchkit.batch.executors import LocalPool, WorkerSpec
+    from searchkit.batch.runner import solve_ordered
+
+    items = list(items)
+    pool = LocalPool(WorkerSpec.of(solvers[0]), jobs)
+    stand_ins = []
+    try:
+        for solver in solvers:
+            pool.spec = WorkerSpec.of(solver)
+            results = {}
+            for item, res in solve_ordered(items, pool):
+                if res is not None:
+                    results[(item.value.source, item.value.index)] = res
+            stand_ins.append(_Solved(solver, results))
+    finally:
+        pool.close(cancel=sys.exc_info()[0] is not None)
+    return stand_ins, items

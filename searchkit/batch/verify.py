@@ -1,0 +1,131 @@
+"""Replaying recorded solutions: does every record's move list reach a goal, at the recorded cost?
+
+Each case of the input is matched to its record by source, case number and
+data hash; the recorded moves (in the game's JSON form) are turned back into
+the game's moves along the way and replayed with
+:func:`searchkit.puzzle.replay` on a puzzle built with every pruning rule
+switched off, so only the game's own rules decide what is legal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+import attrs
+
+from searchkit.errors import InputError
+from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED
+
+
+@attrs.frozen
+class Finding:
+    """One case's verdict: ``ok`` True, or a one-line ``problem``."""
+
+    source: str
+    case: int | None
+    ok: bool
+    problem: str = ""
+    length: int | None = None
+    unsolvable: bool = False
+
+
+def index_records(records: Iterable[dict]) -> dict:
+    """``(source, case) -> [records]`` in file order."""
+    out: dict = {}
+    for r in records:
+        out.setdefault((r.get("source"), r.get("case")), []).append(r)
+    return out
+
+
+def moves_from_json(game, case, puzzle, recorded: list):
+    """The game's moves whose JSON form is ``recorded``, walking the successors; and their total cost.
+
+    Raises:
+        ValueError: a recorded move is not among its state's successors (named by number).
+    """
+    from searchkit.game import moves_to_json
+
+    state = puzzle.initial_state()
+    moves, cost = [], 0
+    for i, want in enumerate(recorded, 1):
+        for move, child, step in puzzle.successors(state):
+            if moves_to_json(game, case, [move])[0] == want:
+                moves.append(move)
+                cost += step
+                state = child
+                break
+        else:
+            raise ValueError(f"move {i} ({want!r}) is not legal in its state")
+    return moves, cost
+
+
+def check_case(game, rules: frozenset, options, case, record: dict | None) -> Finding:
+    """The :class:`Finding` of one case against its record (``None``: no record)."""
+    from searchkit.puzzle import replay
+
+    where = (case.source, case.index)
+    if record is None:
+        return Finding(*where, False, "no record")
+    status = record.get("status")
+    if status == EXHAUSTED:
+        return Finding(*where, True, unsolvable=True)
+    if status not in (SOLVED, FEASIBLE):
+        return Finding(*where, False, f"not solved (status {status})")
+    recorded = record.get("moves")
+    if not isinstance(recorded, list):
+        return Finding(*where, False, "the record has no move list")
+    puzzle = game.puzzle(case, options, rules)
+    try:
+        moves, cost = moves_from_json(game, case, puzzle, recorded)
+        final = replay(puzzle, moves)
+    except ValueError as exc:
+        return Finding(*where, False, f"bad moves: {exc}")
+    if not puzzle.is_goal(final):
+        return Finding(*where, False, f"the {len(moves)} moves do not reach a goal")
+    if record.get("cost") != cost:
+        return Finding(*where, False, f"the moves cost {cost}, the record says {record.get('cost')}")
+    if record.get("length") is not None and record.get("length") != len(moves):
+        return Finding(*where, False, f"{len(moves)} moves, the record says length {record.get('length')}")
+    return Finding(*where, True, length=len(moves))
+
+
+def verify(registry, game_name: str, items: Iterable, records: list[dict], options) -> list[Finding]:
+    """A :class:`Finding` per case read, in input order (input errors are findings too).
+
+    A case's record is the last one with the same source, case number and
+    data hash; records of the case for other data are reported as
+    mismatched.  When no record names the input's source but all name one
+    other source, those are used (the file was named differently).
+    """
+    from searchkit.batch.records import data_hash
+
+    game = registry.game(game_name)
+    rules = frozenset(rule.name for rule in registry.rules_for(game_name))
+    by_key = index_records(r for r in records if r.get("game") in (None, game_name))
+    sources = {r.get("source") for r in records}
+    out = []
+    for item in items:
+        value = item.value
+        if isinstance(value, InputError):
+            if not getattr(value, "warning", False):
+                out.append(Finding(item.source, value.case, False, f"input error: {value.message}"))
+            continue
+        source = value.source
+        if source not in sources and len(sources) == 1:
+            source = next(iter(sources))
+        candidates = by_key.get((source, value.index), [])
+        digest = data_hash(value)
+        matching = [r for r in candidates if r.get("data_hash") == digest]
+        if candidates and not matching:
+            out.append(Finding(value.source, value.index, False,
+                               "mismatched: the record is for other data (data hash differs; the input was edited?)"))
+            continue
+        out.append(check_case(game, rules, options, value, matching[-1] if matching else None))
+    return out
+
+
+def histogram(findings: Iterable[Finding]) -> list[tuple[int, int]]:
+    """``(length, cases)`` of the verified solutions, by length."""
+    counts = Counter(f.length for f in findings if f.ok and f.length is not None)
+    return sorted(counts.items())

@@ -1,0 +1,58 @@
+"""``searchkit verify GAME FILE RECORDS.jsonl``: replay every recorded solution with the game's own rules."""
+
+from __future__ import annotations
+
+import click
+
+from searchkit.cli.common import EXIT_LIMIT, GameGroup, apply, error, option_flag
+
+
+def make_verify_command(registry, name: str) -> click.Command:
+    """Build ``searchkit verify NAME``."""
+    game = registry.game(name)
+
+    @click.pass_context
+    def command(ctx, file, records_path, **options):
+        from searchkit.batch.records import load_records
+        from searchkit.batch.verify import histogram, verify
+        from searchkit.cli.io import iter_cases
+        from searchkit.solver import _complete_options
+
+        options = _complete_options(game, options)
+        loaded = load_records(records_path)
+        if loaded.torn:
+            click.echo(f"searchkit: warning: {records_path}: the last line is incomplete; ignored", err=True)
+        for number in loaded.bad_lines:
+            click.echo(f"searchkit: warning: {records_path}: line {number} is not a JSON record; ignored", err=True)
+        findings = verify(registry, name, iter_cases(game, [file], options), loaded.records, options)
+        bad = [f for f in findings if not f.ok]
+        for f in bad:
+            error(f"{f.source}: case {f.case if f.case is not None else '-'}: {f.problem}")
+        click.echo("length  cases")
+        for length, count in histogram(findings):
+            click.echo(f"{length:>6}  {count}")
+        unsolvable = sum(1 for f in findings if f.unsolvable)
+        ok = sum(1 for f in findings if f.ok)
+        line = f"{ok} OK" + (f" ({unsolvable} proven unsolvable, not replayed)" if unsolvable else "")
+        if bad:
+            line += f", {len(bad)} failed"
+        click.echo(line)
+        ctx.exit(EXIT_LIMIT if bad or not findings else 0)
+
+    params = [
+        click.argument("file", type=str),
+        click.argument("records_path", metavar="RECORDS.jsonl", type=click.Path(exists=True, dir_okay=False)),
+        *[option_flag(opt) for opt in game.options],
+    ]
+    return click.command(name=name, help=(
+        "Replay every solution recorded in RECORDS.jsonl (from 'searchkit solve --output') on its case of FILE, "
+        "with the game's own rules (every pruning rule off), and print a histogram of solution lengths.\n\n"
+        "A case whose moves are not legal or do not reach a goal, whose cost or length differs from the record, "
+        "whose record is for other data, or that has no solved record is reported on stderr, one line each; "
+        "then the exit status is 1.  Give the same game options as to solve (e.g. --start)."))(
+        apply(command, params))
+
+
+@click.group(cls=GameGroup, make=make_verify_command)
+def verify() -> None:
+    """Check recorded solutions (JSON Lines from solve --output) by replaying them."""

@@ -1,0 +1,73 @@
+"""A throwaway game for the batch tests: each input line says what its case does.
+
+``ok N`` is solved in N moves; ``exit`` ends its process with ``os._exit(7)``;
+``kill`` sends itself SIGKILL; ``hog`` allocates 512 MiB (to be run under --memory-limit);
+``sleep S`` sleeps S seconds, then is solved in one move.  Found through the
+``searchkit`` entry point of the dist-info beside this file when this folder
+is on ``PYTHONPATH``.
+"""
+
+import os
+import signal
+import time
+
+from searchkit.errors import InputError
+from searchkit.game import Case, SearchPlan
+from searchkit.plugin import LazyGame, hookimpl
+
+
+@hookimpl
+def register_games(register):
+    register(LazyGame("crashy", "crashy_plugin:CrashyGame", "test game whose cases crash their worker"))
+
+
+class Line:
+    def __init__(self, goal):
+        self.goal = goal
+
+    def initial_state(self):
+        return 0
+
+    def is_goal(self, state):
+        return state == self.goal
+
+    def successors(self, state):
+        return [(1, state + 1, 1)]
+
+
+class CrashyGame:
+    name = "crashy"
+    summary = "test game whose cases crash their worker"
+    options = ()
+
+    def parse(self, text, source, options):
+        for number, line in enumerate(text.splitlines(), 1):
+            words = line.split()
+            if not words:
+                continue
+            if words[0] not in ("ok", "exit", "kill", "hog", "sleep"):
+                yield InputError(f"unknown word {words[0]!r}", source=source, line=number, case=number, fatal=False)
+                continue
+            yield Case(number, tuple(words), source, number)
+
+    def puzzle(self, case, options, disabled):
+        word = case.data[0]
+        if word == "exit":
+            os._exit(7)
+        if word == "kill":
+            os.kill(os.getpid(), signal.SIGKILL)
+        if word == "hog":
+            hoard = []
+            for _ in range(32):  # at most 512 MiB: never run it without --memory-limit
+                hoard.append(bytearray(16 << 20))
+            return Line(1)
+        if word == "sleep":
+            time.sleep(float(case.data[1]))
+            return Line(1)
+        return Line(int(case.data[1]))
+
+    def plan(self, case, options):
+        return SearchPlan(algorithm="bfs")
+
+    def format_result(self, case, result, options):
+        return str(result.cost) if result.solved else f"? ({result.status})"

@@ -1,0 +1,39 @@
+"""--memory-limit per case, and workers that die: one case fails, named; the run goes on."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+CASES = "ok 2\nok 3\nexit\nok 1\nhog\nok 4\nkill\nok 5\n"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_case_over_the_memory_limit_and_dead_workers(cli, tmp_path, jobs):
+    data = tmp_path / "cases.txt"
+    data.write_text(CASES)
+    res = cli("solve", "crashy", "--jobs", jobs, "--memory-limit", "128", data)
+    assert res.returncode == 1, res.stderr
+    assert res.stdout.splitlines() == ["2", "3", "? (error)", "1", "? (memory_limit)", "4", "? (memory_limit)", "5"]
+    errors = [line for line in res.stderr.splitlines() if "error:" in line]
+    assert errors == [
+        f"searchkit: error: {data}: case 3: its worker process died (exit status 7)",
+        f"searchkit: error: {data}: case 5: over the memory limit of 128 MiB",
+        f"searchkit: error: {data}: case 7: its worker process died (killed by SIGKILL), taken as out of memory",
+    ]
+    assert "Traceback" not in res.stderr
+    assert "8 cases in" in res.stderr and "(5 solved, 2 memory_limit, 1 error)" in res.stderr
+
+
+def test_a_killed_worker_without_a_memory_limit_is_an_error_record(cli, tmp_path):
+    data = tmp_path / "cases.txt"
+    data.write_text("ok 1\nkill\nok 2\nexit\nok 3\n")
+    out = tmp_path / "r.jsonl"
+    res = cli("solve", "crashy", "--jobs", "2", "--output", out, data)
+    assert res.returncode == 1
+    rs = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["case"], r["status"]) for r in rs] == [(1, "solved"), (2, "error"), (3, "solved"), (4, "error"),
+                                                      (5, "solved")]
+    assert rs[1]["error"] == "its worker process died (killed by SIGKILL)"
+    assert "3 solved, 2 error" in res.stderr

@@ -1,0 +1,93 @@
+"""--jobs: the same bytes as one process, in input order, under the spawn start method."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+PC19 = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+
+
+def untimed(value):
+    """``value`` (parsed JSON) without its wall-clock fields."""
+    if isinstance(value, dict):
+        return {k: untimed(v) for k, v in value.items() if k not in ("seconds", "elapsed", "per_depth_seconds", "peak_rss_kb")}
+    if isinstance(value, list):
+        return [untimed(v) for v in value]
+    return value
+
+
+def json_lines(text):
+    import json
+
+    return [untimed(json.loads(line)) for line in text.splitlines()]
+
+
+@pytest.mark.parametrize("extra", [["--moves"], ["--format", "json"]])
+def test_jobs_2_prints_the_same_bytes_as_one_process(cli, extra):
+    one = cli("solve", "flood", *extra, PC19)
+    two = cli("solve", "flood", *extra, "--jobs", "2", PC19)
+    assert one.returncode == two.returncode == 0, two.stderr
+    if "json" in extra:  # the same records but for the timings
+        assert json_lines(two.stdout) == json_lines(one.stdout)
+    else:
+        assert two.stdout == one.stdout
+    assert len(one.stdout.splitlines()) == 12
+    assert "12 cases" in two.stderr and "12 solved" in two.stderr
+
+
+def test_answers_match_the_judge_file(cli):
+    out = cli("solve", "flood", "--jobs", "2", PC19)
+    answers = (ROOT / "tests" / "batch" / "data" / "pc19-first12.ans").read_text().split()
+    assert out.stdout.split() == answers
+
+
+def test_bad_input_and_several_files_keep_their_places(cli, tmp_path: Path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("2\n1 2\n2 1\n2\n1 x\n2 2\n2\n1 1\n1 2\n0\n")
+    args = ["solve", "flood", "--moves", bad, PC19, bad]
+    one = cli(*args)
+    two = cli(*args, "-j", "2")
+    assert one.returncode == two.returncode == 2
+    assert two.stdout == one.stdout
+    assert [line for line in two.stderr.splitlines() if "error:" in line] == \
+        [line for line in one.stderr.splitlines() if "error:" in line]
+
+
+def test_forkserver_and_auto(cli):
+    one = cli("solve", "flood", PC19)
+    auto = cli("solve", "flood", "--jobs", "auto", PC19, env={"SEARCHKIT_START_METHOD": "forkserver"})
+    assert auto.returncode == 0, auto.stderr
+    assert auto.stdout == one.stdout
+
+
+def test_limits_hold_inside_workers(cli):
+    one = cli("solve", "flood", "--format", "json", "--max-nodes", "30", PC19)
+    two = cli("solve", "flood", "--format", "json", "--max-nodes", "30", "-j", "2", PC19)
+    assert one.returncode == two.returncode == 1
+    first, second = json_lines(one.stdout), json_lines(two.stdout)
+    assert second == first
+    assert {r["status"] for r in first} >= {"node_limit"}
+
+
+def test_bad_jobs_value_is_a_usage_error(cli):
+    out = cli("solve", "flood", "--jobs", "zero", PC19)
+    assert out.returncode == 2 and "--jobs" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_compare_with_jobs_gives_the_same_table(cli, tmp_path):
+    boards = tmp_path / "boards.txt"
+    boards.write_text(cli("generate", "flood", "--count", "30", "--size", "6", "--seed", "5").stdout)
+    one = cli("compare", "flood", boards, "-H", "layered", "-H", "colours", "--format", "json")
+    two = cli("compare", "flood", boards, "-H", "layered", "-H", "colours", "--format", "json", "-j", "2")
+    assert one.returncode == two.returncode, two.stderr
+    import json
+
+    first, second = untimed(json.loads(one.stdout)), untimed(json.loads(two.stdout))
+    for doc in (first, second):
+        for name in doc["totals"]:
+            doc["totals"][name].pop("ebf", None)
+    assert second == first

@@ -1,0 +1,62 @@
+"""searchkit verify: replays recorded solutions and catches corrupted, missing and stale records."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import ROOT
+
+PC19 = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    from tests.batch.conftest import run_cli
+
+    out = tmp_path_factory.mktemp("verify") / "r.jsonl"
+    res = run_cli("solve", "flood", "--output", out, PC19)
+    assert res.returncode == 0, res.stderr
+    return [json.loads(line) for line in out.read_text().splitlines()]
+
+
+def write(path, records):
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    return path
+
+
+def test_good_records_verify(cli_run, recorded, tmp_path):
+    res = cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", recorded))])
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines()[-1] == "12 OK"
+    assert "length  cases" in res.output and "    19  3" in res.output
+
+
+def test_corrupted_missing_and_stale_records_fail(cli_run, recorded, tmp_path):
+    rs = [dict(r) for r in recorded]
+    rs[0]["moves"] = rs[0]["moves"][:-1]  # stops short of the goal
+    rs[1]["cost"] += 1  # cost disagrees
+    rs[2]["moves"] = ["9"] + rs[2]["moves"][1:]  # an illegal colour
+    rs[3]["data_hash"] = "sha256:0"  # a record of other data
+    rs[4]["moves"][0], rs[4]["moves"][1] = rs[4]["moves"][1], rs[4]["moves"][0]  # usually no longer a solution
+    del rs[5]  # missing
+    res = cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", rs))])
+    assert res.exit_code == 1
+    lines = res.output.splitlines()
+    src = str(PC19)
+    assert f"searchkit: error: {src}: case 1: the 18 moves do not reach a goal" in lines
+    assert any(line.startswith(f"searchkit: error: {src}: case 2: the moves cost") for line in lines)
+    assert f"searchkit: error: {src}: case 3: bad moves: move 1 ('9') is not legal in its state" in lines
+    assert any(line.startswith(f"searchkit: error: {src}: case 4: mismatched") for line in lines)
+    assert f"searchkit: error: {src}: case 6: no record" in lines
+    ok, failed = lines[-1].split(" OK, ")
+    assert failed.endswith(" failed") and int(failed.split()[0]) >= 5 and int(ok) + int(failed.split()[0]) == 12
+
+
+def test_an_unsolved_record_fails(cli_run, recorded, tmp_path):
+    rs = [dict(r) for r in recorded]
+    rs[7] = dict(rs[7], status="time_limit", moves=[], cost=None, length=None)
+    res = cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", rs))])
+    assert res.exit_code == 1
+    assert "case 8: not solved (status time_limit)" in res.output
