@@ -105,6 +105,8 @@ class CaseResult:
             KiB (``getrusage``; an upper bound on the case's own peak), or ``None``.
         data_hash: the case's :func:`~searchkit.batch.records.data_hash`
             when the spec asks for it, else ``None``.
+        events: the improvement events of the case's search, in order (the
+            parent writes them before the case's record, as one process does).
     """
 
     outcome: Any
@@ -112,6 +114,7 @@ class CaseResult:
     error: str | None = None
     peak_rss_kb: int | None = None
     data_hash: str | None = None
+    events: tuple = ()
 
 
 # -- in the worker -------------------------------------------------------------
@@ -209,6 +212,8 @@ def solve_case(spec: WorkerSpec, case, started: float | None = None) -> CaseResu
     from searchkit.solver import Outcome
 
     solver = worker_solver(spec)
+    events: list = []
+    solver.on_improve = events.append
     begin = time.perf_counter() if started is None else started
     try:
         with _MemoryLimit(spec.memory_limit_mb):
@@ -219,8 +224,9 @@ def solve_case(spec: WorkerSpec, case, started: float | None = None) -> CaseResu
         seconds = time.perf_counter() - begin
         result = SearchResult(status=MEMORY_LIMIT, stats=SearchStats(elapsed=seconds))
         return CaseResult(Outcome(case, result, None, None, seconds),
-                          error=f"over the memory limit of {spec.memory_limit_mb:g} MiB", peak_rss_kb=peak_rss_kb())
-    return CaseResult(outcome, peak_rss_kb=peak_rss_kb())
+                          error=f"over the memory limit of {spec.memory_limit_mb:g} MiB", peak_rss_kb=peak_rss_kb(),
+                          events=tuple(events))
+    return CaseResult(outcome, peak_rss_kb=peak_rss_kb(), events=tuple(events))
 
 
 def _hashed(spec: WorkerSpec, case, res: CaseResult) -> CaseResult:

@@ -133,7 +133,6 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
         backend = executors.DaskPool(spec, scheduler, None if jobs == 1 else jobs)
     elif jobs == 1 and memory_limit is None:
         backend = executors.InProcess(spec, solver)
-        solver.on_improve = reporter.improvement  # workers elsewhere send no events: only final records
     else:
         backend = executors.LocalPool(spec, jobs, start_method)
 
@@ -160,6 +159,8 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
                 if isinstance(reporter, RecordReporter):
                     reporter.extra = res
                     reporter.case = None if isinstance(item.value, InputError) else item.value
+                for event in () if res is None else res.events:  # as one process writes them: before the record
+                    reporter.improvement(event)
                 if not reporter.report(item, outcome, message):
                     cancelled = True
                     break

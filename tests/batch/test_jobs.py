@@ -91,3 +91,16 @@ def test_compare_with_jobs_gives_the_same_table(cli, tmp_path):
         for name in doc["totals"]:
             doc["totals"][name].pop("ebf", None)
     assert second == first
+
+
+def test_workers_get_the_algorithms_options_and_the_upper_bound(cli):
+    """A worker rebuilds the whole Solver: -a with its options and --upper-bound travel with the spec."""
+    args = ("solve", "flood", "-a", "wastar(weight=2)", "--upper-bound", "auto", "--format", "jsonl", PC19)
+    one = cli(*args)
+    two = cli(*args[:-1], "--jobs", "2", PC19)
+    assert one.returncode == two.returncode == 0, two.stderr
+    lines = json_lines(two.stdout)
+    assert lines == json_lines(one.stdout)  # improvement events included, in the same places
+    records = [r for r in lines if "event" not in r]
+    assert len(records) == 12 and len(lines) > 12
+    assert {r["algorithm"] for r in records} == {"wastar"} and all(r["lower_bound"] is not None for r in records)
