@@ -92,5 +92,5 @@ def test_region_cells_match_area_labels():
     puzzle = FloodPuzzle(board)
     g = puzzle.graph
     flooded = sum(1 << a for a in range(0, g.count, 3))
-    cells = puzzle.region_cells((flooded, 0))
+    cells = puzzle.region_cells(puzzle.pack(flooded, 0))
     assert cells == sum(1 << i for i in range(900) if flooded >> g.area_of[i] & 1)

@@ -57,12 +57,13 @@ def dominance_pruner(puzzle) -> Pruner:
         drivers) it never cuts and stores nothing.  The table is fresh per call.
     """
     count = puzzle.graph.count
+    everything = puzzle.graph.all_areas
     levels: dict[int, list] = {}  # g -> [number of states, all-states mask, per-area ints]
 
     def cut(state, g, budget):
         if budget is not None:
             return False
-        flooded = state[0]
+        flooded = state & everything
         level = levels.get(g)
         if level is None:
             level = levels[g] = [0, 0, [0] * count]

@@ -1,7 +1,8 @@
 """Admissible Flood-It heuristics over the area graph.
 
 Each factory takes a :class:`~searchkit_flood.areas.FloodPuzzle` and returns
-``estimate(state) -> int`` for states ``(flooded, frontier)``.
+``estimate(state) -> int`` for its packed states ``flooded | frontier <<
+count`` (see :mod:`searchkit_flood.areas`).
 
 Two facts carry every proof here:
 
@@ -28,7 +29,7 @@ def colours(puzzle):
     everything = g.all_areas
 
     def estimate(state):
-        outside = everything & ~state[0]
+        outside = everything & ~state
         n = 0
         for areas in colour_areas:
             if areas & outside:
@@ -47,9 +48,10 @@ def _layer_walker(puzzle):
     g = puzzle.graph
     nbrs = g.neighbours
     colour_bit = [1 << c for c in g.colour]
+    everything, shift = g.all_areas, g.count
 
     def walk(state):
-        flooded, layer = state
+        flooded, layer = state & everything, state >> shift
         seen = flooded | layer
         out = []
         while layer:
@@ -172,7 +174,7 @@ def puchert(puzzle):
     ``tests/flood/test_large.py``.
     """
     g = puzzle.graph
-    everything = g.all_areas
+    everything, shift = g.all_areas, g.count
     colour_areas = tuple(a for a in g.colour_areas if a)
     nbrs = g.neighbours
     tails = None
@@ -187,7 +189,7 @@ def puchert(puzzle):
     get = memo.get
 
     def estimate(state):
-        region, frontier = state[0], state[1]
+        region, frontier = state & everything, state >> shift
         if region == everything:
             return 0
         rest = everything ^ region  # areas outside the region
