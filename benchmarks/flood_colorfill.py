@@ -38,9 +38,16 @@ runs -- compare ratios within one run only)::
     total           118.39 294.20   2.48        113.07 313.96   2.78
 
 All answers equal ``.ans`` in both runs.  The two runs differ more by load
-than by code: the code changes of issue 13 are compared old against new in
-one run in the report (``--no-colorfill``, with the old plugin first on
-``PYTHONPATH``).  The 1.0x target is not reached: 97.6% of the expanded
+than by code.  Old plugin (commit e9af190, put first on ``PYTHONPATH``)
+against new, same run, two alternating passes, ``--no-colorfill --boards 30
+--sets b10c15,b12c12,b14c8 --pc19-boards 200``, CPU s (peak MiB)::
+
+    b10c15   old 2.56 / 2.84 (44)    new 2.53 / 2.58 (40)
+    b12c12   old 38.59 / 39.04 (475) new 36.96 / 36.86 (408)
+    b14c8    old 22.36 / 20.93 (135) new 19.68 / 18.14 (113)
+    pc19/200 old 10.62 / 8.87 (48)   new 8.80 / 8.84 (44)
+
+that is 5-11% less CPU and 9-15% less peak memory.  The 1.0x target is not reached: 97.6% of the expanded
 states have f < C* (see ``searchkit_flood.heuristics.puchert``), a bound
 as strong as a one-move look-ahead would remove only a third of them, and
 the remaining gap is the cost of a Python expansion (about 7 heuristic
