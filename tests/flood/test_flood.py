@@ -17,7 +17,7 @@ from searchkit_flood.board import Board
 from cellref import bfs_optimum, flood_cells, replay_cells
 from conftest import EXAMPLES, shared
 
-ALL_RULES = frozenset({"frontier-colours", "no-growth", "completion"})
+ALL_RULES = frozenset({"frontier-colours", "no-growth", "completion", "exposure"})
 
 
 @st.composite

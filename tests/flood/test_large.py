@@ -27,7 +27,7 @@ from searchkit_flood.heuristics import puchert
 from cellref import bfs_from, replay_cells, start_region  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-SUCCESSOR_RULES = ("frontier-colours", "no-growth", "completion")
+SUCCESSOR_RULES = ("frontier-colours", "no-growth", "completion", "exposure")
 ALL_RULES = SUCCESSOR_RULES + ("dominance",)
 
 

@@ -68,6 +68,9 @@ def register_pruning_rules(register):
     register(PruningRule(GAME, "completion",
                          "if picking a frontier colour removes it from the board, take that move alone "
                          "(always part of some optimal solution)", sound_for="optimal"))
+    register(PruningRule(GAME, "exposure",
+                         "while areas lie beyond the frontier, generate only moves that reach past it "
+                         "(a move that exposes nothing new can be put off without loss)", sound_for="optimal"))
     register(PruningRule(GAME, "dominance",
                          "skip a popped state whose region lies inside a region already expanded at the same g "
                          "(it cannot need fewer moves); sound for A*", factory="searchkit_flood.dominance:dominance_pruner",

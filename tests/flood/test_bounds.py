@@ -1,0 +1,98 @@
+"""The rules and bounds added for issue 13, against breadth-first optima on small boards.
+
+Reference: breadth-first search (``searchkit.drivers.bfs.bfs``) on a puzzle
+built with every successor rule disabled, and the plain cell-grid simulator
+of ``cellref`` -- neither uses the rule under test.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from searchkit.drivers.astar import astar
+from searchkit.drivers.bfs import bfs
+from searchkit_flood.areas import RULE_COMPLETION, RULE_EXPOSURE, RULE_FRONTIER, RULE_GROWTH, FloodPuzzle
+from searchkit_flood.board import Board
+from searchkit_flood.dominance import dominance_pruner
+from searchkit_flood.heuristics import puchert
+
+from cellref import bfs_from, replay_cells, start_region  # noqa: E402
+
+ALL_OFF = frozenset({RULE_FRONTIER, RULE_GROWTH, RULE_COMPLETION, RULE_EXPOSURE})
+
+
+@st.composite
+def boards(draw, max_side=5, max_colours=4):
+    w = draw(st.integers(1, max_side))
+    h = draw(st.integers(1, max_side))
+    k = draw(st.integers(1, max_colours))
+    cells = draw(st.lists(st.integers(0, k - 1), min_size=w * h, max_size=w * h))
+    board = Board.from_values(w, h, cells)
+    return Board(w, h, board.cells, board.palette, draw(st.integers(0, w * h - 1)))
+
+
+def slow(n: int):
+    return settings(max_examples=n, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+class _From:
+    """The plain puzzle (every rule off) started at a given state, for BFS optima of any state."""
+
+    def __init__(self, puzzle, state):
+        self.puzzle, self.state = puzzle, state
+        self.successors = puzzle.successors
+        self.is_goal = puzzle.is_goal
+
+    def initial_state(self):
+        return self.state
+
+
+def _opt(plain, state) -> int:
+    result = bfs(_From(plain, state))
+    assert result.status == "solved"
+    return result.cost
+
+
+@slow(150)
+@given(boards(), st.randoms(use_true_random=False))
+def test_exposure_keeps_an_optimal_first_move(board, rnd):
+    """At states along a random play, the exposure-filtered moves include one starting an optimal solution."""
+    plain = FloodPuzzle(board, ALL_OFF)
+    only_exposure = FloodPuzzle(board, ALL_OFF - {RULE_EXPOSURE, RULE_FRONTIER, RULE_GROWTH})
+    state = plain.initial_state()
+    for _ in range(4):
+        if plain.is_goal(state):
+            break
+        opt = _opt(plain, state)
+        kids = list(only_exposure.successors(state))
+        assert kids, "the rule must never leave a non-goal state without moves"
+        assert min(_opt(plain, child) for _, child, _ in kids) == opt - 1
+        _, state, _ = rnd.choice(list(plain.successors(state)))
+
+
+@pytest.mark.parametrize("rules", [
+    frozenset({RULE_EXPOSURE}),
+    frozenset({RULE_EXPOSURE, RULE_COMPLETION}),
+    frozenset({RULE_EXPOSURE, RULE_COMPLETION, RULE_FRONTIER, RULE_GROWTH}),
+], ids=lambda r: "+".join(sorted(r)))
+@slow(60)
+@given(board=boards(max_side=5, max_colours=4))
+def test_astar_with_exposure_equals_bfs(rules, board):
+    puzzle = FloodPuzzle(board, ALL_OFF - rules)
+    result = astar(puzzle, puchert(puzzle), pruners=[dominance_pruner(puzzle)])
+    assert result.cost == bfs_from(board, start_region(board)) == len(result.moves)
+    assert len(set(replay_cells(board, result.moves))) == 1
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_exposure_on_random_6x6_boards(seed):
+    """Full-size cases (hypothesis favours small boards): default rules with exposure vs BFS."""
+    rng = random.Random(100 + seed)
+    board = Board.from_values(6, 6, [rng.randint(0, 4) for _ in range(36)])
+    puzzle = FloodPuzzle(board)
+    result = astar(puzzle, puchert(puzzle), pruners=[dominance_pruner(puzzle)])
+    assert result.cost == bfs_from(board, start_region(board))
