@@ -49,7 +49,7 @@ def run(registry, algorithm, board, heuristic="puchert", **kw):
 def replay_cost(board, moves):
     puzzle = FloodPuzzle(board)
     state = puzzle.initial_state()
-    plain = FloodPuzzle(board, frozenset({"frontier-colours", "no-growth", "completion"}))
+    plain = FloodPuzzle(board, frozenset({"frontier-colours", "no-growth", "completion", "exposure"}))
     for m in moves:
         state = dict((mv, child) for mv, child, _ in plain.successors(state))[m]
     assert puzzle.is_goal(state)

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from array import array
 
+from searchkit.limits import setup_check
+
 from searchkit_flood.board import Board
 
 #: Pruning rules implemented in :meth:`FloodPuzzle.successors` (see plugin.py).
@@ -174,6 +176,17 @@ class AreaGraph:
             bits |= 1 << b
         return bits
 
+    def split(self, state: int) -> tuple[int, int]:
+        """The ``(flooded, frontier)`` area bitsets of a packed state."""
+        return state & self.all_areas, state >> self.count
+
+    def area_sizes(self) -> list[int]:
+        """``sizes[a]``: the number of cells of area ``a`` (one pass over the cells)."""
+        sizes = [0] * self.count
+        for a in self.area_of:
+            sizes[a] += 1
+        return sizes
+
     def area_cells(self, areas: int) -> int:
         """Bitset of the board cells (bit ``y*W + x``) that lie in the area bitset ``areas``.
 
@@ -184,6 +197,7 @@ class AreaGraph:
         flags = format(areas & self.all_areas, "b").zfill(count)[::-1] if count else ""
         bits = "".join([flags[a] for a in self.area_of])
         return int(bits[::-1], 2) if bits else 0
+
     def neighbour_byte_tables(self) -> tuple[list[int], ...]:
         """Tables for the neighbour union of an area set, one per 8 area numbers.
 
@@ -289,12 +303,13 @@ def _csr(count: int, src, dst):
 
 
 def _setup_check() -> None:
-    """Called every few thousand cells or areas during set-up.
+    """Called every few thousand cells or areas during set-up: the case's time limit holds there too.
 
-    setup-check: the core's ``searchkit.limits.setup_check()`` (raises
-    ``LimitReached`` once the case's time limit has passed) goes here, the
-    one call site of the set-up loops.
+    Raises:
+        searchkit.limits.LimitReached: once the running case's time limit
+            has passed (the core's :func:`searchkit.limits.setup_check`).
     """
+    setup_check()
 
 
 class FloodPuzzle:

@@ -53,21 +53,20 @@ def dominance_pruner(puzzle) -> Pruner:
     """The ``dominance`` rule bound to a :class:`~searchkit_flood.areas.FloodPuzzle`.
 
     Returns:
-        A :class:`~searchkit.pruning.Pruner` whose ``cut(state, g, budget)``
-        answers for a state about to be expanded by an unbounded driver
-        (``budget is None``, i.e. A*): ``True`` if its region lies inside a
-        region expanded before at cost ``g``; otherwise it records the region
-        as expanded and returns ``False``.  With a ``budget`` (depth-first
-        drivers) it never cuts and stores nothing.  The table is fresh per call.
+        A :class:`~searchkit.pruning.Pruner` whose ``cut(state, g, remaining)``
+        answers for a state about to be expanded by a best-first driver (the
+        rule is registered for ``astar`` and the best-first drivers only, so
+        the Solver never binds it under a depth-first one): ``True`` if its
+        region lies inside a region expanded before at cost ``g``; otherwise
+        it records the region as expanded and returns ``False``.  The table
+        is fresh per call.
     """
     count = puzzle.graph.count
     everything = puzzle.graph.all_areas
     levels: dict[int, list] = {}  # g -> [number of states, all-states mask, per-area ints]
     desc = _BITS_DOWN
 
-    def cut(state, g, budget):
-        if budget is not None:
-            return False
+    def cut(state, g, remaining):
         flooded = state & everything
         level = levels.get(g)
         if level is None:

@@ -66,13 +66,14 @@ def play_out(puzzle) -> list[int]:
     absorb = g.absorb
     everything = g.all_areas
     colour_areas = list(enumerate(g.colour_areas))
-    flooded, frontier = g.start()
+    split = g.split
+    flooded, frontier = split(g.start())
     moves: list[int] = []
     while flooded != everything:
         outside = ~(flooded | frontier)
         for c, areas in colour_areas:  # the first completing colour, as the puzzle's completion rule takes
             if areas & frontier and not areas & outside:
-                flooded, frontier = absorb(flooded, frontier, areas & frontier)
+                flooded, frontier = split(absorb(flooded, frontier, areas & frontier))
                 moves.append(c)
                 break
         else:
@@ -85,10 +86,11 @@ def play_out(puzzle) -> list[int]:
             if not new:
                 continue
             child = absorb(flooded, frontier, new)
-            rank = (estimate(child), -child[0].bit_count())
+            rank = (estimate(child), -(child & everything).bit_count())
             if best is None or rank < best[0]:
                 best = (rank, c, child)
-        _, c, (flooded, frontier) = best
+        _, c, child = best
+        flooded, frontier = split(child)
         moves.append(c)
     return moves
 
@@ -105,10 +107,10 @@ def greedy(puzzle):
     g = puzzle.graph
     everything = g.all_areas
     colour_areas = tuple(a for a in g.colour_areas if a)
-    absorb = g.absorb
+    absorb, split = g.absorb, g.split
 
     def estimate(state):
-        flooded, frontier = state
+        flooded, frontier = split(state)
         n = 0
         while flooded != everything:
             outside = ~(flooded | frontier)
@@ -124,7 +126,7 @@ def greedy(puzzle):
                     if k > most:
                         most, new = k, areas & frontier
                 n += 1
-            flooded, frontier = absorb(flooded, frontier, new)
+            flooded, frontier = split(absorb(flooded, frontier, new))
         return n
 
     return estimate
@@ -153,7 +155,7 @@ def two_best(puzzle):
     g = puzzle.graph
     admissible = puchert(puzzle)
     nbrs = g.neighbours
-    cells = [c.bit_count() for c in g.cells]
+    cells = g.area_sizes()
     colour_areas = [a for a in g.colour_areas if a]
     everything = g.all_areas
     limit = g.count // 3
@@ -182,8 +184,10 @@ def two_best(puzzle):
     def cells_of(areas):
         return sum(t[b] for t, b in zip(sizes, areas.to_bytes(width, "little")) if b)
 
+    split = g.split
+
     def estimate(state):
-        region, frontier = state
+        region, frontier = split(state)
         if region == everything:
             return 0
         if region.bit_count() > limit:
