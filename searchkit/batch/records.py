@@ -66,10 +66,8 @@ def make_record(game, *, source: str, case: int | None, status: str, outcome=Non
         game: the :class:`~searchkit.game.Game` (its name, and its moves in JSON).
         outcome: the case's :class:`~searchkit.solver.Outcome`, or ``None``.
     """
-    from searchkit.game import moves_to_json
+    from searchkit.cli.run import outcome_fields
 
-    result = outcome.result if outcome is not None else None
-    solved = result is not None and result.has_solution
     return {
         "schema": SCHEMA,
         "game": game.name,
@@ -78,16 +76,9 @@ def make_record(game, *, source: str, case: int | None, status: str, outcome=Non
         "line": line,
         "data_hash": data_hash,
         "status": status,
-        "cost": result.cost if result is not None else None,
-        "lower_bound": result.lower_bound if result is not None else None,
-        "gap": result.gap if result is not None else None,
-        "length": len(result.moves) if solved else None,
-        "moves": moves_to_json(game, outcome.case, result.moves) if solved else [],
-        "algorithm": outcome.algorithm if outcome is not None else None,
-        "heuristic": outcome.heuristic if outcome is not None else None,
-        "seconds": round(outcome.seconds, 6) if outcome is not None else None,
+        **outcome_fields(game, outcome),
         "peak_rss_kb": peak_rss_kb,
-        "stats": result.stats.to_dict() if result is not None else None,
+        "stats": outcome.result.stats.to_dict() if outcome is not None else None,
         "error": error,
     }
 

@@ -113,26 +113,9 @@ class Reporter:
             return
         import json
 
-        from searchkit.game import moves_to_json
-
-        result = outcome.result if outcome is not None else None
-        solved = result is not None and result.has_solution
-        record = {
-            "source": source,
-            "case": case,
-            "status": status,
-            "cost": result.cost if result is not None else None,
-            "lower_bound": result.lower_bound if result is not None else None,
-            "gap": result.gap if result is not None else None,
-            "length": len(result.moves) if solved else None,
-            "moves": moves_to_json(self.solver.game, outcome.case, result.moves) if solved else [],
-            "algorithm": outcome.algorithm if outcome is not None else None,
-            "heuristic": outcome.heuristic if outcome is not None else None,
-            "seconds": round(outcome.seconds, 6) if outcome is not None else None,
-            "stats": result.stats.to_dict() if result is not None else None,
-            "error": error,
-            "line": line,
-        }
+        record = {"source": source, "case": case, "status": status, **outcome_fields(self.solver.game, outcome),
+                  "stats": outcome.result.stats.to_dict() if outcome is not None else None,
+                  "error": error, "line": line}
         echo(json.dumps(record))
 
     def emit(self, outcome) -> None:
@@ -144,6 +127,31 @@ class Reporter:
             echo(self.solver.game.format_result(case, result, self.solver.options))
         if self.stats:
             echo(format_stats(outcome), err=True)
+
+
+def outcome_fields(game, outcome) -> dict:
+    """The fields every JSON record of a case has from its outcome (all ``None`` without one).
+
+    Keys: cost, lower_bound, gap, length, moves (the game's JSON form),
+    algorithm, heuristic, seconds.
+    """
+    if outcome is None:
+        return {"cost": None, "lower_bound": None, "gap": None, "length": None, "moves": [], "algorithm": None,
+                "heuristic": None, "seconds": None}
+    from searchkit.game import moves_to_json
+
+    result = outcome.result
+    solved = result.has_solution
+    return {
+        "cost": result.cost,
+        "lower_bound": result.lower_bound,
+        "gap": result.gap,
+        "length": len(result.moves) if solved else None,
+        "moves": moves_to_json(game, outcome.case, result.moves) if solved else [],
+        "algorithm": outcome.algorithm,
+        "heuristic": outcome.heuristic,
+        "seconds": round(outcome.seconds, 6),
+    }
 
 
 def run_files(solver, files, *, fmt: str, stats: bool) -> int:
