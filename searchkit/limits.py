@@ -67,7 +67,7 @@ class Limiter:
         LimitReached: from :meth:`checkpoint`, when the node or time limit is exceeded.
     """
 
-    __slots__ = ("max_nodes", "deadline", "clock_every", "start")
+    __slots__ = ("max_nodes", "deadline", "clock_every", "start", "done", "bound")
 
     clock = staticmethod(time.perf_counter)
 
@@ -77,6 +77,8 @@ class Limiter:
         self.max_nodes = limits.max_nodes
         self.deadline = None if limits.time_limit is None else self.start + limits.time_limit
         self.clock_every = clock_every
+        self.done = 0  # states expanded at the last checkpoint (live figures)
+        self.bound = None  # the f-bound or depth being searched, as the driver reports it (live figures)
 
     @classmethod
     def of(cls, limits: "Limits | Limiter | None") -> "Limiter":
@@ -84,8 +86,8 @@ class Limiter:
         return limits if isinstance(limits, Limiter) else cls(limits)
 
     def first_checkpoint(self) -> int | float:
-        """The count at which a driver checks first (0 with a time limit, the node limit, or never)."""
-        if self.deadline is not None:
+        """The count at which a driver checks first (0 with a time limit or live figures, the node limit, or never)."""
+        if self.deadline is not None or _live[0]:
             return 0
         return float("inf") if self.max_nodes is None else self.max_nodes
 
@@ -98,6 +100,7 @@ class Limiter:
         Raises:
             LimitReached: when ``done`` reaches the node limit or the time is up.
         """
+        self.done = done
         if self.max_nodes is not None and done >= self.max_nodes:
             raise LimitReached(NODE_LIMIT)
         nxt: int | float = float("inf")
@@ -105,6 +108,8 @@ class Limiter:
             if time.perf_counter() > self.deadline:
                 raise LimitReached(TIME_LIMIT)
             nxt = done + self.clock_every
+        elif _live[0]:
+            nxt = done + 256
         if self.max_nodes is not None:
             nxt = min(nxt, self.max_nodes)
         return nxt
@@ -123,6 +128,26 @@ class Limiter:
 Budget = Limiter
 
 _active: list[Limiter] = []
+_live = [False]
+
+
+def track_live(on: bool = True) -> None:
+    """Keep live figures of the running search (for a progress display): every limiter made
+    afterwards records its expanded count at least every 256 states, even without limits."""
+    _live[0] = on
+
+
+def live_figures() -> dict | None:
+    """``{"bound", "expanded", "seconds"}`` of the case running in this process, or ``None``.
+
+    ``bound`` is the f-bound (IDA*, A*'s f-layer) or depth (bounded DFS)
+    the driver reported, ``expanded`` the states expanded at its last
+    checkpoint (see :func:`track_live`); read from another thread.
+    """
+    if not _active:
+        return None
+    limiter = _active[-1]
+    return {"bound": limiter.bound, "expanded": limiter.done, "seconds": round(limiter.elapsed(), 3)}
 
 
 @contextmanager

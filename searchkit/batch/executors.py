@@ -2,7 +2,8 @@
 
 Every backend takes *chunks* -- lists of ``(seq, case)`` pairs, ``seq`` being
 the case's 0-based position in the whole run -- and reports *events*:
-``("start", seq)`` when a case begins, ``("beat", seq, rss_kb)`` about once a
+``("start", seq)`` when a case begins, ``("beat", seq, figures)`` (resident
+memory and the search's live figures, a dict) about once a
 second while it runs (local workers), and ``("done", seq, CaseResult)`` when it
 ends, in completion order (:mod:`searchkit.batch.runner` restores the input
 order).
@@ -252,7 +253,10 @@ def _worker_main(conn, spec: WorkerSpec) -> None:
     import signal
     import threading
 
+    from searchkit.limits import track_live
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    track_live()  # the heartbeat reports the running search's expanded count and bound
     lock = threading.Lock()
     running: list = [None]
 
@@ -266,7 +270,9 @@ def _worker_main(conn, spec: WorkerSpec) -> None:
             seq = running[0]
             if seq is not None:
                 try:
-                    send(("beat", seq, resident_kb()))
+                    from searchkit.limits import live_figures
+
+                    send(("beat", seq, {"rss_kb": resident_kb(), **(live_figures() or {})}))
                 except (OSError, ValueError):
                     return
 

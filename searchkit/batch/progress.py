@@ -60,10 +60,24 @@ class Progress(NoProgress):
         self.last = 0.0
 
     def __enter__(self):
+        import threading
+
         self.bar.__enter__()
+        self._stop = threading.Event()
+        # A single long case keeps the main thread in the search: this thread refreshes the live line.
+        threading.Thread(target=self._tick, daemon=True, name="searchkit-progress").start()
         return self
 
+    def _tick(self) -> None:
+        while not self._stop.wait(1.0):
+            self.last = 0.0
+            try:
+                self.refresh()
+            except RuntimeError:  # a dict changed size while read: the next tick draws it
+                pass
+
     def __exit__(self, *exc):
+        self._stop.set()
         self.last = 0.0
         self.refresh()  # the final counts, not the last throttled ones
         return self.bar.__exit__(*exc)
@@ -71,9 +85,11 @@ class Progress(NoProgress):
     def start(self, item) -> None:
         self.running[(item.source, item.value.index)] = time.perf_counter()
 
-    def beat(self, item, rss_kb) -> None:
-        if rss_kb is not None:
-            self.memory[(item.source, item.value.index)] = rss_kb
+    def beat(self, item, figures) -> None:
+        """The running case's figures from its worker: a dict (``rss_kb``, ``bound``, ``expanded``, ``seconds``)."""
+        if not isinstance(figures, dict):
+            figures = {"rss_kb": figures}
+        self.memory[(item.source, item.value.index)] = figures
 
     def done(self, item, result) -> None:
         self.running.pop((item.source, item.value.index), None)
@@ -83,6 +99,15 @@ class Progress(NoProgress):
         self.bar.advance(self.task)
         self.refresh()
 
+    @staticmethod
+    def _here() -> dict:
+        """Live figures of a case running in this process (``--jobs 1``), with this process's memory."""
+        from searchkit.batch.executors import resident_kb
+        from searchkit.limits import live_figures
+
+        figures = live_figures()
+        return {} if figures is None else {"rss_kb": resident_kb(), **figures}
+
     def refresh(self) -> None:
         now = time.perf_counter()
         if now - self.last < 0.25:
@@ -90,16 +115,35 @@ class Progress(NoProgress):
         self.last = now
         text = " ".join(f"{status} {n}" for status, n in sorted(self.counts.items()))
         if self.running:
-            (source, index), since = min(self.running.items(), key=lambda kv: kv[1])
+            (source, index), since = min(list(self.running.items()), key=lambda kv: kv[1])
             if now - since >= 1.0:
-                rss = self.memory.get((source, index))
-                mem = f", worker {rss / 1024:.0f} MiB" if rss else ""
-                text += f"  longest: {source} case {index} ({now - since:.0f} s{mem})"
+                figures = self.memory.get((source, index)) or self._here()
+                text += f"  longest: {source} case {index} ({now - since:.0f} s{live_text(figures)})"
         self.bar.update(self.task, status=text)
+
+
+def live_text(figures: dict) -> str:
+    """``, f-bound 31, 120,000 expanded, 40,000/s, 812 MiB`` from a figures dict (empty parts left out)."""
+    parts = []
+    if figures.get("bound") is not None:
+        parts.append(f"bound {figures['bound']}")
+    expanded, seconds = figures.get("expanded"), figures.get("seconds")
+    if expanded:
+        parts.append(f"{expanded:,} expanded")
+        if seconds:
+            parts.append(f"{expanded / seconds:,.0f}/s")
+    if figures.get("rss_kb"):
+        parts.append(f"{figures['rss_kb'] / 1024:.0f} MiB")
+    return "".join(", " + p for p in parts)
 
 
 def make_progress(show: bool | None, total: int | None = None):
     """A :class:`Progress` if ``show`` (``None``: stderr is a terminal), else a :class:`NoProgress`."""
     if show is None:
         show = sys.stderr is not None and sys.stderr.isatty()
-    return Progress(total) if show else NoProgress()
+    if not show:
+        return NoProgress()
+    from searchkit.limits import track_live
+
+    track_live()  # drivers keep their expanded count current for the live line
+    return Progress(total)

@@ -72,7 +72,7 @@ def astar(
     checkpoint = limiter.first_checkpoint()
     goal = cost = None
     layers: list[IterationRecord] = []
-    layer_f = h0
+    layer_f = limiter.bound = h0
     mark = (0, 0, 0, 0.0)  # expanded, generated, evaluated, seconds at the layer's start
 
     def close_layer() -> None:
@@ -87,6 +87,7 @@ def astar(
             if f > layer_f:  # the popped f rose: a new f-layer (Fast Downward's f progress)
                 close_layer()
                 layer_f, mark = f, (expanded, generated, evaluated, limiter.elapsed())
+                limiter.bound = f
             g = -neg_g
             if best_g.get(state, g) < g:
                 continue

@@ -116,6 +116,7 @@ def bounded_dfs(
     def search() -> str:
         for bound in limits_tried:
             e0, g0, v0, t0 = expanded, generated, evaluated, limiter.elapsed()
+            limiter.bound = bound
             try:
                 found = dfs(start, 0, bound, exact)
             finally:  # a limit or Ctrl-C keeps the partial iteration's record too

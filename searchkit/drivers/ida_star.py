@@ -127,6 +127,7 @@ def ida_star(
             if max_cost is not None and bound > max_cost:
                 return EXHAUSTED
             t0, e0, g0 = limiter.elapsed(), expanded, generated
+            limiter.bound = bound
             if transposition:
                 table = {start: 0}
             try:
