@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import sys
 
-from searchkit import __version__
 from searchkit.cli.output import EXIT_CANCELLED, EXIT_INPUT, echo
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from searchkit.limits import LimitReached
+from searchkit.limits import Limiter, LimitReached
 from searchkit.pruning import Pruner
-from searchkit.result import CANCELLED
+from searchkit.result import CANCELLED, SearchStats
 
 
 def split_pruners(pruners: Sequence[Pruner]):
@@ -91,3 +91,26 @@ def expander(puzzle):
         return plain(state)
 
     return expand, False
+
+
+def best_first_setup(puzzle, pruners: Sequence[Pruner], limits):
+    """What every best-first driver starts from.
+
+    Returns:
+        ``(limiter, successors, is_goal, cut, filt, cuts, tie_break, start)``:
+        the started :class:`~searchkit.limits.Limiter`, the puzzle's plain
+        callables, the folded pruners of :func:`split_pruners` (without
+        ``on_fail``, which best-first drivers never call), the puzzle's
+        optional ``tie_break`` (or ``None``) and the initial state.
+    """
+    limiter = Limiter.of(limits)
+    cut, filt, _, cuts = split_pruners(pruners)
+    return (limiter, puzzle.successors, puzzle.is_goal, cut, filt, cuts, getattr(puzzle, "tie_break", None),
+            puzzle.initial_state())
+
+
+def counted_stats(counts: dict, limiter, cuts: dict) -> SearchStats:
+    """The :class:`~searchkit.result.SearchStats` of a driver that kept its counters in ``counts``
+    (keys ``expanded``, ``generated``, ``evaluated``, ``peak``)."""
+    return SearchStats(expanded=counts["expanded"], generated=counts["generated"], evaluated=counts["evaluated"],
+                       elapsed=limiter.elapsed(), peak_stored=counts["peak"], rule_cuts=tuple(cuts.items()))

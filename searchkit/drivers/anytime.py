@@ -50,10 +50,10 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import path_to, run_guarded, split_pruners
+from searchkit.drivers._common import best_first_setup, counted_stats, path_to, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED, SearchResult, SearchStats
+from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED, SearchResult
 
 
 def anytime(
@@ -104,12 +104,7 @@ def anytime(
         raise ValueError(f"weight must be at least 1, got {weight}")
     if not step >= 0:
         raise ValueError(f"step must be at least 0, got {step}")
-    limiter = Limiter.of(limits)
-    successors = puzzle.successors
-    is_goal = puzzle.is_goal
-    cut, filt, _, cuts = split_pruners(pruners)
-    tie_break = getattr(puzzle, "tie_break", None)
-    start = puzzle.initial_state()
+    limiter, successors, is_goal, cut, filt, cuts, tie_break, start = best_first_setup(puzzle, pruners, limits)
     h0 = heuristic(start)
     best_g: dict = {start: 0}
     parent: dict = {start: None}
@@ -215,8 +210,7 @@ def anytime(
             info.update(expanded=expanded, generated=generated, evaluated=evaluated + 1, peak=peak)
 
     status = run_guarded(search)
-    stats = SearchStats(expanded=info["expanded"], generated=info["generated"], evaluated=info["evaluated"],
-                        elapsed=limiter.elapsed(), peak_stored=info["peak"], rule_cuts=tuple(cuts.items()))
+    stats = counted_stats(info, limiter, cuts)
     has = inc["moves"] is not None
     if status == SOLVED:  # the open list ran dry or its least f reached U: nothing cheaper than U exists
         if not has:

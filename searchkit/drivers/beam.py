@@ -29,10 +29,10 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import path_to, run_guarded, split_pruners
+from searchkit.drivers._common import best_first_setup, counted_stats, path_to, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import EXHAUSTED, FEASIBLE, INCOMPLETE, SOLVED, SearchResult, SearchStats
+from searchkit.result import EXHAUSTED, FEASIBLE, INCOMPLETE, SOLVED, SearchResult
 
 
 def beam(
@@ -67,12 +67,7 @@ def beam(
     """
     if width < 1:
         raise ValueError(f"width must be at least 1, got {width}")
-    limiter = Limiter.of(limits)
-    successors = puzzle.successors
-    is_goal = puzzle.is_goal
-    cut, filt, _, cuts = split_pruners(pruners)
-    tie_break = getattr(puzzle, "tie_break", None)
-    start = puzzle.initial_state()
+    limiter, successors, is_goal, cut, filt, cuts, tie_break, start = best_first_setup(puzzle, pruners, limits)
     parent: dict = {start: None}
     info = {"expanded": 0, "generated": 0, "evaluated": 1, "dropped": math.inf, "unit": True, "peak": 1}
     layer: list = [(heuristic(start), 0, start)]  # (f, g, state)
@@ -131,8 +126,7 @@ def beam(
         return EXHAUSTED if info["dropped"] == math.inf else INCOMPLETE
 
     status = run_guarded(search)
-    stats = SearchStats(expanded=info["expanded"], generated=info["generated"], evaluated=info["evaluated"],
-                        elapsed=limiter.elapsed(), peak_stored=info["peak"], rule_cuts=tuple(cuts.items()))
+    stats = counted_stats(info, limiter, cuts)
     bound = None
     if admissible and info["unit"]:
         bound = min(info["dropped"], min((f for f, _, _ in layer), default=math.inf))

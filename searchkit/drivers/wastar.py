@@ -36,10 +36,10 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import path_to, run_guarded, split_pruners
+from searchkit.drivers._common import best_first_setup, counted_stats, path_to, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED, SearchResult, SearchStats
+from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED, SearchResult
 
 
 def best_first(
@@ -78,12 +78,7 @@ def best_first(
         ``lower_bound = max_cost + 1``), or the limit's status with the bound
         proven so far (admissible h only).
     """
-    limiter = Limiter.of(limits)
-    successors = puzzle.successors
-    is_goal = puzzle.is_goal
-    cut, filt, _, cuts = split_pruners(pruners)
-    tie_break = getattr(puzzle, "tie_break", None)
-    start = puzzle.initial_state()
+    limiter, successors, is_goal, cut, filt, cuts, tie_break, start = best_first_setup(puzzle, pruners, limits)
     h0 = heuristic(start)
     best_g: dict = {start: 0}
     parent: dict = {start: None}
@@ -151,8 +146,7 @@ def best_first(
             counts.update(expanded=expanded, generated=generated, evaluated=evaluated + 1, peak=peak)
 
     status = run_guarded(search)
-    stats = SearchStats(expanded=counts["expanded"], generated=counts["generated"], evaluated=counts["evaluated"],
-                        elapsed=limiter.elapsed(), peak_stored=counts["peak"], rule_cuts=tuple(cuts.items()))
+    stats = counted_stats(counts, limiter, cuts)
     ceiling = math.inf if max_cost is None else max_cost + 1
     if status == EXHAUSTED:
         return SearchResult(status=EXHAUSTED, stats=stats, lower_bound=None if max_cost is None else max_cost + 1)
