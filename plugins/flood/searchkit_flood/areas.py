@@ -373,6 +373,7 @@ class FloodPuzzle:
 
         nbrs = g.neighbours
         shift = g.count
+        cuts = self._cuts = [0, 0, 0]  # successors cut by: frontier-colours/no-growth, completion, exposure
 
         def successors(state):
             flooded = state & everything
@@ -381,6 +382,7 @@ class FloodPuzzle:
             if completion:
                 for c, areas in colour_areas:
                     if areas & frontier and not areas & beyond:
+                        cuts[1] += sum(1 for _, a in colour_areas if a & frontier) - 1
                         return ((c, absorb(flooded, frontier, areas & frontier), 1),)
             out = []
             # exposure: with areas beyond the frontier, keep only moves whose
@@ -391,6 +393,7 @@ class FloodPuzzle:
                 new = areas & frontier
                 if not new:
                     if frontier_only or growth_only:
+                        cuts[0] += 1
                         continue
                     out.append((c, state, 1))
                     continue
@@ -402,11 +405,31 @@ class FloodPuzzle:
                     reach |= nbrs[low.bit_length() - 1]
                     new ^= low
                 if beyond and not reach & beyond:
+                    cuts[2] += 1
                     continue
                 out.append((c, region | ((frontier | reach) & ~region) << shift, 1))
             return out
 
         return successors
+
+    @property
+    def rule_cuts(self) -> dict[str, int]:
+        """Successors cut so far by each rule fused into :meth:`successors` (read by the Solver after a search).
+
+        A colour absent from the frontier is counted for ``frontier-colours``
+        when it is on, else for ``no-growth`` (both cut that move).
+        """
+        lost, completion, exposure = self._cuts
+        out = {}
+        if self.frontier_only:
+            out[RULE_FRONTIER] = lost
+        elif self.growth_only:
+            out[RULE_GROWTH] = lost
+        if self.completion:
+            out[RULE_COMPLETION] = completion
+        if self.exposure:
+            out[RULE_EXPOSURE] = exposure
+        return out
 
     def tie_break(self, state) -> int:
         """Best-first tie-break among equal f and g: more flooded areas first (``-count``).
