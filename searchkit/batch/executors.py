@@ -582,7 +582,7 @@ class DaskPool:
         else:
             n = jobs or usable_cpus()
             self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                        dashboard_address=None, silence_logs=logging.ERROR)
+                                        dashboard_address=":0", silence_logs=logging.ERROR)
             self.client = Client(self.cluster)
         self.workers = max(1, sum(self.client.nthreads().values()))
         from dask.distributed import as_completed
