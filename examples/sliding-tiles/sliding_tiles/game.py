@@ -17,7 +17,7 @@ import re
 
 from searchkit.errors import InputError
 from searchkit.game import Case, GameOption, SearchPlan
-from searchkit.result import EXHAUSTED, SOLVED
+from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED
 
 #: A tile number as a judge's scanf("%d") reads it: ASCII only, no "+3", "1_0" or full-width digits.
 _INT = re.compile(r"-?[0-9]+\Z")
@@ -103,11 +103,15 @@ class SlidingTilesGame:
         return SearchPlan(algorithm="ida_star", heuristic="linear-conflict")
 
     def format_result(self, case, result, options):
+        """The fewest moves (``--moves``: and the moves); an answer not proven optimal says so: ``30 (feasible, >= 26)``."""
         if result.status == EXHAUSTED:
             return "unsolvable (the permutation parity differs from the blank's distance parity)"
-        if result.status != SOLVED:
+        if result.status not in (SOLVED, FEASIBLE):
             return f"? ({result.status})"
         text = str(result.cost)
+        if result.status == FEASIBLE:
+            bound = "no proven bound" if result.lower_bound is None else f">= {result.lower_bound}"
+            text += f" (feasible, {bound})"
         if options.get("moves") and result.moves:
             text += ": " + " ".join(result.moves)
         return text

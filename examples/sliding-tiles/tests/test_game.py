@@ -91,3 +91,10 @@ def test_format_state_shows_the_board_and_the_last_move():
     assert GAME.format_state(puzzle, puzzle.initial_state()) == "1 2 3\n4 5 6\n7 0 8"
     child = puzzle.successors(puzzle.initial_state())[0][1]
     assert GAME.format_state(puzzle, child).endswith("(blank came from cell 7)")
+
+
+def test_a_feasible_answer_says_it_is_not_proven_optimal():
+    case = Case(1, (1, 2, 3, 4, 5, 6, 0, 7, 8))
+    feasible = SearchResult("feasible", ("R", "R"), 2, lower_bound=2)
+    assert GAME.format_result(case, feasible, {"moves": True}) == "2 (feasible, >= 2): R R"
+    assert GAME.format_result(case, SearchResult("feasible", ("R", "R"), 2), {}) == "2 (feasible, no proven bound)"
