@@ -86,3 +86,24 @@ def bfs_from(board: Board, region: set[int]) -> int:
 def bfs_optimum(board: Board) -> int:
     """Fewest moves for the whole board (no area graph, no pruning)."""
     return bfs_from(board, start_region(board))
+
+
+def boards(max_side: int = 5, max_colours: int = 4, any_pivot: bool = False):
+    """A hypothesis strategy of small random boards (sides 1..``max_side``, up to ``max_colours`` colours).
+
+    ``any_pivot``: the pivot is a random cell instead of the top-left one.
+    """
+    from hypothesis import strategies as st
+
+    @st.composite
+    def draw_board(draw):
+        w = draw(st.integers(1, max_side))
+        h = draw(st.integers(1, max_side))
+        k = draw(st.integers(1, max_colours))
+        cells = draw(st.lists(st.integers(0, k - 1), min_size=w * h, max_size=w * h))
+        board = Board.from_values(w, h, cells)
+        if any_pivot:
+            board = Board(w, h, board.cells, board.palette, draw(st.integers(0, w * h - 1)))
+        return board
+
+    return draw_board()

@@ -21,18 +21,14 @@ from searchkit_flood.dominance import dominance_pruner
 from searchkit_flood.heuristics import puchert
 
 from cellref import bfs_from, replay_cells, start_region  # noqa: E402
+from cellref import boards as _boards  # noqa: E402
 
 ALL_OFF = frozenset({RULE_FRONTIER, RULE_GROWTH, RULE_COMPLETION, RULE_EXPOSURE})
 
 
-@st.composite
-def boards(draw, max_side=5, max_colours=4):
-    w = draw(st.integers(1, max_side))
-    h = draw(st.integers(1, max_side))
-    k = draw(st.integers(1, max_colours))
-    cells = draw(st.lists(st.integers(0, k - 1), min_size=w * h, max_size=w * h))
-    board = Board.from_values(w, h, cells)
-    return Board(w, h, board.cells, board.palette, draw(st.integers(0, w * h - 1)))
+def boards(max_side=5, max_colours=4):
+    """Small boards with the pivot on any cell."""
+    return _boards(max_side, max_colours, any_pivot=True)
 
 
 def slow(n: int):

@@ -14,19 +14,10 @@ from searchkit.puzzle import replay
 from searchkit_flood.areas import FloodPuzzle
 from searchkit_flood.board import Board
 
-from cellref import bfs_optimum, flood_cells, replay_cells
+from cellref import bfs_optimum, boards, flood_cells, replay_cells
 from conftest import EXAMPLES, shared
 
 ALL_RULES = frozenset({"frontier-colours", "no-growth", "completion", "exposure"})
-
-
-@st.composite
-def boards(draw, max_side=5, max_colours=4):
-    w = draw(st.integers(1, max_side))
-    h = draw(st.integers(1, max_side))
-    k = draw(st.integers(1, max_colours))
-    cells = draw(st.lists(st.integers(0, k - 1), min_size=w * h, max_size=w * h))
-    return Board.from_values(w, h, cells)
 
 
 # --- hand-made rule cases ----------------------------------------------------

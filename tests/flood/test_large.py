@@ -25,22 +25,16 @@ from searchkit_flood.dominance import dominance_pruner
 from searchkit_flood.heuristics import puchert
 
 from cellref import bfs_from, replay_cells, start_region  # noqa: E402
+from cellref import boards as _boards  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SUCCESSOR_RULES = ("frontier-colours", "no-growth", "completion", "exposure")
 ALL_RULES = SUCCESSOR_RULES + ("dominance",)
 
 
-@st.composite
-def boards(draw, max_side=6, max_colours=5, any_pivot=True):
-    w = draw(st.integers(1, max_side))
-    h = draw(st.integers(1, max_side))
-    k = draw(st.integers(1, max_colours))
-    cells = draw(st.lists(st.integers(0, k - 1), min_size=w * h, max_size=w * h))
-    board = Board.from_values(w, h, cells)
-    if any_pivot:
-        board = Board(w, h, board.cells, board.palette, draw(st.integers(0, w * h - 1)))
-    return board
+def boards(max_side=6, max_colours=5):
+    """Small boards with the pivot on any cell."""
+    return _boards(max_side, max_colours, any_pivot=True)
 
 
 def solve_astar(board: Board, disabled=frozenset()):
