@@ -203,18 +203,14 @@ class Solver:
         off = self.disabled | {rule.name for rule in self.rules if not rule.acts_under(algorithm)}
         names = (algorithm.name, None if heuristic is None else heuristic.name)
         with active(limiter):
-            try:
+            proof = heuristic is None or heuristic.admissible
+            emit = self._emitter(case, limiter, proof)
+            try:  # the set-up counts against the case's time limit
                 limiter.check_time()
                 puzzle = self.game.puzzle(case, self.options, off)
                 estimate = None if heuristic is None else heuristic.bind(puzzle)
                 pruners = [rule.bind(puzzle) for rule in self.rules if rule.factory is not None
                            and rule.name not in off]
-            except LimitReached as stop:
-                stats = SearchStats(elapsed=limiter.elapsed())
-                return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed(), plan)
-            proof = heuristic is None or heuristic.admissible
-            emit = self._emitter(case, limiter, proof)
-            try:
                 seed = self._seed(case, puzzle, algorithm, off, emit)
             except LimitReached as stop:
                 stats = SearchStats(elapsed=limiter.elapsed())
