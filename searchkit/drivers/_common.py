@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import heapq
+import math
 from collections.abc import Callable, Sequence
 
 from searchkit.limits import Limiter, LimitReached
 from searchkit.pruning import Pruner
-from searchkit.result import CANCELLED, SearchStats
+from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, SOLVED, SearchResult, SearchStats
 
 
 def split_pruners(pruners: Sequence[Pruner]):
@@ -114,3 +116,129 @@ def counted_stats(counts: dict, limiter, cuts: dict) -> SearchStats:
     (keys ``expanded``, ``generated``, ``evaluated``, ``peak``)."""
     return SearchStats(expanded=counts["expanded"], generated=counts["generated"], evaluated=counts["evaluated"],
                        elapsed=limiter.elapsed(), peak_stored=counts["peak"], rule_cuts=tuple(cuts.items()))
+
+
+class BestFirstExpansion:
+    """The expansion step every best-first driver shares, with its counters.
+
+    ``expansion.step(state, g)`` expands ``state`` (popped with cost ``g``, already
+    known not to be stale): a pruning ``cut`` may skip it; otherwise the
+    limits are checked (``limiter.checkpoint``, before the expansion, so a
+    node limit of N expands N states), ``expanded`` rises, ``successors``
+    pass through ``filt``, and each ``(move, child, step)``:
+
+    * reached before with a cost no larger: skipped;
+    * a goal, when ``goal_test`` is given (greedy search takes goals when
+      generated): recorded in ``best_g``/``parent`` and returned at once,
+      unless its cost exceeds ``max_cost``;
+    * otherwise h is evaluated; a child whose g + h (``prune_on_f``, an
+      admissible h) or g exceeds ``max_cost`` is not stored; the rest are
+      recorded and pushed on ``heap`` as ``(f, -g2, tie_key, tie, child)``
+      with f = g2 + h (A*, ``key=None``) or as ``(key(g2, h), -g2, tie_key,
+      tie, g2 + h, child)`` (``tie_key`` the puzzle's ``tie_break(child)`` or
+      0, ``tie`` rising by one per push, so equal keys pop first in, first out).
+
+    Returns the goal child taken on generation, or ``None``.  ``peak`` is the
+    largest ``len(best_g) + len(heap)`` after an expansion; as both only grow
+    while pushing, that is the exact peak of stored entries.
+    """
+
+    def __init__(self, setup: tuple, best_g: dict, parent: dict, heuristic, heap: list, max_cost: int | None,
+                 key=None, *, prune_on_f: bool = True, goal_test=None):
+        limiter, successors, _, cut, filt, self.cuts, tie_break, _ = setup
+        self.limiter = limiter
+        cap = math.inf if max_cost is None else max_cost
+        push = heapq.heappush
+        # The counters live in the closure: the step runs once per expansion,
+        # and local names are cheaper there than attributes.
+        expanded = generated = tie = 0
+        evaluated = 1  # the start's estimate
+        peak = 2
+        checkpoint = limiter.first_checkpoint()
+
+        def step(state, g):
+            nonlocal expanded, generated, evaluated, peak, tie, checkpoint
+            if cut is not None and cut(state, g, None):
+                return None
+            if expanded >= checkpoint:
+                checkpoint = limiter.checkpoint(expanded)
+            expanded += 1
+            succs = successors(state)
+            if filt is not None:
+                succs = filt(state, list(succs))
+            try:
+                for move, child, cost in succs:
+                    generated += 1
+                    g2 = g + cost
+                    old = best_g.get(child)
+                    if old is not None and old <= g2:
+                        continue
+                    if goal_test is not None and goal_test(child):
+                        if g2 > cap:
+                            continue
+                        best_g[child] = g2
+                        parent[child] = (state, move)
+                        return child
+                    evaluated += 1
+                    h = heuristic(child)
+                    if (g2 + h if prune_on_f else g2) > cap:
+                        continue
+                    best_g[child] = g2
+                    parent[child] = (state, move)
+                    tie += 1
+                    if key is None:
+                        push(heap, (g2 + h, -g2, tie_break(child) if tie_break is not None else 0, tie, child))
+                    else:
+                        push(heap, (key(g2, h), -g2, tie_break(child) if tie_break is not None else 0, tie, g2 + h,
+                                    child))
+                return None
+            finally:
+                size = len(best_g) + len(heap)
+                if size > peak:
+                    peak = size
+
+        def figures() -> tuple[int, int, int, int]:
+            return expanded, generated, evaluated, peak
+
+        self.step = step
+        self._figures = figures
+
+    def figures(self) -> tuple[int, int, int]:
+        """``(expanded, generated, evaluated)`` so far."""
+        return self._figures()[:3]
+
+    def stats(self, **extra) -> SearchStats:
+        """The :class:`~searchkit.result.SearchStats` of the search so far (``extra``: further fields)."""
+        expanded, generated, evaluated, peak = self._figures()
+        return SearchStats(expanded=expanded, generated=generated, evaluated=evaluated,
+                           elapsed=self.limiter.elapsed(), peak_stored=peak, rule_cuts=tuple(self.cuts.items()),
+                           **extra)
+
+
+def conclude(status: str, stats: SearchStats, *, moves: tuple | None = None, cost: int | None = None,
+             bound: float | None = None, max_cost: int | None = None) -> SearchResult:
+    """The result of a driver that may end holding a solution it has not proven optimal.
+
+    Args:
+        status: the search's own ending (``exhausted``, a limit's status, ...);
+            ignored when ``moves`` is given.
+        stats: the search's statistics.
+        moves, cost: the best solution found, if any.
+        bound: the proven lower bound (``None`` or ``inf``: none known).
+        max_cost: the cost cap the search ran under, if any.
+
+    Returns:
+        With a solution: ``solved`` when ``bound`` meets ``cost``, otherwise
+        ``feasible``, the bound capped at the cost.  Without one: ``exhausted``
+        with ``max_cost + 1`` as its bound (no solution within the cap), or
+        ``status`` with ``bound``.
+    """
+    if bound is not None and bound == math.inf:
+        bound = None
+    if moves is not None:
+        bound = None if bound is None else int(min(bound, cost))
+        return SearchResult(status=SOLVED if bound is not None and bound >= cost else FEASIBLE, moves=moves,
+                            cost=cost, stats=stats, lower_bound=bound)
+    if status == EXHAUSTED:
+        return SearchResult(status=EXHAUSTED, stats=stats, lower_bound=None if max_cost is None else max_cost + 1)
+    return SearchResult(status=status, stats=stats, lower_bound=None if bound is None else int(bound))

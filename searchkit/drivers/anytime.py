@@ -50,10 +50,10 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import best_first_setup, counted_stats, path_to, run_guarded
+from searchkit.drivers._common import best_first_setup, conclude, counted_stats, path_to, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED, SearchResult
+from searchkit.result import EXHAUSTED, SOLVED, SearchResult
 
 
 def anytime(
@@ -202,28 +202,18 @@ def anytime(
                     tie += 1
                     push(heap, (g2 + w * h, -g2, tie_break(child) if tie_break is not None else 0, tie, f2, child))
                 info["current"] = math.inf
-                size = len(best_g) + len(heap)
-                if size > peak:
-                    peak = size
+                peak = max(peak, len(best_g) + len(heap))
             return SOLVED
         finally:
             info.update(expanded=expanded, generated=generated, evaluated=evaluated + 1, peak=peak)
 
     status = run_guarded(search)
     stats = counted_stats(info, limiter, cuts)
-    has = inc["moves"] is not None
     if status == SOLVED:  # the open list ran dry or its least f reached U: nothing cheaper than U exists
-        if not has:
-            return SearchResult(status=EXHAUSTED, stats=stats,
-                                lower_bound=None if max_cost is None else max_cost + 1)
-        bound = inc["cost"]
+        status, bound = EXHAUSTED, inc["cost"]
     else:
-        bound = _int(lower())
-    if not has:
-        return SearchResult(status=status, stats=stats, lower_bound=bound)
-    moves, cost = inc["moves"], inc["cost"]
-    return SearchResult(status=SOLVED if bound >= cost else FEASIBLE, moves=moves, cost=cost, stats=stats,
-                        lower_bound=min(bound, cost))
+        bound = lower()
+    return conclude(status, stats, moves=inc["moves"], cost=inc["cost"], bound=bound, max_cost=max_cost)
 
 
 def _int(value: float) -> int | None:

@@ -15,20 +15,14 @@ import heapq
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import path_to, run_guarded, split_pruners
+from searchkit.drivers._common import BestFirstExpansion, best_first_setup, path_to, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import EXHAUSTED, SOLVED, IterationRecord, SearchResult, SearchStats
+from searchkit.result import EXHAUSTED, SOLVED, IterationRecord, SearchResult
 
 
-def astar(
-    puzzle,
-    heuristic: Callable[[Any], int],
-    *,
-    pruners: Sequence[Pruner] = (),
-    limits: Limits | Limiter | None = None,
-    max_cost: int | None = None,
-) -> SearchResult:
+def astar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] = (),
+          limits: Limits | Limiter | None = None, max_cost: int | None = None) -> SearchResult:
     """Search ``puzzle`` best-first on f = g + h and return a least-cost solution.
 
     Args:
@@ -54,39 +48,31 @@ def astar(
         per f-layer (each time the popped f rose), the last one being the
         layer where the search ended.
     """
-    limiter = Limiter.of(limits)
-    successors = puzzle.successors
-    is_goal = puzzle.is_goal
-    cut, filt, _, cuts = split_pruners(pruners)
-    start = puzzle.initial_state()
+    setup = best_first_setup(puzzle, pruners, limits)
+    limiter, is_goal, start = setup[0], setup[2], setup[7]
     h0 = heuristic(start)
     best_g: dict = {start: 0}
     parent: dict = {start: None}
-    tie = 0
-    tie_break = getattr(puzzle, "tie_break", None)
-    heap = [(h0, 0, 0, tie, start)]
-    push, pop = heapq.heappush, heapq.heappop
-    expanded = generated = 0
-    evaluated = 1
-    peak = 2
-    checkpoint = limiter.first_checkpoint()
+    heap = [(h0, 0, 0, 0, start)]
+    pop = heapq.heappop
+    expansion = BestFirstExpansion(setup, best_g, parent, heuristic, heap, max_cost)
+    expand = expansion.step
     goal = cost = None
     layers: list[IterationRecord] = []
     layer_f = limiter.bound = h0
     mark = (0, 0, 0, 0.0)  # expanded, generated, evaluated, seconds at the layer's start
 
     def close_layer() -> None:
-        e0, g0, v0, t0 = mark
-        now = limiter.elapsed()
-        layers.append(IterationRecord(layer_f, expanded - e0, generated - g0, now - t0, evaluated - v0))
+        (e0, g0, v0, t0), (e1, g1, v1) = mark, expansion.figures()
+        layers.append(IterationRecord(layer_f, e1 - e0, g1 - g0, limiter.elapsed() - t0, v1 - v0))
 
     def search() -> str:
-        nonlocal expanded, generated, evaluated, peak, checkpoint, tie, goal, cost, layer_f, mark
+        nonlocal goal, cost, layer_f, mark
         while heap:
             f, neg_g, _, _, state = pop(heap)
             if f > layer_f:  # the popped f rose: a new f-layer (Fast Downward's f progress)
                 close_layer()
-                layer_f, mark = f, (expanded, generated, evaluated, limiter.elapsed())
+                layer_f, mark = f, (*expansion.figures(), limiter.elapsed())
                 limiter.bound = f
             g = -neg_g
             if best_g.get(state, g) < g:
@@ -94,33 +80,7 @@ def astar(
             if is_goal(state):
                 goal, cost = state, g
                 return SOLVED
-            if cut is not None and cut(state, g, None):
-                continue
-            if expanded >= checkpoint:
-                checkpoint = limiter.checkpoint(expanded)
-            expanded += 1
-            succs = successors(state)
-            if filt is not None:
-                succs = filt(state, list(succs))
-            for move, child, step in succs:
-                generated += 1
-                g2 = g + step
-                old = best_g.get(child)
-                if old is not None and old <= g2:
-                    continue
-                evaluated += 1
-                f2 = g2 + heuristic(child)
-                if max_cost is not None and f2 > max_cost:
-                    continue
-                best_g[child] = g2
-                parent[child] = (state, move)
-                tie += 1
-                push(heap, (f2, -g2, tie_break(child) if tie_break is not None else 0, tie, child))
-            # The table and the heap only grow while pushing, so the peak is
-            # reached right after some expansion: checking here is exact.
-            size = len(best_g) + len(heap)
-            if size > peak:
-                peak = size
+            expand(state, g)
         return EXHAUSTED
 
     status = run_guarded(search)
@@ -137,8 +97,7 @@ def astar(
         lower = None if max_cost is None else max_cost + 1
     else:
         lower = layer_f if max_cost is None else min(layer_f, max_cost + 1)
-    stats = SearchStats(expanded=expanded, generated=generated, evaluated=evaluated, elapsed=limiter.elapsed(),
-                        peak_stored=peak, iterations=tuple(layers), rule_cuts=tuple(cuts.items()))
+    stats = expansion.stats(iterations=tuple(layers))
     if status != SOLVED:
         return SearchResult(status=status, stats=stats, lower_bound=lower)
     moves = path_to(parent, goal)

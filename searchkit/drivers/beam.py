@@ -29,22 +29,15 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import best_first_setup, counted_stats, path_to, run_guarded
+from searchkit.drivers._common import best_first_setup, conclude, counted_stats, path_to, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import EXHAUSTED, FEASIBLE, INCOMPLETE, SOLVED, SearchResult
+from searchkit.result import EXHAUSTED, INCOMPLETE, SOLVED, SearchResult
 
 
-def beam(
-    puzzle,
-    heuristic: Callable[[Any], int],
-    *,
-    width: int = 64,
-    pruners: Sequence[Pruner] = (),
-    limits: Limits | Limiter | None = None,
-    max_cost: int | None = None,
-    admissible: bool = True,
-) -> SearchResult:
+def beam(puzzle, heuristic: Callable[[Any], int], *, width: int = 64, pruners: Sequence[Pruner] = (),
+         limits: Limits | Limiter | None = None, max_cost: int | None = None,
+         admissible: bool = True) -> SearchResult:
     """Beam search of ``width`` states per layer (module docstring: order and bound).
 
     Args:
@@ -134,9 +127,5 @@ def beam(
             bound = min(bound, max_cost + 1)
     if found:
         goal, cost = found
-        bound = None if bound is None else int(min(bound, cost))
-        return SearchResult(status=SOLVED if bound is not None and bound >= cost else FEASIBLE,
-                            moves=path_to(parent, goal), cost=cost, stats=stats, lower_bound=bound)
-    if status == EXHAUSTED:
-        return SearchResult(status=EXHAUSTED, stats=stats, lower_bound=None if max_cost is None else max_cost + 1)
-    return SearchResult(status=status, stats=stats, lower_bound=None if bound in (None, math.inf) else int(bound))
+        return conclude(status, stats, moves=path_to(parent, goal), cost=cost, bound=bound)
+    return conclude(status, stats, bound=bound, max_cost=max_cost)

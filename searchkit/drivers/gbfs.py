@@ -21,15 +21,9 @@ from searchkit.pruning import Pruner
 from searchkit.result import SearchResult
 
 
-def gbfs(
-    puzzle,
-    heuristic: Callable[[Any], int],
-    *,
-    pruners: Sequence[Pruner] = (),
-    limits: Limits | Limiter | None = None,
-    max_cost: int | None = None,
-    admissible: bool = True,
-) -> SearchResult:
+def gbfs(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] = (),
+         limits: Limits | Limiter | None = None, max_cost: int | None = None,
+         admissible: bool = True) -> SearchResult:
     """Greedy best-first search on h; arguments and result as :func:`searchkit.drivers.wastar.best_first`.
 
     A state reached again with a smaller g is re-opened, so ``max_cost``

@@ -36,10 +36,10 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import best_first_setup, counted_stats, path_to, run_guarded
+from searchkit.drivers._common import BestFirstExpansion, best_first_setup, conclude, path_to, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED, SearchResult
+from searchkit.result import EXHAUSTED, SOLVED, SearchResult
 
 
 def best_first(
@@ -78,13 +78,17 @@ def best_first(
         ``lower_bound = max_cost + 1``), or the limit's status with the bound
         proven so far (admissible h only).
     """
-    limiter, successors, is_goal, cut, filt, cuts, tie_break, start = best_first_setup(puzzle, pruners, limits)
+    setup = best_first_setup(puzzle, pruners, limits)
+    is_goal, start = setup[2], setup[7]
     h0 = heuristic(start)
     best_g: dict = {start: 0}
     parent: dict = {start: None}
     heap = [(key(0, h0), 0, 0, 0, h0, start)]
-    push, pop = heapq.heappush, heapq.heappop
-    counts = {"expanded": 0, "generated": 0, "evaluated": 1, "peak": 2}
+    pop = heapq.heappop
+    expansion = BestFirstExpansion(setup, best_g, parent, heuristic, heap, max_cost,
+                                   key,
+                                   prune_on_f=admissible, goal_test=is_goal if goal_on_generate else None)
+    expand = expansion.step
     found: list = []  # [goal, cost]
     # g + h of the state popped last: a limit (raised before its expansion)
     # or a goal generated among its children leaves it out of the heap.
@@ -94,91 +98,40 @@ def best_first(
         if is_goal(start):
             found[:] = [start, 0]
             return SOLVED
-        tie = 0
-        expanded = generated = evaluated = 0
-        peak = 2
-        checkpoint = limiter.first_checkpoint()
-        try:
-            while heap:
-                _, neg_g, _, _, f, state = pop(heap)
-                g = -neg_g
-                if best_g.get(state, g) < g:
-                    continue
-                current[0] = f
-                if not goal_on_generate and is_goal(state):
-                    found[:] = [state, g]
-                    return SOLVED
-                if cut is not None and cut(state, g, None):
-                    continue
-                if expanded >= checkpoint:
-                    checkpoint = limiter.checkpoint(expanded)
-                expanded += 1
-                succs = successors(state)
-                if filt is not None:
-                    succs = filt(state, list(succs))
-                for move, child, step in succs:
-                    generated += 1
-                    g2 = g + step
-                    old = best_g.get(child)
-                    if old is not None and old <= g2:
-                        continue
-                    if goal_on_generate and is_goal(child):
-                        if max_cost is not None and g2 > max_cost:
-                            continue
-                        best_g[child] = g2
-                        parent[child] = (state, move)
-                        found[:] = [child, g2]
-                        return SOLVED
-                    evaluated += 1
-                    h = heuristic(child)
-                    if max_cost is not None and (g2 + h if admissible else g2) > max_cost:
-                        continue
-                    best_g[child] = g2
-                    parent[child] = (state, move)
-                    tie += 1
-                    push(heap, (key(g2, h), -g2, tie_break(child) if tie_break is not None else 0, tie, g2 + h,
-                                child))
-                size = len(best_g) + len(heap)
-                if size > peak:
-                    peak = size
-            return EXHAUSTED
-        finally:
-            counts.update(expanded=expanded, generated=generated, evaluated=evaluated + 1, peak=peak)
+        while heap:
+            _, neg_g, _, _, f, state = pop(heap)
+            g = -neg_g
+            if best_g.get(state, g) < g:
+                continue
+            current[0] = f
+            if not goal_on_generate and is_goal(state):
+                found[:] = [state, g]
+                return SOLVED
+            goal = expand(state, g)
+            if goal is not None:
+                found[:] = [goal, best_g[goal]]
+                return SOLVED
+        return EXHAUSTED
 
     status = run_guarded(search)
-    stats = counted_stats(counts, limiter, cuts)
-    ceiling = math.inf if max_cost is None else max_cost + 1
-    if status == EXHAUSTED:
-        return SearchResult(status=EXHAUSTED, stats=stats, lower_bound=None if max_cost is None else max_cost + 1)
-    if not found:  # a limit or Ctrl-C
-        bound = None
-        if admissible:
-            bound = min(min((e[4] for e in heap), default=ceiling), ceiling, current[0])
-            bound = None if bound == math.inf else int(bound)
-        return SearchResult(status=status, stats=stats, lower_bound=bound)
-    goal, cost = found
-    moves = path_to(parent, goal)
+    stats = expansion.stats()
     bound = None
     if admissible:
-        bound = min(min((e[4] for e in heap), default=cost), cost, current[0])
-        if weight is not None and not goal_on_generate:
-            bound = max(bound, math.ceil(cost / weight - 1e-9))
-        bound = int(bound)
-    proven = bound is not None and bound >= cost
-    return SearchResult(status=SOLVED if proven else FEASIBLE, moves=moves, cost=cost, stats=stats,
-                        lower_bound=bound)
+        # g + h of every entry left and of the state popped last (module docstring).
+        bound = min(min((e[4] for e in heap), default=math.inf), current[0])
+        if max_cost is not None:
+            bound = min(bound, max_cost + 1)
+    if not found:  # exhausted, a limit or Ctrl-C
+        return conclude(status, stats, bound=bound, max_cost=max_cost)
+    goal, cost = found
+    if bound is not None and weight is not None and not goal_on_generate:
+        bound = max(min(bound, cost), math.ceil(cost / weight - 1e-9))
+    return conclude(status, stats, moves=path_to(parent, goal), cost=cost, bound=bound)
 
 
-def wastar(
-    puzzle,
-    heuristic: Callable[[Any], int],
-    *,
-    weight: float = 2.0,
-    pruners: Sequence[Pruner] = (),
-    limits: Limits | Limiter | None = None,
-    max_cost: int | None = None,
-    admissible: bool = True,
-) -> SearchResult:
+def wastar(puzzle, heuristic: Callable[[Any], int], *, weight: float = 2.0, pruners: Sequence[Pruner] = (),
+           limits: Limits | Limiter | None = None, max_cost: int | None = None,
+           admissible: bool = True) -> SearchResult:
     """Weighted A*: best-first on g + ``weight`` * h; with an admissible h the cost is at most ``weight`` x optimal.
 
     Args:
