@@ -10,18 +10,8 @@ from __future__ import annotations
 
 import click
 
-from searchkit.cli.common import (
-    EXIT_CANCELLED,
-    EXIT_INPUT,
-    EXIT_LIMIT,
-    GameGroup,
-    apply,
-    error,
-    fail,
-    limit_options,
-    option_flag,
-    resolve_names,
-)
+from searchkit.cli.common import (EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, GameGroup, apply, error, fail, limit_options,
+                                  option_flag, resolve_names)
 from searchkit.errors import SearchkitError
 
 

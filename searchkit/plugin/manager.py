@@ -213,29 +213,25 @@ class Registry:
         self.algorithms[algorithm.name] = algorithm
         return algorithm.name
 
+    def _register_per_game(self, kind: str, label: str, table: dict, plugin: str, item) -> str:
+        """Claim ``item`` (with ``game`` and ``name``) for ``plugin`` and file it in ``table[game][name]``."""
+        self._claim(kind, (item.game, item.name), plugin, f"{label} {item.name!r} of game {item.game!r}")
+        table.setdefault(item.game, {})[item.name] = item
+        return f"{item.game}:{item.name}"
+
     def _register_heuristic(self, plugin: str, heuristic) -> str:
-        key = (heuristic.game, heuristic.name)
-        self._claim("heuristic", key, plugin, f"heuristic {heuristic.name!r} of game {heuristic.game!r}")
-        self.heuristics.setdefault(heuristic.game, {})[heuristic.name] = heuristic
-        return f"{heuristic.game}:{heuristic.name}"
+        return self._register_per_game("heuristic", "heuristic", self.heuristics, plugin, heuristic)
 
     def _register_rule(self, plugin: str, rule) -> str:
-        key = (rule.game, rule.name)
-        self._claim("rule", key, plugin, f"pruning rule {rule.name!r} of game {rule.game!r}")
-        self.rules.setdefault(rule.game, {})[rule.name] = rule
-        return f"{rule.game}:{rule.name}"
+        return self._register_per_game("rule", "pruning rule", self.rules, plugin, rule)
 
     def _register_generator(self, plugin: str, generator) -> str:
         self._claim("generator", (generator.game,), plugin, f"generator of game {generator.game!r}")
         self.generators[generator.game] = generator
         return generator.game
 
-
     def _register_upper_bound(self, plugin: str, provider) -> str:
-        key = (provider.game, provider.name)
-        self._claim("upper bound", key, plugin, f"upper bound {provider.name!r} of game {provider.game!r}")
-        self.upper_bounds.setdefault(provider.game, {})[provider.name] = provider
-        return f"{provider.game}:{provider.name}"
+        return self._register_per_game("upper bound", "upper bound", self.upper_bounds, plugin, provider)
 
 
 #: hook name -> (kind label in listings, singular, Registry method)
