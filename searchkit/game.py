@@ -190,6 +190,12 @@ class Game(Protocol):
     (defaults merged in by the Solver), so a game indexes ``options["key"]``.
 
     Optional (looked up with ``getattr``):
+        parse_stream(lines, source, options) -> the same items as ``parse``:
+            ``lines()`` returns a new iterator over the input's lines (split
+            at ``\n`` only, without it) each time it is called, read from the
+            file again, so a parser that needs several passes (format
+            detection) holds no more than a case at a time.  The CLI uses it,
+            when present, instead of ``parse``; both must give the same items.
         moves_to_json(case, moves) -> list: JSON-ready moves for ``--format
             json`` (default: ``list(moves)``, tuples becoming lists).
         format_input(datas) -> str: case data values written back in the game's

@@ -42,6 +42,108 @@ def read_input(path: str) -> str:
                          source=source) from None
 
 
+class LineSource:
+    """A file's text as lines, read again from the file for every pass (nothing held in memory).
+
+    ``lines()`` gives a fresh iterator over the lines, split at ``\n`` only
+    and without it (a ``\r`` stays in its line, as ``text.split("\n")``
+    keeps it); a UTF-8 byte-order mark is dropped.  Built by
+    :func:`open_lines`, which checked the whole file decodes, so iterating
+    never meets a decoding error.  Standard input is spooled to an unnamed
+    temporary file first.  :meth:`close` removes a spool.
+    """
+
+    #: Characters read at a time (a chunk's lines are held, never the file's).
+    chunk_chars = 1 << 18
+    #: Bytes :func:`open_lines` checks at a time.
+    chunk_bytes = 1 << 20
+
+    def __init__(self, path: str, blank: bool, spool=None) -> None:
+        self.path, self.blank, self._spool = path, blank, spool
+
+    def lines(self) -> Iterator[str]:
+        """A new iterator over the lines, from the first."""
+        with open(self.path, encoding="utf-8-sig", newline="") as fh:  # newline="": no translation
+            pieces: list[str] = []  # the line being read, in pieces (joined once: no quadratic copying)
+            while chunk := fh.read(self.chunk_chars):
+                if "\n" not in chunk:
+                    pieces.append(chunk)
+                    continue
+                parts = chunk.split("\n")
+                pieces.append(parts[0])
+                parts[0] = "".join(pieces)
+                pieces = [parts.pop()]
+                yield from parts
+            yield "".join(pieces)  # what follows the last \n, "" if the file ends with one: as text.split("\n")
+
+    def close(self) -> None:
+        """Remove the spooled copy of standard input, if any."""
+        if self._spool is not None:
+            self._spool.close()
+            self._spool = None
+
+
+def open_lines(path: str, chunk_bytes: int | None = None) -> LineSource:
+    """Check that ``path`` (``-``: standard input) is UTF-8 text, ``chunk_bytes`` at a time, and return its lines.
+
+    Memory stays flat in the file's size: one chunk is held at a time.
+
+    Raises:
+        InputError: (fatal) when the file cannot be read or is not UTF-8 text,
+            naming the file, the bad byte and its offset.
+    """
+    import codecs
+    import tempfile
+
+    source = source_name(path)
+    chunk_bytes = chunk_bytes or LineSource.chunk_bytes
+    spool = None
+    blank, pending, base = True, b"", 0
+    try:
+        if path == "-":
+            if sys.stdin is None:
+                raise OSError("no standard input")
+            fh = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
+            if fh is None:
+                raise OSError("standard input is not a byte stream")
+            spool = tempfile.NamedTemporaryFile(prefix="searchkit-stdin-")
+        else:
+            fh = open(path, "rb")
+        try:
+            while True:
+                chunk = fh.read(chunk_bytes)
+                if spool is not None and chunk:
+                    spool.write(chunk)
+                data = pending + chunk
+                if base == 0 and data.startswith(codecs.BOM_UTF8):
+                    data, base = data[3:], 3
+                try:
+                    text, used = codecs.utf_8_decode(data, "strict", not chunk)
+                except UnicodeDecodeError as exc:
+                    raise InputError(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x} at offset "
+                                     f"{base + exc.start}", source=source) from None
+                if blank and text.strip():
+                    blank = False
+                pending, base = data[used:], base + used
+                if not chunk:
+                    break
+        finally:
+            if fh is not getattr(sys.stdin, "buffer", None):
+                fh.close()
+    except OSError as exc:
+        if spool is not None:
+            spool.close()
+        raise InputError(f"cannot read: {exc.strerror or exc}", source=source) from None
+    except InputError:
+        if spool is not None:
+            spool.close()
+        raise
+    if spool is not None:
+        spool.flush()
+        return LineSource(spool.name, blank, spool)
+    return LineSource(path, blank)
+
+
 @attrs.frozen
 class Item:
     """One thing read: a case or an input error.
@@ -66,24 +168,40 @@ def iter_cases(game, paths: Sequence[str], options: Mapping[str, Any]) -> Iterat
     An unreadable, non-UTF-8 or empty file gives one fatal
     :class:`~searchkit.errors.InputError` item naming it; the other files are
     still read.  The game's parser is iterated lazily, so a huge file's first
-    case is solved before its last is read.
+    case is solved before its last is read.  A game with ``parse_stream``
+    gets the file as a :class:`LineSource` (``lines`` read again from the
+    file on every pass), so memory stays flat however many cases the file
+    holds; other games get the whole text.
     """
     for index, path in enumerate(paths):
         source = source_name(path)
         started = time.perf_counter()
+        stream = getattr(game, "parse_stream", None)
+        lines = None
         try:
-            text = read_input(path)
+            if stream is not None:
+                lines = open_lines(path)
+                blank = lines.blank
+            else:
+                text = read_input(path)
+                blank = not text.strip()
         except InputError as exc:
             yield Item(index, source, exc, started)
             continue
-        if not text.strip():
-            yield Item(index, source, InputError("empty input, expected at least one case", source=source), started)
-            continue
-        items = iter(game.parse(text, source, options))
-        while True:
-            started = time.perf_counter()
-            try:
-                value = next(items)
-            except StopIteration:
-                break
-            yield Item(index, source, value, started)
+        try:
+            if blank:
+                yield Item(index, source, InputError("empty input, expected at least one case", source=source),
+                           started)
+                continue
+            items = iter(stream(lines.lines, source, options) if lines is not None
+                         else game.parse(text, source, options))
+            while True:
+                started = time.perf_counter()
+                try:
+                    value = next(items)
+                except StopIteration:
+                    break
+                yield Item(index, source, value, started)
+        finally:
+            if lines is not None:
+                lines.close()

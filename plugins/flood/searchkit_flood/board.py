@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import attrs
 
@@ -73,26 +72,102 @@ _TOKEN = re.compile(r"[^ \t\n\r\v\f]+")
 _MAX_SIZE_DIGITS = 9
 
 
-class Tokens:
-    """The whitespace-separated tokens of a text and the 1-based line of each.
+def text_lines(text: str) -> Callable[[], Iterator[str]]:
+    """A line source over a text held in memory: ``lines()`` splits it at ``\n`` each time.
 
-    Lines are counted at ``\n`` only; ``\r``, ``\t``, ``\v`` and ``\f`` separate
-    tokens like a space, as for ``scanf``.  ``items[i]`` is on line ``lines[i]``.
+    The parsers take line sources, so a file can be read again from disk on
+    every pass (:meth:`searchkit.cli.io.LineSource.lines`) instead.
+    """
+    return lambda: iter(text.split("\n"))
+
+
+class Tokens:
+    """The whitespace-separated tokens of a line source, counted in one pass and read forward.
+
+    Lines are counted at ``\n`` only; ``\r``, ``\t``, ``\v`` and ``\f``
+    separate tokens like a space, as for ``scanf``.  Building it reads the
+    source once to count (``len(toks)``, and the lines of the first and last
+    token); :meth:`cursor` reads it again from the start.  Nothing but one
+    line's tokens is held, so memory does not grow with the file.
     """
 
-    __slots__ = ("items", "lines")
+    __slots__ = ("source", "count", "first_line", "last_line")
 
-    def __init__(self, text: str) -> None:
-        self.items: list[str] = []
-        self.lines = array("I")
-        for lineno, line in enumerate(text.split("\n"), 1):
-            found = _TOKEN.findall(line)
+    def __init__(self, lines: Callable[[], Iterator[str]] | str) -> None:
+        self.source = text_lines(lines) if isinstance(lines, str) else lines
+        count = first = last = 0
+        for lineno, found in enumerate(map(len, map(_TOKEN.findall, self.source())), 1):
             if found:
-                self.items.extend(found)
-                self.lines.extend([lineno] * len(found))
+                count += found
+                first = first or lineno
+                last = lineno
+        self.count, self.first_line, self.last_line = count, first, last
 
     def __len__(self) -> int:
-        return len(self.items)
+        return self.count
+
+    def cursor(self) -> "Cursor":
+        """A reader at the first token."""
+        return Cursor(self.source())
+
+
+class Cursor:
+    """Reads tokens forward: ``i`` tokens taken so far, ``last`` the line of the last one taken,
+    ``line(k)`` the line of the k-th one ahead."""
+
+    __slots__ = ("i", "last", "_lines", "_buf", "_at", "_buf_lines")
+
+    def __init__(self, lines: Iterator[str]) -> None:
+        self.i = self.last = 0
+        self._lines = enumerate(lines, 1)
+        self._buf: list[str] = []  # tokens ahead, from _at on
+        self._buf_lines: list[int] = []
+        self._at = 0
+
+    def _fill(self, k: int) -> bool:
+        """Have at least ``k`` tokens ahead; false at the end of the source."""
+        while len(self._buf) - self._at < k:
+            if self._at:
+                del self._buf[:self._at], self._buf_lines[:self._at]
+                self._at = 0
+            for lineno, line in self._lines:
+                found = _TOKEN.findall(line)
+                if found:
+                    self._buf.extend(found)
+                    self._buf_lines.extend([lineno] * len(found))
+                    break
+            else:
+                return False
+        return True
+
+    def peek(self, k: int = 0) -> str | None:
+        """The token ``k`` ahead (0: the next), or ``None`` past the end."""
+        return self._buf[self._at + k] if self._fill(k + 1) else None
+
+    def line(self, k: int = 0) -> int:
+        """The line of the token ``k`` ahead (present)."""
+        self._fill(k + 1)
+        return self._buf_lines[self._at + k]
+
+    def take(self, k: int) -> tuple[list[str], list[int]]:
+        """The next ``k`` tokens (present) and their lines."""
+        self._fill(k)
+        a = self._at
+        self._at += k
+        self.i += k
+        if k:
+            self.last = self._buf_lines[self._at - 1]
+        return self._buf[a:a + k], self._buf_lines[a:a + k]
+
+    def skip(self, k: int) -> None:
+        """Pass over the next ``k`` tokens (present), holding at most a line's worth."""
+        while k:
+            self._fill(1)
+            step = min(k, len(self._buf) - self._at)
+            self._at += step
+            self.i += step
+            self.last = self._buf_lines[self._at - 1]
+            k -= step
 
 
 def _size(token: str) -> int | None:
@@ -122,39 +197,41 @@ def _short(token: str) -> str:
     return repr(token if len(token) <= 20 else token[:17] + "...")
 
 
-def _board(toks: Tokens, i: int, w: int, h: int, source: str, case: int, line: int) -> Case | InputError:
-    """The board of ``w * h`` values at ``toks.items[i:]`` (present), or a non-fatal error on the first bad one."""
+def _board(cur: Cursor, w: int, h: int, source: str, case: int, line: int) -> Case | InputError:
+    """The board of the next ``w * h`` values of ``cur`` (present), or a non-fatal error on the first bad one."""
     canon: dict[str, str] = {}  # boards repeat a few distinct tokens: check and canonicalise each once
     values = []
-    for k, tok in enumerate(toks.items[i:i + w * h]):
+    tokens, lines = cur.take(w * h)
+    for k, tok in enumerate(tokens):
         value = canon.get(tok)
         if value is None:
             if not _INT.match(tok):
                 return InputError(f"expected an integer colour value, got {_short(tok)}", source=source,
-                                  line=toks.lines[i + k], case=case, fatal=False)
+                                  line=lines[k], case=case, fatal=False)
             value = canon[tok] = _canon(tok)
         values.append(value)
     return Case(case, Board.from_values(w, h, values), source, line)
 
 
-def _too_few(toks: Tokens, i: int, w: str, h: str, source: str, case: int, line: int) -> InputError:
-    """The fatal error of a ``w x h`` board (sizes as written) whose values the file cannot hold."""
-    have = len(toks) - i
+def _too_few(have: int, w: str, h: str, source: str, case: int, line: int) -> InputError:
+    """The fatal error of a ``w x h`` board (sizes as written) whose values the file cannot hold (it has ``have``)."""
     need = _size(w) * _size(h)
     need_text = str(need) if need < 10 ** (2 * _MAX_SIZE_DIGITS) else f"at least 10^{2 * _MAX_SIZE_DIGITS}"
     return InputError(f"expected {need_text} colour values for a {w[:12]}x{h[:12]} board, the file ends after {have}",
                       source=source, line=line, case=case)
 
 
-def _ignored(toks: Tokens, i: int, terminator: str, line: int, source: str) -> InputError:
-    """The warning for tokens after a terminator: a judge stops reading there."""
-    extra = len(toks) - i
+def _ignored(extra: int, at: int, terminator: str, line: int, source: str) -> InputError:
+    """The warning for ``extra`` tokens after a terminator on ``line`` (the first extra on line ``at``).
+
+    A judge stops reading at the terminator, so they are ignored.
+    """
     return InputError(f"ignored {extra} token{'s' if extra > 1 else ''} after the terminating {terminator} "
                       f"(line {line})",
-                      source=source, line=toks.lines[i], fatal=False, warning=True)
+                      source=source, line=at, fatal=False, warning=True)
 
 
-def parse_judge(text: str, source: str, toks: Tokens | None = None) -> Iterator[Case | InputError]:
+def parse_judge(text, source: str, toks: Tokens | None = None) -> Iterator[Case | InputError]:
     """Parse the HDU 4127 / NKOJ 2440 format: cases of ``n`` then ``n*n`` integers.
 
     Tokens may be separated by any ASCII whitespace (the HDU page shows the
@@ -163,7 +240,8 @@ def parse_judge(text: str, source: str, toks: Tokens | None = None) -> Iterator[
     ``scanf("%d")`` reads them), any number of distinct ones.
 
     Args:
-        toks: the text's :class:`Tokens`, if already computed.
+        text: the input, as a ``str`` or a line source (``lines()`` -> iterator).
+        toks: its :class:`Tokens`, if already counted.
 
     Yields:
         :class:`~searchkit.game.Case` items with a :class:`Board` as ``data``;
@@ -175,10 +253,10 @@ def parse_judge(text: str, source: str, toks: Tokens | None = None) -> Iterator[
         (``warning=True``, the last item) for tokens after the terminating ``0``.
     """
     toks = toks if toks is not None else Tokens(text)
-    i, case, count = 0, 0, len(toks)
-    while i < count:
-        tok, line = toks.items[i], toks.lines[i]
-        i += 1
+    cur, case, count = toks.cursor(), 0, len(toks)
+    while cur.i < count:
+        line = cur.line()
+        tok = cur.take(1)[0][0]
         case += 1
         n = _size(tok)
         if n is None or n < 0:
@@ -186,17 +264,16 @@ def parse_judge(text: str, source: str, toks: Tokens | None = None) -> Iterator[
                              source=source, line=line, case=case)
             return
         if n == 0:
-            if i < count:
-                yield _ignored(toks, i, "0", line, source)
+            if cur.i < count:
+                yield _ignored(count - cur.i, cur.line(), "0", line, source)
             return
-        if n * n > count - i:
-            yield _too_few(toks, i, tok, tok, source, case, line)
+        if n * n > count - cur.i:
+            yield _too_few(count - cur.i, tok, tok, source, case, line)
             return
-        yield _board(toks, i, n, n, source, case, line)
-        i += n * n
+        yield _board(cur, n, n, source, case, line)
 
 
-def parse_rect(text: str, source: str, toks: Tokens | None = None) -> Iterator[Case | InputError]:
+def parse_rect(text, source: str, toks: Tokens | None = None) -> Iterator[Case | InputError]:
     """Parse rectangular boards in the judges' style: cases of ``W H`` then ``H*W`` integers.
 
     The judge format generalised to W x H boards: each case starts with the
@@ -225,34 +302,36 @@ def parse_rect(text: str, source: str, toks: Tokens | None = None) -> Iterator[C
         warning (``warning=True``) for tokens after the terminating ``0 0``.
     """
     toks = toks if toks is not None else Tokens(text)
-    i, case, count = 0, 0, len(toks)
-    while i < count:
-        tok, line = toks.items[i], toks.lines[i]
-        i += 1
+    cur, case, count = toks.cursor(), 0, len(toks)
+    while cur.i < count:
+        line = cur.line()
+        tok = cur.take(1)[0][0]
         case += 1
         w = _size(tok)
         if w is None or w < 0:
             yield InputError(f"expected the board width W (an integer >= 0), got {_short(tok)}",
                              source=source, line=line, case=case)
             return
-        nxt = toks.items[i] if i < count else None
+        nxt = cur.peek()
         h = _size(nxt) if nxt is not None else None
         if w == 0 and (nxt is None or h == 0):
-            i += nxt is not None
-            if i < count:
-                yield _ignored(toks, i, "0 0", toks.lines[i - 1], source)
+            last = line
+            if nxt is not None:
+                last = cur.line()
+                cur.skip(1)
+            if cur.i < count:
+                yield _ignored(count - cur.i, cur.line(), "0 0", last, source)
             return
         if h is None or h <= 0 or w == 0:
             got = "the end of the file" if nxt is None else _short(nxt)
             yield InputError(f"expected the board height H (an integer >= 1) after width {w}, got {got}",
-                             source=source, line=line if nxt is None else toks.lines[i], case=case)
+                             source=source, line=line if nxt is None else cur.line(), case=case)
             return
-        i += 1
-        if w * h > count - i:
-            yield _too_few(toks, i, tok, nxt, source, case, line)
+        cur.skip(1)
+        if w * h > count - cur.i:
+            yield _too_few(count - cur.i, tok, nxt, source, case, line)
             return
-        yield _board(toks, i, w, h, source, case, line)
-        i += w * h
+        yield _board(cur, w, h, source, case, line)
 
 
 #: ``--start`` choices: where the pivot cell is.
@@ -297,7 +376,7 @@ def _row_error(line: str) -> str:
     return f"expected a row of digits or letters, got {bad!r} (one ASCII 0-9, a-z or A-Z per cell)"
 
 
-def parse_lines(text: str, source: str, width: int | None = None) -> Iterator[Case | InputError]:
+def parse_lines(text, source: str, width: int | None = None) -> Iterator[Case | InputError]:
     """Parse one board per line, row-major, one character per cell (PC19 / ColorFill style).
 
     Each non-blank line is a board of ASCII digits or letters (``[0-9a-zA-Z]``;
@@ -306,12 +385,16 @@ def parse_lines(text: str, source: str, width: int | None = None) -> Iterator[Ca
     square; with ``width`` the height is ``len(line) / width``.  A bad line is
     reported and the following lines are still read.
 
+    Args:
+        text: the input, as a ``str`` or a line source (``lines()`` -> iterator).
+
     Yields:
         :class:`~searchkit.game.Case` and non-fatal
         :class:`~searchkit.errors.InputError` items in file order.
     """
+    lines = text_lines(text) if isinstance(text, str) else text
     case = 0
-    for lineno, raw in enumerate(text.split("\n"), 1):  # not splitlines: a stray CR is an error, not a line
+    for lineno, raw in enumerate(lines(), 1):  # split at \n only: a stray CR is an error, not a line
         line = raw.strip(_ASCII_SPACE)
         if not line:
             continue

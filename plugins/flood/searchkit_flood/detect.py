@@ -31,7 +31,9 @@ only when it is the one reading that holds:
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Callable, Iterator
 
 from searchkit.errors import InputError
 
@@ -46,65 +48,71 @@ _NAMES = {"judge": "the judge format (n, then n*n values)", "rect": "the rect fo
           "lines": "the lines format (one board per line)"}
 
 
-def read_header(text: str, source: str) -> tuple[str | None, str] | InputError:
-    """The format a ``# searchkit flood FORMAT`` first line names, and the text with that line blanked.
+def read_header(lines: Callable[[], Iterator[str]], source: str
+                ) -> tuple[str | None, Callable[[], Iterator[str]]] | InputError:
+    """The format a ``# searchkit flood FORMAT`` first line names, and the line source with that line blanked.
+
+    Args:
+        lines: a line source (``lines()`` -> a new iterator over the lines).
 
     Returns:
-        ``(format, text)``; ``(None, text)`` unchanged when the first non-blank
-        line is not a header; an :class:`InputError` for a ``# searchkit``
-        line naming no known format.
+        ``(format, lines)``; ``(None, lines)`` unchanged when the first
+        non-blank line is not a header; an :class:`InputError` for a
+        ``# searchkit`` line naming no known format.
     """
-    lines = text.split("\n")
-    for i, raw in enumerate(lines):
+    for i, raw in enumerate(lines(), 1):
         line = raw.strip(_ASCII_SPACE)
         if not line:
             continue
         if not line.startswith("#"):
-            return None, text
+            return None, lines
         match = _HEADER.match(line)
         if not match or match.group(1) not in FORMATS:
             return InputError(f"expected a header '# searchkit flood FORMAT' with FORMAT one of "
-                              f"{', '.join(FORMATS)}, got {line[:40]!r}", source=source, line=i + 1)
-        lines[i] = ""
-        return match.group(1), "\n".join(lines)
-    return None, text
+                              f"{', '.join(FORMATS)}, got {line[:40]!r}", source=source, line=i)
+
+        def blanked(header=i):  # the lines before the header are blank, so blank them all
+            return itertools.chain(itertools.repeat("", header), itertools.islice(lines(), header, None))
+
+        return match.group(1), blanked
+    return None, lines
 
 
 def _scan_judge(toks: Tokens) -> str:
-    i, count = 0, len(toks)
-    while i < count:
-        n = _size(toks.items[i])
-        i += 1
+    cur, count = toks.cursor(), len(toks)
+    while cur.i < count:
+        n = _size(cur.take(1)[0][0])
         if n is None or n < 0:
             return BROKEN
         if n == 0:
-            return WARNED if i < count else OK
-        if n * n > count - i:
+            return WARNED if cur.i < count else OK
+        if n * n > count - cur.i:
             return BROKEN
-        i += n * n
+        cur.skip(n * n)
     return OK
 
 
 def _scan_rect(toks: Tokens) -> str:
     """The rect reading as a witness: each ``W H`` must start a line (or the text be one line)."""
-    i, count = 0, len(toks)
-    one_line = count == 0 or toks.lines[0] == toks.lines[-1]
-    while i < count:
-        w = _size(toks.items[i])
-        h = _size(toks.items[i + 1]) if i + 1 < count else None
-        if w == 0 and (h == 0 or i + 1 == count):
-            return WARNED if i + 2 < count else OK
-        if w is None or h is None or w <= 0 or h <= 0 or w * h > count - i - 2:
+    cur, count = toks.cursor(), len(toks)
+    one_line = count == 0 or toks.first_line == toks.last_line
+    while cur.i < count:
+        w = _size(cur.peek())
+        nxt = cur.peek(1)
+        h = _size(nxt) if nxt is not None else None
+        if w == 0 and (h == 0 or nxt is None):
+            return WARNED if cur.i + 2 < count else OK
+        if w is None or h is None or w <= 0 or h <= 0 or w * h > count - cur.i - 2:
             return BROKEN
-        if not one_line and ((i and toks.lines[i - 1] == toks.lines[i]) or toks.lines[i + 1] != toks.lines[i]):
+        if not one_line and ((cur.i and cur.last == cur.line()) or cur.line(1) != cur.line()):
             return BROKEN
-        i += 2 + w * h
+        cur.skip(2 + w * h)
     return OK
 
 
-def _scan_lines(text: str, width: int | None) -> str:
+def _scan_lines(lines: Callable[[], Iterator[str]], width: int | None) -> str:
     status = OK
-    for raw in text.split("\n"):
+    for raw in lines():
         line = raw.strip(_ASCII_SPACE)
         if not line:
             continue
@@ -115,8 +123,8 @@ def _scan_lines(text: str, width: int | None) -> str:
     return status
 
 
-def _first_line(text: str) -> tuple[int, str] | None:
-    for i, raw in enumerate(text.split("\n"), 1):
+def _first_line(lines: Callable[[], Iterator[str]]) -> tuple[int, str] | None:
+    for i, raw in enumerate(lines(), 1):
         line = raw.strip(_ASCII_SPACE)
         if line:
             return i, line
@@ -131,12 +139,15 @@ def _first_error(items) -> str:
     return "no error"
 
 
-def detect(text: str, toks: Tokens, width: int | None, source: str) -> str | InputError:
+def detect(text: Callable[[], Iterator[str]], toks: Tokens | None, width: int | None,
+           source: str) -> str | InputError:
     """``"judge"`` or ``"lines"`` when the text certainly is in that format, else a fatal InputError.
 
     Args:
-        text: the input (any header line already blanked).
-        toks: its :class:`~searchkit_flood.board.Tokens`.
+        text: the input as a line source (``text()`` -> a new iterator over
+            its lines; any header line already blanked).  Each reading is one
+            pass over it, so nothing grows with the file.
+        toks: its :class:`~searchkit_flood.board.Tokens` (needed unless ``width`` is given).
         width: ``--width`` (the lines format's board width), or ``None``.
         source: the file name, for errors.
 

@@ -7,7 +7,7 @@ import attrs
 from searchkit.game import Case, GameOption, SearchPlan
 from searchkit.result import FEASIBLE, SOLVED
 
-from searchkit_flood.board import STARTS, Tokens, parse_judge, parse_lines, parse_rect, pivot_index
+from searchkit_flood.board import STARTS, Tokens, parse_judge, parse_lines, parse_rect, pivot_index, text_lines
 
 #: Boards with more cells than this are searched with A* and the Puchert
 #: heuristic; smaller ones with IDA* and the layered heuristic (see FloodGame.plan).
@@ -41,11 +41,17 @@ class FloodGame:
     )
 
     def parse(self, text, source, options):
-        """Cases of ``text`` in the ``--input-format`` (``auto``: see :mod:`searchkit_flood.detect`).
+        """Cases of ``text``: :meth:`parse_stream` over the text's lines."""
+        return self.parse_stream(text_lines(text), source, options)
+
+    def parse_stream(self, lines, source, options):
+        """Cases of the line source ``lines`` in the ``--input-format`` (``auto``: see :mod:`searchkit_flood.detect`).
 
         A ``# searchkit flood FORMAT`` first line names the format (it must
         agree with an explicit ``--input-format``); ``--width`` applies to the
         lines format only and is refused with the judge and rect formats.
+        Every pass (header, detection, counting, parsing) reads ``lines()``
+        afresh, so no more than one line's tokens and one case are held.
         Yields the format parser's items, or one fatal InputError.
         """
         from searchkit.errors import InputError
@@ -54,18 +60,18 @@ class FloodGame:
 
         fmt = options.get("input_format") or "auto"
         width = options.get("width")
-        head = read_header(text, source)
+        head = read_header(lines, source)
         if isinstance(head, InputError):
             yield head
             return
-        named, text = head
+        named, lines = head
         if named is not None:
             if fmt not in ("auto", named):
                 yield InputError(f"the header line says the {named} format, but --input-format {fmt} was given",
                                  source=source)
                 return
             fmt = named
-            if not text.strip():
+            if not any(line.strip() for line in lines()):
                 yield InputError("expected at least one case after the header line", source=source)
                 return
         if width is not None and fmt in ("judge", "rect"):
@@ -74,17 +80,17 @@ class FloodGame:
             return
         toks = None
         if fmt == "auto":
-            toks = Tokens(text) if width is None else None
-            fmt = detect(text, toks, width, source)
+            toks = Tokens(lines) if width is None else None
+            fmt = detect(lines, toks, width, source)
             if isinstance(fmt, InputError):
                 yield fmt
                 return
         if fmt == "lines":
-            yield from parse_lines(text, source, width)
+            yield from parse_lines(lines, source, width)
         elif fmt == "rect":
-            yield from parse_rect(text, source, toks)
+            yield from parse_rect(lines, source, toks)
         else:
-            yield from parse_judge(text, source, toks)
+            yield from parse_judge(lines, source, toks)
 
     def puzzle(self, case: Case, options, disabled):
         from searchkit_flood.areas import FloodPuzzle
@@ -160,7 +166,7 @@ class FloodGame:
         else:
             raise ValueError("boards need integer colour values, or single letters or digits on square boards")
         text = "\n".join(out) + "\n"
-        if fmt == "rect" or detect(text, Tokens(text), None, "<generated>") != fmt:
+        if fmt == "rect" or detect(text_lines(text), Tokens(text), None, "<generated>") != fmt:
             text = f"# searchkit flood {fmt}\n" + text
         return text
 
