@@ -4,7 +4,9 @@ CPU time (user + system, from ``os.wait4``) of each command, the minimum over
 ``--runs`` interleaved runs (the minimum is the figure least disturbed by
 other work on a shared machine).  Prints each figure and its ratio to
 ``python -c pass``.  Issue 8's target: ``solve flood`` on the HDU sample at
-most 4.5x the bare interpreter.
+most 4.5x the bare interpreter.  ``import pluggy, attrs`` is measured too:
+the two libraries every command loads, the floor under any searchkit
+command.
 
     python benchmarks/startup.py [--runs 31]
 """
@@ -37,6 +39,8 @@ def main() -> None:
     script = str(exe.parent / "searchkit")
     commands = {
         "python -c pass": [str(exe), "-c", "pass"],
+        # The floor: the plugin manager and the value library every command needs, before any searchkit code.
+        "python -c 'import pluggy, attrs'": [str(exe), "-c", "import pluggy, attrs"],
         "searchkit solve flood hdu4127-sample.txt": [script, "solve", "flood", "examples/flood/hdu4127-sample.txt"],
         "searchkit solve mayan noip2011-sample.in": [script, "solve", "mayan", "examples/mayan/noip2011-sample.in"],
         "searchkit games": [script, "games"],
