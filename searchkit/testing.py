@@ -23,7 +23,9 @@ The contracts (each a :class:`ContractCheck`):
 * ``successors-deterministic``: generating a state's successors twice gives
   the same moves and children in the same order;
 * ``format-round-trip``: an instance written with ``Game.format_input`` parses
-  back to the same data, and writing that again gives the same text;
+  back to the same data, and writing that again gives the same text; written
+  to a file and read by the CLI's reader (``parse_stream`` over the file's
+  lines, when the game has it), it gives the same case;
 * ``solutions-replay``: the game's default search returns moves that replay,
   under the plain rules, to a goal (and with exactly the planned number of
   moves in exact mode);
@@ -149,6 +151,21 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
         assert len(items) == 1, f"expected one case, parsed {len(items)}"
         assert items[0].data == data, "parsed data differs from the data written"
         assert fmt([items[0].data]) == text, "writing the parsed data gives other text"
+        # The CLI's path: the file read by the one reader (parse_stream over its lines, when the game has it).
+        import os
+        import tempfile
+
+        from searchkit.cli.io import iter_cases
+
+        fd, path = tempfile.mkstemp(suffix=".txt", prefix="searchkit-contract-")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+                fh.write(text)
+            read = [item.value for item in iter_cases(game, [path], options)]
+        finally:
+            os.unlink(path)
+        assert [getattr(v, "data", str(v)) for v in read] == [data], (
+            "the file read by the CLI's reader gives other items than parse(text)")
 
     def solver(disabled=frozenset(), algorithm=None):
         from searchkit.limits import Limits
