@@ -141,14 +141,16 @@ class AreaGraph:
             if not i & 4095:
                 _setup_check()  # setup-check: every 4096 cells
             label[i] = new[label[i]]
-        src, dst = array("i"), array("i")
-        for a in range(count):
-            for b in targets[start[a]:start[a + 1]]:
-                src.append(new[a])
-                dst.append(new[b])
+        # The renumbered rows: row k is old row order[k] mapped through new
+        # (no duplicates left, so a sort per row replaces a second counting sort).
+        adjacency_start, adjacency = array("i", [0]) * (count + 1), array("i")
+        for k, a in enumerate(order):
+            if not k & 4095:
+                _setup_check()  # setup-check: every 4096 areas
+            adjacency.extend(sorted([new[b] for b in targets[start[a]:start[a + 1]]]))
+            adjacency_start[k + 1] = len(adjacency)
         del targets, start
-        self.adjacency_start, self.adjacency = _csr(count, src, dst)
-        del src, dst
+        self.adjacency_start, self.adjacency = adjacency_start, adjacency
         self.board = board
         self.count = count
         self.colour = [colour[a] for a in order]
