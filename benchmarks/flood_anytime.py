@@ -36,8 +36,10 @@ PC19 = SHARED / "cases/flood/pc19-14x14-6c.txt"
 B24 = SHARED / "cases/flood/colorfill/b24c6n1000.txt"
 JAR = SHARED / "reference/colorfill/colorfill.jar"
 
-STRATEGIES = ("astar/puchert", "wastar(weight=1.2)/puchert", "wastar(weight=1.5)/puchert",
-              "beam(width=32)/puchert", "astar/two-best", "wastar(weight=1.2)/two-best")
+STRATEGIES = ("astar/puchert", "wastar(weight=1.2)/puchert", "wastar(weight=1.25)/puchert",
+              "wastar(weight=1.3)/puchert", "wastar(weight=1.35)/puchert", "wastar(weight=1.4)/puchert",
+              "wastar(weight=1.5)/puchert", "beam(width=32)/puchert", "astar/two-best",
+              "wastar(weight=1.2)/two-best")
 
 
 def colorfill(strategy: str, lines: list[str]) -> tuple[int, float, float] | None:

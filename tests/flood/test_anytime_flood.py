@@ -67,6 +67,29 @@ def test_wastar_is_w_admissible_on_flood(registry, optima, weight):
             assert (r.status == SOLVED) == (r.lower_bound == r.cost)
 
 
+def benchmark_strategies():
+    """``STRATEGIES`` of ``benchmarks/flood_anytime.py`` (the ALG/H pairs whose PC19 figures the README reports)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "flood_anytime.py"
+    spec = importlib.util.spec_from_file_location("flood_anytime", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.STRATEGIES
+
+
+@pytest.mark.parametrize("strategy", benchmark_strategies())
+def test_every_benchmarked_strategy_returns_replayable_solutions(registry, optima, strategy):
+    alg, _, h = strategy.partition("/")
+    weight = float(alg.split("weight=")[1].rstrip(")")) if alg.startswith("wastar(weight=") else None
+    for board, opt in zip(BOARDS, optima):
+        r = run(registry, alg, board, h)
+        assert r.has_solution and replay_cost(board, r.moves) == r.cost >= opt, (strategy, board)
+        if weight is not None and h == "puchert":  # w-admissible with an admissible h
+            assert r.cost <= weight * opt
+
+
 def test_anytime_unlimited_is_solved_at_the_optimum(registry, optima):
     for board, opt in zip(BOARDS, optima):
         r = run(registry, "anytime(weight=3, step=1)", board)

