@@ -201,3 +201,25 @@ def test_issue_commands(cli_run):
     assert out.output.splitlines() == ["3: 2 1 3"]
     gen = cli_run(["generate", "flood", "-o", "width=2", "-o", "height=8", "-n", "3", "--seed", "4"])
     assert cli_run(["solve", "flood", "-"], input=gen.output).output.split() == ["9", "9", "9"]
+
+
+# --- issue 10: tokens are read forward, a long line in batches --------------------------------
+
+_TOKENS = ["0", "1", "2", "3", "-1", "x", "007", "\n", "\n", "\r\n", "\t", "  "]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_long_line_is_read_in_batches_with_the_same_items_and_lines(seed, monkeypatch):
+    import random
+
+    import searchkit_flood.board as board
+
+    rng = random.Random(seed)
+    text = " ".join(rng.choice(_TOKENS) for _ in range(rng.randint(1, 120)))
+    for fmt in ("judge", "rect", "auto"):
+        plain = [repr(i) for i in items(text, input_format=fmt)]
+        monkeypatch.setattr(board, "LONG_LINE", 3)
+        monkeypatch.setattr(board, "_BATCH", 2)
+        batched = [repr(i) for i in items(text, input_format=fmt)]
+        monkeypatch.undo()
+        assert batched == plain, (fmt, text)

@@ -8,6 +8,7 @@ is a one-colour board in the fewest moves.  A one-colour board needs 0.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -81,6 +82,20 @@ def text_lines(text: str) -> Callable[[], Iterator[str]]:
     return lambda: iter(text.split("\n"))
 
 
+#: Lines longer than this are tokenised a batch of :data:`_BATCH` tokens at a
+#: time instead of all at once (a list of every token of a 40 MB line would
+#: take some 300 MB).
+LONG_LINE = 1 << 16
+_BATCH = 4096
+
+
+def _count_tokens(line: str) -> int:
+    """The number of tokens on ``line``, without listing them when it is long."""
+    if len(line) > LONG_LINE:
+        return sum(1 for _ in _TOKEN.finditer(line))
+    return len(_TOKEN.findall(line))
+
+
 class Tokens:
     """The whitespace-separated tokens of a line source, counted in one pass and read forward.
 
@@ -88,7 +103,9 @@ class Tokens:
     separate tokens like a space, as for ``scanf``.  Building it reads the
     source once to count (``len(toks)``, and the lines of the first and last
     token); :meth:`cursor` reads it again from the start.  Nothing but one
-    line's tokens is held, so memory does not grow with the file.
+    line's tokens is held (a line longer than :data:`LONG_LINE` characters,
+    such as a judge file written on one line, is read a batch of tokens at a
+    time), so memory does not grow with the number of tokens.
     """
 
     __slots__ = ("source", "count", "first_line", "last_line")
@@ -96,7 +113,7 @@ class Tokens:
     def __init__(self, lines: Callable[[], Iterator[str]] | str) -> None:
         self.source = text_lines(lines) if isinstance(lines, str) else lines
         count = first = last = 0
-        for lineno, found in enumerate(map(len, map(_TOKEN.findall, self.source())), 1):
+        for lineno, found in enumerate(map(_count_tokens, self.source()), 1):
             if found:
                 count += found
                 first = first or lineno
@@ -115,7 +132,7 @@ class Cursor:
     """Reads tokens forward: ``i`` tokens taken so far, ``last`` the line of the last one taken,
     ``line(k)`` the line of the k-th one ahead."""
 
-    __slots__ = ("i", "last", "_lines", "_buf", "_at", "_buf_lines")
+    __slots__ = ("i", "last", "_lines", "_buf", "_at", "_buf_lines", "_long", "_long_line")
 
     def __init__(self, lines: Iterator[str]) -> None:
         self.i = self.last = 0
@@ -123,6 +140,8 @@ class Cursor:
         self._buf: list[str] = []  # tokens ahead, from _at on
         self._buf_lines: list[int] = []
         self._at = 0
+        self._long = None  # the match iterator of a long line being read in batches
+        self._long_line = 0
 
     def _fill(self, k: int) -> bool:
         """Have at least ``k`` tokens ahead; false at the end of the source."""
@@ -130,7 +149,17 @@ class Cursor:
             if self._at:
                 del self._buf[:self._at], self._buf_lines[:self._at]
                 self._at = 0
+            if self._long is not None:
+                found = [m.group() for m in itertools.islice(self._long, max(k, _BATCH))]
+                if found:
+                    self._buf.extend(found)
+                    self._buf_lines.extend([self._long_line] * len(found))
+                    continue
+                self._long = None
             for lineno, line in self._lines:
+                if len(line) > LONG_LINE:
+                    self._long, self._long_line = _TOKEN.finditer(line), lineno
+                    break
                 found = _TOKEN.findall(line)
                 if found:
                     self._buf.extend(found)
