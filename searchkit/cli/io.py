@@ -49,8 +49,8 @@ class LineSource:
     and without it (a ``\r`` stays in its line, as ``text.split("\n")``
     keeps it); a UTF-8 byte-order mark is dropped.  Built by
     :func:`open_lines`, which checked the whole file decodes, so iterating
-    never meets a decoding error.  Standard input is spooled to an unnamed
-    temporary file first.  :meth:`close` removes a spool.
+    never meets a decoding error.  Standard input, pipes and FIFOs are
+    spooled to a temporary file first.  :meth:`close` removes a spool.
     """
 
     #: Characters read at a time (a chunk's lines are held, never the file's).
@@ -87,18 +87,22 @@ def open_lines(path: str, chunk_bytes: int | None = None) -> LineSource:
     """Check that ``path`` (``-``: standard input) is UTF-8 text, ``chunk_bytes`` at a time, and return its lines.
 
     Memory stays flat in the file's size: one chunk is held at a time.
+    Standard input and any file that is not a regular file (a pipe, a FIFO,
+    a device) are read once, into a temporary file the passes read again.
 
     Raises:
         InputError: (fatal) when the file cannot be read or is not UTF-8 text,
-            naming the file, the bad byte and its offset.
+            naming the file, the line, the bad byte and its offset.
     """
     import codecs
+    import os
+    import stat
     import tempfile
 
     source = source_name(path)
     chunk_bytes = chunk_bytes or LineSource.chunk_bytes
     spool = None
-    blank, pending, base = True, b"", 0
+    blank, pending, base, newlines = True, b"", 0, 0
     try:
         if path == "-":
             if sys.stdin is None:
@@ -109,6 +113,9 @@ def open_lines(path: str, chunk_bytes: int | None = None) -> LineSource:
             spool = tempfile.NamedTemporaryFile(prefix="searchkit-stdin-")
         else:
             fh = open(path, "rb")
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                # A pipe, FIFO or device (``<(cmd)``, ``/dev/stdin``) can be read only once: spool it.
+                spool = tempfile.NamedTemporaryFile(prefix="searchkit-input-")
         try:
             while True:
                 chunk = fh.read(chunk_bytes)
@@ -120,8 +127,11 @@ def open_lines(path: str, chunk_bytes: int | None = None) -> LineSource:
                 try:
                     text, used = codecs.utf_8_decode(data, "strict", not chunk)
                 except UnicodeDecodeError as exc:
+                    line = newlines + data[:exc.start].count(b"\n") + 1
+                    # The line goes in the text, not in ``line``: the error is the file's, not a case's.
                     raise InputError(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x} at offset "
-                                     f"{base + exc.start}", source=source) from None
+                                     f"{base + exc.start} (line {line})", source=source) from None
+                newlines += text.count("\n")
                 if blank and text.strip():
                     blank = False
                 pending, base = data[used:], base + used

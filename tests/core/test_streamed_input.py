@@ -46,7 +46,7 @@ def test_bad_utf8_is_reported_with_its_file_offset_across_chunks(tmp_path):
         try:
             open_lines(str(path), chunk_bytes=chunk)
         except InputError as err:
-            assert err.message == "expected UTF-8 text, found byte 0xff at offset 15", chunk
+            assert err.message == "expected UTF-8 text, found byte 0xff at offset 15 (line 3)", chunk
         else:
             raise AssertionError("a non-UTF-8 byte was accepted")
 
@@ -102,3 +102,29 @@ def test_a_spooled_copy_is_removed_when_closed(tmp_path):
     source = LineSource(str(path), blank=False)
     source.close()  # no spool: closing is harmless and the file stays
     assert path.exists()
+
+
+def test_a_pipe_or_fifo_named_as_a_file_is_read_once_and_spooled(tmp_path):
+    """``<(cmd)``, ``/dev/stdin`` and FIFOs can be read only once; the passes read a spooled copy."""
+    import os
+    import subprocess
+    import sys
+    import threading
+
+    text = b"2\n1 2\n2 1\n2\n1 1\n1 1\n0\n"
+    fifo = tmp_path / "in.fifo"
+    os.mkfifo(fifo)
+
+    def feed():
+        with open(fifo, "wb") as fh:
+            fh.write(text)
+
+    writer = threading.Thread(target=feed)
+    writer.start()
+    out = subprocess.run([sys.executable, "-m", "searchkit", "solve", "flood", str(fifo)], capture_output=True,
+                         timeout=60)
+    writer.join()
+    assert out.returncode == 0 and out.stdout.split() == [b"2", b"0"], out
+    piped = subprocess.run([sys.executable, "-m", "searchkit", "solve", "flood", "/dev/stdin"], input=text,
+                           capture_output=True, timeout=60)
+    assert piped.returncode == 0 and piped.stdout.split() == [b"2", b"0"], piped

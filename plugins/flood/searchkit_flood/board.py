@@ -242,11 +242,16 @@ def _board(cur: Cursor, w: int, h: int, source: str, case: int, line: int) -> Ca
     return Case(case, Board.from_values(w, h, values), source, line)
 
 
+def _cut(size: str) -> str:
+    """A size token for a message: whole up to 12 characters, else its first 9 and ``...``."""
+    return size if len(size) <= 12 else size[:9] + "..."
+
+
 def _too_few(have: int, w: str, h: str, source: str, case: int, line: int) -> InputError:
     """The fatal error of a ``w x h`` board (sizes as written) whose values the file cannot hold (it has ``have``)."""
     need = _size(w) * _size(h)
     need_text = str(need) if need < 10 ** (2 * _MAX_SIZE_DIGITS) else f"at least 10^{2 * _MAX_SIZE_DIGITS}"
-    return InputError(f"expected {need_text} colour values for a {w[:12]}x{h[:12]} board, the file ends after {have}",
+    return InputError(f"expected {need_text} colour values for a {_cut(w)}x{_cut(h)} board, the file ends after {have}",
                       source=source, line=line, case=case)
 
 
