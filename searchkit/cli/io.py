@@ -83,6 +83,13 @@ class LineSource:
             self._spool = None
 
 
+def _spool_file():
+    """A named temporary file for a copy of an input that can be read only once (removed when closed)."""
+    import tempfile  # only here: it costs a few milliseconds of start-up
+
+    return tempfile.NamedTemporaryFile(prefix="searchkit-input-")
+
+
 def open_lines(path: str, chunk_bytes: int | None = None) -> LineSource:
     """Check that ``path`` (``-``: standard input) is UTF-8 text, ``chunk_bytes`` at a time, and return its lines.
 
@@ -97,7 +104,6 @@ def open_lines(path: str, chunk_bytes: int | None = None) -> LineSource:
     import codecs
     import os
     import stat
-    import tempfile
 
     source = source_name(path)
     chunk_bytes = chunk_bytes or LineSource.chunk_bytes
@@ -110,12 +116,12 @@ def open_lines(path: str, chunk_bytes: int | None = None) -> LineSource:
             fh = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
             if fh is None:
                 raise OSError("standard input is not a byte stream")
-            spool = tempfile.NamedTemporaryFile(prefix="searchkit-stdin-")
+            spool = _spool_file()
         else:
             fh = open(path, "rb")
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
                 # A pipe, FIFO or device (``<(cmd)``, ``/dev/stdin``) can be read only once: spool it.
-                spool = tempfile.NamedTemporaryFile(prefix="searchkit-input-")
+                spool = _spool_file()
         try:
             while True:
                 chunk = fh.read(chunk_bytes)

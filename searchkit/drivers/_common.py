@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Callable, Sequence
 
@@ -147,8 +146,9 @@ class BestFirstExpansion:
                  key=None, *, prune_on_f: bool = True, goal_test=None):
         limiter, successors, _, cut, filt, self.cuts, tie_break, _ = setup
         self.limiter = limiter
+        from heapq import heappush as push  # here: IDA* imports this module, and start-up stays lean
+
         cap = math.inf if max_cost is None else max_cost
-        push = heapq.heappush
         # The counters live in the closure: the step runs once per expansion,
         # and local names are cheaper there than attributes.
         expanded = generated = tie = 0
