@@ -137,6 +137,12 @@ class BestFirstExpansion:
       tie, g2 + h, child)`` (``tie_key`` the puzzle's ``tie_break(child)`` or
       0, ``tie`` rising by one per push, so equal keys pop first in, first out).
 
+    Partial expansion (:mod:`searchkit.drivers.peastar`): ``step(state, g,
+    ceiling)`` stores only the children with f <= ``ceiling`` and
+    ``least_deferred()`` then gives the least f of those left out (``inf``:
+    none); ``again=True`` marks a further expansion of a state already
+    expanded, which pruning's ``cut`` (asked once per state) does not see.
+
     Returns the goal child taken on generation, or ``None``.  ``peak`` is the
     largest ``len(best_g) + len(heap)`` after an expansion; as both only grow
     while pushing, that is the exact peak of stored entries.
@@ -156,9 +162,12 @@ class BestFirstExpansion:
         peak = 2
         checkpoint = limiter.first_checkpoint()
 
-        def step(state, g):
-            nonlocal expanded, generated, evaluated, peak, tie, checkpoint
-            if cut is not None and cut(state, g, None):
+        deferred = math.inf  # least f of the children the last step left unstored (above its ceiling)
+
+        def step(state, g, ceiling=math.inf, again=False):
+            nonlocal expanded, generated, evaluated, peak, tie, checkpoint, deferred
+            deferred = math.inf
+            if not again and cut is not None and cut(state, g, None):
                 return None
             if expanded >= checkpoint:
                 checkpoint = limiter.checkpoint(expanded)
@@ -181,15 +190,20 @@ class BestFirstExpansion:
                         return child
                     evaluated += 1
                     h = heuristic(child)
-                    if (g2 + h if prune_on_f else g2) > cap:
+                    f2 = g2 + h
+                    if (f2 if prune_on_f else g2) > cap:
+                        continue
+                    if f2 > ceiling:  # partial expansion: left for a later expansion of ``state``
+                        if f2 < deferred:
+                            deferred = f2
                         continue
                     best_g[child] = g2
                     parent[child] = (state, move)
                     tie += 1
                     if key is None:
-                        push(heap, (g2 + h, -g2, tie_break(child) if tie_break is not None else 0, tie, child))
+                        push(heap, (f2, -g2, tie_break(child) if tie_break is not None else 0, tie, child))
                     else:
-                        push(heap, (key(g2, h), -g2, tie_break(child) if tie_break is not None else 0, tie, g2 + h,
+                        push(heap, (key(g2, h), -g2, tie_break(child) if tie_break is not None else 0, tie, f2,
                                     child))
                 return None
             finally:
@@ -200,8 +214,12 @@ class BestFirstExpansion:
         def figures() -> tuple[int, int, int, int]:
             return expanded, generated, evaluated, peak
 
+        def least_deferred() -> float:
+            return deferred
+
         self.step = step
         self._figures = figures
+        self.least_deferred = least_deferred
 
     def figures(self) -> tuple[int, int, int]:
         """``(expanded, generated, evaluated)`` so far."""

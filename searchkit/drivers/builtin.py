@@ -29,6 +29,12 @@ def _astar(puzzle, req: SearchRequest):
     return astar(puzzle, req.heuristic, pruners=req.pruners, limits=req.limits, max_cost=req.depth)
 
 
+def _peastar(puzzle, req: SearchRequest):
+    from searchkit.drivers.peastar import peastar
+
+    return peastar(puzzle, req.heuristic, pruners=req.pruners, limits=req.limits, max_cost=req.depth)
+
+
 def _bounded_dfs(puzzle, req: SearchRequest):
     from searchkit.drivers.bounded_dfs import bounded_dfs
 
@@ -81,6 +87,9 @@ ALGORITHMS = (
               summary="IDA* with a per-iteration transposition table (state -> least g)"),
     Algorithm("astar", _astar, optimal=True, uses_heuristic=True, rule_hooks={"cut", "filter"},
               summary="A*: best-first on f = g + h, ties to larger g (Hart, Nilsson, Raphael 1968)"),
+    Algorithm("peastar", _peastar, optimal=True, uses_heuristic=True, rule_hooks={"cut", "filter"},
+              summary="partial-expansion A*: stores only children with f <= the parent's key, fewer states "
+                      "held (Yoshizumi, Miura, Ishida 2000)"),
     Algorithm("bounded_dfs", _bounded_dfs, optimal=False, uses_heuristic=False, takes_heuristic=True,
               rule_hooks=_DEPTH_FIRST,
               keeps_order=True, modes=("exact", "at_most", "shortest"), needs_depth=True,

@@ -49,7 +49,7 @@ def test_rules_listing_says_where_each_rule_acts(cli_run):
     out = cli_run(["rules", "mayan"]).stdout
     assert "lower-bound\tin successors_within: ida_star, ida_star_tt, bounded_dfs" in out
     assert "transposition\tin driver: ida_star, ida_star_tt, bounded_dfs" in out
-    assert "dominance\tin driver: astar, wastar, gbfs, anytime\t" in cli_run(["rules", "flood"]).stdout
+    assert "dominance\tin driver: astar, peastar, wastar, gbfs, anytime\t" in cli_run(["rules", "flood"]).stdout
 
 
 def test_ida_star_honours_successors_within(cli_run):

@@ -130,7 +130,7 @@ def test_greedy_play_out_is_a_valid_upper_bound(optima):
         assert greedy(puzzle)(puzzle.initial_state()) >= opt  # h >= h*: an upper bound, not admissible
 
 
-@pytest.mark.parametrize("algorithm", ["astar", "ida_star", "anytime", "wastar", "bfs"])
+@pytest.mark.parametrize("algorithm", ["astar", "peastar", "ida_star", "anytime", "wastar", "bfs"])
 def test_upper_bound_below_or_at_the_optimum_is_exhausted(registry, optima, algorithm):
     h = None if algorithm == "bfs" else "puchert"
     for board, opt in list(zip(BOARDS, optima))[:15]:
@@ -143,7 +143,7 @@ def test_upper_bound_below_or_at_the_optimum_is_exhausted(registry, optima, algo
         assert r.has_solution and r.cost == opt
 
 
-@pytest.mark.parametrize("algorithm", ["astar", "ida_star", "anytime", "wastar(weight=2)", "gbfs", "bfs"])
+@pytest.mark.parametrize("algorithm", ["astar", "peastar", "ida_star", "anytime", "wastar(weight=2)", "gbfs", "bfs"])
 def test_an_optimal_seed_is_returned_and_proven(registry, optima, algorithm):
     h = None if algorithm == "bfs" else "puchert"
     for board, opt in list(zip(BOARDS, optima))[:15]:
@@ -256,3 +256,22 @@ def test_compare_quality_columns(cli_run, tmp_path):
     assert weighted["proven_gap"] == weighted["cost"] - exact["cost"] == weighted["gap_to_best"]
     text = cli_run(["compare", "flood", str(path), "-H", "puchert", "-a", "astar", "-a", "gbfs"])
     assert "quality / time" in text.output and "proven gap" in text.output
+
+
+# --- partial-expansion A* (issue 13's memory) ------------------------------------------------
+
+def test_peastar_is_optimal_with_every_rule_and_stores_no_more_than_astar(registry, optima):
+    for board, opt in zip(BOARDS, optima):
+        for h in ("puchert", "layered"):
+            r = run(registry, "peastar", board, h)
+            assert r.status == SOLVED and r.cost == opt == r.lower_bound, (h, opt, r)
+            assert replay_cost(board, r.moves) == opt
+
+
+def test_peastar_holds_fewer_states_than_astar_on_a_larger_board(registry):
+    rng = random.Random(7)
+    board = Board.from_values(12, 12, [rng.randrange(6) for _ in range(144)])
+    a = run(registry, "astar", board)
+    p = run(registry, "peastar", board)
+    assert a.cost == p.cost and p.lower_bound == p.cost
+    assert p.stats.peak_stored < a.stats.peak_stored, (p.stats.peak_stored, a.stats.peak_stored)

@@ -74,4 +74,4 @@ def register_pruning_rules(register):
     register(PruningRule(GAME, "dominance",
                          "skip a popped state whose region lies inside a region already expanded at the same g "
                          "(it cannot need fewer moves); sound for A*", factory="searchkit_flood.dominance:dominance_pruner",
-                         sound_for="optimal", algorithms=("astar", "anytime", "wastar", "gbfs")))
+                         sound_for="optimal", algorithms=("astar", "peastar", "anytime", "wastar", "gbfs")))

@@ -1,0 +1,124 @@
+"""Partial-expansion A* (Yoshizumi, Miura and Ishida 2000, "A* with Partial Expansion for
+Large Branching Factor Problems", AAAI): A* that stores only the children it may need next.
+
+When A* expands a state n popped with key F(n) (first its f), most children
+of a large branching factor have f above F(n) and many are never popped.
+PEA* generates every child but stores only those with f <= F(n); if some
+were left out, n goes back on the open list with F(n) = the least f among
+them, and is expanded again when that key comes up, storing the next slice.
+The heap and the table of best g then hold far fewer entries (memory is
+what limits A* on large boards), at the price of generating and evaluating
+the left-out children again.
+
+Ties as in :mod:`searchkit.drivers.astar` (larger g, then the puzzle's
+``tie_break``, then first in, first out), and the same f-layer records.
+
+**Optimality** (admissible h, re-opening on a smaller g as A* does).  Call a
+heap entry (s, g) *good* when g + opt(s) = C*.  Until a goal is popped some
+good entry is in the heap with key <= C*: the start is; take the good entry
+pushed with the largest g and follow it.  Popped as stale or cut by a rule
+sound for optimal search, it is replaced as in A* (the rules' own proofs; a
+state popped again for its next slice is never cut, so the rule sees every
+state once).  Expanded, it generates an optimal child c with f(c) = g + 1 +
+h(c) <= C*: either f(c) <= F and c is pushed (good, larger g), or c is left
+out and the state goes back with F' = least left-out f <= f(c) <= C* -- a
+good entry again, with key <= C*.  So every popped key, and the largest
+(``layer_f``), is a lower bound, and the first goal popped is optimal.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from searchkit.drivers._common import BestFirstExpansion, best_first_setup, path_to, run_guarded
+from searchkit.limits import Limiter, Limits
+from searchkit.pruning import Pruner
+from searchkit.result import EXHAUSTED, SOLVED, IterationRecord, SearchResult
+
+
+def peastar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] = (),
+            limits: Limits | Limiter | None = None, max_cost: int | None = None) -> SearchResult:
+    """Partial-expansion A* (module docstring): a least-cost solution, storing fewer states than A*.
+
+    Args:
+        puzzle: a :class:`~searchkit.puzzle.Puzzle`.
+        heuristic: ``estimate(state) -> int``; admissible for an optimal answer.
+        pruners: ``cut(state, g, None)`` when a state is popped the first
+            time; ``filter`` on successors at every expansion.
+        limits: node (expansions, a state's further slices included) and time limits.
+        max_cost: children with f above it are never stored; ``exhausted``
+            then means no solution of cost <= ``max_cost``.
+
+    Returns:
+        A :class:`~searchkit.result.SearchResult` as
+        :func:`searchkit.drivers.astar.astar` returns; ``stats.expanded``
+        counts every expansion (a state expanded in three slices counts
+        three), ``stats.peak_stored`` the most entries held at once in the
+        table of best g and the heap.
+    """
+    setup = best_first_setup(puzzle, pruners, limits)
+    limiter, is_goal, start, tie_break = setup[0], setup[2], setup[7], setup[6]
+    h0 = heuristic(start)
+    best_g: dict = {start: 0}
+    parent: dict = {start: None}
+    heap = [(h0, 0, 0, 0, start)]
+    pop, push = heapq.heappop, heapq.heappush
+    expansion = BestFirstExpansion(setup, best_g, parent, heuristic, heap, max_cost)
+    expand, least_deferred = expansion.step, expansion.least_deferred
+    again: dict = {}  # state -> (g, key) of its pending next slice
+    goal = cost = None
+    layers: list[IterationRecord] = []
+    layer_f = limiter.bound = h0
+    mark = (0, 0, 0, 0.0)
+    # Re-pushed states take negative tie numbers: never equal to a child's
+    # (positive), so two entries never tie up to the state itself; among
+    # equal keys a state's next slice goes first, the latest first.
+    order = [0]
+
+    def close_layer() -> None:
+        (e0, g0, v0, t0), (e1, g1, v1) = mark, expansion.figures()
+        layers.append(IterationRecord(layer_f, e1 - e0, g1 - g0, limiter.elapsed() - t0, v1 - v0))
+
+    def search() -> str:
+        nonlocal goal, cost, layer_f, mark
+        while heap:
+            f, neg_g, _, _, state = pop(heap)
+            if f > layer_f:
+                close_layer()
+                layer_f, mark = f, (*expansion.figures(), limiter.elapsed())
+                limiter.bound = f
+            g = -neg_g
+            if best_g.get(state, g) < g:
+                if state in again and again[state][0] == g:
+                    del again[state]
+                continue
+            if is_goal(state):
+                goal, cost = state, g
+                return SOLVED
+            slice_again = again.get(state) == (g, f)
+            if slice_again:
+                del again[state]
+            expand(state, g, f, slice_again)
+            nxt = least_deferred()
+            if nxt != math.inf and best_g.get(state) == g:
+                # Some children were left out: come back for them at their least f.
+                again[state] = (g, nxt)
+                order[0] -= 1
+                push(heap, (nxt, neg_g, tie_break(state) if tie_break is not None else 0, order[0], state))
+        return EXHAUSTED
+
+    status = run_guarded(search)
+    close_layer()
+    if status == SOLVED:
+        lower = cost
+    elif status == EXHAUSTED:
+        lower = None if max_cost is None else max_cost + 1
+    else:
+        lower = layer_f if max_cost is None else min(layer_f, max_cost + 1)
+    stats = expansion.stats(iterations=tuple(layers))
+    if status != SOLVED:
+        return SearchResult(status=status, stats=stats, lower_bound=lower)
+    return SearchResult(status=SOLVED, moves=path_to(parent, goal), cost=cost, stats=stats, lower_bound=lower)
