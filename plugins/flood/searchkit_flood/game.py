@@ -12,6 +12,10 @@ from searchkit_flood.board import STARTS, Tokens, parse_judge, parse_lines, pars
 #: Boards with more cells than this are searched with A* and the Puchert
 #: heuristic; smaller ones with IDA* and the layered heuristic (see FloodGame.plan).
 ASTAR_ABOVE_CELLS = 36
+#: Boards of more cells than this are searched with partial-expansion A*
+#: (``peastar``), which holds a quarter to a half of A*'s states for about 3%
+#: more CPU (see FloodGame.plan): on boards this large memory is the wall.
+PARTIAL_ABOVE_CELLS = 400
 
 
 class FloodGame:
@@ -103,7 +107,7 @@ class FloodGame:
         return FloodPuzzle(board, disabled)
 
     def plan(self, case, options):
-        """IDA* with ``layered`` up to 36 cells, A* with ``puchert`` (and ``dominance``) above.
+        """IDA* with ``layered`` up to 36 cells, A* with ``puchert`` (and ``dominance``) above, PEA* above 400.
 
         Measured per board (random boards, 6 colours, search time; one run on
         this project's 2-core machine): IDA*/layered vs A*/puchert took 0.08
@@ -113,8 +117,18 @@ class FloodGame:
         states, which only pays once IDA*'s re-expansions grow; the crossover
         is at about 6x6, so boards of more than :data:`ASTAR_ABOVE_CELLS`
         cells (including the 8x8 judge size) get A*.
+
+        Above :data:`PARTIAL_ABOVE_CELLS` cells (the 24x24 sets) partial
+        expansion pays: on b24c6 board 10 ``peastar`` peaked at 1.02 GiB in
+        520 s of CPU, where A* peaked at 2.65 GiB; on a 12x12 board
+        (b12c12 board 24) it held 360 513 entries instead of 1 410 715 (157
+        vs 362 MB resident) for 3% more CPU, and 3.5% more on 150 PC19
+        boards, so smaller boards keep A*.
         """
-        if case.data.width * case.data.height > ASTAR_ABOVE_CELLS:
+        cells = case.data.width * case.data.height
+        if cells > PARTIAL_ABOVE_CELLS:
+            return SearchPlan(algorithm="peastar", heuristic="puchert")
+        if cells > ASTAR_ABOVE_CELLS:
             return SearchPlan(algorithm="astar", heuristic="puchert")
         return SearchPlan(algorithm="ida_star", heuristic="layered")
 
