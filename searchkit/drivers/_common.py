@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from searchkit.limits import Limiter, LimitReached
 from searchkit.pruning import Pruner
-from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, SOLVED, SearchResult, SearchStats
+from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, SOLVED, IterationRecord, SearchResult, SearchStats
 
 
 def split_pruners(pruners: Sequence[Pruner]):
@@ -260,3 +260,55 @@ def conclude(status: str, stats: SearchStats, *, moves: tuple | None = None, cos
     if status == EXHAUSTED:
         return SearchResult(status=EXHAUSTED, stats=stats, lower_bound=None if max_cost is None else max_cost + 1)
     return SearchResult(status=status, stats=stats, lower_bound=None if bound is None else int(bound))
+
+
+class FLayers:
+    """A* f-layer records (Fast Downward's f progress): one per value of the popped f.
+
+    ``f`` is the current layer's f (the largest popped so far, set on the
+    limiter as its ``bound`` for live figures); :meth:`rise` closes the layer
+    when a larger f is popped, :meth:`close` the last one at the end.  Each
+    record holds the layer's expanded, generated and evaluated counts and
+    seconds, read from a :class:`BestFirstExpansion`.
+    """
+
+    def __init__(self, limiter, expansion: BestFirstExpansion, f0: int) -> None:
+        self.limiter, self.expansion = limiter, expansion
+        self.f = limiter.bound = f0
+        self.records: list[IterationRecord] = []
+        self._mark = (0, 0, 0, 0.0)
+
+    def _close(self) -> None:
+        (e0, g0, v0, t0), (e1, g1, v1) = self._mark, self.expansion.figures()
+        self.records.append(IterationRecord(self.f, e1 - e0, g1 - g0, self.limiter.elapsed() - t0, v1 - v0))
+
+    def rise(self, f: int) -> None:
+        """A state with f above the current layer's was popped: close the layer, open f's."""
+        self._close()
+        self.f = self.limiter.bound = f
+        self._mark = (*self.expansion.figures(), self.limiter.elapsed())
+
+    def close(self) -> tuple[IterationRecord, ...]:
+        """Close the last layer; all records, in order."""
+        self._close()
+        return tuple(self.records)
+
+
+def optimal_result(status: str, stats: SearchStats, *, parent: dict, goal, cost, layer_f: int,
+                   max_cost: int | None) -> SearchResult:
+    """The result of an A*-family driver (admissible h): the solution, or the status and the bound proven.
+
+    Lower bound: until a goal is popped the heap holds an entry on an
+    optimal path with its optimal g (re-opening keeps this with an
+    inconsistent h; pruning rules and partial expansion keep it by their own
+    proofs), whose key is <= C*; each pop takes the least key, so every key
+    popped, and their maximum ``layer_f``, is <= C*.  Children pruned at f >
+    ``max_cost`` only add the cap ``max_cost + 1``.
+    """
+    if status == SOLVED:
+        return SearchResult(status=SOLVED, moves=path_to(parent, goal), cost=cost, stats=stats, lower_bound=cost)
+    if status == EXHAUSTED:
+        lower = None if max_cost is None else max_cost + 1
+    else:
+        lower = layer_f if max_cost is None else min(layer_f, max_cost + 1)
+    return SearchResult(status=status, stats=stats, lower_bound=lower)

@@ -15,10 +15,10 @@ import heapq
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import BestFirstExpansion, best_first_setup, path_to, run_guarded
+from searchkit.drivers._common import BestFirstExpansion, FLayers, best_first_setup, optimal_result, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import EXHAUSTED, SOLVED, IterationRecord, SearchResult
+from searchkit.result import EXHAUSTED, SOLVED, SearchResult
 
 
 def astar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] = (),
@@ -58,22 +58,14 @@ def astar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] 
     expansion = BestFirstExpansion(setup, best_g, parent, heuristic, heap, max_cost)
     expand = expansion.step
     goal = cost = None
-    layers: list[IterationRecord] = []
-    layer_f = limiter.bound = h0
-    mark = (0, 0, 0, 0.0)  # expanded, generated, evaluated, seconds at the layer's start
-
-    def close_layer() -> None:
-        (e0, g0, v0, t0), (e1, g1, v1) = mark, expansion.figures()
-        layers.append(IterationRecord(layer_f, e1 - e0, g1 - g0, limiter.elapsed() - t0, v1 - v0))
+    layers = FLayers(limiter, expansion, h0)
 
     def search() -> str:
-        nonlocal goal, cost, layer_f, mark
+        nonlocal goal, cost
         while heap:
             f, neg_g, _, _, state = pop(heap)
-            if f > layer_f:  # the popped f rose: a new f-layer (Fast Downward's f progress)
-                close_layer()
-                layer_f, mark = f, (*expansion.figures(), limiter.elapsed())
-                limiter.bound = f
+            if f > layers.f:  # the popped f rose: a new f-layer
+                layers.rise(f)
             g = -neg_g
             if best_g.get(state, g) < g:
                 continue
@@ -84,21 +76,5 @@ def astar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] 
         return EXHAUSTED
 
     status = run_guarded(search)
-    close_layer()
-    # Lower bound (admissible h): until a goal is popped the heap holds an
-    # entry on an optimal path with its optimal g (re-opening keeps this with
-    # an inconsistent h; dominance's own proof keeps it under that rule), whose
-    # f <= C*; each pop takes the least f in the heap, so every f popped, and
-    # their maximum layer_f, is <= C*.  Pruned children (f > max_cost) only
-    # add the cap max_cost + 1.
-    if status == SOLVED:
-        lower = cost
-    elif status == EXHAUSTED:
-        lower = None if max_cost is None else max_cost + 1
-    else:
-        lower = layer_f if max_cost is None else min(layer_f, max_cost + 1)
-    stats = expansion.stats(iterations=tuple(layers))
-    if status != SOLVED:
-        return SearchResult(status=status, stats=stats, lower_bound=lower)
-    moves = path_to(parent, goal)
-    return SearchResult(status=SOLVED, moves=moves, cost=cost, stats=stats, lower_bound=lower)
+    stats = expansion.stats(iterations=layers.close())
+    return optimal_result(status, stats, parent=parent, goal=goal, cost=cost, layer_f=layers.f, max_cost=max_cost)

@@ -33,10 +33,10 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import BestFirstExpansion, best_first_setup, path_to, run_guarded
+from searchkit.drivers._common import BestFirstExpansion, FLayers, best_first_setup, optimal_result, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import EXHAUSTED, SOLVED, IterationRecord, SearchResult
+from searchkit.result import EXHAUSTED, SOLVED, SearchResult
 
 
 def peastar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] = (),
@@ -70,26 +70,18 @@ def peastar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner
     expand, least_deferred = expansion.step, expansion.least_deferred
     again: dict = {}  # state -> (g, key) of its pending next slice
     goal = cost = None
-    layers: list[IterationRecord] = []
-    layer_f = limiter.bound = h0
-    mark = (0, 0, 0, 0.0)
+    layers = FLayers(limiter, expansion, h0)
     # Re-pushed states take negative tie numbers: never equal to a child's
     # (positive), so two entries never tie up to the state itself; among
     # equal keys a state's next slice goes first, the latest first.
     order = [0]
 
-    def close_layer() -> None:
-        (e0, g0, v0, t0), (e1, g1, v1) = mark, expansion.figures()
-        layers.append(IterationRecord(layer_f, e1 - e0, g1 - g0, limiter.elapsed() - t0, v1 - v0))
-
     def search() -> str:
-        nonlocal goal, cost, layer_f, mark
+        nonlocal goal, cost
         while heap:
             f, neg_g, _, _, state = pop(heap)
-            if f > layer_f:
-                close_layer()
-                layer_f, mark = f, (*expansion.figures(), limiter.elapsed())
-                limiter.bound = f
+            if f > layers.f:
+                layers.rise(f)
             g = -neg_g
             if best_g.get(state, g) < g:
                 if state in again and again[state][0] == g:
@@ -111,14 +103,5 @@ def peastar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner
         return EXHAUSTED
 
     status = run_guarded(search)
-    close_layer()
-    if status == SOLVED:
-        lower = cost
-    elif status == EXHAUSTED:
-        lower = None if max_cost is None else max_cost + 1
-    else:
-        lower = layer_f if max_cost is None else min(layer_f, max_cost + 1)
-    stats = expansion.stats(iterations=tuple(layers))
-    if status != SOLVED:
-        return SearchResult(status=status, stats=stats, lower_bound=lower)
-    return SearchResult(status=SOLVED, moves=path_to(parent, goal), cost=cost, stats=stats, lower_bound=lower)
+    stats = expansion.stats(iterations=layers.close())
+    return optimal_result(status, stats, parent=parent, goal=goal, cost=cost, layer_f=layers.f, max_cost=max_cost)
