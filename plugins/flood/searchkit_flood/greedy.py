@@ -150,7 +150,7 @@ def two_best(puzzle):
     A* and ``wastar`` with it find optimal or near-optimal solutions while
     expanding far fewer states than with ``puchert``.
     """
-    from searchkit_flood.heuristics import puchert
+    from searchkit_flood.heuristics import puchert, remember
 
     g = puzzle.graph
     admissible = puchert(puzzle)
@@ -238,10 +238,7 @@ def two_best(puzzle):
                 n += len(left)  # nothing new to reach: the rest is on the frontier
                 break
             current = (current & ~(best[1] | second[1])) | best[2] | second[2]
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
-        for k, at in seen:
-            memo[k] = n - at
+        remember(memo, seen, n, MEMO_LIMIT)
         return n
 
     return estimate

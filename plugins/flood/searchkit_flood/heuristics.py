@@ -243,13 +243,22 @@ def puchert(puzzle):
                     frontier |= nbrs[low.bit_length() - 1]
                     new ^= low
             frontier &= rest
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
-        for r, k in seen:
-            memo[r] = n - k
+        remember(memo, seen, n, MEMO_LIMIT)
         return n
 
     return estimate
+
+
+def remember(memo: dict, seen: list, total: int, limit: int) -> None:
+    """Store a finished play-out in its memo: each ``(key, moves so far)`` of ``seen`` maps to the moves left.
+
+    The memo is cleared first once it holds more than ``limit`` entries,
+    so it stays bounded whatever the search's length.
+    """
+    if len(memo) > limit:
+        memo.clear()
+    for key, at in seen:
+        memo[key] = total - at
 
 
 #: Above this many areas the Puchert heuristic unions neighbour sets area by
