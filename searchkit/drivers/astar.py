@@ -49,7 +49,7 @@ def astar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] 
         layer where the search ended.
     """
     setup = best_first_setup(puzzle, pruners, limits)
-    limiter, is_goal, start = setup[0], setup[2], setup[7]
+    limiter, _, is_goal, _, _, _, _, start = setup
     h0 = heuristic(start)
     best_g: dict = {start: 0}
     parent: dict = {start: None}

@@ -60,7 +60,7 @@ def peastar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner
         table of best g and the heap.
     """
     setup = best_first_setup(puzzle, pruners, limits)
-    limiter, is_goal, start, tie_break = setup[0], setup[2], setup[7], setup[6]
+    limiter, _, is_goal, _, _, _, tie_break, start = setup
     h0 = heuristic(start)
     best_g: dict = {start: 0}
     parent: dict = {start: None}
@@ -95,7 +95,7 @@ def peastar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner
                 del again[state]
             expand(state, g, f, slice_again)
             nxt = least_deferred()
-            if nxt != math.inf and best_g.get(state) == g:
+            if nxt != math.inf:
                 # Some children were left out: come back for them at their least f.
                 again[state] = (g, nxt)
                 order[0] -= 1

@@ -79,14 +79,13 @@ def best_first(
         proven so far (admissible h only).
     """
     setup = best_first_setup(puzzle, pruners, limits)
-    is_goal, start = setup[2], setup[7]
+    _, _, is_goal, _, _, _, _, start = setup
     h0 = heuristic(start)
     best_g: dict = {start: 0}
     parent: dict = {start: None}
     heap = [(key(0, h0), 0, 0, 0, h0, start)]
     pop = heapq.heappop
-    expansion = BestFirstExpansion(setup, best_g, parent, heuristic, heap, max_cost,
-                                   key,
+    expansion = BestFirstExpansion(setup, best_g, parent, heuristic, heap, max_cost, key,
                                    prune_on_f=admissible, goal_test=is_goal if goal_on_generate else None)
     expand = expansion.step
     found: list = []  # [goal, cost]
