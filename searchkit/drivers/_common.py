@@ -233,6 +233,22 @@ class BestFirstExpansion:
                            **extra)
 
 
+def astar_start(puzzle, heuristic, pruners: Sequence[Pruner], limits, max_cost: int | None):
+    """What A* and PEA* start from: ``(setup, best_g, parent, heap, expansion)``.
+
+    ``setup`` is :func:`best_first_setup`'s tuple; the tables of best g and of
+    parent links hold the start, the heap its entry ``(h0, 0, 0, 0, start)``
+    (f, -g, tie-break key, tie, state), and ``expansion`` is the
+    :class:`BestFirstExpansion` over them (its f-keyed, A* form).
+    """
+    setup = best_first_setup(puzzle, pruners, limits)
+    start = setup[7]
+    best_g: dict = {start: 0}
+    parent: dict = {start: None}
+    heap = [(heuristic(start), 0, 0, 0, start)]
+    return setup, best_g, parent, heap, BestFirstExpansion(setup, best_g, parent, heuristic, heap, max_cost)
+
+
 def conclude(status: str, stats: SearchStats, *, moves: tuple | None = None, cost: int | None = None,
              bound: float | None = None, max_cost: int | None = None) -> SearchResult:
     """The result of a driver that may end holding a solution it has not proven optimal.

@@ -15,7 +15,7 @@ import heapq
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import BestFirstExpansion, FLayers, best_first_setup, optimal_result, run_guarded
+from searchkit.drivers._common import FLayers, astar_start, optimal_result, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, SOLVED, SearchResult
@@ -48,14 +48,9 @@ def astar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] 
         per f-layer (each time the popped f rose), the last one being the
         layer where the search ended.
     """
-    setup = best_first_setup(puzzle, pruners, limits)
-    limiter, _, is_goal, _, _, _, _, start = setup
-    h0 = heuristic(start)
-    best_g: dict = {start: 0}
-    parent: dict = {start: None}
-    heap = [(h0, 0, 0, 0, start)]
+    setup, best_g, parent, heap, expansion = astar_start(puzzle, heuristic, pruners, limits, max_cost)
+    limiter, is_goal, h0 = setup[0], setup[2], heap[0][0]
     pop = heapq.heappop
-    expansion = BestFirstExpansion(setup, best_g, parent, heuristic, heap, max_cost)
     expand = expansion.step
     goal = cost = None
     layers = FLayers(limiter, expansion, h0)

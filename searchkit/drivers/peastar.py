@@ -33,7 +33,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import BestFirstExpansion, FLayers, best_first_setup, optimal_result, run_guarded
+from searchkit.drivers._common import FLayers, astar_start, optimal_result, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, SOLVED, SearchResult
@@ -59,14 +59,9 @@ def peastar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner
         three), ``stats.peak_stored`` the most entries held at once in the
         table of best g and the heap.
     """
-    setup = best_first_setup(puzzle, pruners, limits)
-    limiter, _, is_goal, _, _, _, tie_break, start = setup
-    h0 = heuristic(start)
-    best_g: dict = {start: 0}
-    parent: dict = {start: None}
-    heap = [(h0, 0, 0, 0, start)]
+    setup, best_g, parent, heap, expansion = astar_start(puzzle, heuristic, pruners, limits, max_cost)
+    limiter, is_goal, tie_break, h0 = setup[0], setup[2], setup[6], heap[0][0]
     pop, push = heapq.heappop, heapq.heappush
-    expansion = BestFirstExpansion(setup, best_g, parent, heuristic, heap, max_cost)
     expand, least_deferred = expansion.step, expansion.least_deferred
     again: dict = {}  # state -> (g, key) of its pending next slice
     goal = cost = None
