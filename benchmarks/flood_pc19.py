@@ -53,8 +53,7 @@ def main() -> None:
         for case in game.parse(text, str(path), {}):
             if args.limit is not None and len(rows) >= args.limit:
                 break
-            result = solver.solve(case)
-            rows.append((case, result))
+            rows.append((case, solver.solve(case).result))
         return rows
 
     t0 = time.perf_counter()
@@ -72,7 +71,8 @@ def main() -> None:
     times = [r.stats.elapsed for _, r in rows]
     costs = [r.cost for _, r in rows]
     wrong = [c.index for (c, r) in rows if answers is not None and r.cost != answers[c.index - 1]]
-    algorithm, heuristic = solver.names(rows[0][0])
+    first = solver.solve(rows[0][0])
+    algorithm, heuristic = first.algorithm, first.heuristic
     print(f"file: {path.name}, {len(rows)} boards, {algorithm}/{heuristic}, "
           f"pruning off: {', '.join(args.no_prune) or 'none'}")
     print(f"total moves: {sum(c for c in costs if c is not None)}"
