@@ -42,8 +42,11 @@ STRATEGIES = ("astar/puchert", "wastar(weight=1.2)/puchert", "wastar(weight=1.25
               "wastar(weight=1.2)/two-best")
 
 
-def colorfill(strategy: str, lines: list[str]) -> tuple[int, float, float] | None:
-    """``(total moves, CPU seconds, wall seconds)`` of ColorFill's benchmark mode, or ``None`` without java."""
+def colorfill(strategy: str, lines: list[str], heap: str = "2G") -> tuple[int, float, float] | None:
+    """``(total moves, CPU seconds, wall seconds)`` of ColorFill's benchmark mode, or ``None`` without java.
+
+    ``heap`` is the JVM's fixed heap (``-Xms``/``-Xmx``), e.g. ``"2G"``.
+    """
     java = shutil.which("java")
     if java is None or not JAR.exists():
         return None
@@ -52,7 +55,7 @@ def colorfill(strategy: str, lines: list[str]) -> tuple[int, float, float] | Non
         boards.write_text("\n".join(lines) + "\n")
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
-        out = subprocess.run([java, "-Xms2G", "-Xmx2G", "-cp", str(JAR), "colorfill.ui.Starter", "-benchmark",
+        out = subprocess.run([java, f"-Xms{heap}", f"-Xmx{heap}", "-cp", str(JAR), "colorfill.ui.Starter", "-benchmark",
                               str(boards), strategy], capture_output=True, text=True, cwd=tmp, check=True).stdout
         wall = time.perf_counter() - t0
         after = resource.getrusage(resource.RUSAGE_CHILDREN)

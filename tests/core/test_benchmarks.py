@@ -1,0 +1,34 @@
+"""The benchmark scripts still run: each on a few bundled boards, checking its own answers.
+
+Benchmarks are not timed here (no wall-clock assertions in tests); this only
+keeps them from rotting when the code they drive changes.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PC19_FIRST50 = ROOT / "tests" / "data" / "pc19-first50.txt"
+
+
+def _run(*argv: str) -> str:
+    proc = subprocess.run([sys.executable, *argv], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_flood_pc19_checks_its_answers():
+    out = _run("benchmarks/flood_pc19.py", "--limit", "4", str(PC19_FIRST50))
+    expected = sum(int(x) for x in PC19_FIRST50.with_suffix(".ans").read_text().split()[:4])
+    assert f"total moves: {expected} (expected {expected}, wrong: none)" in out
+
+
+def test_flood_floor_oracle_searches_the_same_states():
+    # The script exits non-zero if the dict-backed run expands other states than the real one.
+    out = _run("benchmarks/flood_floor.py", "--no-colorfill", "--boards", "3", "--sets", str(PC19_FIRST50))
+    row = out.splitlines()[1].split()
+    expected = sum(int(x) for x in PC19_FIRST50.with_suffix(".ans").read_text().split()[:3])
+    assert row[0] == "pc19-first50" and int(row[4]) == expected and row[-1] == "astar/puchert"
