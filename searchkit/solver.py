@@ -27,7 +27,7 @@ from searchkit.algorithm import SearchRequest, bind_params, parse_spec
 from searchkit.errors import PlanError, UnknownNameError
 from searchkit.game import Case, SearchPlan, option_defaults
 from searchkit.limits import Limiter, LimitReached, Limits, active
-from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, SOLVED, SearchResult, SearchStats
+from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, INCOMPLETE, SOLVED, SearchResult, SearchStats
 
 
 @attrs.frozen
@@ -304,6 +304,9 @@ class Solver:
         if not proof:
             if result.status == SOLVED and algorithm.uses_heuristic and result.cost != 0:
                 result = attrs.evolve(result, status=FEASIBLE)  # an inadmissible h proves nothing
+            elif result.status == EXHAUSTED and algorithm.uses_heuristic and algorithm.optimal:
+                # An optimal driver prunes on g + h under the bound: an overestimate may have cut a solution.
+                result = attrs.evolve(result, status=INCOMPLETE)
             result = attrs.evolve(result, lower_bound=0 if result.cost == 0 else None)  # costs are >= 0
         if result.has_solution and result.cost == 0:  # nothing is cheaper than nothing
             result = attrs.evolve(result, status=SOLVED, lower_bound=0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES
@@ -120,6 +121,26 @@ def test_inadmissible_greedy_heuristic_proves_nothing(registry, optima):
         for alg in ("gbfs", "wastar", "astar"):
             r = run(registry, alg, board, "greedy")
             assert r.status == FEASIBLE and r.lower_bound is None and r.cost >= opt
+
+
+@pytest.mark.parametrize("algorithm", ["astar", "peastar", "ida_star", "anytime", "wastar", "gbfs"])
+def test_inadmissible_heuristic_under_an_upper_bound_proves_no_exhaustion(registry, optima, algorithm):
+    """With ``greedy`` (h >= h*) a bound above the optimum must never end ``exhausted``: nothing was proven."""
+    for board, opt in zip(BOARDS, optima):
+        r = run(registry, algorithm, board, "greedy", upper_bound=opt + 1)
+        assert r.status != EXHAUSTED, (algorithm, opt, r)
+        assert r.lower_bound is None or r.lower_bound <= opt
+        if r.has_solution:
+            assert r.cost >= opt
+
+
+@pytest.mark.parametrize("algorithm", ["astar", "ida_star", "anytime"])
+def test_inadmissible_heuristic_under_an_upper_bound_on_pc19_is_not_exhausted(cli_run, tmp_path, algorithm):
+    """PC19 board 1 (optimum 19): greedy's estimate exceeds 19 at the start, so --upper-bound 20 proves nothing."""
+    path = tmp_path / "one.txt"
+    path.write_text((Path(__file__).parents[1] / "data" / "pc19-first50.txt").read_text().splitlines()[0] + "\n")
+    out = cli_run(["solve", "flood", "-a", algorithm, "-H", "greedy", "--upper-bound", "20", str(path)])
+    assert out.output.splitlines()[-1] != "? (exhausted)", out.output
 
 
 def test_greedy_play_out_is_a_valid_upper_bound(optima):
