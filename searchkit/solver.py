@@ -276,11 +276,10 @@ class Solver:
             try:
                 return (*check_moves(puzzle, moves, render), origin)
             except SeedError:  # a rule of the searched puzzle may drop a move the solution uses
-                plain = self.game.puzzle(case, self.options, frozenset(r.name for r in self.rules))
-                try:
-                    return (*check_moves(plain, moves, render), origin)
-                except SeedError as exc:
-                    raise SeedError(f"{case.source}: case {case.index}: {exc}") from None
+                pass
+            # The caller names the file and case of the error (as for every Solver refusal).
+            plain = self.game.puzzle(case, self.options, frozenset(r.name for r in self.rules))
+            return (*check_moves(plain, moves, render), origin)
 
         found = None
         given = None if self.seeds is None else self.seeds.for_case(case)

@@ -226,6 +226,26 @@ def test_seed_solution_from_records_and_errors(cli_run, tmp_path):
     assert bad.exit_code == 2 and "seed solution" in bad.output
 
 
+def test_seed_solution_files_without_seeds_are_refused(cli_run, tmp_path):
+    """An empty file, answers printed without --moves, bare moves or a directory: one line naming the option."""
+    sample = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")
+    empty, plain, bare = tmp_path / "empty.txt", tmp_path / "plain.txt", tmp_path / "bare.txt"
+    empty.write_text("")
+    plain.write_text(cli_run(["solve", "flood", sample]).output)  # "1" and "3": no moves
+    bare.write_text("1 2 1\n")
+    for spec in (empty, plain, bare, tmp_path):
+        out = cli_run(["solve", "flood", "--seed-solution", str(spec), sample])
+        assert out.exit_code == 2, (spec, out.output)
+        assert "--seed-solution" in out.output and str(spec) in out.output and "Traceback" not in out.output
+
+
+def test_a_bad_seed_names_its_file_and_case_once(cli_run):
+    sample = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")
+    out = cli_run(["solve", "flood", "--seed-solution", "9 9 9", sample])
+    errors = [line for line in out.output.splitlines() if line.startswith("searchkit: error:")]
+    assert errors and all(line.count(f"{sample}: case") == 1 for line in errors), errors
+
+
 def test_upper_bound_option_values(cli_run):
     sample = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")  # optima 1 and 3
     out = cli_run(["solve", "flood", "--upper-bound", "3", "--format", "json", sample])
