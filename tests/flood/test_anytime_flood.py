@@ -143,6 +143,18 @@ def test_inadmissible_heuristic_under_an_upper_bound_on_pc19_is_not_exhausted(cl
     assert out.output.splitlines()[-1] != "? (exhausted)", out.output
 
 
+@pytest.mark.parametrize("width", [1, 4])
+def test_the_greedy_seed_stops_at_the_case_time_limit(width):
+    """The seed runs inside the case's limit (--upper-bound auto, anytime): seconds on a 150x150 board."""
+    from searchkit.limits import LimitReached, Limiter, active
+    from searchkit_flood.greedy import play_out
+
+    puzzle = FloodPuzzle(BOARDS[0])
+    limiter = Limiter(Limits(time_limit=0))  # already out of time
+    with active(limiter), pytest.raises(LimitReached):
+        greedy_solution(puzzle, width) if width > 1 else play_out(puzzle)
+
+
 def test_greedy_play_out_is_a_valid_upper_bound(optima):
     for board, opt in zip(BOARDS, optima):
         puzzle = FloodPuzzle(board)
