@@ -57,7 +57,12 @@ class Limiter:
     states expanded so far has reached it.  An unlimited search pays one
     integer comparison per node, a node limit stops after exactly that many
     expansions, and a time limit reads the clock every ``clock_every`` nodes
-    (16: cheap next to a Python expansion, and prompt on huge states).
+    (16: cheap next to a Python expansion), or more often when expansions
+    are slow: the gap between checks starts at 1 and doubles up to
+    ``clock_every`` while the expansions since the last check took under
+    :attr:`CLOCK_INTERVAL` seconds; slower ones shrink it to what fits in
+    that interval (at least 1), so a 400x400 Flood-It board, at about 0.8 s
+    an expansion, stops within a few expansions of its limit, not 16.
 
     The clock starts when the limiter is made; :meth:`of` passes an already
     started limiter through, so a driver handed the Solver's limiter counts
@@ -67,9 +72,11 @@ class Limiter:
         LimitReached: from :meth:`checkpoint`, when the node or time limit is exceeded.
     """
 
-    __slots__ = ("max_nodes", "deadline", "clock_every", "start", "done", "bound")
+    __slots__ = ("max_nodes", "deadline", "clock_every", "start", "done", "bound", "_checked")
 
     clock = staticmethod(time.perf_counter)
+    #: Seconds of expansions between two clock readings, at most (see the class docstring).
+    CLOCK_INTERVAL = 0.01
 
     def __init__(self, limits: Limits | None = None, clock_every: int = 16) -> None:
         limits = limits or Limits()
@@ -79,6 +86,7 @@ class Limiter:
         self.clock_every = clock_every
         self.done = 0  # states expanded at the last checkpoint (live figures)
         self.bound = None  # the f-bound or depth being searched, as the driver reports it (live figures)
+        self._checked = None  # (clock, done) at the last time check: the pace of expansions
 
     @classmethod
     def of(cls, limits: "Limits | Limiter | None") -> "Limiter":
@@ -105,9 +113,18 @@ class Limiter:
             raise LimitReached(NODE_LIMIT)
         nxt: int | float = float("inf")
         if self.deadline is not None:
-            if time.perf_counter() > self.deadline:
+            now = time.perf_counter()
+            if now > self.deadline:
                 raise LimitReached(TIME_LIMIT)
-            nxt = done + self.clock_every
+            last = self._checked
+            step = 1  # the first steps measure the pace
+            if last is not None and done > last[1]:
+                step = min(self.clock_every, 2 * (done - last[1]))  # fast so far: double, up to clock_every
+                per_node = (now - last[0]) / (done - last[1])
+                if per_node * step > self.CLOCK_INTERVAL:
+                    step = max(1, int(self.CLOCK_INTERVAL / per_node))
+            self._checked = (now, done)
+            nxt = done + step
         elif _live[0]:
             nxt = done + 256
         if self.max_nodes is not None:

@@ -51,8 +51,13 @@ def load_seeds(spec: str) -> Seeds:
     commas, used for every case.
 
     Raises:
-        InputError: a record line that is not JSON, or an unreadable file.
+        InputError: a record line that is not JSON, a text line that is
+            neither ``COST: MOVES`` nor ``?``, a file with no line at all, a
+            directory, or an unreadable file.
     """
+    if os.path.isdir(spec):
+        raise InputError("is a directory; expected a file of records or --moves lines, or the moves themselves",
+                         source=spec)
     if not os.path.isfile(spec):
         return Seeds(every=_split(spec))
     try:
@@ -76,7 +81,13 @@ def load_seeds(spec: str) -> Seeds:
             continue
         index += 1
         head, colon, rest = text.partition(":")
+        if not colon and not head.startswith("?"):  # e.g. an answer printed without --moves, or bare moves
+            raise InputError(f"expected COST: MOVES as --moves prints them, '?', or a json record, got {text[:40]!r}",
+                             source=spec, line=lineno)
         moves = _split(rest if colon else "")
         if moves and not head.startswith("?"):
             by_case[index] = moves
+    if not index and not any(t.strip().startswith("{") for t in lines):
+        raise InputError("holds no seed solutions (expected json records or --moves lines, one per case)",
+                         source=spec)
     return Seeds(by_case=by_case)

@@ -27,7 +27,7 @@ from searchkit.algorithm import SearchRequest, bind_params, parse_spec
 from searchkit.errors import PlanError, UnknownNameError
 from searchkit.game import Case, SearchPlan, option_defaults
 from searchkit.limits import Limiter, LimitReached, Limits, active
-from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, SOLVED, SearchResult, SearchStats
+from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, INCOMPLETE, SOLVED, SearchResult, SearchStats
 
 
 @attrs.frozen
@@ -276,11 +276,10 @@ class Solver:
             try:
                 return (*check_moves(puzzle, moves, render), origin)
             except SeedError:  # a rule of the searched puzzle may drop a move the solution uses
-                plain = self.game.puzzle(case, self.options, frozenset(r.name for r in self.rules))
-                try:
-                    return (*check_moves(plain, moves, render), origin)
-                except SeedError as exc:
-                    raise SeedError(f"{case.source}: case {case.index}: {exc}") from None
+                pass
+            # The caller names the file and case of the error (as for every Solver refusal).
+            plain = self.game.puzzle(case, self.options, frozenset(r.name for r in self.rules))
+            return (*check_moves(plain, moves, render), origin)
 
         found = None
         given = None if self.seeds is None else self.seeds.for_case(case)
@@ -304,6 +303,9 @@ class Solver:
         if not proof:
             if result.status == SOLVED and algorithm.uses_heuristic and result.cost != 0:
                 result = attrs.evolve(result, status=FEASIBLE)  # an inadmissible h proves nothing
+            elif result.status == EXHAUSTED and algorithm.uses_heuristic and algorithm.optimal:
+                # An optimal driver prunes on g + h under the bound: an overestimate may have cut a solution.
+                result = attrs.evolve(result, status=INCOMPLETE)
             result = attrs.evolve(result, lower_bound=0 if result.cost == 0 else None)  # costs are >= 0
         if result.has_solution and result.cost == 0:  # nothing is cheaper than nothing
             result = attrs.evolve(result, status=SOLVED, lower_bound=0)

@@ -87,7 +87,29 @@ def check_case(game, rules: frozenset, options, case, record: dict | None) -> Fi
         return Finding(*where, False, f"the moves cost {cost}, the record says {record.get('cost')}")
     if record.get("length") is not None and record.get("length") != len(moves):
         return Finding(*where, False, f"{len(moves)} moves, the record says length {record.get('length')}")
+    problem = bound_problem(record, cost)
+    if problem:
+        return Finding(*where, False, problem)
     return Finding(*where, True, length=len(moves))
+
+
+def bound_problem(record: dict, cost) -> str:
+    """What contradicts the replayed ``cost`` in a record's ``lower_bound`` and ``gap`` ("": nothing).
+
+    A valid solution of cost C bounds the optimum from above, so a proven
+    lower bound lies in 0..C; ``solved`` with a bound claims it meets C; the
+    gap is C minus the bound.
+    """
+    lb, gap = record.get("lower_bound"), record.get("gap")
+    if lb is None:
+        return "" if gap is None else f"a gap of {gap!r} without a lower bound"
+    if not isinstance(lb, int) or isinstance(lb, bool) or not 0 <= lb <= cost:
+        return f"lower bound {lb!r} is not in 0..{cost}, the replayed cost"
+    if record.get("status") == SOLVED and lb != cost:
+        return f"solved (proven optimal) with lower bound {lb} below the cost {cost}"
+    if "gap" in record and gap != cost - lb:
+        return f"gap {gap!r}, but cost {cost} - lower bound {lb} = {cost - lb}"
+    return ""
 
 
 def verify(registry, game_name: str, items: Iterable, records: list[dict], options) -> list[Finding]:

@@ -34,7 +34,10 @@ def make_solve_command(registry, name: str) -> click.Command:
             if seed_solution is not None:
                 from searchkit.seeds import load_seeds
 
-                seeds = load_seeds(seed_solution)
+                try:
+                    seeds = load_seeds(seed_solution)
+                except SearchkitError as exc:
+                    raise click.BadParameter(str(exc), param_hint="'--seed-solution'") from None
             solver = Solver(registry, name, algorithm=algorithm, heuristic=heuristic, disabled=frozenset(no_prune),
                             limits=Limits(max_nodes=max_nodes, time_limit=time_limit), options=options,
                             upper_bound=upper_bound, seeds=seeds)

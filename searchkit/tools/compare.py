@@ -7,6 +7,7 @@ found a solution at depth d solves N + 1 = 1 + b* + b*^2 + ... + b*^d
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 
 import attrs
@@ -170,8 +171,12 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
                 rows.append(Row(item.source, value.case, None, None, INPUT_ERROR, error=value.message))
             continue
         costs = {}
+        started = getattr(item, "started", None)
+        reading = 0.0 if started is None else time.perf_counter() - started
         for name, solver in zip(names, solvers):
-            outcome = solver.solve(value, started=getattr(item, "started", None))
+            # Each strategy's clock starts at the case's first byte, as in solve: reading the case
+            # counts, the strategies before it on this case do not.
+            outcome = solver.solve(value, started=None if started is None else time.perf_counter() - reading)
             result = outcome.result
             depth = len(result.moves) if result.has_solution else None
             stats = result.stats

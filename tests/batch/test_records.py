@@ -112,6 +112,14 @@ def test_jsonl_on_stdout_and_usage_errors(cli, tmp_path):
     assert bad.returncode == 2 and "jsonl" in bad.stderr
 
 
+def test_an_output_that_cannot_be_opened_is_a_usage_error(cli, tmp_path):
+    """--output naming a directory or a missing folder: one line naming it, status 2 (bad usage), no case solved."""
+    for target in (tmp_path, tmp_path / "missing" / "r.jsonl"):
+        res = cli("solve", "flood", "--output", target, ROOT / "examples" / "flood" / "hdu4127-sample.txt")
+        assert res.returncode == 2, res.stderr
+        assert f"cannot write {target}" in res.stderr and "Traceback" not in res.stderr
+
+
 def test_canonical_text_is_stable():
     from searchkit.batch.records import canonical, data_hash
     from searchkit.game import Case

@@ -54,6 +54,20 @@ def test_corrupted_missing_and_stale_records_fail(cli_run, recorded, tmp_path):
     assert failed.endswith(" failed") and int(failed.split()[0]) >= 5 and int(ok) + int(failed.split()[0]) == 12
 
 
+def test_bounds_that_contradict_the_replayed_cost_fail(cli_run, recorded, tmp_path):
+    """A valid solution of cost C caps the optimum: a lower bound above C, or ``solved`` below it, is false."""
+    rs = json.loads(json.dumps(recorded[:4]))  # cases 1-4 only, deep copies
+    rs[0].update(lower_bound=rs[0]["cost"] + 1, gap=-1)  # above the cost of the moves themselves
+    rs[1].update(lower_bound=rs[1]["cost"] - 3, gap=3)  # 'solved' (proven optimal) with a gap
+    rs[2].update(gap=rs[2]["gap"] + 2)  # gap is not cost - lower bound
+    rs[3].update(lower_bound=-1, gap=rs[3]["cost"] + 1)
+    res = cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", rs))])
+    assert res.exit_code == 1, res.output
+    bad = {int(line.split(": case ")[1].split(":")[0]) for line in res.output.splitlines()
+           if line.startswith("searchkit: error:") and "no record" not in line}
+    assert bad == {1, 2, 3, 4}, res.output
+
+
 def test_an_unsolved_record_fails(cli_run, recorded, tmp_path):
     rs = [dict(r) for r in recorded]
     rs[7] = dict(rs[7], status="time_limit", moves=[], cost=None, length=None)

@@ -128,3 +128,31 @@ def test_contract_catches_planted_heuristic():
     check = {c.name: c for c in contract_checks("flood", registry=reg, max_size=3, max_examples=15)}
     with pytest.raises(AssertionError, match="double is not admissible"):
         check["heuristics-admissible"]()
+
+
+def test_compare_starts_each_strategy_clock_at_the_case_not_after_the_others(registry):
+    """The case's reading counts against every strategy's time limit; the strategies before it do not."""
+    import time
+
+    from searchkit.game import Case
+    from searchkit.solver import Solver
+    from searchkit.tools.compare import compare
+    from searchkit_flood.board import Board
+
+    class Recording:
+        def __init__(self):
+            self.solver = Solver(registry, "flood", algorithm="bfs")
+            self.starts = []
+
+        def solve(self, case, *, started=None):
+            self.starts.append((started, time.perf_counter()))
+            time.sleep(0.2)  # a strategy that takes its time
+            return self.solver.solve(case, started=started)
+
+    first, second = Recording(), Recording()
+    case = Case.generated(Board.from_values(2, 2, [0, 1, 1, 0]))
+    item = types.SimpleNamespace(source=case.source, value=case, started=time.perf_counter() - 1.0)
+    compare([first, second], [item], names=["a", "b"])
+    for rec in (first, second):
+        started, called = rec.starts[0]
+        assert 0.99 <= called - started < 1.15  # not 1.2 for the second: the first strategy's 0.2 s is not its

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES
@@ -122,6 +123,38 @@ def test_inadmissible_greedy_heuristic_proves_nothing(registry, optima):
             assert r.status == FEASIBLE and r.lower_bound is None and r.cost >= opt
 
 
+@pytest.mark.parametrize("algorithm", ["astar", "peastar", "ida_star", "anytime", "wastar", "gbfs"])
+def test_inadmissible_heuristic_under_an_upper_bound_proves_no_exhaustion(registry, optima, algorithm):
+    """With ``greedy`` (h >= h*) a bound above the optimum must never end ``exhausted``: nothing was proven."""
+    for board, opt in zip(BOARDS, optima):
+        r = run(registry, algorithm, board, "greedy", upper_bound=opt + 1)
+        assert r.status != EXHAUSTED, (algorithm, opt, r)
+        assert r.lower_bound is None or r.lower_bound <= opt
+        if r.has_solution:
+            assert r.cost >= opt
+
+
+@pytest.mark.parametrize("algorithm", ["astar", "ida_star", "anytime"])
+def test_inadmissible_heuristic_under_an_upper_bound_on_pc19_is_not_exhausted(cli_run, tmp_path, algorithm):
+    """PC19 board 1 (optimum 19): greedy's estimate exceeds 19 at the start, so --upper-bound 20 proves nothing."""
+    path = tmp_path / "one.txt"
+    path.write_text((Path(__file__).parents[1] / "data" / "pc19-first50.txt").read_text().splitlines()[0] + "\n")
+    out = cli_run(["solve", "flood", "-a", algorithm, "-H", "greedy", "--upper-bound", "20", str(path)])
+    assert out.output.splitlines()[-1] != "? (exhausted)", out.output
+
+
+@pytest.mark.parametrize("width", [1, 4])
+def test_the_greedy_seed_stops_at_the_case_time_limit(width):
+    """The seed runs inside the case's limit (--upper-bound auto, anytime): seconds on a 150x150 board."""
+    from searchkit.limits import LimitReached, Limiter, active
+    from searchkit_flood.greedy import play_out
+
+    puzzle = FloodPuzzle(BOARDS[0])
+    limiter = Limiter(Limits(time_limit=0))  # already out of time
+    with active(limiter), pytest.raises(LimitReached):
+        greedy_solution(puzzle, width) if width > 1 else play_out(puzzle)
+
+
 def test_greedy_play_out_is_a_valid_upper_bound(optima):
     for board, opt in zip(BOARDS, optima):
         puzzle = FloodPuzzle(board)
@@ -203,6 +236,26 @@ def test_seed_solution_from_records_and_errors(cli_run, tmp_path):
         cli_run(["solve", "flood", sample]).output
     bad = cli_run(["solve", "flood", "--seed-solution", "9 9 9", sample])
     assert bad.exit_code == 2 and "seed solution" in bad.output
+
+
+def test_seed_solution_files_without_seeds_are_refused(cli_run, tmp_path):
+    """An empty file, answers printed without --moves, bare moves or a directory: one line naming the option."""
+    sample = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")
+    empty, plain, bare = tmp_path / "empty.txt", tmp_path / "plain.txt", tmp_path / "bare.txt"
+    empty.write_text("")
+    plain.write_text(cli_run(["solve", "flood", sample]).output)  # "1" and "3": no moves
+    bare.write_text("1 2 1\n")
+    for spec in (empty, plain, bare, tmp_path):
+        out = cli_run(["solve", "flood", "--seed-solution", str(spec), sample])
+        assert out.exit_code == 2, (spec, out.output)
+        assert "--seed-solution" in out.output and str(spec) in out.output and "Traceback" not in out.output
+
+
+def test_a_bad_seed_names_its_file_and_case_once(cli_run):
+    sample = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")
+    out = cli_run(["solve", "flood", "--seed-solution", "9 9 9", sample])
+    errors = [line for line in out.output.splitlines() if line.startswith("searchkit: error:")]
+    assert errors and all(line.count(f"{sample}: case") == 1 for line in errors), errors
 
 
 def test_upper_bound_option_values(cli_run):

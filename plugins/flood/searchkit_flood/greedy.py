@@ -42,12 +42,24 @@ def greedy_solution(puzzle, width: int = SEED_WIDTH) -> list[int]:
     Returns:
         The moves (colour indices) from the initial state to a one-colour
         board; their number is an upper bound on the optimum.
+
+    Raises:
+        searchkit.limits.LimitReached: the running case's time limit passed
+            (checked at every evaluation: on a 150x150 board the seed alone
+            takes seconds, and it runs inside the case's limit).
     """
     if width > 1:
         from searchkit.drivers.beam import beam
+        from searchkit.limits import setup_check
         from searchkit_flood.heuristics import puchert
 
-        result = beam(puzzle, puchert(puzzle), width=width)
+        estimate = puchert(puzzle)
+
+        def timed(state):
+            setup_check()
+            return estimate(state)
+
+        result = beam(puzzle, timed, width=width)
         if result.has_solution:
             return list(result.moves)
     return play_out(puzzle)
@@ -58,7 +70,11 @@ def play_out(puzzle) -> list[int]:
 
     Returns:
         The moves (colour indices) from the initial state to a one-colour board.
+
+    Raises:
+        searchkit.limits.LimitReached: the running case's time limit passed (checked every move).
     """
+    from searchkit.limits import setup_check
     from searchkit_flood.heuristics import puchert
 
     g = puzzle.graph
@@ -70,6 +86,7 @@ def play_out(puzzle) -> list[int]:
     flooded, frontier = split(g.start())
     moves: list[int] = []
     while flooded != everything:
+        setup_check()
         outside = ~(flooded | frontier)
         for c, areas in colour_areas:  # the first completing colour, as the puzzle's completion rule takes
             if areas & frontier and not areas & outside:
