@@ -235,7 +235,7 @@ class Solver:
                 result = SearchResult(status=EXHAUSTED, lower_bound=0, stats=SearchStats(elapsed=limiter.elapsed()))
             else:
                 result = algorithm.run(puzzle, request)
-            result = self._settle(result, algorithm, proof, seed)
+            result = self._settle(result, algorithm, proof, seed, bounded=depth is not None)
         fused = getattr(puzzle, "rule_cuts", None)
         if fused:
             counts = dict(result.stats.rule_cuts)
@@ -298,13 +298,19 @@ class Solver:
         return found
 
     @staticmethod
-    def _settle(result, algorithm, proof, seed):
-        """The result with the claims that hold: lower bounds only from admissible heuristics, the seed kept."""
+    def _settle(result, algorithm, proof, seed, bounded=False):
+        """The result with the claims that hold: lower bounds only from admissible heuristics, the seed kept.
+
+        ``bounded``: the search had a cost bound (the plan's depth, ``--upper-bound`` or a seed's cost).
+        """
         if not proof:
             if result.status == SOLVED and algorithm.uses_heuristic and result.cost != 0:
                 result = attrs.evolve(result, status=FEASIBLE)  # an inadmissible h proves nothing
-            elif result.status == EXHAUSTED and algorithm.uses_heuristic and algorithm.optimal:
-                # An optimal driver prunes on g + h under the bound: an overestimate may have cut a solution.
+            elif (result.status == EXHAUSTED and bounded and algorithm.takes_heuristic
+                  and not (algorithm.suboptimal and not algorithm.optimal)):
+                # Under a bound, the optimal drivers (and bounded DFS) cut on g + h: an overestimate may have
+                # cut every solution below it.  wastar, gbfs and beam cut on g alone with such an h.  Without
+                # a bound nothing is cut on h, so exhaustion still proves that no solution exists.
                 result = attrs.evolve(result, status=INCOMPLETE)
             result = attrs.evolve(result, lower_bound=0 if result.cost == 0 else None)  # costs are >= 0
         if result.has_solution and result.cost == 0:  # nothing is cheaper than nothing

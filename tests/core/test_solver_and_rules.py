@@ -232,3 +232,19 @@ def test_readme_layout_names_every_module():
         if path.name != "__init__.py" or path.parent.name != "searchkit":
             name = path.name if path.name != "__init__.py" else path.parent.name + "/"
             assert name in layout, f"README's Layout does not name {path.relative_to(ROOT)}"
+
+
+@pytest.mark.parametrize("name, bounded, expected", [
+    ("astar", True, "incomplete"), ("ida_star", True, "incomplete"), ("peastar", True, "incomplete"),
+    ("anytime", True, "incomplete"), ("bounded_dfs", True, "incomplete"),
+    ("wastar", True, "exhausted"), ("gbfs", True, "exhausted"),  # they cut on g alone with such an h
+    ("astar", False, "exhausted"), ("ida_star", False, "exhausted"),  # nothing cut on h without a bound
+])
+def test_exhaustion_under_an_inadmissible_heuristic_is_a_proof_only_without_a_bound(name, bounded, expected):
+    from searchkit.plugin.manager import load_registry
+    from searchkit.result import EXHAUSTED, SearchResult, SearchStats
+
+    algorithm = load_registry().algorithm(name)
+    result = SearchResult(status=EXHAUSTED, lower_bound=None, stats=SearchStats())
+    assert Solver._settle(result, algorithm, False, None, bounded=bounded).status == expected
+    assert Solver._settle(result, algorithm, True, None, bounded=bounded).status == "exhausted"  # admissible h
