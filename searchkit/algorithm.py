@@ -25,6 +25,7 @@ class Param:
         default: the value when not given.
         help: one line for listings.
         min: smallest allowed value of a number, or ``None``.
+        max: largest allowed value of a number, or ``None``.
     """
 
     name: str
@@ -32,22 +33,49 @@ class Param:
     default: Any
     help: str = ""
     min: int | float | None = None
+    max: int | float | None = None
 
     def parse(self, text: str) -> Any:
         """The typed value of ``text``.
 
+        Numbers are read in plain ASCII decimal only (``2``, ``-3``, ``1.25``,
+        ``1e3``): Python's ``int``/``float`` would also take ``1_0``, digits of
+        other scripts, ``inf`` and ``nan``, which are refused rather than read
+        one of several ways.
+
         Raises:
-            ValueError: not a number of the declared type, NaN, or below ``min``.
+            ValueError: not a number of the declared type, or outside ``min``..``max``.
         """
-        try:
-            value = self.type(text.strip())
-        except ValueError:
-            raise ValueError(f"option {self.name} expects {self.type.__name__}, got {text.strip()!r}") from None
-        if self.type is float and not value == value:
-            raise ValueError(f"option {self.name} expects a number, got {text.strip()!r}")
+        text = text.strip()
+        if self.type in (int, float):
+            try:
+                value = plain_number(text, self.type)
+            except ValueError:
+                raise ValueError(f"option {self.name} expects {self.type.__name__}, got {text!r}") from None
+        else:
+            value = self.type(text)
         if self.min is not None and value < self.min:
             raise ValueError(f"option {self.name} must be at least {self.min}, got {value}")
+        if self.max is not None and value > self.max:
+            raise ValueError(f"option {self.name} must be at most {self.max}, got {value}")
         return value
+
+
+def plain_number(text: str, kind: type = int) -> int | float:
+    """``text`` as an ``int`` or a finite ``float``, written in ASCII decimal (an int may not have a point).
+
+    Raises:
+        ValueError: anything else, e.g. ``1_0``, ``٢``, ``0x10``, ``inf``, ``nan``, ``1.5`` for an int.
+    """
+    import re
+
+    pattern = r"[+-]?[0-9]+" if kind is int else r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+    if not re.fullmatch(pattern, text, flags=re.ASCII):
+        raise ValueError(f"not a plain decimal {kind.__name__}: {text!r}")
+    value = kind(text)
+    if kind is float and value in (float("inf"), float("-inf")):  # 1e999
+        raise ValueError(f"not a finite number: {text!r}")
+    return value
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -69,7 +97,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         raise ValueError(f"algorithm {text!r}: expected NAME(KEY=VALUE, ...) with a closing parenthesis")
     body = rest[:-1].strip()
     values: dict[str, str] = {}
-    for item in filter(None, (part.strip() for part in body.split(","))):
+    for item in (part.strip() for part in body.split(",")) if body else ():
+        if not item:
+            raise ValueError(f"algorithm {text!r}: expected KEY=VALUE between the commas, got nothing")
         key, eq, value = item.partition("=")
         key = key.strip()
         if not eq or not key or not value.strip():

@@ -146,8 +146,10 @@ def algorithm_choices(registry) -> str:
 def _upper_bound(ctx, param, value):
     if value is None or value == "auto":
         return value
+    from searchkit.algorithm import plain_number
+
     try:
-        number = int(value)
+        number = plain_number(value.strip())
     except ValueError:
         raise click.BadParameter(f"expected a cost (an integer >= 0) or auto, got {value!r}", ctx, param) from None
     if number < 0:

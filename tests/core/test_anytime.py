@@ -178,6 +178,28 @@ def test_algorithm_spelling_is_parsed_against_declared_options(registry):
         bind_params(alg, {"width": "3"})
     with pytest.raises(ValueError, match="at least 1"):
         bind_params(registry.algorithm("wastar"), {"weight": "0.5"})
-    for bad in ("wastar(weight=2", "wastar(weight)", "wastar(weight=1, weight=2)"):
+    for bad in ("wastar(weight=2", "wastar(weight)", "wastar(weight=1, weight=2)", "wastar(,)",
+                "wastar(weight=2,)", "wastar(, weight=2)"):
         with pytest.raises(ValueError):
             parse_spec(bad)
+    assert parse_spec("wastar()") == ("wastar", {})
+    with pytest.raises(ValueError, match="at most 1"):
+        bind_params(alg, {"ara": "2"})
+
+
+@pytest.mark.parametrize("text", ["inf", "-inf", "nan", "1e999", "1_0", "\u0662", "\uff12", "0x2", "2 3", "", "two"])
+def test_option_numbers_are_plain_ascii_decimals(registry, text):
+    """int()/float() would read these too (as infinity, ten, Arabic-Indic two, ...): refused, not guessed."""
+    with pytest.raises(ValueError, match="expects float"):
+        bind_params(registry.algorithm("wastar"), {"weight": text})
+    with pytest.raises(ValueError, match="expects int"):
+        bind_params(registry.algorithm("beam"), {"width": text})
+
+
+def test_option_numbers_in_plain_decimal_are_read(registry):
+    assert bind_params(registry.algorithm("wastar"), {"weight": "1.5"}) == {"weight": 1.5}
+    assert bind_params(registry.algorithm("wastar"), {"weight": "2"}) == {"weight": 2.0}
+    assert bind_params(registry.algorithm("wastar"), {"weight": "1e0"}) == {"weight": 1.0}
+    assert bind_params(registry.algorithm("beam"), {"width": "+8"}) == {"width": 8}
+    with pytest.raises(ValueError, match="expects int"):
+        bind_params(registry.algorithm("beam"), {"width": "8.0"})

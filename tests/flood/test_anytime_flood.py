@@ -265,6 +265,9 @@ def test_upper_bound_option_values(cli_run):
     assert out.exit_code == 0
     assert cli_run(["solve", "flood", "--upper-bound", "-1", sample]).exit_code == 2
     assert cli_run(["solve", "flood", "--upper-bound", "many", sample]).exit_code == 2
+    for digits in ("\u0663", "\uff13", "0_3", "3.0"):  # int() would read each as 3: refused, not guessed
+        refused = cli_run(["solve", "flood", "--upper-bound", digits, sample])
+        assert refused.exit_code == 2 and "--upper-bound" in refused.output and "Traceback" not in refused.output
     assert cli_run(["solve", "flood", "-a", "wastar(width=3)", sample]).exit_code == 2
 
 
