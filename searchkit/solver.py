@@ -211,7 +211,7 @@ class Solver:
                 estimate = None if heuristic is None else heuristic.bind(puzzle)
                 pruners = [rule.bind(puzzle) for rule in self.rules if rule.factory is not None
                            and rule.name not in off]
-                seed = self._seed(case, puzzle, algorithm, off, emit)
+                seed = self._seed(case, puzzle, algorithm, off)
             except LimitReached as stop:
                 stats = SearchStats(elapsed=limiter.elapsed())
                 return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed(), plan)
@@ -226,6 +226,8 @@ class Solver:
             numeric = self.upper_bound if isinstance(self.upper_bound, int) else None
             if seed is not None and (depth != seed[1] - 1 or numeric is not None and seed[1] >= numeric):
                 seed = None  # a tighter bound than the seed's cost: the seed is not an answer to it
+            if seed is not None and emit is not None:
+                emit(seed[1], None, seed[2])  # the seed is the first solution of the run: an improvement event
             params = self.params if self.algorithm is not None else bind_params(algorithm, {})
             request = SearchRequest(heuristic=estimate, pruners=pruners, limits=limiter, depth=depth,
                                     mode=plan.mode, params=params, admissible=proof,
@@ -258,7 +260,7 @@ class Solver:
 
         return emit
 
-    def _seed(self, case, puzzle, algorithm, off, emit):
+    def _seed(self, case, puzzle, algorithm, off):
         """``(moves, cost, origin)`` of the known solution to start from, or ``None``.
 
         From ``seeds`` when given (checked by replay), else from the game's
@@ -293,8 +295,6 @@ class Solver:
             if providers:
                 provider = providers[0]
                 found = checked(provider.solve(puzzle), None, f"upper-bound:{provider.name}")
-        if found is not None and emit is not None:
-            emit(found[1], None, found[2])
         return found
 
     @staticmethod

@@ -212,6 +212,18 @@ def test_json_improvement_events_precede_the_final_record(cli_run, tmp_path):
         assert set(events[0]) >= {"event", "cost", "lower_bound", "seconds", "source", "case"}
 
 
+def test_a_seed_the_upper_bound_rules_out_is_no_improvement_event(cli_run):
+    """PC19 board 1 (optimum 19): the greedy seed costs 20, so under --upper-bound 20 it is not reported."""
+    path = str(Path(__file__).parents[1] / "data" / "pc19-first50.txt")
+    out = cli_run(["solve", "flood", "-a", "anytime", "--upper-bound", "20", "--format", "jsonl", path])
+    records = [json.loads(line) for line in out.output.splitlines() if line.startswith("{")]
+    events = [r for r in records if r.get("event") == "improvement"]
+    assert events and all(r["cost"] < 20 for r in events), events
+    assert all(r["origin"] == "search" for r in events if r["case"] == 1)
+    unbounded = cli_run(["solve", "flood", "-a", "anytime", "--format", "jsonl", path])
+    greedy = json.loads(unbounded.output.splitlines()[0])
+    assert greedy["origin"] == "upper-bound:greedy" and greedy["case"] == 1 and greedy["cost"] >= 20
+
 def test_feasible_text_output_says_so(cli_run):
     out = cli_run(["solve", "flood", "-a", "wastar(weight=3)", "-H", "greedy",
                    str(EXAMPLES / "flood" / "hdu4127-sample.txt")])
