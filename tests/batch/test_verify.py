@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -34,7 +35,7 @@ def test_good_records_verify(cli_run, recorded, tmp_path):
 
 
 def test_corrupted_missing_and_stale_records_fail(cli_run, recorded, tmp_path):
-    rs = [dict(r) for r in recorded]
+    rs = copy.deepcopy(recorded)  # the fixture is shared by the module: mutate a copy (moves lists too)
     rs[0]["moves"] = rs[0]["moves"][:-1]  # stops short of the goal
     rs[1]["cost"] += 1  # cost disagrees
     rs[2]["moves"] = ["9"] + rs[2]["moves"][1:]  # an illegal colour
