@@ -105,8 +105,8 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
             loaded = load_records(output)
             skip = done_keys(loaded.records)
             if loaded.torn:
-                warning(f"{output}: the last line is incomplete (the run was killed while writing it); "
-                        f"that case is solved again")
+                warning(f"{output}: the last line is not a complete JSON record (the run was killed while "
+                        f"writing it, or the line was damaged); it is dropped and its case solved again")
                 truncate = loaded.good_bytes
             for number in loaded.bad_lines:
                 warning(f"{output}: line {number} is not a JSON record; ignored")

@@ -54,7 +54,7 @@ def test_resume_after_a_torn_last_line_solves_that_case_again(cli, tmp_path):
     out.write_bytes(b"\n".join(lines[:5]) + b"\n" + lines[5][:57])  # kill -9 while writing case 6
     res = cli("solve", "flood", "--output", out, "--resume", "-j", "2", PC19)
     assert res.returncode == 0, res.stderr
-    assert "incomplete" in res.stderr and "7 cases" in res.stderr and "5 already recorded" in res.stderr
+    assert "not a complete JSON record" in res.stderr and "7 cases" in res.stderr and "5 already recorded" in res.stderr
     rs = records(out)
     assert sorted(r["case"] for r in rs) == list(range(1, 13))
     again = cli("solve", "flood", "--output", out, "--resume", PC19)
