@@ -236,7 +236,10 @@ class Solver:
             if depth is not None and depth < 0:  # nothing costs less than 0
                 result = SearchResult(status=EXHAUSTED, lower_bound=0, stats=SearchStats(elapsed=limiter.elapsed()))
             else:
-                result = algorithm.run(puzzle, request)
+                try:
+                    result = algorithm.run(puzzle, request)
+                except LimitReached as stop:  # raised where a driver does not guard, e.g. the start's estimate
+                    result = SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
             result = self._settle(result, algorithm, proof, seed, bounded=depth is not None)
         fused = getattr(puzzle, "rule_cuts", None)
         if fused:

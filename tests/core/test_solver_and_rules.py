@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import subprocess
 import sys
 import types
@@ -248,3 +249,44 @@ def test_exhaustion_under_an_inadmissible_heuristic_is_a_proof_only_without_a_bo
     result = SearchResult(status=EXHAUSTED, lower_bound=None, stats=SearchStats())
     assert Solver._settle(result, algorithm, False, None, bounded=bounded).status == expected
     assert Solver._settle(result, algorithm, True, None, bounded=bounded).status == "exhausted"  # admissible h
+
+
+def _slow_start_plugin():
+    """A heuristic that runs out of the case's time on its first estimate (as puchert can on a huge board)."""
+    from searchkit.heuristic import Heuristic
+    from searchkit.limits import LimitReached
+    from searchkit.plugin.spec import hookimpl
+    from searchkit.result import TIME_LIMIT
+
+    def out_of_time(puzzle):
+        def estimate(state):
+            raise LimitReached(TIME_LIMIT)
+
+        return estimate
+
+    mod = types.ModuleType("slow_start")
+
+    @hookimpl
+    def register_heuristics(register):
+        register(Heuristic("flood", "out-of-time", out_of_time, admissible=True, consistent=True,
+                           summary="raises the time limit on its first call"))
+
+    mod.register_heuristics = register_heuristics
+    return mod
+
+
+@pytest.mark.parametrize("algorithm", ["astar", "peastar", "ida_star", "wastar", "gbfs", "beam", "anytime"])
+def test_a_limit_raised_by_the_start_estimate_is_a_status_not_a_traceback(cli_run, algorithm):
+    from searchkit.plugin.manager import load_registry
+
+    from conftest import EXAMPLES
+
+    reg = load_registry(extra=[("slow_start", _slow_start_plugin())])
+    out = cli_run(["solve", "flood", "-a", algorithm, "-H", "out-of-time", "--format", "json",
+                   str(EXAMPLES / "flood" / "nkoj2440-sample.txt")], registry_=reg)
+    records = [json.loads(line) for line in out.output.splitlines() if line.startswith("{")]
+    statuses = [r["status"] for r in records if "event" not in r]
+    if algorithm == "anytime":  # it starts from the greedy seed, so the limit leaves it that solution
+        assert statuses == ["feasible", "feasible"] or statuses == ["solved", "feasible"], out.output
+    else:
+        assert out.exit_code == 1 and statuses == ["time_limit", "time_limit"], out.output

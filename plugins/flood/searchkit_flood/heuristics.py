@@ -133,7 +133,10 @@ def puchert(puzzle):
     count of every region a play-out passes through is memoised (per bound
     puzzle, at most :data:`MEMO_LIMIT` entries): on PC19 about 90% of
     play-outs meet an earlier one and stop there, saving about 40% of the
-    steps.  About 10 us per state on a 14x14 board with 6 colours.
+    steps.  About 10 us per state on a 14x14 board with 6 colours.  Above
+    :data:`BYTE_TABLE_LIMIT` areas a play-out can take a second (0.75 s on a
+    400x400 board), so there each step reads the case's time limit and may
+    raise :class:`~searchkit.limits.LimitReached`.
 
     **Admissible** (h(R) <= opt(R), the fewest real moves from region R).
     Write flood(R, c) = R + (areas of colour c in N(R)) for a real move, and
@@ -199,6 +202,7 @@ def puchert(puzzle):
     # reached inside a play-out to the moves the play-out counts from there.
     memo: dict[int, int] = {}
     get = memo.get
+    from searchkit.limits import setup_check as check_time
 
     def estimate(state):
         region, frontier = state & everything, state >> shift
@@ -237,7 +241,8 @@ def puchert(puzzle):
                                        (new >> (lo << 3)).to_bytes(((new.bit_length() + 7) >> 3) - lo, "little")):
                     if byte:
                         frontier |= table[byte]
-            else:
+            else:  # a huge board (over BYTE_TABLE_LIMIT areas): a play-out can take a second
+                check_time()  # so the case's time limit is read every step, not only between expansions
                 while new:
                     low = new & -new
                     frontier |= nbrs[low.bit_length() - 1]
