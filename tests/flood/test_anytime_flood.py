@@ -155,6 +155,20 @@ def test_the_greedy_seed_stops_at_the_case_time_limit(width):
         greedy_solution(puzzle, width) if width > 1 else play_out(puzzle)
 
 
+def test_puchert_reads_the_time_limit_inside_a_play_out_on_a_huge_board():
+    """Over BYTE_TABLE_LIMIT areas one play-out can take a second (0.75 s on 400x400): it checks the limit."""
+    from searchkit.limits import LimitReached, Limiter, active
+    from searchkit_flood.heuristics import BYTE_TABLE_LIMIT, puchert
+
+    side = 50  # a two-colour checkerboard: every cell is an area, 2500 of them
+    puzzle = FloodPuzzle(Board.from_values(side, side, [(x + y) % 2 for y in range(side) for x in range(side)]))
+    assert puzzle.graph.count > BYTE_TABLE_LIMIT
+    estimate = puchert(puzzle)
+    assert estimate(puzzle.initial_state()) == 2 * side - 2  # no limit running: the play-out completes
+    limiter = Limiter(Limits(time_limit=0))  # already out of time
+    with active(limiter), pytest.raises(LimitReached):
+        puchert(puzzle)(puzzle.initial_state())
+
 def test_greedy_play_out_is_a_valid_upper_bound(optima):
     for board, opt in zip(BOARDS, optima):
         puzzle = FloodPuzzle(board)
