@@ -560,7 +560,7 @@ class DaskPool:
     the one that kills its worker again gets status ``error``.
 
     Raises:
-        click.ClickException: dask is not installed (one line saying what to install).
+        click.ClickException: dask is not installed (one line saying what to install; exit status 2).
     """
 
     target_seconds = 0.5  # a task costs the scheduler about a millisecond
@@ -571,7 +571,9 @@ class DaskPool:
         except ImportError:
             import click
 
-            raise click.ClickException(dask_missing_message()) from None
+            missing = click.ClickException(dask_missing_message())
+            missing.exit_code = 2  # usage, as check without hypothesis and show or --plot without their extras
+            raise missing from None
         import logging
 
         self.spec = spec

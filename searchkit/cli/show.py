@@ -52,6 +52,8 @@ def make_show_command(registry, name: str) -> click.Command:
         if output not in (None, "-") and suffix not in FORMATS:
             raise click.UsageError(f"cannot tell the format of {output!r}: use a name ending in "
                                    f"{', '.join(FORMATS)}, or - for the terminal")
+        if suffix:
+            _check_output(output, suffix)  # before the search: a long solve must not end in "cannot write"
         try:
             solver = Solver(registry, name, algorithm=algorithm, heuristic=heuristic,
                             limits=Limits(max_nodes=max_nodes, time_limit=time_limit), options=options)
@@ -207,10 +209,37 @@ def _write(output: str, suffix: str, steps, *, labels: bool, columns, title: str
             else:
                 raster.save_gif(output, steps, labels=labels)
         except raster.MissingPillow:
-            error(f"{suffix[1:].upper()} output needs Pillow: {PICTURES_HINT}")
-            sys.exit(EXIT_LIMIT)
+            fail(f"{suffix[1:].upper()} output needs Pillow: {PICTURES_HINT}")
+        except OSError as exc:
+            fail(f"cannot write {output}: {exc.strerror or exc}")
+
+
+def _check_output(output: str, suffix: str) -> None:
+    """Refuse, with one line and exit status 2, an OUT that could not be written once drawn.
+
+    Pillow missing for ``.png``/``.gif``, or a folder that does not exist or
+    cannot be written, or OUT itself being a folder: said before the case is
+    solved, not after.
+    """
+    if suffix in (".png", ".gif"):
+        from searchkit.render import raster
+
+        try:
+            raster._pil()
+        except raster.MissingPillow:
+            fail(f"{suffix[1:].upper()} output needs Pillow: {PICTURES_HINT}")
+    folder = os.path.dirname(output) or "."
+    if os.path.isdir(output):
+        fail(f"cannot write {output}: it is a directory")
+    if not os.path.isdir(folder):
+        fail(f"cannot write {output}: no directory {folder}")
+    if not os.access(folder, os.W_OK):
+        fail(f"cannot write {output}: the directory {folder} is not writable")
 
 
 def _save_text(path: str, text: str) -> None:
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(text)
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")

@@ -98,6 +98,8 @@ def make_compare_command(registry, name: str) -> click.Command:
         from searchkit.tools.compare import compare as run_compare
 
         heuristics = resolve_names(registry, name, names)
+        if plot is not None:
+            _check_plot(plot)  # before the comparison, which may run for hours
         limits = Limits(max_nodes=max_nodes, time_limit=time_limit)
         strategies = [(a, h) for a in (algorithms or (None,)) for h in heuristics]
         try:
@@ -175,6 +177,28 @@ def make_compare_command(registry, name: str) -> click.Command:
         "Cost disagreements between admissible heuristics under an optimal algorithm mean a bug: they "
         "are reported loudly and the exit status is 1.  A case that cannot be read is a row with status "
         "input_error (exit status 2)."))(apply(command, params))
+
+
+def _check_plot(path: str) -> None:
+    """Refuse a ``--plot`` OUT that could not be drawn: its suffix, matplotlib, its folder; one line, exit 2."""
+    import importlib.util
+    import os
+
+    from searchkit.render.plots import PLOT_SUFFIXES, PLOTS_HINT
+
+    if os.path.splitext(path)[1].lower() not in PLOT_SUFFIXES:
+        fail(f"cannot tell the plot format of {path!r}: use a name ending in .svg or .png")
+    try:
+        found = importlib.util.find_spec("matplotlib") is not None
+    except (ImportError, ValueError):  # a None entry in sys.modules (as the tests hide it) or a broken install
+        found = False
+    if not found:
+        fail(f"--plot needs matplotlib: {PLOTS_HINT}")
+    folder = os.path.dirname(path) or "."
+    if os.path.isdir(path):
+        fail(f"cannot write {path}: it is a directory")
+    if not os.path.isdir(folder):
+        fail(f"cannot write {path}: no directory {folder}")
 
 
 def _plot(report, path: str, game: str) -> None:

@@ -8,6 +8,7 @@ found is the smallest in that order.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -49,7 +50,9 @@ def bounded_dfs(
         A :class:`~searchkit.result.SearchResult`; ``exhausted`` means no solution
         within the bound.  ``stats.per_depth[g]`` counts states expanded at depth g
         and ``stats.per_depth_seconds[g]`` the time spent expanding them (their
-        own work, children excluded);
+        own work, children excluded), for g from 0 to the deepest depth the
+        search entered (nothing is allocated for depths never reached, so a
+        huge ``depth`` costs nothing until the search gets there);
         in ``shortest`` mode ``stats.iterations`` has one record per depth tried.
 
     Raises:
@@ -64,8 +67,11 @@ def bounded_dfs(
     is_goal = puzzle.is_goal
     cut, filt, on_fail, cuts = split_pruners(pruners)
     h = heuristic
-    per_depth = [0] * (depth + 1)
-    inclusive = [0.0] * (depth + 2)  # seconds in subtrees rooted at each depth
+    # Grown as the search goes deeper: ``depth`` may be far beyond what a case
+    # explores (an input's n of 2**31 - 1 would otherwise allocate 16 GiB before
+    # the first expansion, past every limit).
+    per_depth = [0]
+    inclusive = [0.0, 0.0]  # seconds in subtrees rooted at each depth
     clock = limiter.clock
     expanded = generated = evaluated = 0
     path: list = []
@@ -74,6 +80,9 @@ def bounded_dfs(
 
     def dfs(state, g, limit, exact):
         nonlocal checkpoint, expanded, generated, evaluated, solution_cost
+        if g == len(per_depth):
+            per_depth.append(0)
+            inclusive.append(0.0)
         left = limit - g
         if is_goal(state) and (left == 0 or not exact):
             solution_cost = g
@@ -126,7 +135,15 @@ def bounded_dfs(
                 return SOLVED
         return EXHAUSTED
 
-    status = run_guarded(search)
+    # One Python frame per move: a bound of n moves needs n frames (Python-to-Python
+    # calls use no C stack since 3.11), so lift the interpreter's limit for this
+    # search; the time, node and memory limits are what stop a deep search.
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, min(old_limit + depth + 100, 2 ** 31 - 1)))
+    try:
+        status = run_guarded(search)
+    finally:
+        sys.setrecursionlimit(old_limit)
     stats = SearchStats(
         expanded=expanded,
         generated=generated,
@@ -134,7 +151,7 @@ def bounded_dfs(
         elapsed=limiter.elapsed(),
         iterations=tuple(iterations) if mode == "shortest" else (),
         per_depth=tuple(per_depth),  # summed over the depths tried in "shortest" mode
-        per_depth_seconds=tuple(max(0.0, inclusive[g] - inclusive[g + 1]) for g in range(depth + 1)),
+        per_depth_seconds=tuple(max(0.0, inclusive[g] - inclusive[g + 1]) for g in range(len(per_depth))),
         rule_cuts=tuple(cuts.items()),
     )
     if status != SOLVED:

@@ -123,6 +123,22 @@ def test_bounded_dfs_at_most_and_shortest():
         bounded_dfs(TREE, -1)
 
 
+def test_bounded_dfs_goes_deeper_than_the_recursion_limit():
+    # Mayan's --max-moves lets n be any int: 5000 moves ended in a RecursionError traceback
+    r = bounded_dfs(Line(0, 5000), 5000, mode="exact")
+    assert r.status == "solved" and r.moves == ("+",) * 5000
+    assert len(r.stats.per_depth) == 5001
+
+
+def test_bounded_dfs_allocates_nothing_for_depths_never_reached():
+    # per-depth figures were lists of depth + 1 entries made before the first
+    # expansion: n = 2**31 - 1 asked for 16 GiB, past every limit of the case
+    r = bounded_dfs(Line(0, -1), 10 ** 7, mode="exact", limits=Limits(max_nodes=50))
+    assert r.status == "node_limit"
+    assert len(r.stats.per_depth) == len(r.stats.per_depth_seconds) <= 52
+    assert sum(r.stats.per_depth) == 50
+
+
 def test_bounded_dfs_uses_bounded_successors_and_heuristic():
     calls = []
 

@@ -43,3 +43,20 @@ def test_compare_plot_errors(cli_run, tmp_path, monkeypatch):
     assert missing.exit_code == 2
     assert missing.output.strip().splitlines()[-1] == ("searchkit: error: --plot needs matplotlib: "
                                                        "pip install 'searchkit-puzzles[plots]'")
+
+
+@pytest.mark.parametrize("plot, message", [
+    ("x.pdf", "use a name ending in .svg or .png"),
+    ("missing/x.svg", "cannot write"),
+    (None, "--plot needs matplotlib: pip install 'searchkit-puzzles[plots]'"),
+])
+def test_compare_plot_is_refused_before_the_comparison_runs(cli_run, tmp_path, monkeypatch, plot, message):
+    # was: every case solved with every heuristic and the table printed, then the error
+    if plot is None:
+        monkeypatch.setitem(sys.modules, "matplotlib", None)
+        monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
+    out = cli_run(["compare", "flood", str(RANDOM8), "-H", "puchert", "--format", "csv",
+                   "--plot", str(tmp_path / (plot or "x.svg"))])
+    assert out.exit_code == 2
+    assert out.stdout == ""
+    assert len(out.stderr.splitlines()) == 1 and message in out.stderr

@@ -81,9 +81,26 @@ def test_show_without_pillow_says_what_to_install(cli_run, tmp_path, monkeypatch
             monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "PIL", None)
     result = cli_run(["show", "flood", str(PC19), "-o", str(tmp_path / "x.png")])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # a missing extra is a usage error, as for check and compare --plot
     assert result.output.strip() == ("searchkit: error: PNG output needs Pillow: "
                                      "pip install 'searchkit-puzzles[pictures]'")
+    # said before the case is solved: a search that stops at once still gets the same line
+    early = cli_run(["show", "flood", str(PC19), "--time-limit", "0", "-o", str(tmp_path / "x.gif")])
+    assert early.exit_code == 2
+    assert early.output.strip() == ("searchkit: error: GIF output needs Pillow: "
+                                    "pip install 'searchkit-puzzles[pictures]'")
+
+
+@pytest.mark.parametrize("where", ["missing/x.svg", "file.txt/x.html", "folder.svg"])
+def test_show_refuses_an_output_it_cannot_write_before_solving(cli_run, tmp_path, where):
+    # was: exit status 1 after the search, "cannot write the output: No such file or directory"
+    (tmp_path / "file.txt").write_text("x")
+    (tmp_path / "folder.svg").mkdir()
+    out = tmp_path / where
+    result = cli_run(["show", "flood", str(PC19), "--time-limit", "0", "-o", str(out)])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"searchkit: error: cannot write {out}: "), lines
 
 
 @pytest.mark.parametrize("suffix", [".png", ".gif", ".html"])
