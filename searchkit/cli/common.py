@@ -33,6 +33,23 @@ def fail(message: str) -> None:
     sys.exit(EXIT_INPUT)
 
 
+def check_writable(path: str) -> None:
+    """Refuse, with one line and exit status 2 (:func:`fail`), an output ``path`` that could not be written.
+
+    ``path`` itself a folder, its folder missing, or that folder not writable:
+    said before any work is done, not after.
+    """
+    import os
+
+    folder = os.path.dirname(path) or "."
+    if os.path.isdir(path):
+        fail(f"cannot write {path}: it is a directory")
+    if not os.path.isdir(folder):
+        fail(f"cannot write {path}: no directory {folder}")
+    if not os.access(folder, os.W_OK):
+        fail(f"cannot write {path}: the directory {folder} is not writable")
+
+
 def resolve_names(registry, game: str, names: Iterable[str]) -> list[str]:
     """Heuristic names with ``all`` expanded, in order, without repeats; checked against the registry.
 

@@ -17,8 +17,8 @@ import time
 
 import click
 
-from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, apply, error, fail, limit_options, option_flag,
-                                  warning)
+from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, apply, check_writable, error, fail, limit_options,
+                                  option_flag, warning)
 from searchkit.errors import InputError, SearchkitError
 
 #: OUT suffixes and what writes them.
@@ -228,13 +228,7 @@ def _check_output(output: str, suffix: str) -> None:
             raster._pil()
         except raster.MissingPillow:
             fail(f"{suffix[1:].upper()} output needs Pillow: {PICTURES_HINT}")
-    folder = os.path.dirname(output) or "."
-    if os.path.isdir(output):
-        fail(f"cannot write {output}: it is a directory")
-    if not os.path.isdir(folder):
-        fail(f"cannot write {output}: no directory {folder}")
-    if not os.access(folder, os.W_OK):
-        fail(f"cannot write {output}: the directory {folder} is not writable")
+    check_writable(output)
 
 
 def _save_text(path: str, text: str) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import click
 
-from searchkit.cli.common import (EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, GameGroup, apply, error, fail, limit_options,
-                                  option_flag, resolve_names)
+from searchkit.cli.common import (EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, GameGroup, apply, check_writable, error, fail,
+                                  limit_options, option_flag, resolve_names)
 from searchkit.errors import SearchkitError
 
 
@@ -194,11 +194,7 @@ def _check_plot(path: str) -> None:
         found = False
     if not found:
         fail(f"--plot needs matplotlib: {PLOTS_HINT}")
-    folder = os.path.dirname(path) or "."
-    if os.path.isdir(path):
-        fail(f"cannot write {path}: it is a directory")
-    if not os.path.isdir(folder):
-        fail(f"cannot write {path}: no directory {folder}")
+    check_writable(path)
 
 
 def _plot(report, path: str, game: str) -> None:
