@@ -108,8 +108,9 @@ def make_show_command(registry, name: str) -> click.Command:
         click.option("--labels", is_flag=True, help="Write each cell's value in it."),
         click.option("--columns", type=click.IntRange(min=1), default=None,
                      help="Frames per row of an SVG or PNG picture (default: as many as fit 1400 pixels)."),
-        click.option("--algorithm", "-a", default=None, type=click.Choice(sorted(registry.algorithms)),
-                     help="Search algorithm (default: the game's plan)."),
+        click.option("--algorithm", "-a", default=None, metavar="NAME[(KEY=VALUE,...)]",
+                     help="Search algorithm with its options, spelt as in solve, e.g. -a 'wastar(weight=2)' "
+                          "(default: the game's plan)."),
         click.option("--heuristic", "-H", default=None,
                      type=click.Choice(heuristic_names) if heuristic_names else str,
                      help="Heuristic (default: the game's plan)."),
@@ -149,10 +150,13 @@ def _read_case(game, file: str, number: int, options):
 def _solve(solver, case):
     outcome = solver.solve(case)
     result = outcome.result
-    if not result.solved:
+    if not result.has_solution:
         click.echo(f"searchkit: error: {case.source}: case {case.index}: {result.status}, nothing to show",
                    err=True)
         sys.exit(EXIT_LIMIT)
+    if not result.solved:  # a bounded-suboptimal or anytime driver's solution: drawn, and said to be unproven
+        bound = "no lower bound known" if result.lower_bound is None else f"lower bound {result.lower_bound}"
+        warning(f"{case.source}: case {case.index}: feasible, not proven optimal (cost {result.cost}, {bound})")
     return list(result.moves)
 
 

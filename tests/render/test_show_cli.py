@@ -124,3 +124,16 @@ def test_show_is_lazy_and_solve_imports_no_drawing(tmp_path):
             "print('BAD', bad)") % str(PC19)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().endswith("BAD []")
+
+
+def test_show_takes_an_algorithm_with_options_spelt_as_in_solve(cli_run, tmp_path):
+    out = tmp_path / "w.svg"
+    res = cli_run(["show", "flood", str(PC19), "-a", "wastar(weight=2)", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "feasible, not proven optimal (cost 20, lower bound 16)" in res.output  # drawn, and said so
+    assert len(_frames(out)) == 20 + 1
+    for bad in ("nope", "wastar(weight=0.5)", "wastar(weight"):
+        refused = cli_run(["show", "flood", str(PC19), "-a", bad, "-o", str(tmp_path / "x.svg")])
+        errors = [line for line in refused.output.splitlines() if "rror: " in line]
+        assert refused.exit_code == 2 and len(errors) == 1 and "Traceback" not in refused.output, refused.output
+        assert not (tmp_path / "x.svg").exists()
