@@ -94,6 +94,10 @@ def test_other_sizes_are_written_under_a_header_that_parse_honours():
     assert case.data == inst
     (err,) = items(text, width=7)
     assert "the header says width=6, but --width 7 was given" in err.message
+    (err,) = items(text, width=5)  # the NOIP size, given by hand: as much a conflict as any other
+    assert "the header says width=6, but --width 5 was given" in err.message
+    (case,) = items(text, width=6)
+    assert case.data == inst
     assert GAME.format_input([MayanInstance(3, ((1,),) * 5)]) == "3\n1 0\n1 0\n1 0\n1 0\n1 0\n"
 
 
@@ -106,3 +110,15 @@ def test_bad_headers_are_one_line_errors(header):
 def test_huge_sides_are_refused_before_anything_is_built():
     (err,) = items(SAMPLE, height=10 ** 9)
     assert "at most 100" in err.message
+
+
+def test_a_header_against_the_default_width_given_on_the_command_line_is_refused(cli_run, tmp_path):
+    """``--width 5`` equals the default, but the user gave it: a 6-wide header must not silently win."""
+    from searchkit_mayan.instance import MayanInstance
+
+    path = tmp_path / "w6.in"
+    path.write_text(GAME.format_input([MayanInstance(6, ((1, 2), (1, 2), (2, 1), (), (), ()), 6, 4, 3)]))
+    assert cli_run(["solve", "mayan", str(path)]).exit_code == 0
+    refused = cli_run(["solve", "mayan", "--width", "5", str(path)])
+    assert refused.exit_code == 2 and "the header says width=6, but --width 5 was given" in refused.output
+    assert cli_run(["solve", "mayan", "--width", "6", str(path)]).exit_code == 0

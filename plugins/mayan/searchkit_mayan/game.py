@@ -21,10 +21,11 @@ class MayanGame:
     name = "mayan"
     summary = "Mayan puzzle (NOIP 2011, Luogu P1312): clear the board in exactly n moves, smallest answer"
     options = (
-        GameOption("width", "Board width in columns.", int, 5, min=1),
-        GameOption("height", "Board height in rows.", int, 7, min=1),
+        GameOption("width", "Board width in columns (default: the file's header, else 5).", int, None, min=1),
+        GameOption("height", "Board height in rows (default: the file's header, else 7).", int, None, min=1),
         GameOption("run-length", "Minimum run length that vanishes.", int, 3, min=2),
-        GameOption("max-moves", "Largest n accepted in the input.", int, 5, min=1),
+        GameOption("max-moves", "Largest n accepted in the input (default: the file's header, else 5).", int,
+                   None, min=1),
         GameOption("shortest", "Find the fewest moves up to n (then the smallest such answer).", bool, False),
         GameOption("same-colour-swaps", "Count a swap of two same-coloured blocks as a move (AcWing rules).",
                    bool, False),
@@ -47,7 +48,8 @@ class MayanGame:
             yield head
             return
         options, text = head
-        width, height = options.get("width", 5), options.get("height", 7)
+        width = options.get("width") or _HEADER_KEYS["width"]
+        height = options.get("height") or _HEADER_KEYS["height"]
         run = options.get("run_length", 3)
         if max(width, height) > SIDE_LIMIT:
             yield InputError(f"--width and --height must be at most {SIDE_LIMIT}, got {width} x {height}",
@@ -55,7 +57,7 @@ class MayanGame:
             return
         try:
             n, columns = parse(text, width=width, height=height, run=run,
-                               max_moves=options.get("max_moves", 5),
+                               max_moves=options.get("max_moves") or _HEADER_KEYS["max-moves"],
                                settle_start=bool(options.get("settle_start")))
         except MayanInputError as err:
             yield InputError(err.message, source=source, line=err.line)
@@ -159,8 +161,8 @@ def _header(text: str, source: str, options):
                 return InputError(f"the header's {pair!r} is not one of width, height, max-moves in "
                                   f"1..{_HEADER_LIMIT}", source=source, line=i + 1)
             key = name.replace("-", "_")
-            given = options.get(key, _HEADER_KEYS[name])
-            if given not in (_HEADER_KEYS[name], int(value)):
+            given = options.get(key)  # None: not given on the command line (the options default to None)
+            if given is not None and given != int(value):
                 return InputError(f"the header says {name}={value}, but --{name} {given} was given",
                                   source=source, line=i + 1)
             merged[key] = int(value)
