@@ -91,6 +91,7 @@ def test_board_size_and_run_length_options(cli_run):
         ("3\n1 x 0\n0\n0\n0\n0\n", "<stdin>:2:"),
         ("3\n1 -2 0\n0\n0\n0\n0\n", "<stdin>:2:"),
         ("6\n1 0\n0\n0\n0\n0\n", "<stdin>:1: the number of moves n must be in 1..5, found 6"),
+        ("99999999999\n1 0\n0\n0\n0\n0\n", "<stdin>:1: the number of moves n must be in 1..5, found 99999999999"),
         ("3\n1 0\n0\n0\n", "<stdin>:5: expected 5 column lines after n, found 3"),
         ("3\n1 1 1 0\n0\n0\n0\n0\n", "<stdin>:"),
     ],

@@ -42,14 +42,15 @@ _TOKEN = re.compile(r"[^ \t\n\r\v\f]+")
 _MAX_COLOUR = 2 ** 31 - 1  # a C int
 
 
-def _int_token(token: str, line: int, what: str) -> int:
+def _int_token(token: str, line: int, what: str, allowed: str | None = None) -> int:
+    """``token`` as a C int >= 0; ``allowed`` (e.g. ``"in 1..5"``) replaces "at most 2147483647" in the error."""
     if not _INT.match(token):
         shown = token if len(token) <= 20 else token[:17] + "..."
         raise MayanInputError(line, f"{what} must be an integer, found {shown!r}")
     if token.startswith("-") and token.strip("-0"):
         raise MayanInputError(line, f"{what} must not be negative, found {token[:20]}")
     if len(token.lstrip("-0")) > 10 or int(token) > _MAX_COLOUR:
-        raise MayanInputError(line, f"{what} must be at most {_MAX_COLOUR}, found {token[:20]}"
+        raise MayanInputError(line, f"{what} must be {allowed or f'at most {_MAX_COLOUR}'}, found {token[:20]}"
                                     + ("..." if len(token) > 20 else ""))
     return int(token)
 
@@ -156,7 +157,7 @@ def parse(text: str, *, width: int = 5, height: int = 7, run: int = 3, max_moves
     if not lines:
         raise MayanInputError(1, "empty input: expected the number of moves n on the first line")
     first, tokens = lines[0]
-    n = _int_token(tokens[0], first, "the number of moves n")
+    n = _int_token(tokens[0], first, "the number of moves n", f"in 1..{max_moves}")
     if not 1 <= n <= max_moves:
         raise MayanInputError(first, f"the number of moves n must be in 1..{max_moves}, found {n}")
     try:
