@@ -76,7 +76,7 @@ def solvable_instance(rng: random.Random, size: int, options: Mapping[str, Any])
         if solve(board, n, shape).moves is not None:
             return MayanInstance(n, tuple(tuple(c) for c in columns), width, height, RUN)
     raise ValueError(f"could not build a {width}x{height} board of {blocks} blocks that clears in exactly {n} "
-                     f"moves in {ATTEMPTS} attempts (try more colours or a larger board)")
+                     f"moves in {ATTEMPTS} attempts (try another number of colours, more moves or a larger board)")
 
 
 def _groups(rng: random.Random, blocks: int, n: int, longest: int) -> list[int] | None:
