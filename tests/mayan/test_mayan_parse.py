@@ -61,7 +61,7 @@ def test_too_many_column_lines():
 def test_column_too_tall():
     err = error("3\n1 0\n1 2 1 2 1 2 1 2 0\n0\n0\n0\n")
     assert err.line == 3
-    assert err.message == "column 2 (x=1) has 8 blocks, the board is 7 high"
+    assert err.message == "column 2 (x=1) has 8 blocks, the board is 7 high (--height)"
 
 
 def test_missing_terminating_zero():

@@ -80,7 +80,8 @@ def _stream_columns(lines, width: int, height: int) -> list[list[int]]:
             if value == 0:
                 break
             if len(col) == height:
-                raise MayanInputError(line, f"{where} has more than {height} blocks, the board is {height} high")
+                raise MayanInputError(line, f"{where} has more than {height} blocks, the board is {height} high "
+                                            f"(--height)")
             col.append(value)
         columns.append(col)
     if pos < len(toks):
@@ -102,12 +103,12 @@ def _line_columns(lines, width: int, height: int) -> list[list[int]]:
         last = column_lines[-1][0] if column_lines else first
         raise MayanInputError(
             last + 1,
-            f"expected {width} column lines after n, found {len(column_lines)}",
+            f"expected {width} column lines after n, found {len(column_lines)} (the board is {width} wide: --width)",
         )
     if len(column_lines) > width:
         raise MayanInputError(
             column_lines[width][0],
-            f"expected {width} column lines after n, found {len(column_lines)}",
+            f"expected {width} column lines after n, found {len(column_lines)} (the board is {width} wide: --width)",
         )
     columns: list[list[int]] = []
     for x, (i, tokens) in enumerate(column_lines):
@@ -121,7 +122,7 @@ def _line_columns(lines, width: int, height: int) -> list[list[int]]:
                 i, f"{where} has {len(values) - end - 1} token(s) after its terminating 0"
             )
         if end > height:
-            raise MayanInputError(i, f"{where} has {end} blocks, the board is {height} high")
+            raise MayanInputError(i, f"{where} has {end} blocks, the board is {height} high (--height)")
         columns.append(values[:end])
     return columns
 
