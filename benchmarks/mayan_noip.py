@@ -43,10 +43,12 @@ def main() -> None:
                 wrong_py.append(case.stem)
         ok = ok and not wrong_py
         print(f"{name}: {len(cases)} cases, whole process per case")
-        print(f"  C++ seed (g++ -O2): {c_total:.3f} CPU s total" + (f", WRONG on {', '.join(wrong_c)}" if wrong_c else ""))
+        wrong = f", WRONG on {', '.join(wrong_c)}" if wrong_c else ""
+        print(f"  C++ seed (g++ -O2): {c_total:.3f} CPU s total{wrong}")
         print(f"  searchkit:          {py_total:.3f} CPU s total, peak {py_peak / 1024:.1f} MiB"
               + (f", WRONG on {', '.join(wrong_py)}" if wrong_py else ", all answers right"))
-        print(f"  ratio searchkit / C++: {py_total / c_total:.3f}" + ("  (target <= 0.1)" if name == "no-solution" else ""))
+        target = "  (target <= 0.1)" if name == "no-solution" else ""
+        print(f"  ratio searchkit / C++: {py_total / c_total:.3f}{target}")
     sys.exit(0 if ok else 1)
 
 

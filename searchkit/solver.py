@@ -352,6 +352,9 @@ def _complete_options(game, given: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def where_text(rule, registry) -> str:
-    """Where ``rule`` acts and under which registered algorithms, e.g. ``"in successors_within: bounded_dfs, ida_star"``."""
+    """Where ``rule`` acts and under which registered algorithms.
+
+    E.g. ``"in successors_within: bounded_dfs, ida_star"``.
+    """
     under = [a.name for a in registry.algorithms.values() if rule.acts_under(a)]
     return f"in {rule.where}: {', '.join(under) or 'no registered algorithm'}"

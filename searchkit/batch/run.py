@@ -113,7 +113,8 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
         try:
             sink = RecordFile(output, append=resume, truncate_to=truncate)
         except OSError as exc:
-            raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None  # a bad --output: status 2
+            # a bad --output: status 2
+            raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
 
     reporter = RecordReporter(solver, sink) if fmt == "jsonl" else Reporter(solver, fmt, stats,
                                                                             headers=len(files) > 1)

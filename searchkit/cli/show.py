@@ -17,7 +17,7 @@ import time
 
 import click
 
-from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, apply, check_writable, error, fail, limit_options,
+from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, apply, check_writable, fail, limit_options,
                                   option_flag, warning)
 from searchkit.errors import InputError, SearchkitError
 

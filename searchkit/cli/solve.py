@@ -53,8 +53,8 @@ def make_solve_command(registry, name: str) -> click.Command:
         click.argument("files", nargs=-1, type=str),
         click.option("--algorithm", "-a", default=None, metavar="NAME[(KEY=VALUE,...)]",
                      help="Search algorithm with its options, e.g. -a 'wastar(weight=2)' (default: the game's plan "
-                          "for each case): " + algorithm_choices(registry) + ".  A game asking for exactly n moves (exact "
-                          "mode, e.g. mayan) is a decision, not a cost to optimise: it refuses the bounded-"
+                          "for each case): " + algorithm_choices(registry) + ".  A game asking for exactly n moves "
+                          "(exact mode, e.g. mayan) is a decision, not a cost to optimise: it refuses the bounded-"
                           "suboptimal and anytime drivers.  See 'searchkit algorithms'."),
         click.option("--heuristic", "-H", default=None,
                      type=click.Choice(heuristic_names) if heuristic_names else str,
@@ -110,7 +110,8 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
          scheduler=None, memory_limit=None, output=None, resume=False, progress=None) -> int:
     """Solve every case of every file, printing as it goes; return the exit status.
 
-    Without a batch option this is :func:`searchkit.cli.run.run_files`.  Any of the batch options (``--jobs`` other than 1, a Dask executor, a
+    Without a batch option this is :func:`searchkit.cli.run.run_files`.
+    Any of the batch options (``--jobs`` other than 1, a Dask executor, a
     memory limit, ``jsonl`` records, ``--output``, ``--resume``,
     ``--progress``) hands the run to :func:`searchkit.batch.run.run_batch`.
     """

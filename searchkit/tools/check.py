@@ -120,7 +120,8 @@ def explore(puzzle, max_states: int = 200_000) -> StateSpace:
     return StateSpace(parent, edges, cost)
 
 
-def violations(space: StateSpace, estimate: Callable[[Any], int], kinds=(INADMISSIBLE, INCONSISTENT)) -> list[Violation]:
+def violations(space: StateSpace, estimate: Callable[[Any], int],
+               kinds=(INADMISSIBLE, INCONSISTENT)) -> list[Violation]:
     """Every violation of the given kinds in ``space``, nearest the initial state first."""
     found = []
     h = {s: estimate(s) for s in space.parent}

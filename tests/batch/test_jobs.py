@@ -14,7 +14,8 @@ PC19 = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
 def untimed(value):
     """``value`` (parsed JSON) without its wall-clock fields."""
     if isinstance(value, dict):
-        return {k: untimed(v) for k, v in value.items() if k not in ("seconds", "elapsed", "per_depth_seconds", "peak_rss_kb")}
+        timed = ("seconds", "elapsed", "per_depth_seconds", "peak_rss_kb")
+        return {k: untimed(v) for k, v in value.items() if k not in timed}
     if isinstance(value, list):
         return [untimed(v) for v in value]
     return value

@@ -29,7 +29,6 @@ def test_live_figures_of_a_running_search(registry):
 
     seen = []
     solver = Solver(registry, "flood", algorithm="astar", heuristic="colours")
-    game = solver.game
     import random
 
     board = registry.generator("flood")(random.Random(5), 12, {"colours": 6})  # thousands of A* expansions

@@ -147,7 +147,8 @@ def test_astar_records_its_f_layers(registry):
     assert sum(it.expanded for it in stats.iterations) == stats.expanded
     bounds = [it.bound for it in stats.iterations]
     assert bounds == sorted(set(bounds)) and bounds[-1] == outcome.result.cost
-    assert stats.evaluated >= stats.expanded and stats.before_last_layer() == stats.expanded - stats.iterations[-1].expanded
+    assert stats.evaluated >= stats.expanded
+    assert stats.before_last_layer() == stats.expanded - stats.iterations[-1].expanded
 
 
 def test_a_misspelt_hook_and_a_non_game_are_reported_with_their_plugin():

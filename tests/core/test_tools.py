@@ -63,7 +63,8 @@ def test_compare_all_text_and_csv(cli_run):
     assert text.exit_code == 0
     for name in ("colours", "eccentricity", "layered", "total", "EBF"):
         assert name in text.output
-    rows = list(csv.reader(io.StringIO(cli_run(["compare", "flood", str(path), "-H", "all", "--format", "csv"]).output)))
+    out = cli_run(["compare", "flood", str(path), "-H", "all", "--format", "csv"]).output
+    rows = list(csv.reader(io.StringIO(out)))
     assert rows[0][:5] == ["source", "case", "heuristic", "algorithm", "status"]
     assert sum(1 for r in rows if r[0] == "TOTAL") >= 3
 

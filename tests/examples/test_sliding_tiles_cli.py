@@ -37,7 +37,8 @@ def test_solves_the_8_puzzle_file_optimally(cli_run):
 
 def test_moves_json_and_no_prune(cli_run):
     path = str(EXAMPLE / "8-puzzle.txt")
-    records = [json.loads(line) for line in cli_run(["solve", "sliding-tiles", "--format", "json", path]).output.splitlines()]
+    out = cli_run(["solve", "sliding-tiles", "--format", "json", path]).output
+    records = [json.loads(line) for line in out.splitlines()]
     solved = [r for r in records if r["status"] == "solved"]
     assert [r["length"] for r in solved] == [0, 4, 10, 20, 31, 31]
     assert all(len(r["moves"]) == r["length"] for r in solved)

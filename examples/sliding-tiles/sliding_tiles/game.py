@@ -103,7 +103,10 @@ class SlidingTilesGame:
         return SearchPlan(algorithm="ida_star", heuristic="linear-conflict")
 
     def format_result(self, case, result, options):
-        """The fewest moves (``--moves``: and the moves); an answer not proven optimal says so: ``30 (feasible, >= 26)``."""
+        """The fewest moves (``--moves``: and the moves).
+
+        An answer not proven optimal says so: ``30 (feasible, >= 26)``.
+        """
         if result.status == EXHAUSTED:
             return "unsolvable (the permutation parity differs from the blank's distance parity)"
         if result.status not in (SOLVED, FEASIBLE):

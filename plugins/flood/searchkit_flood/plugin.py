@@ -73,5 +73,6 @@ def register_pruning_rules(register):
                          "(a move that exposes nothing new can be put off without loss)", sound_for="optimal"))
     register(PruningRule(GAME, "dominance",
                          "skip a popped state whose region lies inside a region already expanded at the same g "
-                         "(it cannot need fewer moves); sound for A*", factory="searchkit_flood.dominance:dominance_pruner",
+                         "(it cannot need fewer moves); sound for A*",
+                         factory="searchkit_flood.dominance:dominance_pruner",
                          sound_for="optimal", algorithms=("astar", "peastar", "anytime", "wastar", "gbfs")))

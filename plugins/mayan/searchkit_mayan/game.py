@@ -70,7 +70,8 @@ class MayanGame:
     def puzzle(self, case: Case, options, disabled):
         from searchkit_mayan.puzzle import MayanPuzzle
 
-        return MayanPuzzle.from_instance(case.data, same_colour_swaps=bool(options.get("same_colour_swaps")), disabled=disabled)
+        return MayanPuzzle.from_instance(case.data, same_colour_swaps=bool(options.get("same_colour_swaps")),
+                                         disabled=disabled)
 
     def plan(self, case, options):
         mode = "shortest" if options.get("shortest") else "exact"
