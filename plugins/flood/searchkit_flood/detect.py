@@ -26,7 +26,11 @@ only when it is the one reading that holds:
    is not an integer, and else the one whose first case fits (a first line
    ``1221`` is a 2x2 board, not a size whose 1221*1221 values the file
    cannot hold).  A text where both or neither fit is refused with both
-   readings' first errors.
+   readings' first errors.  A line of several tokens does not rule the
+   lines format out when the first line is a lines board of several cells
+   that no judge size fits: a stray space in board 500 of a PC19 file is an
+   error of that line, the other boards are solved (the judge reading would
+   fail at once, on a first size of 196 digits).
 """
 
 from __future__ import annotations
@@ -186,15 +190,19 @@ def detect(text: Callable[[], Iterator[str]], toks: Tokens | None, width: int | 
         return holding[0]
     # No reading holds (the rect one is never chosen): report the errors of the only format
     # the text can be in, or refuse when both the judge and the lines reading start well.
+    n = _size(parts[0])
+    judge_starts = n is not None and 0 < n and n * n < len(toks)
+    lines_starts = len(parts) == 1 and bool(_ROW.match(parts[0])) and _line_width(len(parts[0]), width) is not None
     if lines == EXCLUDED:
-        return "judge"
+        # A line of several tokens rules the lines format out, unless the first line is a lines board
+        # of several cells that no judge size fits: the judge reading fails at its first case, so the
+        # lines reading's errors are the ones to report (a one-cell first line is a judge n, as in a
+        # truncated judge file).
+        return "lines" if lines_starts and not judge_starts and len(parts[0]) > 1 else "judge"
     if not _INT.match(parts[0]):
         return "lines"
     if not _ROW.match(parts[0]):  # a negative number: no lines-format row either
         return "judge"
-    n = _size(parts[0])
-    judge_starts = n is not None and 0 < n and n * n < len(toks)
-    lines_starts = _line_width(len(parts[0]), width) is not None
     if judge_starts != lines_starts:
         return "judge" if judge_starts else "lines"
     judge_error = _first_error(parse_judge(text, source, toks))
