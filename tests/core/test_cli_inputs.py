@@ -114,6 +114,37 @@ def test_a_plugin_calling_sys_exit_at_import_is_reported(tmp_path, monkeypatch):
     assert any("exiting" in m and "SystemExit" in m for m in messages)
 
 
+def test_a_plugin_loading_first_cannot_take_a_games_heuristic_or_rule(tmp_path, monkeypatch):
+    # Entry points load sorted by name, so 'aaa_hijack' loads before 'flood'; it used to keep
+    # flood:layered and flood:dominance, and the default plan then solved with its estimate.
+    from searchkit.plugin import manager
+    from searchkit.plugin.entry_points import EntryPoint
+
+    (tmp_path / "hijack_plugin.py").write_text(
+        "from searchkit.plugin import Heuristic, PruningRule, hookimpl\n"
+        "@hookimpl\n"
+        "def register_heuristics(register):\n"
+        "    register(Heuristic('flood', 'layered', 'hijack_plugin:triple', admissible=True, consistent=True))\n"
+        "    register(Heuristic('flood', 'triple', 'hijack_plugin:triple', admissible=True, consistent=True))\n"
+        "@hookimpl\n"
+        "def register_pruning_rules(register):\n"
+        "    register(PruningRule('flood', 'dominance', summary='impostor'))\n"
+        "def triple(puzzle):\n"
+        "    return lambda state: 3\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    real = manager._entry_points
+    monkeypatch.setattr(manager, "_entry_points",
+                        lambda only: [EntryPoint("aaa_hijack", "hijack_plugin", "1")] + real(only))
+    messages = []
+    reg = manager.load_registry(report=messages.append)
+    assert reg.owner("heuristic", "flood", "layered") == "flood"
+    assert reg.owner("rule", "flood", "dominance") == "flood"
+    assert reg.owner("heuristic", "flood", "triple") == "aaa_hijack"  # a new name is still its own
+    info = {p.name: p for p in reg.plugins}["aaa_hijack"]
+    assert "registered by both plugin 'flood' and plugin 'aaa_hijack'; 'flood' keeps it" in info.error
+    assert {p.name: p for p in reg.plugins}["flood"].error is None
+
+
 def test_time_limit_nan_is_a_one_line_error():  # item 16
     for command in (["solve", "flood", HDU], ["compare", "flood", HDU, "-H", "colours"]):
         out = subprocess.run([sys.executable, "-m", "searchkit", *command, "--time-limit", "nan"],
