@@ -99,6 +99,16 @@ def test_a_duplicate_game_is_rejected_with_its_plugins_rules():  # item 14
     assert any("aaa_impostor" in m for m in messages)
 
 
+def test_compare_names_a_bad_cases_line_and_prints_warnings_as_solve_does(cli_run):
+    text = "2\n1 2\n2 1\n2\n1 x\n2 2\n0\n7\n"
+    solve = cli_run(["solve", "flood", "-"], input=text)
+    out = cli_run(["compare", "flood", "-", "-H", "colours", "--format", "csv"], input=text)
+    assert out.exit_code == 2
+    assert "<stdin>:5: case 2: expected an integer colour value, got 'x'" in out.stderr
+    assert "warning: <stdin>:8: ignored 1 token after the terminating 0" in out.stderr
+    assert sorted(out.stderr.splitlines()) == sorted(solve.stderr.splitlines())
+
+
 def test_a_plugin_calling_sys_exit_at_import_is_reported(tmp_path, monkeypatch):  # item 15
     from searchkit.plugin import manager
     from searchkit.plugin.entry_points import EntryPoint
