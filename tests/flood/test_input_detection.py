@@ -234,3 +234,12 @@ def test_a_stray_space_in_one_lines_board_is_an_error_of_that_line():
     # a one-cell first line is still a judge size (a truncated judge file)
     (err,) = items("4\n1 2 3\n")
     assert "expected 16 colour values for a 4x4 board" in err.message
+
+
+@pytest.mark.parametrize("text", ["4\n1221\n2112\n1221\n2112\n0\n", "3\n122\n212\n221\n0\n", "2\n13\n33\n0\n"])
+def test_a_judge_board_with_unseparated_rows_is_refused_not_read_as_lines(text):
+    # read as lines, "4\n1221\n..." was six boards (a 1x1 '4', four 2x2 rows, a 1x1 '0'), exit status 0
+    (err,) = items(text)
+    assert err.fatal and err.line == 1 and "values not separated by spaces" in err.message
+    assert "--input-format lines" in err.message
+    assert len(items(text, input_format="lines")) == len(text.split())  # the option settles it
