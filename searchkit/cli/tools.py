@@ -11,7 +11,7 @@ from __future__ import annotations
 import click
 
 from searchkit.cli.common import (EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, GameGroup, apply, check_writable, error, fail,
-                                  limit_options, option_flag, resolve_names)
+                                  limit_options, option_flag, resolve_names, warning)
 from searchkit.errors import SearchkitError
 
 
@@ -118,12 +118,9 @@ def make_compare_command(registry, name: str) -> click.Command:
                 raise click.UsageError(f"--jobs: {exc.format_message()}") from None
             solvers, items = solve_in_workers(solvers, items, n)
         try:
-            report = run_compare(solvers, items, columns)
+            report = run_compare(solvers, items, columns, on_input_error=_report_input)
         except SearchkitError as exc:
             fail(str(exc))
-        for row in report.rows:
-            if row.status == INPUT_ERROR:
-                error(f"{row.source}: case {row.case if row.case is not None else '-'}: {row.error}")
         if not any(r.status != INPUT_ERROR for r in report.rows):
             fail("no cases to compare")
         _print_comparison(report, fmt)
@@ -223,6 +220,11 @@ def _fmt(value, digits=3):
     if value is None:
         return "-"
     return f"{value:.{digits}f}" if isinstance(value, float) else str(value)
+
+
+def _report_input(value) -> None:
+    """One line on stderr for an input error or warning, as ``solve`` prints it (file, line, case)."""
+    (warning if getattr(value, "warning", False) else error)(str(value))
 
 
 def _print_comparison(report, fmt):

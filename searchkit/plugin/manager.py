@@ -13,7 +13,11 @@ implements a hook no specification knows (pluggy's ``check_pending``) or that
 registers something malformed is reported with its name and the error;
 everything else still loads.  The first plugin to register a name keeps it;
 a second registration is rejected and reported, naming both plugins, and so
-are the second plugin's heuristics, rules and generator for that game.
+are the second plugin's heuristics, rules and generator for that game.  A
+game's heuristics, rules, generator and upper bounds are claimed after every
+plugin's games and algorithms, the game's own plugin first: a plugin that
+loads earlier (entry points load sorted by name) cannot take a name such as
+``flood:layered`` from the game that plans with it.
 """
 
 from __future__ import annotations
@@ -333,27 +337,51 @@ def load_registry(
     for name, plugin in extra:
         add(PluginInfo(name, "", "extra"), lambda plugin=plugin: plugin)
 
-    for info in order:
-        for hook_name, impl in _impls_of(pm, info.name):
-            info.hooks.append(hook_name)
-            kind, singular, method = HOOKS[hook_name]
-            names = info.registered.setdefault(kind, [])
+    def claim(info, method, names, singular, item) -> None:
+        try:
+            names.append(method(registry, info.name, item))
+        except PluginError as exc:  # rejected: the plugin's other items still count
+            fail(info, f"{singular} rejected: {exc}")
+        except Exception as exc:  # a malformed item
+            fail(info, f"{singular} rejected: {type(exc).__name__}: {exc}")
 
-            def register(item, _method=method, _info=info, _names=names, _singular=singular):
+    # Games and algorithms first, every plugin's; the items of a game (heuristics, rules, generator,
+    # upper bounds) are then claimed by the game's own plugin before any other, so a plugin that
+    # loads earlier cannot take the name of a game's heuristic or rule (and with it the game's plan).
+    pending: list[tuple] = []
+    for first in (True, False):
+        for info in order:
+            for hook_name, impl in _impls_of(pm, info.name):
+                if (hook_name in _GLOBAL_HOOKS) != first:
+                    continue
+                info.hooks.append(hook_name)
+                kind, singular, method = HOOKS[hook_name]
+                names = info.registered.setdefault(kind, [])
+
+                def register(item, _args=(info, method, names, singular), _now=first):
+                    if _now:
+                        claim(*_args, item)
+                    else:
+                        pending.append((*_args, item))
+
                 try:
-                    _names.append(_method(registry, _info.name, item))
-                except PluginError as exc:  # rejected: the plugin's other items still count
-                    fail(_info, f"{_singular} rejected: {exc}")
-                except Exception as exc:  # a malformed item
-                    fail(_info, f"{_singular} rejected: {type(exc).__name__}: {exc}")
+                    impl.function(*[{"register": register}[a] for a in impl.argnames])
+                except KeyboardInterrupt:
+                    raise
+                except BaseException as exc:
+                    fail(info, f"failed to register {kind}: {type(exc).__name__}: {exc}")
 
-            try:
-                impl.function(*[{"register": register}[a] for a in impl.argnames])
-            except KeyboardInterrupt:
-                raise
-            except BaseException as exc:
-                fail(info, f"failed to register {kind}: {type(exc).__name__}: {exc}")
+    def not_the_games_own(entry) -> bool:
+        game = getattr(entry[-1], "game", None)
+        return not (isinstance(game, str) and registry._owner.get(("game", game)) == entry[0].name)
+
+    for entry in sorted(pending, key=not_the_games_own):  # stable: load order otherwise
+        claim(*entry)
     return registry
+
+
+#: Hooks whose items are claimed before any game's heuristics, rules, generator and upper bounds.
+_GLOBAL_HOOKS = frozenset({"register_algorithms", "register_games"})
 
 
 def _impls_of(pm: pluggy.PluginManager, plugin_name: str):

@@ -8,7 +8,7 @@ found a solution at depth d solves N + 1 = 1 + b* + b*^2 + ... + b*^d
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -143,7 +143,8 @@ class Comparison:
         return out
 
 
-def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = None) -> Comparison:
+def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = None,
+            on_input_error: Callable | None = None) -> Comparison:
     """Solve every case with every solver and collect the rows.
 
     Args:
@@ -152,6 +153,9 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
         names: the strategies' column names (default: the heuristics' names).
         items: what the reader produced (:class:`searchkit.cli.io.Item`-like
             objects with ``source`` and ``value``, a Case or an InputError).
+        on_input_error: called with each :class:`~searchkit.errors.InputError`
+            read, warnings included, as it is read (the CLI prints it with its
+            file, line and case).
 
     A search cancelled with Ctrl-C ends the comparison there: the rows so far
     are returned and ``Comparison.cancelled`` is set.
@@ -167,6 +171,8 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
     for item in items:
         value = item.value
         if isinstance(value, InputError):
+            if on_input_error is not None:
+                on_input_error(value)
             if not getattr(value, "warning", False):
                 rows.append(Row(item.source, value.case, None, None, INPUT_ERROR, error=value.message))
             continue

@@ -99,6 +99,16 @@ def test_a_duplicate_game_is_rejected_with_its_plugins_rules():  # item 14
     assert any("aaa_impostor" in m for m in messages)
 
 
+def test_compare_names_a_bad_cases_line_and_prints_warnings_as_solve_does(cli_run):
+    text = "2\n1 2\n2 1\n2\n1 x\n2 2\n0\n7\n"
+    solve = cli_run(["solve", "flood", "-"], input=text)
+    out = cli_run(["compare", "flood", "-", "-H", "colours", "--format", "csv"], input=text)
+    assert out.exit_code == 2
+    assert "<stdin>:5: case 2: expected an integer colour value, got 'x'" in out.stderr
+    assert "warning: <stdin>:8: ignored 1 token after the terminating 0" in out.stderr
+    assert sorted(out.stderr.splitlines()) == sorted(solve.stderr.splitlines())
+
+
 def test_a_plugin_calling_sys_exit_at_import_is_reported(tmp_path, monkeypatch):  # item 15
     from searchkit.plugin import manager
     from searchkit.plugin.entry_points import EntryPoint
@@ -112,6 +122,37 @@ def test_a_plugin_calling_sys_exit_at_import_is_reported(tmp_path, monkeypatch):
     reg = manager.load_registry(report=messages.append)
     assert "flood" in reg.games
     assert any("exiting" in m and "SystemExit" in m for m in messages)
+
+
+def test_a_plugin_loading_first_cannot_take_a_games_heuristic_or_rule(tmp_path, monkeypatch):
+    # Entry points load sorted by name, so 'aaa_hijack' loads before 'flood'; it used to keep
+    # flood:layered and flood:dominance, and the default plan then solved with its estimate.
+    from searchkit.plugin import manager
+    from searchkit.plugin.entry_points import EntryPoint
+
+    (tmp_path / "hijack_plugin.py").write_text(
+        "from searchkit.plugin import Heuristic, PruningRule, hookimpl\n"
+        "@hookimpl\n"
+        "def register_heuristics(register):\n"
+        "    register(Heuristic('flood', 'layered', 'hijack_plugin:triple', admissible=True, consistent=True))\n"
+        "    register(Heuristic('flood', 'triple', 'hijack_plugin:triple', admissible=True, consistent=True))\n"
+        "@hookimpl\n"
+        "def register_pruning_rules(register):\n"
+        "    register(PruningRule('flood', 'dominance', summary='impostor'))\n"
+        "def triple(puzzle):\n"
+        "    return lambda state: 3\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    real = manager._entry_points
+    monkeypatch.setattr(manager, "_entry_points",
+                        lambda only: [EntryPoint("aaa_hijack", "hijack_plugin", "1")] + real(only))
+    messages = []
+    reg = manager.load_registry(report=messages.append)
+    assert reg.owner("heuristic", "flood", "layered") == "flood"
+    assert reg.owner("rule", "flood", "dominance") == "flood"
+    assert reg.owner("heuristic", "flood", "triple") == "aaa_hijack"  # a new name is still its own
+    info = {p.name: p for p in reg.plugins}["aaa_hijack"]
+    assert "registered by both plugin 'flood' and plugin 'aaa_hijack'; 'flood' keeps it" in info.error
+    assert {p.name: p for p in reg.plugins}["flood"].error is None
 
 
 def test_time_limit_nan_is_a_one_line_error():  # item 16

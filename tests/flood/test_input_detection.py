@@ -223,3 +223,23 @@ def test_a_long_line_is_read_in_batches_with_the_same_items_and_lines(seed, monk
         batched = [repr(i) for i in items(text, input_format=fmt)]
         monkeypatch.undo()
         assert batched == plain, (fmt, text)
+
+
+def test_a_stray_space_in_one_lines_board_is_an_error_of_that_line():
+    # PC19 style: the first line is a board no judge size fits, so line 3's space does not make it a judge file
+    text = "1221\n2112\n12 21\n1111\n"
+    found = items(text)
+    assert [type(i).__name__ for i in found] == ["Case", "Case", "InputError", "Case"]
+    assert found[2].line == 3 and found[2].case == 3 and "got ' '" in found[2].message
+    # a one-cell first line is still a judge size (a truncated judge file)
+    (err,) = items("4\n1 2 3\n")
+    assert "expected 16 colour values for a 4x4 board" in err.message
+
+
+@pytest.mark.parametrize("text", ["4\n1221\n2112\n1221\n2112\n0\n", "3\n122\n212\n221\n0\n", "2\n13\n33\n0\n"])
+def test_a_judge_board_with_unseparated_rows_is_refused_not_read_as_lines(text):
+    # read as lines, "4\n1221\n..." was six boards (a 1x1 '4', four 2x2 rows, a 1x1 '0'), exit status 0
+    (err,) = items(text)
+    assert err.fatal and err.line == 1 and "values not separated by spaces" in err.message
+    assert "--input-format lines" in err.message
+    assert len(items(text, input_format="lines")) == len(text.split())  # the option settles it

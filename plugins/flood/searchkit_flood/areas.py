@@ -288,13 +288,19 @@ def _csr(count: int, src, dst):
         ``targets[start[a]:start[a + 1]]``.
     """
     degree = array("i", [0]) * (count + 1)
-    for a in src:
+    for k, a in enumerate(src):
+        if not k & 4095:
+            _setup_check()  # setup-check: every 4096 pairs
         degree[a + 1] += 1
     for a in range(count):
+        if not a & 4095:
+            _setup_check()  # setup-check: every 4096 areas
         degree[a + 1] += degree[a]
     fill = array("i", degree)
     raw = array("i", [0]) * len(src)
     for k in range(len(src)):
+        if not k & 4095:
+            _setup_check()  # setup-check: every 4096 pairs
         a = src[k]
         raw[fill[a]] = dst[k]
         fill[a] += 1

@@ -26,7 +26,15 @@ only when it is the one reading that holds:
    is not an integer, and else the one whose first case fits (a first line
    ``1221`` is a 2x2 board, not a size whose 1221*1221 values the file
    cannot hold).  A text where both or neither fit is refused with both
-   readings' first errors.
+   readings' first errors.  A lines reading whose first board is one digit
+   n >= 2 followed by a line of n cells is refused too: that is a judge
+   board with its rows written without spaces (``4`` then ``1221``), which
+   read as lines would give answers for the ``4``, each row and the ``0``.
+   A line of several tokens does not rule the
+   lines format out when the first line is a lines board of several cells
+   that no judge size fits: a stray space in board 500 of a PC19 file is an
+   error of that line, the other boards are solved (the judge reading would
+   fail at once, on a first size of 196 digits).
 """
 
 from __future__ import annotations
@@ -139,6 +147,33 @@ def _first_error(items) -> str:
     return "no error"
 
 
+def _compact_rows(text: Callable[[], Iterator[str]], source: str) -> InputError | None:
+    """The refusal of a text whose first line is one digit n >= 2 and whose next line has n cells.
+
+    Such a text is a lines file only if it starts with a 1x1 board; far more
+    likely it is a judge board of side n with its rows written without
+    spaces (``4`` then ``1221``, ...), which the judge format cannot read:
+    read as lines it would give an answer for the ``4``, one for each row
+    and one for the ``0``.
+    """
+    found = []
+    for i, raw in enumerate(text(), 1):
+        line = raw.strip(_ASCII_SPACE)
+        if line:
+            found.append((i, line))
+            if len(found) == 2:
+                break
+    if len(found) < 2:
+        return None
+    (lineno, first), (_, second) = found
+    if not ("2" <= first <= "9" and len(first) == 1 and len(second) == int(first)):
+        return None
+    return InputError(f"cannot tell the format: line {lineno} is one digit {first} and the next line has "
+                      f"{first} cells: a judge board of side {first} with its values not separated by spaces? "
+                      f"(the judge format needs them separated); use --input-format lines to read every line "
+                      f"as a board", source=source, line=lineno)
+
+
 def detect(text: Callable[[], Iterator[str]], toks: Tokens | None, width: int | None,
            source: str) -> str | InputError:
     """``"judge"`` or ``"lines"`` when the text certainly is in that format, else a fatal InputError.
@@ -182,21 +217,27 @@ def detect(text: Callable[[], Iterator[str]], toks: Tokens | None, width: int | 
         options = " or ".join(f"--input-format {f}" for f in holding)
         return InputError(f"cannot tell the format: the input reads as {names}; use {options}",
                           source=source, line=lineno)
-    if holding == ["judge"] or holding == ["lines"]:
-        return holding[0]
+    if holding == ["judge"]:
+        return "judge"
+    if holding == ["lines"]:
+        return _compact_rows(text, source) or "lines"
     # No reading holds (the rect one is never chosen): report the errors of the only format
     # the text can be in, or refuse when both the judge and the lines reading start well.
+    n = _size(parts[0])
+    judge_starts = n is not None and 0 < n and n * n < len(toks)
+    lines_starts = len(parts) == 1 and bool(_ROW.match(parts[0])) and _line_width(len(parts[0]), width) is not None
     if lines == EXCLUDED:
-        return "judge"
+        # A line of several tokens rules the lines format out, unless the first line is a lines board
+        # of several cells that no judge size fits: the judge reading fails at its first case, so the
+        # lines reading's errors are the ones to report (a one-cell first line is a judge n, as in a
+        # truncated judge file).
+        return "lines" if lines_starts and not judge_starts and len(parts[0]) > 1 else "judge"
     if not _INT.match(parts[0]):
         return "lines"
     if not _ROW.match(parts[0]):  # a negative number: no lines-format row either
         return "judge"
-    n = _size(parts[0])
-    judge_starts = n is not None and 0 < n and n * n < len(toks)
-    lines_starts = _line_width(len(parts[0]), width) is not None
     if judge_starts != lines_starts:
-        return "judge" if judge_starts else "lines"
+        return "judge" if judge_starts else _compact_rows(text, source) or "lines"
     judge_error = _first_error(parse_judge(text, source, toks))
     lines_error = _first_error(parse_lines(text, source))
     return InputError(f"cannot tell the format: as the judge format, {judge_error}; as the lines format, "

@@ -90,11 +90,23 @@ class FloodGame:
                 yield fmt
                 return
         if fmt == "lines":
-            yield from parse_lines(lines, source, width)
+            items = parse_lines(lines, source, width)
         elif fmt == "rect":
-            yield from parse_rect(lines, source, toks)
+            items = parse_rect(lines, source, toks)
         else:
-            yield from parse_judge(lines, source, toks)
+            items = parse_judge(lines, source, toks)
+        start = options.get("start") or "top-left"
+        if start == "top-left":
+            yield from items
+            return
+        # The pivot is part of the case, so a record's data hash tells a --start run from another
+        # (--resume with another --start solves the cases again instead of keeping the old answers).
+        for item in items:
+            if isinstance(item, Case):
+                board = item.data
+                item = attrs.evolve(item, data=attrs.evolve(board, pivot=pivot_index(board.width, board.height,
+                                                                                     start)))
+            yield item
 
     def puzzle(self, case: Case, options, disabled):
         from searchkit_flood.areas import FloodPuzzle
