@@ -53,6 +53,9 @@ class GameOption:
         default: the value when the option is not given.
         choices: allowed values for a ``str`` option, or ``None``.
         min: smallest allowed value of an ``int`` or ``float`` option, or ``None``.
+        output_only: the option changes only how an answer is printed (``--moves``,
+            ``--show``), never which answer: ``--resume`` and ``verify`` ignore it
+            when they compare a record's options with the run's.
     """
 
     name: str
@@ -61,6 +64,7 @@ class GameOption:
     default: Any = None
     choices: tuple[str, ...] | None = None
     min: int | float | None = None
+    output_only: bool = False
 
     @property
     def key(self) -> str:

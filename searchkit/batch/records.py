@@ -59,12 +59,15 @@ def data_hash(case) -> str:
 
 
 def make_record(game, *, source: str, case: int | None, status: str, outcome=None, data_hash: str | None = None,
-                error: str | None = None, line: int | None = None, peak_rss_kb: int | None = None) -> dict:
+                error: str | None = None, line: int | None = None, peak_rss_kb: int | None = None,
+                options=None) -> dict:
     """One record (a dict in the key order of ``docs/records.md``).
 
     Args:
         game: the :class:`~searchkit.game.Game` (its name, and its moves in JSON).
         outcome: the case's :class:`~searchkit.solver.Outcome`, or ``None``.
+        options: the game's options the case was solved under (every one,
+            defaults included), or ``None``.
     """
     from searchkit.cli.run import outcome_fields
 
@@ -77,10 +80,36 @@ def make_record(game, *, source: str, case: int | None, status: str, outcome=Non
         "data_hash": data_hash,
         "status": status,
         **outcome_fields(game, outcome),
+        "options": None if options is None else record_options(options),
         "peak_rss_kb": peak_rss_kb,
         "stats": outcome.result.stats.to_dict() if outcome is not None else None,
         "error": error,
     }
+
+
+def record_options(options) -> dict:
+    """The game options as a record holds them: sorted by name, values as JSON has them."""
+    return {key: options[key] for key in sorted(options)}
+
+
+def options_conflict(game, record: dict, options) -> str:
+    """Why ``record`` was not solved under ``options`` of ``game`` ("" when it was).
+
+    Options marked ``output_only`` (they change how an answer is printed,
+    not which) are not compared.  A record without ``options`` (written
+    before records held them) cannot tell, and says so: resuming or verifying
+    it against any options would be a guess.
+    """
+    held = record.get("options")
+    if not isinstance(held, dict):
+        return "written without the game options it was solved under"
+    want = record_options(options)
+    printing = {opt.key for opt in game.options if opt.output_only}
+    for key in sorted((set(held) | set(want)) - printing):
+        if held.get(key) != want.get(key):
+            flag = "--" + key.replace("_", "-")
+            return f"solved with {flag} {json.dumps(held.get(key))}, not {json.dumps(want.get(key))}"
+    return ""
 
 
 def dumps(record: dict) -> str:

@@ -54,7 +54,7 @@ class RecordReporter(Reporter):
             error = res.error
         self._write(make_record(self.solver.game, source=source, case=case, status=status, outcome=outcome,
                                 data_hash=digest, error=error, line=line,
-                                peak_rss_kb=None if res is None else res.peak_rss_kb))
+                                peak_rss_kb=None if res is None else res.peak_rss_kb, options=self.solver.options))
 
     def improvement(self, event: dict) -> None:
         """An improvement event (``anytime`` and seeded searches) as a line of its own, before the case's record."""
@@ -91,7 +91,7 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
     and one summary line go to stderr.
     """
     from searchkit.batch import executors
-    from searchkit.batch.records import RecordFile, data_hash, done_keys, load_records
+    from searchkit.batch.records import RecordFile, data_hash, done_keys, load_records, options_conflict
     from searchkit.batch.runner import solve_ordered
     from searchkit.cli.io import iter_cases
 
@@ -103,6 +103,12 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
         truncate = None
         if resume:
             loaded = load_records(output)
+            for record in loaded.records:  # answers to another question must not be kept as answers to this one
+                conflict = options_conflict(solver.game, record, solver.options)
+                if conflict:
+                    raise click.UsageError(f"cannot resume {output}: its record of {record.get('source')} case "
+                                           f"{record.get('case')} was {conflict}; run with the same options, or "
+                                           f"write to another --output")
             skip = done_keys(loaded.records)
             if loaded.torn:
                 warning(f"{output}: the last line is not a complete JSON record (the run was killed while "

@@ -62,11 +62,15 @@ def moves_from_json(game, case, puzzle, recorded: list):
 
 def check_case(game, rules: frozenset, options, case, record: dict | None) -> Finding:
     """The :class:`Finding` of one case against its record (``None``: no record)."""
+    from searchkit.batch.records import options_conflict
     from searchkit.puzzle import replay
 
     where = (case.source, case.index)
     if record is None:
         return Finding(*where, False, "no record")
+    conflict = options_conflict(game, record, options)
+    if conflict:  # an answer to another question (--shortest, --start, ...) is no answer to this one
+        return Finding(*where, False, f"the record was {conflict}")
     status = record.get("status")
     if status == EXHAUSTED:
         return Finding(*where, True, unsolvable=True)
@@ -87,6 +91,11 @@ def check_case(game, rules: frozenset, options, case, record: dict | None) -> Fi
         return Finding(*where, False, f"the moves cost {cost}, the record says {record.get('cost')}")
     if record.get("length") is not None and record.get("length") != len(moves):
         return Finding(*where, False, f"{len(moves)} moves, the record says length {record.get('length')}")
+    plan = game.plan(case, options)  # the question the case asks: exactly n moves (Mayan), at most n, any
+    if plan.depth is not None and plan.mode == "exact" and cost != plan.depth:
+        return Finding(*where, False, f"the moves cost {cost}, but the case asks for exactly {plan.depth}")
+    if plan.depth is not None and plan.mode in ("at_most", "shortest") and cost > plan.depth:
+        return Finding(*where, False, f"the moves cost {cost}, but the case allows at most {plan.depth}")
     problem = bound_problem(record, cost)
     if problem:
         return Finding(*where, False, problem)

@@ -130,3 +130,36 @@ def test_canonical_text_is_stable():
 
     with pytest.raises(TypeError):
         canonical(object())
+
+
+#: A NOIP Mayan case (n = 5, from ../shared/cases/mayan/solvable-01.in): ``--shortest`` clears it in 4 moves.
+MAYAN_FIVE = "5\n2 0\n1 0\n1 3 1 3 0\n2 1 3 2 0\n1 1 0\n"
+
+
+def test_records_hold_the_options_and_resume_refuses_other_ones(cli, tmp_path):
+    data = tmp_path / "m.in"
+    data.write_text(MAYAN_FIVE)
+    out = tmp_path / "m.jsonl"
+    assert cli("solve", "mayan", "--output", out, data).returncode == 0
+    (first,) = records(out)
+    assert first["length"] == 5 and first["options"]["shortest"] is False and first["options"]["width"] is None
+    res = cli("solve", "mayan", "--shortest", "--output", out, "--resume", data)
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    assert "was solved with --shortest false, not true" in res.stderr
+    assert len(records(out)) == 1  # nothing appended
+    assert cli("solve", "mayan", "--show", "--output", out, "--resume", data).returncode == 0  # printing only
+    assert len(records(out)) == 1
+    shortest = tmp_path / "s.jsonl"
+    assert cli("solve", "mayan", "--shortest", "--output", shortest, data).returncode == 0
+    assert records(shortest)[0]["length"] == 4
+
+
+def test_resume_refuses_records_that_do_not_say_their_options(cli, tmp_path):
+    out = tmp_path / "r.jsonl"
+    cli("solve", "flood", "--output", out, PC19)
+    old = [{k: v for k, v in r.items() if k != "options"} for r in records(out)]
+    out.write_text("".join(json.dumps(r) + "\n" for r in old))
+    res = cli("solve", "flood", "--output", out, "--resume", PC19)
+    assert res.returncode == 2 and "written without the game options it was solved under" in res.stderr
+    assert cli("solve", "flood", "--moves", "--output", tmp_path / "m.jsonl", PC19).returncode == 0
+    assert cli("solve", "flood", "--output", tmp_path / "m.jsonl", "--resume", PC19).returncode == 0  # --moves prints

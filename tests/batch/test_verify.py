@@ -75,3 +75,26 @@ def test_an_unsolved_record_fails(cli_run, recorded, tmp_path):
     res = cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", rs))])
     assert res.exit_code == 1
     assert "case 8: not solved (status time_limit)" in res.output
+
+
+def test_records_of_other_options_or_the_wrong_length_fail(cli_run, recorded, tmp_path):
+    """An answer to another question is no answer: other game options, or a Mayan answer not of exactly n moves."""
+    from tests.batch.conftest import run_cli
+    from tests.batch.test_records import MAYAN_FIVE
+
+    started = write(tmp_path / "start.jsonl", recorded)
+    res = cli_run(["verify", "flood", "--start", "centre", str(PC19), str(started)])
+    assert res.exit_code == 1 and "0 OK, 12 failed" in res.output  # another pivot: other data, other answers
+    printing = cli_run(["verify", "flood", "--moves", str(PC19), str(started)])
+    assert printing.exit_code == 0, printing.output  # --moves only prints
+    data = tmp_path / "m.in"
+    data.write_text(MAYAN_FIVE)
+    shortest = tmp_path / "s.jsonl"
+    assert run_cli("solve", "mayan", "--shortest", "--output", shortest, data).returncode == 0
+    assert cli_run(["verify", "mayan", "--shortest", str(data), str(shortest)]).exit_code == 0
+    other = cli_run(["verify", "mayan", str(data), str(shortest)])
+    assert other.exit_code == 1 and "was solved with --shortest true, not false" in other.output
+    (record,) = [json.loads(line) for line in shortest.read_text().splitlines()]
+    record["options"]["shortest"] = False  # a 4-move answer passed off as the exact-5 one
+    forged = cli_run(["verify", "mayan", str(data), str(write(tmp_path / "f.jsonl", [record]))])
+    assert forged.exit_code == 1 and "the moves cost 4, but the case asks for exactly 5" in forged.output

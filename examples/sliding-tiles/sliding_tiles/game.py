@@ -34,7 +34,8 @@ class SlidingTilesGame:
 
     name = "sliding-tiles"
     summary = "N x N sliding-tile puzzle (8-puzzle, 15-puzzle): fewest moves to 1..N*N-1, blank last"
-    options = (GameOption("moves", "also print the moves (U/D/L/R: the direction the blank moves)", bool, False),)
+    options = (GameOption("moves", "also print the moves (U/D/L/R: the direction the blank moves)", bool, False,
+                          output_only=True),)
 
     def parse(self, text, source, options):
         """Blocks of non-blank lines are cases; a bad case is reported (one line) and the rest still read.

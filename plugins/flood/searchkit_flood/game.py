@@ -34,7 +34,8 @@ class FloodGame:
     name = "flood"
     summary = "Flood-It (HDU 4127 / NKOJ 2440): fewest recolourings to make the board one colour"
     options = (
-        GameOption("moves", "Also print an optimal colour sequence (the input's own values).", bool, False),
+        GameOption("moves", "Also print an optimal colour sequence (the input's own values).", bool, False,
+                   output_only=True),
         GameOption("input-format", "Input format: judge (n then n*n values), lines (one board per line), "
                    "rect (W H then H*W values, 0 0 ends), or auto (judge or lines when only one reading holds, "
                    "else an error naming the option; a '# searchkit flood FORMAT' first line names it).",

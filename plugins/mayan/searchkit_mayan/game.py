@@ -30,7 +30,7 @@ class MayanGame:
         GameOption("same-colour-swaps", "Count a swap of two same-coloured blocks as a move (AcWing rules).",
                    bool, False),
         GameOption("settle-start", "Settle a starting board that has runs instead of rejecting it.", bool, False),
-        GameOption("show", "Print the board before and after each move.", bool, False),
+        GameOption("show", "Print the board before and after each move.", bool, False, output_only=True),
     )
 
     def parse(self, text, source, options):
