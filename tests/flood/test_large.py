@@ -226,12 +226,13 @@ def test_puchert_and_astar_on_random_6x6_5_colour_boards(seed):
         _, state, _ = rng.choice(list(puzzle.successors(state)))
 
 
-def test_resume_with_another_start_solves_the_cases_again(cli_run, tmp_path):
-    # the pivot is part of the case: records of a --start centre run are not kept for a top-left run
+def test_resume_with_another_start_is_refused(cli_run, tmp_path):
+    # the pivot is part of the case: records of a --start centre run are no answers for a top-left run
     src, out = tmp_path / "b.txt", tmp_path / "r.jsonl"
     src.write_text("1221311213212113\n")
     cli_run(["solve", "flood", "--start", "centre", "--output", str(out), str(src)])
     again = cli_run(["solve", "flood", "--output", str(out), "--resume", str(src)])
-    assert "already recorded" not in again.stderr and len(out.read_text().splitlines()) == 2
+    assert again.exit_code == 2 and "--start" in again.output  # refused: the file answers another question
+    assert len(out.read_text().splitlines()) == 1
     same = cli_run(["solve", "flood", "--start", "centre", "--output", str(out), "--resume", str(src)])
-    assert "1 already recorded" in same.stderr and len(out.read_text().splitlines()) == 2
+    assert "1 already recorded" in same.stderr and len(out.read_text().splitlines()) == 1
