@@ -194,6 +194,25 @@ def test_the_cli_prints_a_warning_and_exits_0(cli_run):
                                              "terminating 0 (line 3)"]
 
 
+@pytest.mark.parametrize("text, fmt, warned", [
+    ("2\n1 2\n2 1\n0\n", "judge", False),                         # one row to a line
+    ("2 1 2 2 1 0\n", "judge", False),                                # all on one line (the HDU sample)
+    ("2\n1 2 2 1\n0\n", "judge", False),                           # the board on its own line
+    ("3\n1 2\n3 4\n3\n1 1 1\n1 1 1\n1 1 1\n0\n", "judge", True),  # a 2x2 board under a size of 3
+    ("2\n1\n2 2\n1\n0\n", "judge", True),                        # rows split over lines
+    ("3\n1 2 3 1 2 3\n1 2 3\n0\n", "judge", True),                # two rows on one line
+    ("2\n1 2\n2 1\n2\n1 2 1\n2\n0\n", "judge", True),           # case 2: a row split over lines
+    ("3 2\n1 2 2\n3 3 1\n0 0\n", "rect", False),
+    ("3 2\n1 2\n2 3 3 1\n0 0\n", "rect", True),
+])
+def test_values_not_laid_out_one_row_a_line_are_read_as_tokens_with_a_warning(text, fmt, warned):
+    found = items(text, input_format=fmt)
+    warnings = [x for x in found if isinstance(x, InputError) and x.warning]
+    assert len(warnings) == int(warned), found
+    assert all(isinstance(x, Case) for x in found if x not in warnings)  # every case still read, as judges read
+    if warned:
+        assert "not laid out one row of" in warnings[0].message and not warnings[0].fatal
+
 def test_issue_commands(cli_run):
     out = cli_run(["solve", "flood", "--moves", "-"], input="3 2\n1 2 2\n3 3 1\n0 0\n")
     assert out.exit_code == 2 and "use --input-format rect" in out.output

@@ -226,8 +226,39 @@ def _short(token: str) -> str:
     return repr(token if len(token) <= 20 else token[:17] + "...")
 
 
-def _board(cur: Cursor, w: int, h: int, source: str, case: int, line: int) -> Case | InputError:
-    """The board of the next ``w * h`` values of ``cur`` (present), or a non-fatal error on the first bad one."""
+def _boards(cur: Cursor, w: int, h: int, source: str, case: int, line: int, checked: list) -> Iterator:
+    """:func:`_board`, preceded by a warning when its values are not laid out one row to a line.
+
+    The judges read a token stream, and so does this parser; values laid out
+    otherwise (a row split over lines, two rows on a line, but not the whole
+    board on one line as in the HDU sample) usually mean a wrong size line,
+    so the first such case of a file is named in a warning (``checked`` holds
+    a flag: one warning a file).
+    """
+    item, lines = _board(cur, w, h, source, case, line)
+    if not checked and isinstance(item, Case) and not _one_row_a_line(lines, w, h):
+        checked.append(True)
+        yield InputError(f"case {case}: its {w}x{h} values are not laid out one row of {w} to a line (read as one "
+                         f"token stream, as the judges read them: is the size right?); later cases not checked",
+                         source=source, line=line, fatal=False, warning=True)
+    yield item
+
+
+def _one_row_a_line(lines: list[int], w: int, h: int) -> bool:
+    """True when the values' ``lines`` hold one row of ``w`` each, or all of them lie on one line."""
+    if not lines or lines[0] == lines[-1]:
+        return True
+    for r in range(0, w * h, w):
+        if lines[r] != lines[r + w - 1] or r and lines[r] == lines[r - 1]:
+            return False
+    return True
+
+
+def _board(cur: Cursor, w: int, h: int, source: str, case: int, line: int) -> tuple[Case | InputError, list[int]]:
+    """The board of the next ``w * h`` values of ``cur`` (present), or a non-fatal error on the first bad one.
+
+    Returns it with the line of each value.
+    """
     canon: dict[str, str] = {}  # boards repeat a few distinct tokens: check and canonicalise each once
     values = []
     tokens, lines = cur.take(w * h)
@@ -236,10 +267,10 @@ def _board(cur: Cursor, w: int, h: int, source: str, case: int, line: int) -> Ca
         if value is None:
             if not _INT.match(tok):
                 return InputError(f"expected an integer colour value, got {_short(tok)}", source=source,
-                                  line=lines[k], case=case, fatal=False)
+                                  line=lines[k], case=case, fatal=False), lines
             value = canon[tok] = _canon(tok)
         values.append(value)
-    return Case(case, Board.from_values(w, h, values), source, line)
+    return Case(case, Board.from_values(w, h, values), source, line), lines
 
 
 def _cut(size: str) -> str:
@@ -283,11 +314,14 @@ def parse_judge(text, source: str, toks: Tokens | None = None) -> Iterator[Case 
         value that is not an integer (the next case is still read); a fatal
         one (the last item) for a size that is not an integer >= 0 or a file
         that ends inside a case (an ``n`` whose ``n*n`` values the file cannot
-        hold is reported at once, nothing is allocated); and a warning
-        (``warning=True``, the last item) for tokens after the terminating ``0``.
+        hold is reported at once, nothing is allocated); a warning
+        (``warning=True``, the last item) for tokens after the terminating
+        ``0``; and a warning before the first case whose values are not laid
+        out one row to a line (nor all on one line), see :func:`_boards`.
     """
     toks = toks if toks is not None else Tokens(text)
     cur, case, count = toks.cursor(), 0, len(toks)
+    checked: list = []
     while cur.i < count:
         line = cur.line()
         tok = cur.take(1)[0][0]
@@ -304,7 +338,7 @@ def parse_judge(text, source: str, toks: Tokens | None = None) -> Iterator[Case 
         if n * n > count - cur.i:
             yield _too_few(count - cur.i, tok, tok, source, case, line)
             return
-        yield _board(cur, n, n, source, case, line)
+        yield from _boards(cur, n, n, source, case, line, checked)
 
 
 def parse_rect(text, source: str, toks: Tokens | None = None) -> Iterator[Case | InputError]:
@@ -332,11 +366,13 @@ def parse_rect(text, source: str, toks: Tokens | None = None) -> Iterator[Case |
         a non-fatal :class:`~searchkit.errors.InputError` for a case with a
         value that is not an integer; a fatal one (the last item) for a size
         that is not an integer >= 0, only one of ``W`` and ``H`` zero, or the
-        file ending inside a case (found before anything is allocated); and a
-        warning (``warning=True``) for tokens after the terminating ``0 0``.
+        file ending inside a case (found before anything is allocated); a
+        warning (``warning=True``) for tokens after the terminating ``0 0``;
+        and one before the first case not laid out one row to a line.
     """
     toks = toks if toks is not None else Tokens(text)
     cur, case, count = toks.cursor(), 0, len(toks)
+    checked: list = []
     while cur.i < count:
         line = cur.line()
         tok = cur.take(1)[0][0]
@@ -365,7 +401,7 @@ def parse_rect(text, source: str, toks: Tokens | None = None) -> Iterator[Case |
         if w * h > count - cur.i:
             yield _too_few(count - cur.i, tok, nxt, source, case, line)
             return
-        yield _board(cur, w, h, source, case, line)
+        yield from _boards(cur, w, h, source, case, line, checked)
 
 
 #: ``--start`` choices: where the pivot cell is.
