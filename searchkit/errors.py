@@ -68,3 +68,14 @@ class PlanError(SearchkitError):
     or per-case error.  A plain ``ValueError`` from a plugin is a bug, never
     this.
     """
+
+
+def failure_message(exc: BaseException) -> str:
+    """The one line for an exception a game, heuristic or rule raised while a case was solved.
+
+    Such an exception is a defect (of a plugin, or of searchkit); the command
+    line reports it for its case, as a refused plan is, and goes on with the
+    other cases instead of ending the whole run in a traceback.
+    """
+    return (f"the search raised {type(exc).__name__}: {exc} (a defect in the game's plugin or in searchkit; "
+            f"the other cases go on)")

@@ -205,7 +205,8 @@ def solve_case(spec: WorkerSpec, case, started: float | None = None) -> CaseResu
 
     A :class:`MemoryError` under the memory limit gives status
     ``memory_limit`` (the search's objects are freed as the error unwinds).
-    The Solver's refusal (:class:`~searchkit.errors.SearchkitError`) gives a
+    The Solver's refusal (:class:`~searchkit.errors.SearchkitError`), or
+    any other exception of the search (a plugin's defect), gives a
     ``message`` and no outcome.
     """
     from searchkit.errors import SearchkitError
@@ -227,6 +228,10 @@ def solve_case(spec: WorkerSpec, case, started: float | None = None) -> CaseResu
         return CaseResult(Outcome(case, result, None, None, seconds),
                           error=f"over the memory limit of {spec.memory_limit_mb:g} MiB", peak_rss_kb=peak_rss_kb(),
                           events=tuple(events))
+    except Exception as exc:  # a plugin's defect: this case's error, and the worker lives on
+        from searchkit.errors import failure_message
+
+        return CaseResult(None, message=failure_message(exc), peak_rss_kb=peak_rss_kb())
     return CaseResult(outcome, peak_rss_kb=peak_rss_kb(), events=tuple(events))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from searchkit.cli.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, echo, error, warning
-from searchkit.errors import InputError, SearchkitError
+from searchkit.errors import InputError, SearchkitError, failure_message
 from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, SOLVED
 
 INPUT_ERROR = "input_error"  #: the status of a record for a case that could not be read
@@ -22,7 +22,9 @@ def solve_items(solver, items: Iterable) -> Iterator[tuple]:
     """``(item, outcome or None, error message or None)`` for each item read, in order.
 
     An input-error item passes through with neither; a case the Solver
-    refuses (a plan it cannot run) gives its message instead of an outcome.
+    refuses (a plan it cannot run), or whose search raised an exception (a
+    defect: :func:`searchkit.errors.failure_message`), gives its message
+    instead of an outcome.
     """
     for item in items:
         if isinstance(item.value, InputError):
@@ -32,6 +34,9 @@ def solve_items(solver, items: Iterable) -> Iterator[tuple]:
             outcome = solver.solve(item.value, started=item.started)
         except SearchkitError as exc:
             yield item, None, str(exc)
+            continue
+        except Exception as exc:  # a plugin's defect: this case's error line, not the run's end
+            yield item, None, failure_message(exc)
             continue
         yield item, outcome, None
 

@@ -37,3 +37,16 @@ def test_a_killed_worker_without_a_memory_limit_is_an_error_record(cli, tmp_path
                                                       (5, "solved")]
     assert rs[1]["error"] == "its worker process died (killed by SIGKILL)"
     assert "3 solved, 2 error" in res.stderr
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_search_that_raises_is_its_cases_error_and_the_worker_goes_on(cli, tmp_path, jobs):
+    data = tmp_path / "cases.txt"
+    data.write_text("ok 1\nraise\nok 2\nraise\nok 3\n")
+    out = tmp_path / "r.jsonl"
+    res = cli("solve", "crashy", "--jobs", jobs, "--output", out, data)
+    assert "Traceback" not in res.stderr
+    rs = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["status"] for r in rs] == ["solved", "error", "solved", "error", "solved"]
+    assert all("the search raised ZeroDivisionError: planted" in r["error"] for r in rs if r["status"] == "error")
+    assert "died" not in res.stderr  # the worker caught it and went on

@@ -291,3 +291,47 @@ def test_a_limit_raised_by_the_start_estimate_is_a_status_not_a_traceback(cli_ru
         assert statuses == ["feasible", "feasible"] or statuses == ["solved", "feasible"], out.output
     else:
         assert out.exit_code == 1 and statuses == ["time_limit", "time_limit"], out.output
+
+
+def _crashing_plugin():
+    """A heuristic with a defect: it raises on one state in three (a plugin bug, not bad input)."""
+    from searchkit.heuristic import Heuristic
+    from searchkit.plugin.spec import hookimpl
+
+    def crashing(puzzle):
+        calls = []
+
+        def estimate(state):
+            calls.append(state)
+            if len(calls) % 3 == 0:
+                raise ZeroDivisionError("planted")
+            return 0
+
+        return estimate
+
+    mod = types.ModuleType("crashing")
+
+    @hookimpl
+    def register_heuristics(register):
+        register(Heuristic("flood", "crashing", crashing, admissible=True, consistent=True, summary="a planted bug"))
+
+    mod.register_heuristics = register_heuristics
+    return mod
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_plugin_that_raises_fails_its_case_and_the_run_goes_on(cli_run, tmp_path, fmt):
+    from searchkit.plugin.manager import load_registry
+
+    from conftest import EXAMPLES
+
+    reg = load_registry(extra=[("crashing", _crashing_plugin())])
+    sample = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")  # two cases: 1 move, 3 moves
+    out = cli_run(["solve", "flood", "-a", "astar", "-H", "crashing", "--format", fmt, sample, sample],
+                  registry_=reg)
+    assert "Traceback" not in out.output and out.exit_code == 2
+    errors = [line for line in out.output.splitlines() if line.startswith("searchkit: error:")]
+    assert errors and all(": case " in line and "the search raised ZeroDivisionError: planted" in line
+                          for line in errors)
+    answers = [line for line in out.output.splitlines() if line and not line.startswith(("searchkit:", "==>"))]
+    assert len(answers) == 4  # one line or record for every case of both files

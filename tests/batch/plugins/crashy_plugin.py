@@ -2,7 +2,8 @@
 
 ``ok N`` is solved in N moves; ``exit`` ends its process with ``os._exit(7)``;
 ``kill`` sends itself SIGKILL; ``hog`` allocates 512 MiB (to be run under --memory-limit);
-``sleep S`` sleeps S seconds, then is solved in one move.  Found through the
+``sleep S`` sleeps S seconds, then is solved in one move; ``raise`` raises
+ZeroDivisionError (a plugin's defect).  Found through the
 ``searchkit`` entry point of the dist-info beside this file when this folder
 is on ``PYTHONPATH``.
 """
@@ -45,7 +46,7 @@ class CrashyGame:
             words = line.split()
             if not words:
                 continue
-            if words[0] not in ("ok", "exit", "kill", "hog", "sleep"):
+            if words[0] not in ("ok", "exit", "kill", "hog", "sleep", "raise"):
                 yield InputError(f"unknown word {words[0]!r}", source=source, line=number, case=number, fatal=False)
                 continue
             yield Case(number, tuple(words), source, number)
@@ -64,6 +65,8 @@ class CrashyGame:
         if word == "sleep":
             time.sleep(float(case.data[1]))
             return Line(1)
+        if word == "raise":
+            raise ZeroDivisionError("planted")
         return Line(int(case.data[1]))
 
     def plan(self, case, options):
