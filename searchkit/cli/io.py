@@ -189,9 +189,16 @@ def iter_cases(game, paths: Sequence[str], options: Mapping[str, Any]) -> Iterat
     file on every pass), so memory stays flat however many cases the file
     holds; other games get the whole text.
     """
+    stdin_read = False
     for index, path in enumerate(paths):
         source = source_name(path)
         started = time.perf_counter()
+        if path == "-":
+            if stdin_read:  # it can be read once: a second '-' would silently be an empty file
+                yield Item(index, source, InputError("standard input is named more than once; it is read once, "
+                                                     "as the first '-'", source=source), started)
+                continue
+            stdin_read = True
         stream = getattr(game, "parse_stream", None)
         lines = None
         try:

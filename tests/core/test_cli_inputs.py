@@ -226,3 +226,10 @@ def test_generate_streams_and_bounds_its_sizes(cli_run):  # item 13
     assert first[0] == "# searchkit flood judge\n" and first[1] == "2\n"
     huge = cli_run(["generate", "flood", "--size", "100000"])
     assert huge.exit_code == 2 and "at most 4000000" in huge.stderr
+
+
+def test_standard_input_named_twice_is_refused_the_second_time(cli_run):
+    out = cli_run(["solve", "flood", "-", "-"], input="2\n1 2\n2 1\n0\n")
+    assert out.exit_code == 2
+    assert "<stdin>: standard input is named more than once" in out.output
+    assert "empty input" not in out.output and "\n2\n" in out.output  # the first '-' was solved
