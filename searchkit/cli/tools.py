@@ -94,7 +94,7 @@ def make_compare_command(registry, name: str) -> click.Command:
         from searchkit.cli.io import iter_cases
         from searchkit.limits import Limits
         from searchkit.solver import Solver
-        from searchkit.tools.compare import INPUT_ERROR
+        from searchkit.tools.compare import ERROR as SEARCH_ERROR, INPUT_ERROR
         from searchkit.tools.compare import compare as run_compare
 
         heuristics = resolve_names(registry, name, names)
@@ -121,6 +121,9 @@ def make_compare_command(registry, name: str) -> click.Command:
             report = run_compare(solvers, items, columns, on_input_error=_report_input)
         except SearchkitError as exc:
             fail(str(exc))
+        for row in report.rows:
+            if row.status == SEARCH_ERROR:
+                error(f"{row.source}: case {row.case}: {row.strategy}: {row.error}")
         if not any(r.status != INPUT_ERROR for r in report.rows):
             fail("no cases to compare")
         _print_comparison(report, fmt)
@@ -129,8 +132,8 @@ def make_compare_command(registry, name: str) -> click.Command:
         if report.cancelled:
             click.echo("searchkit: cancelled", err=True)
             ctx.exit(EXIT_CANCELLED)
-        code = EXIT_INPUT if any(r.status == INPUT_ERROR for r in report.rows) else 0
-        if any(r.status not in ("solved", "exhausted", "feasible", INPUT_ERROR) for r in report.rows):
+        code = EXIT_INPUT if any(r.status in (INPUT_ERROR, SEARCH_ERROR) for r in report.rows) else 0  # as solve
+        if any(r.status not in ("solved", "exhausted", "feasible", INPUT_ERROR, SEARCH_ERROR) for r in report.rows):
             code = max(code, EXIT_LIMIT)
         admissible = {h.name for h in registry.heuristics_for(name) if h.admissible}
         optimal = {a for a, alg in registry.algorithms.items() if alg.optimal and not alg.suboptimal}
@@ -173,7 +176,7 @@ def make_compare_command(registry, name: str) -> click.Command:
         "found and to the best proven lower bound, and seconds.\n\n"
         "Cost disagreements between admissible heuristics under an optimal algorithm mean a bug: they "
         "are reported loudly and the exit status is 1.  A case that cannot be read is a row with status "
-        "input_error (exit status 2)."))(apply(command, params))
+        "input_error, one whose search raised a row with status error (exit status 2 for both)."))(apply(command, params))
 
 
 def _check_plot(path: str) -> None:

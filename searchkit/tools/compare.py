@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
+from searchkit.errors import SearchkitError, failure_message
 from searchkit.result import CANCELLED, SOLVED, WITH_SOLUTION
 
 
@@ -38,6 +39,7 @@ def effective_branching_factor(generated: int, depth: int | None, tol: float = 1
 
 
 INPUT_ERROR = "input_error"
+ERROR = "error"  #: the status of a row whose search raised an exception (a defect; ``error`` says which)
 
 
 @attrs.frozen
@@ -48,14 +50,14 @@ class Row:
         source, case: where the case came from (file, 1-based number; ``None`` for a file-wide error).
         heuristic: the heuristic's name (``None`` for an input error or a search without one).
         algorithm: the algorithm that ran (``None`` when none did).
-        status: the driver's status, or ``"input_error"``.
+        status: the driver's status, ``"input_error"``, or ``"error"`` (the search raised).
         cost: the solution cost (``None`` unless solved).
         depth: the number of moves (``None`` unless solved).
         expanded, generated, evaluated: node counts.
         before_last_layer: A*'s states expanded before the last f-layer (``None`` for other drivers).
         seconds: the case's wall-clock time, set-up included.
         ebf: effective branching factor, or ``None``.
-        error: the input error's message, or ``None``.
+        error: the input error's or the exception's message, or ``None``.
         lower_bound: the proven lower bound on the case's optimum, or ``None``.
         strategy: the column the row belongs to (the heuristic's name, or
             ``ALGORITHM/HEURISTIC`` when several algorithms are compared).
@@ -182,7 +184,15 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
         for name, solver in zip(names, solvers):
             # Each strategy's clock starts at the case's first byte, as in solve: reading the case
             # counts, the strategies before it on this case do not.
-            outcome = solver.solve(value, started=None if started is None else time.perf_counter() - reading)
+            try:
+                outcome = solver.solve(value, started=None if started is None else time.perf_counter() - reading)
+            except SearchkitError:
+                raise
+            except Exception as exc:  # a heuristic or rule with a defect: its row says so, the others go on
+                heuristic, algorithm = getattr(solver, "heuristic", None), getattr(solver, "algorithm", None)
+                rows.append(Row(value.source, value.index, getattr(heuristic, "name", None),
+                                getattr(algorithm, "name", None), ERROR, error=failure_message(exc), strategy=name))
+                continue
             result = outcome.result
             depth = len(result.moves) if result.has_solution else None
             stats = result.stats

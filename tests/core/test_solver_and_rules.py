@@ -335,3 +335,17 @@ def test_a_plugin_that_raises_fails_its_case_and_the_run_goes_on(cli_run, tmp_pa
                           for line in errors)
     answers = [line for line in out.output.splitlines() if line and not line.startswith(("searchkit:", "==>"))]
     assert len(answers) == 4  # one line or record for every case of both files
+
+
+def test_compare_reports_a_heuristic_that_raises_and_goes_on(cli_run):
+    from searchkit.plugin.manager import load_registry
+
+    from conftest import EXAMPLES
+
+    reg = load_registry(extra=[("crashing", _crashing_plugin())])
+    sample = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")
+    out = cli_run(["compare", "flood", "-a", "astar", "-H", "crashing", "-H", "colours", "--format", "csv", sample],
+                  registry_=reg)
+    assert "Traceback" not in out.output and out.exit_code == 2  # as solve reports such a case
+    assert "case 2: crashing: the search raised ZeroDivisionError: planted" in out.output
+    assert "colours" in out.output
