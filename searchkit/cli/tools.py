@@ -176,7 +176,8 @@ def make_compare_command(registry, name: str) -> click.Command:
         "found and to the best proven lower bound, and seconds.\n\n"
         "Cost disagreements between admissible heuristics under an optimal algorithm mean a bug: they "
         "are reported loudly and the exit status is 1.  A case that cannot be read is a row with status "
-        "input_error, one whose search raised a row with status error (exit status 2 for both)."))(apply(command, params))
+        "input_error, one whose search raised a row with status error (exit status 2 for both)."
+    ))(apply(command, params))
 
 
 def _check_plot(path: str) -> None:
