@@ -310,7 +310,7 @@ class Solver:
             if result.status == SOLVED and algorithm.uses_heuristic and result.cost != 0:
                 result = attrs.evolve(result, status=FEASIBLE)  # an inadmissible h proves nothing
             elif (result.status == EXHAUSTED and bounded and algorithm.takes_heuristic
-                  and not (algorithm.suboptimal and not algorithm.optimal)):
+                  and (algorithm.optimal or not algorithm.suboptimal)):
                 # Under a bound, the optimal drivers (and bounded DFS) cut on g + h: an overestimate may have
                 # cut every solution below it.  wastar, gbfs and beam cut on g alone with such an h.  Without
                 # a bound nothing is cut on h, so exhaustion still proves that no solution exists.
