@@ -15,6 +15,35 @@ import attrs
 
 Estimator = Callable[[Any], int]
 
+#: What an estimate returns for a *dead* state, one from which no goal can be
+#: reached (a Sokoban box pushed into a corner): ``float("inf")``, the true
+#: remaining cost, so returning it keeps a heuristic admissible exactly when
+#: the state really is dead.  Every driver drops such a state instead of
+#: storing or expanding it, and the Solver counts the drops in the search's
+#: ``rule_cuts`` under :data:`DEAD_CUTS`.  Compare with ``h == DEAD`` (any
+#: infinite float is the same value).
+DEAD: float = float("inf")
+
+#: The ``rule_cuts`` key counting the states an estimate called :data:`DEAD`.
+DEAD_CUTS = "dead-state"
+
+
+def counting_dead(estimate: Estimator) -> tuple[Estimator, list[int]]:
+    """``(wrapped, count)``: ``estimate`` with ``count[0]`` raised each time it returns :data:`DEAD`.
+
+    The one place the Solver counts dead states: the drivers only drop them
+    (``h == DEAD``, or ``g + h`` above a finite bound).
+    """
+    count = [0]
+
+    def wrapped(state):
+        h = estimate(state)
+        if h == DEAD:
+            count[0] += 1
+        return h
+
+    return wrapped, count
+
 
 @attrs.frozen
 class Heuristic:

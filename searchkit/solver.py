@@ -26,6 +26,7 @@ import attrs
 from searchkit.algorithm import SearchRequest, bind_params, parse_spec
 from searchkit.errors import PlanError, UnknownNameError
 from searchkit.game import Case, SearchPlan, option_defaults
+from searchkit.heuristic import DEAD, DEAD_CUTS, counting_dead
 from searchkit.limits import Limiter, LimitReached, Limits, active
 from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, INCOMPLETE, SOLVED, SearchResult, SearchStats
 
@@ -209,6 +210,9 @@ class Solver:
                 limiter.check_time()
                 puzzle = self.game.puzzle(case, self.options, off)
                 estimate = None if heuristic is None else heuristic.bind(puzzle)
+                dead = None
+                if estimate is not None:  # the one place dead states are counted (searchkit.DEAD)
+                    estimate, dead = counting_dead(estimate)
                 pruners = [rule.bind(puzzle) for rule in self.rules if rule.factory is not None
                            and rule.name not in off]
                 seed = self._seed(case, puzzle, algorithm, off)
@@ -235,13 +239,17 @@ class Solver:
                                     on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
             if depth is not None and depth < 0:  # nothing costs less than 0
                 result = SearchResult(status=EXHAUSTED, lower_bound=0, stats=SearchStats(elapsed=limiter.elapsed()))
+            elif estimate is not None and estimate(puzzle.initial_state()) == DEAD:  # no goal is reachable
+                result = SearchResult(status=EXHAUSTED, stats=SearchStats(elapsed=limiter.elapsed(), evaluated=1))
             else:
                 try:
                     result = algorithm.run(puzzle, request)
                 except LimitReached as stop:  # raised where a driver does not guard, e.g. the start's estimate
                     result = SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
             result = self._settle(result, algorithm, proof, seed, bounded=depth is not None)
-        fused = getattr(puzzle, "rule_cuts", None)
+        fused = dict(getattr(puzzle, "rule_cuts", None) or {})
+        if dead is not None and dead[0]:
+            fused[DEAD_CUTS] = dead[0]
         if fused:
             counts = dict(result.stats.rule_cuts)
             counts.update((k, v) for k, v in fused.items() if k not in off)

@@ -27,7 +27,7 @@ PICTURES_HINT = "pip install 'searchkit-puzzles[pictures]'"
 
 #: show's own option names; a game option of the same name is left out (it only changes solve's text output).
 _OWN = {"case", "output", "moves", "records", "labels", "columns", "algorithm", "heuristic", "show",
-        "max_nodes", "time_limit"}
+        "max_nodes", "time_limit", "palette"}
 
 
 def make_show_command(registry, name: str) -> click.Command:
@@ -38,7 +38,7 @@ def make_show_command(registry, name: str) -> click.Command:
     game_options = [opt for opt in game.options if opt.key not in _OWN]
 
     @click.pass_context
-    def command(ctx, file, case_no, output, moves, records, labels, columns, algorithm, heuristic,
+    def command(ctx, file, case_no, output, moves, records, labels, columns, palette, algorithm, heuristic,
                 max_nodes, time_limit, **options):
         from searchkit.limits import Limits
         from searchkit.render.steps import RenderError, has_render, replay_steps
@@ -52,6 +52,12 @@ def make_show_command(registry, name: str) -> click.Command:
         if output not in (None, "-") and suffix not in FORMATS:
             raise click.UsageError(f"cannot tell the format of {output!r}: use a name ending in "
                                    f"{', '.join(FORMATS)}, or - for the terminal")
+        from searchkit.render.palette import load_palette
+
+        try:
+            colours = load_palette(palette)
+        except ValueError as exc:
+            raise click.UsageError(f"--palette: {exc}") from None
         if suffix:
             _check_output(output, suffix)  # before the search: a long solve must not end in "cannot write"
         try:
@@ -85,9 +91,9 @@ def make_show_command(registry, name: str) -> click.Command:
 
             from searchkit.render.terminal import render_terminal
 
-            render_terminal(steps, Console(highlight=False), labels=labels)
+            render_terminal(steps, Console(highlight=False), labels=labels, palette=colours)
             return
-        _write(output, suffix, steps, labels=labels, columns=columns, title=title)
+        _write(output, suffix, steps, labels=labels, columns=columns, title=title, palette=colours)
         size = os.path.getsize(output)
         drawing = time.perf_counter() - started
         click.echo(f"searchkit: wrote {output}: {len(steps)} frames ({len(path)} moves), {size / 1024:.1f} KiB; "
@@ -108,6 +114,10 @@ def make_show_command(registry, name: str) -> click.Command:
         click.option("--labels", is_flag=True, help="Write each cell's value in it."),
         click.option("--columns", type=click.IntRange(min=1), default=None,
                      help="Frames per row of an SVG or PNG picture (default: as many as fit 1400 pixels)."),
+        click.option("--palette", default=None, metavar="NAME|FILE",
+                     help="Colours for the values: okabe-ito (default), tol, kelly or greys, or a file of "
+                          "'VALUE #rrggbb' lines (or a JSON object value -> colour); values it does not name "
+                          "take the default colours."),
         click.option("--algorithm", "-a", default=None, metavar="NAME[(KEY=VALUE,...)]",
                      help="Search algorithm with its options, spelt as in solve, e.g. -a 'wastar(weight=2)' "
                           "(default: the game's plan)."),
@@ -194,24 +204,24 @@ def _record_moves(path: str, file: str, number: int) -> list:
     return moves
 
 
-def _write(output: str, suffix: str, steps, *, labels: bool, columns, title: str) -> None:
+def _write(output: str, suffix: str, steps, *, labels: bool, columns, title: str, palette=None) -> None:
     if suffix == ".svg":
         from searchkit.render.svg import render_svg
 
-        data = render_svg(steps, labels=labels, columns=columns, title=title)
+        data = render_svg(steps, labels=labels, columns=columns, title=title, palette=palette)
         _save_text(output, data)
     elif suffix == ".html":
         from searchkit.render.html import render_html
 
-        _save_text(output, render_html(steps, labels=labels, title=title))
+        _save_text(output, render_html(steps, labels=labels, title=title, palette=palette))
     else:
         from searchkit.render import raster
 
         try:
             if suffix == ".png":
-                raster.save_png(output, steps, labels=labels, columns=columns)
+                raster.save_png(output, steps, labels=labels, columns=columns, palette=palette)
             else:
-                raster.save_gif(output, steps, labels=labels)
+                raster.save_gif(output, steps, labels=labels, palette=palette)
         except raster.MissingPillow:
             fail(f"{suffix[1:].upper()} output needs Pillow: {PICTURES_HINT}")
         except OSError as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from searchkit.heuristic import DEAD
 from searchkit.limits import Limiter, LimitReached
 from searchkit.pruning import Pruner
 from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, SOLVED, IterationRecord, SearchResult, SearchStats
@@ -191,7 +192,7 @@ class BestFirstExpansion:
                     evaluated += 1
                     h = heuristic(child)
                     f2 = g2 + h
-                    if (f2 if prune_on_f else g2) > cap:
+                    if f2 == DEAD or (f2 if prune_on_f else g2) > cap:  # DEAD: no goal beyond the child
                         continue
                     if f2 > ceiling:  # partial expansion: left for a later expansion of ``state``
                         if f2 < deferred:

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from searchkit.drivers._common import best_first_setup, conclude, counted_stats, path_to, run_guarded
+from searchkit.heuristic import DEAD
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, INCOMPLETE, SOLVED, SearchResult
@@ -101,6 +102,8 @@ def beam(puzzle, heuristic: Callable[[Any], int], *, width: int = 64, pruners: S
                         continue
                     h = heuristic(child)
                     info["evaluated"] += 1
+                    if h == DEAD:  # no goal beyond the child
+                        continue
                     if max_cost is not None and (g2 + h if admissible else g2) > max_cost:
                         continue
                     parent[child] = (state, move)
