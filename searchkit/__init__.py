@@ -27,6 +27,7 @@ _LAZY = {
     "solve": "searchkit.api",
     "solve_all": "searchkit.api",
     "compare": "searchkit.api",
+    "generate": "searchkit.api",
     "games": "searchkit.api",
     "heuristics": "searchkit.api",
     "rules": "searchkit.api",
@@ -45,7 +46,7 @@ __all__ = ["__version__", *_LAZY]
 
 if TYPE_CHECKING:  # for type checkers and editors; at run time the names load on first use
     from searchkit.api import (Comparison, ComparisonRow, Outcome, algorithms, compare, games,  # noqa: F401
-                               heuristics, rules, solve, solve_all)
+                               generate, heuristics, rules, solve, solve_all)
     from searchkit.errors import InputError, PlanError, SearchkitError, UnknownNameError  # noqa: F401
     from searchkit.heuristic import DEAD  # noqa: F401
 

@@ -705,6 +705,43 @@ def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", alg
     return Comparison(game, tuple(report.heuristics), rows, tuple(report.disagreements), report.cancelled, report)
 
 
+# -- instances ------------------------------------------------------------------------
+
+def generate(game: str, count: int = 1, *, seed: int = 0, size: int | None = None, **options: Any) -> str:
+    """``count`` random instances of ``game`` in its input format: the text ``searchkit generate`` writes.
+
+    Args:
+        game: the game's name (one with a generator).
+        count: instances (games whose format holds one case take 1).
+        seed: the random seed (the same seed gives the same text).
+        size: the generator's size (``searchkit generate GAME --help``; default: the generator's).
+        **options: the generator's options, as ``--flag`` names with ``_``.
+
+    Raises:
+        searchkit.errors.UnknownNameError: an unknown game, a game without a generator, or an unknown option.
+        ValueError: a size or option the generator refuses.
+    """
+    import random
+
+    from searchkit.errors import UnknownNameError
+
+    reg = registry()
+    the_game, gen = reg.game(game), reg.generator(game)
+    known = {opt.key: opt for opt in gen.options}
+    for key, value in options.items():
+        if key not in known:
+            raise UnknownNameError(f"unknown generator option {key!r} for {game} "
+                                   f"(known: {', '.join(o.name for o in gen.options) or 'none'})")
+        known[key].check(value)
+    given = {k: v for k, v in options.items() if v is not None}
+    if size is not None and (size < 1 or getattr(gen, "max_size", None) and size > gen.max_size):
+        raise ValueError(f"size must be 1..{getattr(gen, 'max_size', None) or 'any'}, got {size}")
+    rng = random.Random(seed)
+    datas = [gen(rng, size or gen.default_size, given) for _ in range(count)]
+    stream = getattr(the_game, "format_input_stream", None)
+    return "".join(stream(iter(datas))) if stream is not None else the_game.format_input(datas)
+
+
 # -- what is registered -------------------------------------------------------------
 
 @dataclasses.dataclass(frozen=True)

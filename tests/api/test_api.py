@@ -214,3 +214,14 @@ def test_show_returns_or_writes_every_format(tmp_path):
     assert 'fill="#123456"' in fixed
     page = o._repr_html_()
     assert page.startswith("<p><code>") and "<iframe srcdoc=" in page and "solved, cost 19" in page
+
+
+@pytest.mark.parametrize("game, size", [("flood", 6), ("mayan", None), ("sliding-tiles", 3)])
+def test_generate_writes_what_the_cli_writes(game, size):
+    args = [sys.executable, "-m", "searchkit", "generate", game, "--seed", "5"]
+    count = 1 if game == "mayan" else 3
+    args += ["--count", str(count)] + (["--size", str(size)] if size else [])
+    cli = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    assert searchkit.generate(game, count, seed=5, size=size) == cli
+    with pytest.raises(UnknownNameError, match="unknown generator option"):
+        searchkit.generate(game, colour=3)
