@@ -26,6 +26,8 @@ _EXPORTS = {
     "Algorithm": "searchkit.algorithm",
     "Param": "searchkit.algorithm",
     "UpperBound": "searchkit.bounds",
+    "DEAD": "searchkit.heuristic",
+    "DeadlockRule": "searchkit.helpers.deadlock",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from searchkit.render.grid import Step
-from searchkit.render.layout import single_layout
+from searchkit.render.layout import board_only, legend_only, single_layout
 from searchkit.render.palette import Palette
-from searchkit.render.svg import frame_svg
+from searchkit.render.svg import frame_svg, legend_svg
 
 _CSS = """
 body { font-family: DejaVu Sans, Verdana, sans-serif; margin: 1.5em; color: #222; background: #fff; }
@@ -26,9 +26,10 @@ h1 { font-size: 1.2em; font-weight: normal; }
 #controls button { font: inherit; padding: .25em .7em; }
 #slider { width: 18em; }
 #main { display: flex; gap: 2em; align-items: flex-start; }
-#stage { flex: 1 1 auto; min-width: 0; }
-#stage svg { display: block; height: auto; }
-#moves { flex: 0 0 auto; margin: 0; padding-left: 0; list-style: none; max-height: 80vh; overflow-y: auto;
+#stage { flex: 0 1 auto; }
+#stage svg { display: block; width: 100%; height: auto; }
+#side { flex: 0 0 auto; }
+#moves { margin: 0; padding-left: 0; list-style: none; max-height: 80vh; overflow-y: auto;
   min-width: 9em; }
 #moves li { padding: .1em .5em; cursor: pointer; border-radius: 3px; font-variant-numeric: tabular-nums; }
 #moves li.current { background: #0072B2; color: #fff; }
@@ -104,7 +105,7 @@ CHROME_EM = 11
 def _scale_css(width: int, height: int) -> str:
     """The rule sizing the board: the page's width, the window's height below the controls, the SVG's aspect."""
     aspect = width / height
-    return (f"#stage svg {{ width: min(100%, calc((100vh - {CHROME_EM}em) * {aspect:.4f}), {MAX_SCALE * width}px); "
+    return (f"#stage {{ width: min(100%, calc((100vh - {CHROME_EM}em) * {aspect:.4f}), {MAX_SCALE * width}px); "
             f"min-width: min(100%, {width}px); }}")
 
 
@@ -118,10 +119,11 @@ def render_html(steps: Sequence[Step], *, labels: bool = False, title: str = "",
         title: the page's title and heading.
         palette: the colours (:func:`searchkit.render.palette.load_palette`; default: Okabe-Ito).
 
-    The board scales with the window: as wide as the page allows and no
-    taller than the window below the controls (its SVG keeps its aspect
-    ratio through its ``viewBox``), not smaller than its natural size
-    unless the page is narrower, nor larger than :data:`MAX_SCALE` times it.
+    The legend is drawn once, beside the board above the move list.  The
+    board scales with the window: as wide as the page allows and no taller
+    than the window below the controls (its SVG keeps its aspect ratio
+    through its ``viewBox``), not smaller than its natural size unless the
+    page is narrower, nor larger than :data:`MAX_SCALE` times it.
 
     Raises:
         ValueError: no steps.
@@ -129,7 +131,8 @@ def render_html(steps: Sequence[Step], *, labels: bool = False, title: str = "",
     if not steps:
         raise ValueError("nothing to draw: no frames")
     title = title or "solution"
-    lay = single_layout(steps, palette)
+    full = single_layout(steps, palette)
+    lay = board_only(full)
     frames = []
     for i, step in enumerate(steps):
         hidden = "" if i == 0 else " hidden"
@@ -173,9 +176,12 @@ def render_html(steps: Sequence[Step], *, labels: bool = False, title: str = "",
 <div id="stage">
 {chr(10).join(frames)}
 </div>
+<div id="side">
+<div id="legend">{legend_svg(legend_only(full))}</div>
 <ol id="moves">
 {chr(10).join(moves)}
 </ol>
+</div>
 </div>
 <p><kbd>&#x2190;</kbd> <kbd>&#x2192;</kbd> step, <kbd>Space</kbd> play or pause,
 <kbd>Home</kbd> <kbd>End</kbd> first and last.</p>

@@ -45,6 +45,7 @@ class Layout:
         mark: what outlined cells mean (``""``: no marks anywhere).
         label_width: the width a frame's label wraps at (:meth:`label_lines`).
         axis_left, axis_bottom: room left of and under each board for axis labels (0: no axis).
+        legend_x: left edge of the legend.
     """
 
     cell: int
@@ -63,6 +64,7 @@ class Layout:
     label_width: int = 0
     axis_left: int = 0
     axis_bottom: int = 0
+    legend_x: int = PAD
 
     def cell_box(self, frame_index: int, r: int, c: int) -> tuple[int, int, int, int]:
         """``(x, y, w, h)`` of cell ``(r, c)`` of a frame."""
@@ -97,11 +99,11 @@ class Layout:
     def legend_items(self) -> list[tuple[int, int, Hashable, str]]:
         """``(x, y, value, colour)`` of each legend swatch (top-left), wrapping at the picture's width."""
         out = []
-        x, y = PAD, self.legend_y
+        x, y = self.legend_x, self.legend_y
         for value in self.legend:
             w = SWATCH + 6 + text_width(str(value)) + LEGEND_ITEM
-            if x + w > self.width - PAD and x > PAD:
-                x, y = PAD, y + SWATCH + 8
+            if x + w > self.width - PAD and x > self.legend_x:
+                x, y = self.legend_x, y + SWATCH + 8
             out.append((x, y, value, self.colours[value]))
             x += w
         return out
@@ -228,9 +230,23 @@ def single_layout(steps: Sequence[Step], palette: pal.Palette | None = None) -> 
     """The layout of one frame at a time (frame 0's place), with the legend of all ``steps`` under it.
 
     Used for the GIF's and the HTML page's frames, which must all have the same size
-    (:attr:`Layout.label_lines` keeps every step's label, wrapped alike).
+    (every step's label wraps at the same width).
     """
     lay = layout(steps, columns=1, palette=palette)  # as wide as one frame, its label, or the marks' line
-    legend_y = lay.origins[1][1] if len(steps) > 1 else lay.legend_y  # one frame's height down
-    one = attrs.evolve(lay, origins=lay.origins[:1], legend_y=legend_y, height=0)
+    frame_h = (lay.origins[1][1] if len(steps) > 1 else lay.legend_y) - GAP  # one frame with its label
+    one = attrs.evolve(lay, origins=lay.origins[:1], legend_y=frame_h + GAP, height=0)
+    return attrs.evolve(one, height=one.mark_line_y() + (SWATCH + 8 if lay.mark else 0) + PAD)
+
+
+def board_only(lay: Layout) -> Layout:
+    """A :func:`single_layout` cut to its frame: the board, its axes and its label, no legend (HTML page)."""
+    return attrs.evolve(lay, width=2 * PAD + lay.label_width, height=lay.legend_y - GAP + PAD, legend=())
+
+
+def legend_only(lay: Layout) -> Layout:
+    """The legend of ``lay`` alone, one value a line, with what the outline means (HTML page)."""
+    item = max([text_width(str(v)) for v in lay.legend] + [0]) + SWATCH + 6 + LEGEND_ITEM
+    mark = SWATCH + 5 + text_width(f"outlined: {lay.mark}") if lay.mark else 0
+    one = attrs.evolve(lay, origins=(), legend_x=PAD, legend_y=PAD, width=2 * PAD + item, height=0)
+    one = attrs.evolve(one, width=max(one.width, 2 * PAD + mark))  # the items still wrap at the narrower width
     return attrs.evolve(one, height=one.mark_line_y() + (SWATCH + 8 if lay.mark else 0) + PAD)

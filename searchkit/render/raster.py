@@ -84,7 +84,7 @@ def _draw_legend(draw, lay: Layout, ink=str) -> None:
         draw.text((x + SWATCH + 5, y + SWATCH - 3), str(value), fill=ink(pal.INK), font=font, anchor="ls")
     if lay.mark:
         y = lay.mark_line_y()
-        x = lay.legend_items()[0][0] if lay.legend else 12
+        x = lay.legend_x
         draw.rectangle([x + 2, y + 2, x + SWATCH - 3, y + SWATCH - 3], outline=ink("#000000"), width=2)
         draw.text((x + SWATCH + 5, y + SWATCH - 3), f"outlined: {lay.mark}", fill=ink(pal.INK), font=font,
                   anchor="ls")

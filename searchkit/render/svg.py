@@ -77,6 +77,8 @@ def frame_elements(lay: Layout, i: int, step: Step, *, labels: bool = False, num
 
 def legend_elements(lay: Layout) -> list[str]:
     """The legend: a swatch per value with the value beside it, and what the outline means."""
+    if not lay.legend and not lay.mark:
+        return []
     out = ['<g class="legend">']
     for x, y, value, colour in lay.legend_items():
         out.append(f'<rect class="swatch" x="{x}" y="{y}" width="{SWATCH}" height="{SWATCH}" fill="{colour}" '
@@ -85,7 +87,7 @@ def legend_elements(lay: Layout) -> list[str]:
                    f'{escape(str(value))}</text>')
     if lay.mark:
         y = lay.mark_line_y()
-        x = lay.legend_items()[0][0] if lay.legend else 12
+        x = lay.legend_x
         out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{SWATCH - 4}" height="{SWATCH - 4}" fill="none" '
                    f'stroke="#000000" stroke-width="2"/>')
         out.append(f'<text x="{x + SWATCH + 5}" y="{y + SWATCH - 3}" font-size="{FONT}" fill="{pal.INK}">'
@@ -131,11 +133,17 @@ def render_svg(steps: Sequence[Step], *, labels: bool = False, columns: int | No
 
 def frame_svg(step: Step, all_steps: Sequence[Step], *, labels: bool = False, number: int = 0,
               palette: pal.Palette | None = None, lay: Layout | None = None) -> str:
-    """One step as its own SVG document (with the legend of the whole solution), for the HTML page.
+    """One step as its own SVG document, for the HTML page.
 
     ``lay``: :func:`~searchkit.render.layout.single_layout` of ``all_steps``
-    (computed when not given; pass it when drawing many steps).
+    (computed when not given: the legend of the whole solution under the
+    board), or its :func:`~searchkit.render.layout.board_only` cut (no legend).
     """
     lay = lay or single_layout(all_steps, palette)
     body = frame_elements(lay, 0, step, labels=labels, number=number) + legend_elements(lay)
     return _document(lay, body, "")
+
+
+def legend_svg(lay: Layout) -> str:
+    """The legend alone as an SVG document (lay: :func:`~searchkit.render.layout.legend_only`)."""
+    return _document(lay, legend_elements(lay), "")
