@@ -114,7 +114,7 @@ def make_show_command(registry, name: str) -> click.Command:
         click.option("--labels", is_flag=True, help="Write each cell's value in it."),
         click.option("--columns", type=click.IntRange(min=1), default=None,
                      help="Frames per row of an SVG or PNG picture (default: as many as fit 1400 pixels)."),
-        click.option("--palette", default=None, metavar="NAME|FILE",
+        click.option("--palette", default=None, metavar="NAME|FILE", shell_complete=_complete_palette,
                      help="Colours for the values: okabe-ito (default), tol, kelly or greys, or a file of "
                           "'VALUE #rrggbb' lines (or a JSON object value -> colour); values it does not name "
                           "take the default colours."),
@@ -226,6 +226,16 @@ def _write(output: str, suffix: str, steps, *, labels: bool, columns, title: str
             fail(f"{suffix[1:].upper()} output needs Pillow: {PICTURES_HINT}")
         except OSError as exc:
             fail(f"cannot write {output}: {exc.strerror or exc}")
+
+
+def _complete_palette(ctx, param, incomplete: str) -> list:
+    """Shell completion of ``--palette``: the named palettes, then files."""
+    from click.shell_completion import CompletionItem
+
+    from searchkit.render.palette import NAMED
+
+    names = [CompletionItem(name) for name in NAMED if name.startswith(incomplete)]
+    return names or [CompletionItem(incomplete, type="file")]
 
 
 def _check_output(output: str, suffix: str) -> None:
