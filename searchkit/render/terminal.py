@@ -137,7 +137,7 @@ def render_terminal(steps: Sequence[Step], console=None, *, labels: bool = False
     if not across:
         for step, board in zip(steps, boards):
             console.print(step.label, highlight=False, markup=False)
-            console.print(board, highlight=False)
+            console.print(board, highlight=False, soft_wrap=True)  # a row stays one line, however wide
     else:
         cell = max(len(line) for board in boards for line in board.plain.split("\n"))
         slot = max(cell, max(len(s.label) for s in steps)) + 3

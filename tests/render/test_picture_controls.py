@@ -66,3 +66,13 @@ def test_mayan_pictures_have_x_and_y_axes(registry, cli_run):
     assert axes == ["0", "1", "2", "3", "4", "6", "5", "4", "3", "2", "1", "0"]  # x under, y from the top down
     text = cli_run(["show", "mayan", str(MAYAN)]).output.splitlines()
     assert text[1].startswith("6 ") and text[7].startswith("0 ") and text[8].split() == ["0", "1", "2", "3", "4"]
+
+
+def test_a_wide_board_in_a_pipe_keeps_one_line_a_row(cli_run, tmp_path):
+    """Not a terminal: rich used to wrap a 45-cell row at 80 columns, breaking the board into pieces."""
+    rows = ["".join("123"[(x * 7 + y * 3) % 3] for x in range(45)) for y in range(45)]
+    path = tmp_path / "wide.txt"
+    path.write_text("".join(rows) + "\n")
+    out = cli_run(["show", "flood", str(path), "--input-format", "lines", "--moves", "2"]).output.splitlines()
+    board_lines = [line for line in out if line and line[0].isdigit()]
+    assert len(board_lines) == 2 * 45 and all(len(line.split()) == 45 for line in board_lines)
