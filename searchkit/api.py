@@ -439,7 +439,10 @@ def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str 
     first = None
     for item in _text_items(solver.game, data, "<text>", solver.options, 0):
         if isinstance(item.value, InputError):
-            if item.value.warning:
+            if item.value.warning:  # input a judge ignores (data after the end): said, not refused
+                import warnings
+
+                warnings.warn(str(item.value), stacklevel=2)
                 continue
             raise item.value
         if first is not None:
@@ -655,7 +658,7 @@ class Comparison:
 
 def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", algorithms: str | Sequence[str] = (),
             *, jobs: int = 1, no_prune: Iterable[str] = (), time_limit: float | None = None,
-            max_nodes: int | None = None, **game_options: Any) -> Comparison:
+            max_nodes: int | None = None, engine: str = "auto", **game_options: Any) -> Comparison:
     """Solve every case of ``source`` with every heuristic (and every algorithm), as ``searchkit compare``.
 
     Args:
@@ -666,7 +669,7 @@ def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", alg
             or several: every algorithm with every heuristic; default: the
             game's plan for each case.
         jobs: worker processes (1: this process).
-        no_prune, time_limit, max_nodes, game_options: as :func:`solve`.
+        no_prune, time_limit, max_nodes, engine, game_options: as :func:`solve`.
 
     Returns:
         The :class:`Comparison` (a case that cannot be read is a row with
@@ -689,7 +692,7 @@ def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", alg
     algs = [algorithms] if isinstance(algorithms, str) else list(algorithms)
     strategies = [(a, h) for a in (algs or [None]) for h in names]
     solvers = [_solver(game, algorithm=a, heuristic=h, no_prune=no_prune, time_limit=time_limit,
-                       max_nodes=max_nodes, upper_bound=None, engine="auto", options=game_options)
+                       max_nodes=max_nodes, upper_bound=None, engine=engine, options=game_options)
                for a, h in strategies]
     columns = [h if len(algs) < 2 else f"{a}/{h}" for a, h in strategies]
     items: Iterable = _items(solvers[0].game, source, solvers[0].options)

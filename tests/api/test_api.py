@@ -225,3 +225,9 @@ def test_generate_writes_what_the_cli_writes(game, size):
     assert searchkit.generate(game, count, seed=5, size=size) == cli
     with pytest.raises(UnknownNameError, match="unknown generator option"):
         searchkit.generate(game, colour=3)
+
+
+def test_input_a_judge_ignores_is_a_warning_not_an_error():
+    with pytest.warns(UserWarning, match="after the terminating 0"):
+        o = searchkit.solve("flood", "2\n1 2\n2 1\n0\nextra stuff\n")
+    assert o.cost == 2 and o.moves == ("2", "1")
