@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -33,6 +32,7 @@ import attrs
 from searchkit.errors import InputError
 from searchkit.result import SearchResult, SearchStats
 from searchkit.solver import Outcome as _SolverOutcome
+from searchkit.tools.compare import Row as _Row
 
 #: The status of an outcome whose case could not be read (``error`` says why), as in the CLI's records.
 INPUT_ERROR = "input_error"
@@ -336,24 +336,6 @@ def _solver(game: str, *, algorithm: str | None, heuristic: str | None, no_prune
                   upper_bound=upper_bound)
 
 
-def _text_items(game, text: str, source: str, options, file: int) -> Iterator:
-    """The reader's :class:`~searchkit.cli.io.Item` values for a text held in memory, as for a file."""
-    from searchkit.cli.io import Item
-
-    started = time.perf_counter()
-    if not text.strip():
-        yield Item(file, source, InputError("empty input, expected at least one case", source=source), started)
-        return
-    items = iter(game.parse(text, source, options))
-    while True:
-        started = time.perf_counter()
-        try:
-            value = next(items)
-        except StopIteration:
-            return
-        yield Item(file, source, value, started)
-
-
 def _items(game, source, options) -> Iterator:
     """Every case and input error of ``source`` (a text, a path, or an iterable of either), in order.
 
@@ -361,7 +343,7 @@ def _items(game, source, options) -> Iterator:
     file; any other ``str`` is the text itself; an ``os.PathLike`` is always a
     file.  Texts are named ``<text>`` (``<text N>`` in an iterable).
     """
-    from searchkit.cli.io import iter_cases
+    from searchkit.cli.io import iter_cases, iter_text_cases
 
     def is_path(value) -> bool:
         return isinstance(value, os.PathLike) or "\n" not in value and os.path.isfile(value)
@@ -375,7 +357,7 @@ def _items(game, source, options) -> Iterator:
             for item in iter_cases(game, [os.fspath(part)], options):
                 yield attrs.evolve(item, file=k)
         else:
-            yield from _text_items(game, part, "<text>" if single else f"<text {k + 1}>", options, k)
+            yield from iter_text_cases(game, part, "<text>" if single else f"<text {k + 1}>", options, k)
 
 
 def _public(solver, item, outcome, message: str | None, error: str | None = None) -> Outcome | None:
@@ -436,8 +418,10 @@ def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str 
                         f"{type(data).__name__}")
     solver = _solver(game, algorithm=algorithm, heuristic=heuristic, no_prune=no_prune, time_limit=time_limit,
                      max_nodes=max_nodes, upper_bound=upper_bound, engine=engine, options=game_options)
+    from searchkit.cli.io import iter_text_cases
+
     first = None
-    for item in _text_items(solver.game, data, "<text>", solver.options, 0):
+    for item in iter_text_cases(solver.game, data, "<text>", solver.options):
         if isinstance(item.value, InputError):
             if item.value.warning:  # input a judge ignores (data after the end): said, not refused
                 import warnings
@@ -518,42 +502,10 @@ def solve_all(game: str, source: Any, *, jobs: int = 1, executor: str | None = N
 
 # -- comparing ----------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True)
-class ComparisonRow:
-    """One case solved with one strategy (or a case that could not be read): a plain dataclass.
-
-    Attributes:
-        source, case: where the case came from (file or ``<text>``, 1-based number).
-        strategy: the column: the heuristic's name, or ``ALGORITHM/HEURISTIC``
-            when several algorithms are compared.
-        heuristic, algorithm: what ran (``None`` when nothing did).
-        status: ``solved``, ``feasible``, ``exhausted``, a limit, ``input_error`` or ``error``.
-        cost, depth: the solution's cost and number of moves (``None`` without one).
-        lower_bound: the proven lower bound, or ``None``.
-        expanded, generated, evaluated: node counts.
-        before_last_layer: A*'s states expanded before the last f-layer (``None`` for other drivers).
-        seconds: the case's wall-clock seconds, set-up included.
-        ebf: the effective branching factor, or ``None``.
-        error: the input error's or the exception's message, or ``None``.
-    """
-
-    source: str
-    case: int | None
-    strategy: str | None
-    heuristic: str | None
-    algorithm: str | None
-    status: str
-    cost: int | None = None
-    depth: int | None = None
-    lower_bound: int | None = None
-    expanded: int = 0
-    generated: int = 0
-    evaluated: int = 0
-    before_last_layer: int | None = None
-    seconds: float = 0.0
-    ebf: float | None = None
-    error: str | None = None
-
+#: One case solved with one strategy: ``searchkit compare``'s own row, a plain frozen dataclass
+#: (source, case, heuristic, algorithm, status, cost, depth, expanded, generated, evaluated,
+#: before_last_layer, seconds, ebf, error, lower_bound, strategy).
+ComparisonRow = _Row
 
 @dataclasses.dataclass(frozen=True)
 class Comparison:
@@ -562,14 +514,14 @@ class Comparison:
     Attributes:
         game: the game's name.
         strategies: the column names in order (heuristics, or ``ALGORITHM/HEURISTIC``).
-        rows: one :class:`ComparisonRow` per case and strategy, case by case.
+        rows: one :class:`ComparisonRow` (a plain, frozen dataclass) per case and strategy, case by case.
         disagreements: ``(source, case, {strategy: cost})`` for each case whose solved costs differ.
         cancelled: stopped by Ctrl-C (the rows are partial).
     """
 
     game: str
     strategies: tuple[str, ...]
-    rows: tuple[ComparisonRow, ...]
+    rows: tuple[_Row, ...]
     disagreements: tuple[tuple[str, int, dict], ...] = ()
     cancelled: bool = False
     _report: Any = dataclasses.field(default=None, repr=False, compare=False)
@@ -703,9 +655,8 @@ def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", alg
 
         solvers, items = solve_in_workers(solvers, items, jobs)
     report = run_compare(solvers, items, columns)
-    own = {f.name for f in dataclasses.fields(ComparisonRow)}
-    rows = tuple(ComparisonRow(**{k: v for k, v in attrs.asdict(r).items() if k in own}) for r in report.rows)
-    return Comparison(game, tuple(report.heuristics), rows, tuple(report.disagreements), report.cancelled, report)
+    return Comparison(game, tuple(report.heuristics), tuple(report.rows), tuple(report.disagreements),
+                      report.cancelled, report)
 
 
 # -- instances ------------------------------------------------------------------------

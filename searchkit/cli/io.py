@@ -216,15 +216,32 @@ def iter_cases(game, paths: Sequence[str], options: Mapping[str, Any]) -> Iterat
                 yield Item(index, source, InputError("empty input, expected at least one case", source=source),
                            started)
                 continue
-            items = iter(stream(lines.lines, source, options) if lines is not None
-                         else game.parse(text, source, options))
-            while True:
-                started = time.perf_counter()
-                try:
-                    value = next(items)
-                except StopIteration:
-                    break
-                yield Item(index, source, value, started)
+            yield from timed_items(index, source, stream(lines.lines, source, options) if lines is not None
+                                   else game.parse(text, source, options))
         finally:
             if lines is not None:
                 lines.close()
+
+
+def iter_text_cases(game, text: str, source: str, options: Mapping[str, Any], file: int = 0) -> Iterator[Item]:
+    """Every case and input error of a text held in memory, as :func:`iter_cases` gives a file's.
+
+    ``source`` names the text in messages (the Python API uses ``<text>``).
+    """
+    if not text.strip():
+        yield Item(file, source, InputError("empty input, expected at least one case", source=source),
+                   time.perf_counter())
+        return
+    yield from timed_items(file, source, game.parse(text, source, options))
+
+
+def timed_items(file: int, source: str, values) -> Iterator[Item]:
+    """Each value a game's parser yields, as an :class:`Item` timed from when reading it began (lazily)."""
+    values = iter(values)
+    while True:
+        started = time.perf_counter()
+        try:
+            value = next(values)
+        except StopIteration:
+            return
+        yield Item(file, source, value, started)

@@ -7,6 +7,7 @@ found a solution at depth d solves N + 1 = 1 + b* + b*^2 + ... + b*^d
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Iterable, Sequence
 
@@ -42,9 +43,9 @@ INPUT_ERROR = "input_error"
 ERROR = "error"  #: the status of a row whose search raised an exception (a defect; ``error`` says which)
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True)
 class Row:
-    """One case solved with one heuristic (or one case that could not be read).
+    """One case solved with one heuristic (or one case that could not be read): a plain dataclass.
 
     Attributes:
         source, case: where the case came from (file, 1-based number; ``None`` for a file-wide error).
@@ -81,7 +82,7 @@ class Row:
     strategy: str | None = None
 
     def to_dict(self) -> dict:
-        return attrs.asdict(self)
+        return dataclasses.asdict(self)
 
 
 @attrs.frozen
