@@ -238,10 +238,14 @@ class Outcome(_SolverOutcome):
         from searchkit.render import raster
 
         buf = io.BytesIO() if not write else path
-        if fmt == "png":
-            raster.save_png(buf, steps, labels=labels, columns=columns, palette=colours)
-        else:
-            raster.save_gif(buf, steps, labels=labels, palette=colours)
+        try:
+            if fmt == "png":
+                raster.save_png(buf, steps, labels=labels, columns=columns, palette=colours)
+            else:
+                raster.save_gif(buf, steps, labels=labels, palette=colours)
+        except raster.MissingPillow:
+            raise raster.MissingPillow(f"{fmt.upper()} pictures need Pillow: "
+                                       f"pip install 'searchkit-puzzles[pictures]'") from None
         return path if write else buf.getvalue()
 
     def _repr_svg_(self) -> str | None:
@@ -563,9 +567,12 @@ class Comparison:
                 (``pip install 'searchkit-puzzles[plots]'``).
             ValueError: no rows to plot, or a path with another suffix.
         """
-        from searchkit.render.plots import comparison_figure, save_figure
+        from searchkit.render.plots import PLOTS_HINT, MissingMatplotlib, comparison_figure, save_figure
 
-        figure = comparison_figure(self._report.rows, title=f"searchkit compare {self.game}")
+        try:
+            figure = comparison_figure(self._report.rows, title=f"searchkit compare {self.game}")
+        except MissingMatplotlib:
+            raise MissingMatplotlib(f"Comparison.plot() needs matplotlib: {PLOTS_HINT}") from None
         if path is not None:
             save_figure(figure, os.fspath(path))
         return figure

@@ -231,3 +231,18 @@ def test_input_a_judge_ignores_is_a_warning_not_an_error():
     with pytest.warns(UserWarning, match="after the terminating 0"):
         o = searchkit.solve("flood", "2\n1 2\n2 1\n0\nextra stuff\n")
     assert o.cost == 2 and o.moves == ("2", "1")
+
+
+def test_missing_extras_say_what_to_install(monkeypatch):
+    o = searchkit.solve("flood", first_lines(1)[0])
+    table = searchkit.compare("flood", first_lines(1)[0], heuristics="puchert")
+    for name in ("matplotlib", "matplotlib.ticker", "matplotlib.figure", "PIL"):
+        monkeypatch.setitem(sys.modules, name, None)
+    from searchkit.render import raster
+
+    monkeypatch.setattr(raster, "_FONTS", {})
+    with pytest.raises(ImportError, match=r"needs matplotlib: pip install 'searchkit-puzzles\[plots\]'"):
+        table.plot()
+    with pytest.raises(ImportError, match=r"PNG pictures need Pillow: pip install 'searchkit-puzzles\[pictures\]'"):
+        o.show("png")
+    assert o.show("svg").startswith("<svg")  # SVG needs nothing
