@@ -30,7 +30,7 @@ from typing import Any
 import attrs
 
 from searchkit.errors import InputError
-from searchkit.result import SearchResult, SearchStats
+from searchkit.result import CANCELLED, SearchResult, SearchStats
 from searchkit.solver import Outcome as _SolverOutcome
 from searchkit.tools.compare import Row as _Row
 
@@ -465,7 +465,9 @@ def solve_all(game: str, source: Any, *, jobs: int = 1, executor: str | None = N
     (its ``error`` says why, :attr:`Outcome.line` where); one the Solver
     refuses, or whose search raised, has status ``error``.  Input the game
     ignores (data after a judge file's end) gives a Python warning.  Leaving
-    the loop early stops the workers.
+    the loop early stops the workers; Ctrl-C ends the run after the case it
+    interrupted (its outcome has status ``cancelled``), or raises
+    ``KeyboardInterrupt`` when workers are running.
 
     Raises:
         searchkit.errors.UnknownNameError, searchkit.errors.PlanError, TypeError,
@@ -485,6 +487,8 @@ def solve_all(game: str, source: Any, *, jobs: int = 1, executor: str | None = N
             public = _public(solver, item, outcome, message)
             if public is not None:
                 yield public
+                if public.status == CANCELLED:  # Ctrl-C: the search said so; the run ends here, as in the CLI
+                    return
         return
     from searchkit.batch import executors
     from searchkit.batch.runner import solve_ordered

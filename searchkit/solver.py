@@ -239,11 +239,13 @@ class Solver:
                                     on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
             if depth is not None and depth < 0:  # nothing costs less than 0
                 result = SearchResult(status=EXHAUSTED, lower_bound=0, stats=SearchStats(elapsed=limiter.elapsed()))
-            elif estimate is not None and estimate(puzzle.initial_state()) == DEAD:  # no goal is reachable
-                result = SearchResult(status=EXHAUSTED, stats=SearchStats(elapsed=limiter.elapsed(), evaluated=1))
             else:
                 try:
-                    result = algorithm.run(puzzle, request)
+                    if estimate is not None and estimate(puzzle.initial_state()) == DEAD:  # no goal is reachable
+                        result = SearchResult(status=EXHAUSTED, stats=SearchStats(elapsed=limiter.elapsed(),
+                                                                                  evaluated=1))
+                    else:
+                        result = algorithm.run(puzzle, request)
                 except LimitReached as stop:  # raised where a driver does not guard, e.g. the start's estimate
                     result = SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
             result = self._settle(result, algorithm, proof, seed, bounded=depth is not None)

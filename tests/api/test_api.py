@@ -246,3 +246,40 @@ def test_missing_extras_say_what_to_install(monkeypatch):
     with pytest.raises(ImportError, match=r"PNG pictures need Pillow: pip install 'searchkit-puzzles\[pictures\]'"):
         o.show("png")
     assert o.show("svg").startswith("<svg")  # SVG needs nothing
+
+
+def _interrupting_plugin():
+    """A flood heuristic interrupted in the middle of the search, as Ctrl-C would."""
+    import types
+
+    from searchkit.heuristic import Heuristic
+    from searchkit.plugin.spec import hookimpl
+
+    def interrupted(puzzle):
+        calls = []
+
+        def estimate(state):
+            calls.append(state)
+            if len(calls) > 5:
+                raise KeyboardInterrupt
+            return 0
+
+        return estimate
+
+    mod = types.ModuleType("interrupting")
+
+    @hookimpl
+    def register_heuristics(register):
+        register(Heuristic("flood", "ctrl-c", interrupted, summary="Ctrl-C on the sixth estimate"))
+
+    mod.register_heuristics = register_heuristics
+    return mod
+
+
+def test_ctrl_c_ends_solve_all_after_the_interrupted_case(monkeypatch):
+    from searchkit import api
+    from searchkit.plugin.manager import load_registry
+
+    monkeypatch.setattr(api, "_REGISTRY", [load_registry(extra=[("interrupting", _interrupting_plugin())])])
+    outcomes = list(searchkit.solve_all("flood", first_lines(3), algorithm="ida_star", heuristic="ctrl-c"))
+    assert [o.status for o in outcomes] == ["cancelled"]
