@@ -233,20 +233,20 @@ def single_layout(steps: Sequence[Step], palette: pal.Palette | None = None) -> 
     (every step's label wraps at the same width).
     """
     lay = layout(steps, columns=1, palette=palette)  # as wide as one frame, its label, or the marks' line
-    frame_h = (lay.origins[1][1] if len(steps) > 1 else lay.legend_y) - GAP  # one frame with its label
-    one = attrs.evolve(lay, origins=lay.origins[:1], legend_y=frame_h + GAP, height=0)
+    bottom = (lay.origins[1][1] if len(steps) > 1 else lay.legend_y) - GAP  # of the first frame, label included
+    one = attrs.evolve(lay, origins=lay.origins[:1], legend_y=bottom + GAP, height=0)
     return attrs.evolve(one, height=one.mark_line_y() + (SWATCH + 8 if lay.mark else 0) + PAD)
 
 
 def board_only(lay: Layout) -> Layout:
     """A :func:`single_layout` cut to its frame: the board, its axes and its label, no legend (HTML page)."""
-    return attrs.evolve(lay, width=2 * PAD + lay.label_width, height=lay.legend_y - GAP + PAD, legend=())
+    return attrs.evolve(lay, width=2 * PAD + lay.label_width, height=lay.legend_y - GAP + PAD, legend=(), mark="")
 
 
 def legend_only(lay: Layout) -> Layout:
-    """The legend of ``lay`` alone, one value a line, with what the outline means (HTML page)."""
+    """The legend of ``lay`` alone: its swatches, wrapping at the width of the widest of one swatch and the
+    line saying what the outline means (HTML page)."""
     item = max([text_width(str(v)) for v in lay.legend] + [0]) + SWATCH + 6 + LEGEND_ITEM
     mark = SWATCH + 5 + text_width(f"outlined: {lay.mark}") if lay.mark else 0
-    one = attrs.evolve(lay, origins=(), legend_x=PAD, legend_y=PAD, width=2 * PAD + item, height=0)
-    one = attrs.evolve(one, width=max(one.width, 2 * PAD + mark))  # the items still wrap at the narrower width
+    one = attrs.evolve(lay, origins=(), legend_x=PAD, legend_y=PAD, width=2 * PAD + max(item, mark), height=0)
     return attrs.evolve(one, height=one.mark_line_y() + (SWATCH + 8 if lay.mark else 0) + PAD)
