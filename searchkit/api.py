@@ -196,7 +196,8 @@ class Outcome(_SolverOutcome):
             columns: frames per row of an SVG or PNG (default: as many as fit 1400 pixels).
             palette: colours for the values (:func:`searchkit.render.palette.load_palette`:
                 a name such as ``"okabe-ito"`` or ``"greys"``, a file, a dict
-                value -> ``"#rrggbb"``, or a list of colours).
+                value -> ``"#rrggbb"``, or a list of colours); default: the
+                game's own ``palette`` attribute if it has one, else Okabe-Ito.
             title: the picture's title (default: game, source, case and moves).
 
         Raises:
@@ -206,7 +207,7 @@ class Outcome(_SolverOutcome):
             searchkit.render.steps.RenderError: as :meth:`steps`.
             OSError: the file cannot be written.
         """
-        from searchkit.render.palette import load_palette
+        from searchkit.render.palette import game_palette
 
         path = os.fspath(to)
         fmt = path.lower().lstrip(".")
@@ -216,7 +217,7 @@ class Outcome(_SolverOutcome):
             if fmt not in ("svg", "png", "gif", "html"):
                 raise ValueError(f"cannot tell the picture format of {path!r}: give svg, png, gif or html, "
                                  f"or a file name ending in .svg, .png, .gif or .html")
-        colours = load_palette(palette)
+        colours = game_palette(self._game(), palette)
         steps = self.steps()
         title = self._title() if title is None else title
         if fmt in ("svg", "html"):

@@ -52,10 +52,10 @@ def make_show_command(registry, name: str) -> click.Command:
         if output not in (None, "-") and suffix not in FORMATS:
             raise click.UsageError(f"cannot tell the format of {output!r}: use a name ending in "
                                    f"{', '.join(FORMATS)}, or - for the terminal")
-        from searchkit.render.palette import load_palette
+        from searchkit.render.palette import game_palette
 
         try:
-            colours = load_palette(palette)
+            colours = game_palette(game, palette)
         except ValueError as exc:
             raise click.UsageError(f"--palette: {exc}") from None
         if suffix:

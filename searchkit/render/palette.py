@@ -60,6 +60,16 @@ def colours(n: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+def game_palette(game, spec: Any = None) -> "Palette":
+    """The palette a picture of ``game`` uses: ``spec`` when the user gave one, else the game's own
+    ``palette`` attribute (a game may map its values to colours: walls grey, floor white), else the default.
+
+    Raises:
+        ValueError: as :func:`load_palette`.
+    """
+    return load_palette(spec if spec is not None else getattr(game, "palette", None))
+
+
 def assign(values: Sequence[Hashable], palette: "Palette | None" = None) -> dict[Hashable, str]:
     """A colour for each value, in order (``values`` without repeats; ``None`` maps to :data:`EMPTY`).
 

@@ -76,3 +76,18 @@ def test_a_wide_board_in_a_pipe_keeps_one_line_a_row(cli_run, tmp_path):
     out = cli_run(["show", "flood", str(path), "--input-format", "lines", "--moves", "2"]).output.splitlines()
     board_lines = [line for line in out if line and line[0].isdigit()]
     assert len(board_lines) == 2 * 45 and all(len(line.split()) == 45 for line in board_lines)
+
+
+def test_a_game_may_bring_its_own_palette(cli_run, tmp_path, monkeypatch):
+    """A game's ``palette`` attribute (walls grey, floor white) is used when the user chooses none."""
+    import searchkit
+    from searchkit import api
+
+    game = api.registry().game("flood")
+    monkeypatch.setattr(type(game), "palette", {"1": "#111111"}, raising=False)
+    o = searchkit.solve("flood", PC19.read_text().splitlines()[0])
+    assert 'fill="#111111"' in o.show()
+    assert 'fill="#111111"' not in o.show(palette="greys")  # the user's choice wins
+    out = tmp_path / "own.svg"
+    assert cli_run(["show", "flood", str(PC19), "-o", str(out)]).exit_code == 0
+    assert 'fill="#111111"' in out.read_text()
