@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from searchkit.algorithm import SearchRequest, bind_params, parse_spec
+from searchkit.algorithm import OPTIMAL, PRUNES_ON_F, SearchRequest, bind_params, parse_spec
 from searchkit.errors import PlanError, UnknownNameError
 from searchkit.game import Case, SearchPlan, option_defaults
 from searchkit.limits import Limiter, LimitReached, Limits, active
@@ -161,7 +161,7 @@ class Solver:
         name = self.game_name
         if plan.mode not in algorithm.modes:
             why = ""
-            if plan.mode == "exact" and algorithm.suboptimal:
+            if plan.mode == "exact" and algorithm.guarantee.kind != OPTIMAL:  # it trades the optimum for speed
                 why = "; exact mode is a decision (a solution of exactly the given cost), not a cost to optimise"
             raise PlanError(f"algorithm {algorithm.name!r} cannot search in {plan.mode!r} mode, which {name} asks "
                             f"for (it searches: {', '.join(algorithm.modes)}){why}")
@@ -229,7 +229,7 @@ class Solver:
             if seed is not None and emit is not None:
                 emit(seed[1], None, seed[2])  # the seed is the first solution of the run: an improvement event
             params = self.params if self.algorithm is not None else bind_params(algorithm, {})
-            request = SearchRequest(heuristic=estimate, pruners=pruners, limits=limiter, depth=depth,
+            request = SearchRequest(heuristic=estimate, pruners=pruners, limits=limiter, max_cost=depth,
                                     mode=plan.mode, params=params, admissible=proof,
                                     incumbent=None if seed is None else seed[:2],
                                     on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
@@ -304,27 +304,29 @@ class Solver:
     def _settle(result, algorithm, proof, seed, bounded=False):
         """The result with the claims that hold: lower bounds only from admissible heuristics, the seed kept.
 
+        Read from the algorithm's declared fields: its :attr:`~searchkit.algorithm.Algorithm.guarantee`
+        and what it compares with the cost bound (:attr:`~searchkit.algorithm.Algorithm.prunes_on`).
         ``bounded``: the search had a cost bound (the plan's depth, ``--upper-bound`` or a seed's cost).
         """
         if not proof:
             if result.status == SOLVED and algorithm.uses_heuristic and result.cost != 0:
                 result = attrs.evolve(result, status=FEASIBLE)  # an inadmissible h proves nothing
-            elif (result.status == EXHAUSTED and bounded and algorithm.takes_heuristic
-                  and (algorithm.optimal or not algorithm.suboptimal)):
-                # Under a bound, the optimal drivers (and bounded DFS) cut on g + h: an overestimate may have
-                # cut every solution below it.  wastar, gbfs and beam cut on g alone with such an h.  Without
-                # a bound nothing is cut on h, so exhaustion still proves that no solution exists.
+            elif result.status == EXHAUSTED and bounded and algorithm.prunes_on == PRUNES_ON_F:
+                # Under a bound, a driver that cuts on g + h whatever h is may have cut every solution below
+                # it with an overestimate.  One that cuts on g alone with such an h (prunes_on
+                # "f_if_admissible") proves its exhaustion still, and without a bound nothing is cut on h.
                 result = attrs.evolve(result, status=INCOMPLETE)
             result = attrs.evolve(result, lower_bound=0 if result.cost == 0 else None)  # costs are >= 0
         if result.has_solution and result.cost == 0:  # nothing is cheaper than nothing
             result = attrs.evolve(result, status=SOLVED, lower_bound=0)
-        elif result.status == SOLVED and result.lower_bound is None and algorithm.optimal:
+        elif result.status == SOLVED and result.lower_bound is None and algorithm.guarantee.kind == OPTIMAL:
             result = attrs.evolve(result, lower_bound=result.cost)
         if seed is None or result.has_solution or result.status == CANCELLED:
             return result
         moves, cost, _ = seed
-        if result.status == EXHAUSTED and (proof or algorithm.suboptimal):
-            # Nothing cheaper than the seed exists (suboptimal drivers prune on g alone without proof).
+        if result.status == EXHAUSTED:
+            # Nothing cheaper than the seed exists: a proof with an admissible h, and without one for a driver
+            # that then cuts on g alone (one that cuts on g + h was made incomplete above).
             return attrs.evolve(result, status=SOLVED, moves=moves, cost=cost, lower_bound=cost)
         lb = result.lower_bound if proof else None
         return attrs.evolve(result, status=FEASIBLE, moves=moves, cost=cost,

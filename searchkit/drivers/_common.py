@@ -6,8 +6,16 @@ import math
 from collections.abc import Callable, Sequence
 
 from searchkit.limits import Limiter, LimitReached
-from searchkit.pruning import Pruner
+from searchkit.pruning import (HOOK_CUT, HOOK_CUT_ON_POP, HOOK_FILTER, HOOK_ON_FAIL, HOOK_SUCCESSORS,
+                               HOOK_SUCCESSORS_WITHIN, Pruner)
 from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, SOLVED, IterationRecord, SearchResult, SearchStats
+
+
+#: The rule hooks of the depth-first drivers (IDA*, bounded DFS).
+DEPTH_FIRST_HOOKS = frozenset({HOOK_SUCCESSORS, HOOK_SUCCESSORS_WITHIN, HOOK_CUT, HOOK_FILTER, HOOK_ON_FAIL})
+#: The rule hooks of the best-first drivers (A*, PEA*, weighted A*, GBFS, anytime): ``cut`` once per state, when
+#: it is popped.
+BEST_FIRST_HOOKS = frozenset({HOOK_SUCCESSORS, HOOK_CUT, HOOK_CUT_ON_POP, HOOK_FILTER})
 
 
 def split_pruners(pruners: Sequence[Pruner]):
