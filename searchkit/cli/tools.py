@@ -116,9 +116,11 @@ def make_compare_command(registry, name: str) -> click.Command:
                 n = parse_jobs(jobs)
             except click.BadParameter as exc:
                 raise click.UsageError(f"--jobs: {exc.format_message()}") from None
-            solvers, items = solve_in_workers(solvers, items, n)
+            solved, items = solve_in_workers(solvers, items, n)
+        else:
+            solved = None
         try:
-            report = run_compare(solvers, items, columns, on_input_error=_report_input)
+            report = run_compare(solvers, items, columns, on_input_error=_report_input, outcomes=solved)
         except SearchkitError as exc:
             fail(str(exc))
         for row in report.rows:
