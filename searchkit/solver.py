@@ -175,7 +175,10 @@ class Solver:
             under, or that cannot use the fixed heuristic; a bad upper bound.
     """
 
-    def __init__(self, registry, config: SolverConfig | str, *, on_improve=None, **choices) -> None:
+    def __init__(self, registry, config: SolverConfig | str | None = None, *, on_improve=None,
+                 **choices) -> None:
+        if config is None and "game" in choices:  # Solver(registry, game="flood", ...), as before the config
+            config = choices.pop("game")
         if isinstance(config, str):
             config = SolverConfig(config, **choices)
         elif choices:

@@ -16,7 +16,7 @@ from searchkit.algorithm import GUARANTEE_NONE, HEURISTIC_OPTIONAL, PRUNES_ON_F,
 from searchkit.drivers._common import DEPTH_FIRST_HOOKS, expander, run_guarded, split_pruners
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import EXHAUSTED, SOLVED, IterationRecord, SearchResult, SearchStats
+from searchkit.result import DEPTH, EXHAUSTED, SOLVED, IterationRecord, SearchResult, SearchStats
 
 MODES = ("exact", "at_most", "shortest")
 
@@ -131,7 +131,7 @@ def bounded_dfs(
                 found = dfs(start, 0, bound, exact)
             finally:  # a limit or Ctrl-C keeps the partial iteration's record too
                 iterations.append(IterationRecord(bound, expanded - e0, generated - g0, limiter.elapsed() - t0,
-                                                  evaluated - v0))
+                                                  evaluated - v0, kind=DEPTH))
             if found:
                 return SOLVED
         return EXHAUSTED

@@ -16,7 +16,7 @@ from searchkit.algorithm import GUARANTEE_OPTIMAL, HEURISTIC_REQUIRED, PRUNES_ON
 from searchkit.drivers._common import DEPTH_FIRST_HOOKS, expander, run_guarded, split_pruners
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import EXHAUSTED, SOLVED, IterationRecord, SearchResult, SearchStats
+from searchkit.result import EXHAUSTED, F_BOUND, SOLVED, IterationRecord, SearchResult, SearchStats
 
 INF = float("inf")
 
@@ -137,7 +137,7 @@ def ida_star(
                 if table is not None:
                     peak = max(peak, len(table))
                 iterations.append(IterationRecord(bound, expanded - e0, generated - g0, limiter.elapsed() - t0,
-                                                  generated - g0))
+                                                  generated - g0, kind=F_BOUND))
             if r <= bound:
                 cost = r
                 return SOLVED

@@ -54,7 +54,8 @@ class Row:
         cost: the solution cost (``None`` unless solved).
         depth: the number of moves (``None`` unless solved).
         expanded, generated, evaluated: node counts.
-        before_last_layer: A*'s states expanded before the last f-layer (``None`` for other drivers).
+        before_last_layer: states expanded before the last f-layer (A*, PEA*: drivers whose iteration
+            records are f-layers; ``None`` for the others).
         seconds: the case's wall-clock time, set-up included.
         ebf: effective branching factor, or ``None``.
         error: the input error's or the exception's message, or ``None``.
@@ -208,7 +209,7 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
             stats = result.stats
             rows.append(Row(value.source, value.index, outcome.heuristic, outcome.algorithm, result.status,
                             result.cost, depth, stats.expanded, stats.generated, stats.evaluated,
-                            stats.before_last_layer() if outcome.algorithm == "astar" else None, outcome.seconds,
+                            stats.before_last_layer(), outcome.seconds,
                             effective_branching_factor(stats.generated, depth), lower_bound=result.lower_bound,
                             strategy=name))
             if result.solved:

@@ -113,7 +113,7 @@ def _record(game, outcome) -> dict:
         "evaluated": s.evaluated,
         "peak_stored": s.peak_stored,
         "per_depth": list(s.per_depth),
-        "iterations": [[it.bound, it.expanded, it.generated, it.evaluated] for it in s.iterations],
+        "iterations": [[it.bound, it.expanded, it.generated, it.evaluated, it.kind] for it in s.iterations],
         "rule_cuts": dict(s.rule_cuts),
     }
 

@@ -409,3 +409,19 @@ def test_limiter_counts_time_from_the_start_given():
     assert limiter.elapsed() >= 10
     with pytest.raises(LimitReached):
         limiter.check_time()
+
+
+def test_iteration_records_carry_their_kind_and_peastar_layers_are_f_layers(cli_run):
+    """PEA*'s records are f-layers as A*'s are: --stats says so and compare reports before_last_layer
+    (both tested the algorithm's name "astar" before, issue 20 item 2)."""
+    from conftest import EXAMPLES
+
+    sample = str(EXAMPLES / "flood" / "hdu4127-sample.txt")
+    for alg, kind in (("astar", "f-layer"), ("peastar", "f-layer"), ("ida_star", "f-bound")):
+        out = cli_run(["solve", "flood", "-a", alg, "-H", "colours", "--stats", sample])
+        assert f"  {kind} " in out.stderr and ("expanded before the last f-layer" in out.stderr) == (kind == "f-layer")
+        rows = json.loads(cli_run(["compare", "flood", "-a", alg, "-H", "colours", "--format", "json", sample]).output)
+        befores = [r["before_last_layer"] for r in rows["rows"]]
+        assert all(b is not None for b in befores) if kind == "f-layer" else all(b is None for b in befores)
+    out = cli_run(["solve", "mayan", "--shortest", "--stats", str(EXAMPLES / "mayan" / "noip2011-sample.in")])
+    assert "  depth 0: expanded" in out.stderr
