@@ -373,7 +373,7 @@ class Solver:
         """``result`` with the cuts of the rules fused into the game's successors made during the search.
 
         The puzzle counts them in its optional ``rule_cuts`` (a mapping rule
-        name -> cuts so far, see :data:`searchkit.game.OPTIONAL_HOOKS`); the
+        name -> cuts so far, see :data:`searchkit.hooks.OPTIONAL_HOOKS`); the
         counts made before the search (the upper-bound provider's) are
         subtracted, and rules switched off are left out.
         """
