@@ -6,12 +6,10 @@ heuristic=...)``, see :mod:`searchkit.search`) is imported on first use; import
 the other pieces from their modules, e.g. ``from searchkit.solver import Solver``.
 """
 
-from typing import Any
-
 __version__ = "0.2.0"
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str):  # -> searchkit.search.run (no typing import here: start-up stays lean)
     if name == "run":
         from searchkit.search import run
 
