@@ -238,7 +238,7 @@ def _int(value: float) -> int | None:
 def run(puzzle, request: SearchRequest) -> SearchResult:
     """:func:`anytime` on a :class:`~searchkit.algorithm.SearchRequest` (options ``weight``, ``step``, ``ara``;
     the request's ``incumbent`` and ``on_improve``)."""
-    return anytime(puzzle, request.heuristic, weight=request.params["weight"], step=request.params["step"],
+    return anytime(puzzle, request.needed_heuristic(), weight=request.params["weight"], step=request.params["step"],
                    ara=bool(request.params["ara"]), pruners=request.pruners, limits=request.limits,
                    max_cost=request.max_cost, incumbent=request.incumbent, on_improve=request.on_improve)
 

@@ -54,7 +54,7 @@ def astar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] 
 
 def run(puzzle, request: SearchRequest) -> SearchResult:
     """:func:`astar` on a :class:`~searchkit.algorithm.SearchRequest`."""
-    return astar(puzzle, request.heuristic, pruners=request.pruners, limits=request.limits,
+    return astar(puzzle, request.needed_heuristic(), pruners=request.pruners, limits=request.limits,
                  max_cost=request.max_cost)
 
 

@@ -138,7 +138,7 @@ def beam(puzzle, heuristic: Callable[[Any], int], *, width: int = 64, pruners: S
 
 def run(puzzle, request: SearchRequest) -> SearchResult:
     """:func:`beam` on a :class:`~searchkit.algorithm.SearchRequest` (option ``width``)."""
-    return beam(puzzle, request.heuristic, width=request.params["width"], pruners=request.pruners,
+    return beam(puzzle, request.needed_heuristic(), width=request.params["width"], pruners=request.pruners,
                 limits=request.limits, max_cost=request.max_cost, admissible=request.admissible)
 
 

@@ -281,7 +281,7 @@ def search(puzzle, heuristic: Callable[[Any], int], config: BestFirst, *, pruner
     h0 = heuristic(start)
     best_g: dict = {start: 0}
     parent: dict = {start: None}
-    heap = [(h0 if key is None else key(0, h0), 0, 0, 0, h0, start)]
+    heap: list[tuple] = [(h0 if key is None else key(0, h0), 0, 0, 0, h0, start)]
     pop, push = heapq.heappop, heapq.heappush
     expansion = BestFirstExpansion(setup, best_g, parent, heuristic, heap, max_cost, key,
                                    prune_on_f=config.prune_on_f, goal_test=is_goal if goal_on_generate else None)
@@ -345,7 +345,7 @@ def search(puzzle, heuristic: Callable[[Any], int], config: BestFirst, *, pruner
         bound = min(min((e[4] for e in heap), default=math.inf), current)
         if max_cost is not None:
             bound = min(bound, max_cost + 1)
-    if goal is None:  # exhausted, a limit or Ctrl-C
+    if goal is None or cost is None:  # exhausted, a limit or Ctrl-C
         return conclude(status, stats, bound=bound, max_cost=max_cost)
     if bound is not None and config.weight is not None and not goal_on_generate:
         bound = max(min(bound, cost), math.ceil(cost / config.weight - 1e-9))

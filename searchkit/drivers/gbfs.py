@@ -44,7 +44,7 @@ def gbfs(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] =
 
 def run(puzzle, request: SearchRequest) -> SearchResult:
     """:func:`gbfs` on a :class:`~searchkit.algorithm.SearchRequest`."""
-    return gbfs(puzzle, request.heuristic, pruners=request.pruners, limits=request.limits,
+    return gbfs(puzzle, request.needed_heuristic(), pruners=request.pruners, limits=request.limits,
                 max_cost=request.max_cost, admissible=request.admissible)
 
 

@@ -65,7 +65,7 @@ def peastar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner
 
 def run(puzzle, request: SearchRequest) -> SearchResult:
     """:func:`peastar` on a :class:`~searchkit.algorithm.SearchRequest`."""
-    return peastar(puzzle, request.heuristic, pruners=request.pruners, limits=request.limits,
+    return peastar(puzzle, request.needed_heuristic(), pruners=request.pruners, limits=request.limits,
                    max_cost=request.max_cost)
 
 

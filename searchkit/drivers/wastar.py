@@ -72,7 +72,7 @@ def wastar(puzzle, heuristic: Callable[[Any], int], *, weight: float = 2.0, prun
 
 def run(puzzle, request: SearchRequest) -> SearchResult:
     """:func:`wastar` on a :class:`~searchkit.algorithm.SearchRequest` (option ``weight``)."""
-    return wastar(puzzle, request.heuristic, weight=request.params["weight"], pruners=request.pruners,
+    return wastar(puzzle, request.needed_heuristic(), weight=request.params["weight"], pruners=request.pruners,
                   limits=request.limits, max_cost=request.max_cost, admissible=request.admissible)
 
 
