@@ -10,10 +10,13 @@ From Python (see ``docs/python-api.md``)::
     searchkit.compare("flood", "boards.txt", heuristics=["layered", "puchert"]).to_pandas()
     searchkit.games(), searchkit.heuristics("flood"), searchkit.rules("flood"), searchkit.algorithms()
 
-The import stays cheap: the names above are loaded on first use (from
-:mod:`searchkit.api`, :mod:`searchkit.heuristic`, ...), so ``import
-searchkit`` pulls in neither click, rich nor pluggy.  Plugin authors'
-helpers live in :mod:`searchkit.grid` and :mod:`searchkit.helpers`.
+:func:`run` runs a named algorithm on a puzzle of your own
+(``searchkit.run(puzzle, "beam(width=4)", heuristic=...)``, see
+:mod:`searchkit.search`).  The import stays cheap: the names above are loaded
+on first use (from :mod:`searchkit.api`, :mod:`searchkit.search`,
+:mod:`searchkit.heuristic`, ...), so ``import searchkit`` pulls in neither
+click, rich nor pluggy.  Plugin authors' helpers live in
+:mod:`searchkit.helpers`.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ _LAZY = {
     "Outcome": "searchkit.api",
     "Comparison": "searchkit.api",
     "ComparisonRow": "searchkit.api",
+    "run": "searchkit.search",
     "DEAD": "searchkit.heuristic",
     "SearchkitError": "searchkit.errors",
     "InputError": "searchkit.errors",
@@ -49,6 +53,7 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time the names load o
                                generate, heuristics, rules, solve, solve_all)
     from searchkit.errors import InputError, PlanError, SearchkitError, UnknownNameError  # noqa: F401
     from searchkit.heuristic import DEAD  # noqa: F401
+    from searchkit.search import run  # noqa: F401
 
 
 def __getattr__(name: str) -> Any:

@@ -31,6 +31,7 @@ import attrs
 
 from searchkit.errors import InputError
 from searchkit.result import CANCELLED, SearchResult, SearchStats
+from searchkit.solver import ENGINES as _ENGINES
 from searchkit.solver import Outcome as _SolverOutcome
 from searchkit.tools.compare import Row as _Row
 
@@ -38,8 +39,8 @@ from searchkit.tools.compare import Row as _Row
 INPUT_ERROR = "input_error"
 #: The status of an outcome whose case the Solver refused or whose search raised (``error`` says why).
 ERROR = "error"
-#: The engines :func:`solve` knows; ``"auto"`` picks the best available (today: ``"python"``).
-ENGINES = ("auto", "python")
+#: The engines :func:`solve` knows (:data:`searchkit.solver.ENGINES`); ``"auto"`` picks the best available.
+ENGINES = _ENGINES
 
 # -- the registry ---------------------------------------------------------------
 
@@ -338,7 +339,7 @@ def _solver(game: str, *, algorithm: str | None, heuristic: str | None, no_prune
         opt.check(value)
     return Solver(reg, game, algorithm=algorithm, heuristic=heuristic, disabled=frozenset(no_prune),
                   limits=Limits(max_nodes=max_nodes, time_limit=time_limit), options=options,
-                  upper_bound=upper_bound)
+                  upper_bound=upper_bound, engine=engine)
 
 
 def _items(game, source, options) -> Iterator:
@@ -399,7 +400,8 @@ def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str 
         max_nodes: most states to expand.
         upper_bound: seek only solutions cheaper than this cost, or ``"auto"``
             (start from the game's own upper-bound solution).
-        engine: ``"auto"`` or ``"python"``.
+        engine: ``"auto"``, ``"python"`` or ``"native"`` (:class:`searchkit.solver.SolverConfig`; the Python
+            engine runs every search today, and :attr:`Outcome.engine` says which ran).
         **game_options: the game's options by their ``--flag`` names with
             ``_`` for ``-`` (Flood-It: ``input_format="lines"``, ``start="centre"``);
             the others take their defaults, as on the CLI.
@@ -494,9 +496,8 @@ def solve_all(game: str, source: Any, *, jobs: int = 1, executor: str | None = N
     from searchkit.batch import executors
     from searchkit.batch.runner import solve_ordered
 
-    spec = executors.WorkerSpec.of(solver)
-    backend = (executors.DaskPool(spec, scheduler, jobs) if executor == "dask"
-               else executors.LocalPool(spec, jobs))
+    backend = (executors.DaskPool(solver.config, scheduler, jobs) if executor == "dask"
+               else executors.LocalPool(solver.config, jobs))
     finished = False
     try:
         for item, res in solve_ordered(items, backend):
@@ -662,11 +663,12 @@ def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", alg
     items: Iterable = _items(solvers[0].game, source, solvers[0].options)
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ValueError(f"jobs must be a number of worker processes >= 1, got {jobs!r}")
+    solved = None
     if jobs > 1:
         from searchkit.batch.run import solve_in_workers
 
-        solvers, items = solve_in_workers(solvers, items, jobs)
-    report = run_compare(solvers, items, columns)
+        solved, items = solve_in_workers(solvers, items, jobs)
+    report = run_compare(solvers, items, columns, outcomes=solved)
     return Comparison(game, tuple(report.heuristics), tuple(report.rows), tuple(report.disagreements),
                       report.cancelled, report)
 
@@ -745,7 +747,8 @@ class AlgorithmInfo:
 
     Attributes:
         name: as ``algorithm=`` takes it.
-        kind: ``optimal``, ``bounded-suboptimal``, ``anytime`` or ``first-found``.
+        kind: its guarantee as ``searchkit algorithms`` prints it: ``optimal``,
+            ``bounded(weight)``, ``anytime`` or ``none``.
         summary: one line.
         modes: the plan modes it searches.
         params: its options and their defaults (``{"weight": 1.5}``).
@@ -793,8 +796,6 @@ def algorithms() -> list[AlgorithmInfo]:
     """The registered search algorithms, in the CLI's order."""
     out = []
     for name, alg in registry().algorithms.items():
-        kind = "anytime" if alg.optimal and alg.suboptimal else "bounded-suboptimal" if alg.suboptimal \
-            else "optimal" if alg.optimal else "first-found"
-        out.append(AlgorithmInfo(name, kind, alg.summary, tuple(alg.modes), {p.name: p.default for p in alg.params},
-                                 bool(alg.takes_heuristic)))
+        out.append(AlgorithmInfo(name, str(alg.guarantee), alg.summary, tuple(alg.modes),
+                                 {p.name: p.default for p in alg.params}, bool(alg.takes_heuristic)))
     return out

@@ -6,9 +6,9 @@ import types
 
 import pytest
 
-from searchkit.algorithm import SearchRequest, bind_params
 from searchkit.heuristic import DEAD, DEAD_CUTS
 from searchkit.plugin.manager import load_registry
+from searchkit.search import run
 
 from toy import Graph
 
@@ -40,8 +40,7 @@ def h(state):
 def test_every_driver_drops_a_dead_state(algorithm):
     alg = REGISTRY.algorithm(algorithm)
     puzzle = Watched()
-    request = SearchRequest(heuristic=h, depth=10 if alg.needs_depth else None, params=bind_params(alg, {}))
-    result = alg.run(puzzle, request)
+    result = run(puzzle, algorithm, heuristic=h, max_cost=10 if alg.needs_depth else None, registry=REGISTRY)
     assert result.has_solution and result.cost == 3 and result.moves == ("to-x", "to-y", "to-g")
     assert "b" not in puzzle.expanded and "c" not in puzzle.expanded
     assert result.lower_bound is None or result.lower_bound <= 3

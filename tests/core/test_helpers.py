@@ -167,8 +167,8 @@ EDGES = {"a": [("to-b", "b", 1), ("to-x", "x", 1)], "b": [("to-c", "c", 1)], "x"
 
 
 def test_a_deadlock_rule_prunes_and_is_counted_in_every_driver_with_cuts():
-    from searchkit.algorithm import SearchRequest, bind_params
     from searchkit.plugin.manager import load_registry
+    from searchkit.search import run
 
     registry = load_registry()
     rule = DeadEnds.pruning_rule("toy")
@@ -179,9 +179,8 @@ def test_a_deadlock_rule_prunes_and_is_counted_in_every_driver_with_cuts():
             continue
         tried += 1
         puzzle = Graph(EDGES, "a", ["g"])
-        request = SearchRequest(heuristic=(lambda s: 0) if alg.takes_heuristic else None, pruners=[rule.bind(puzzle)],
-                                depth=5 if alg.needs_depth else None, params=bind_params(alg, {}))
-        result = alg.run(puzzle, request)
+        result = run(puzzle, name, heuristic=(lambda s: 0) if alg.takes_heuristic else None,
+                     pruners=[rule.bind(puzzle)], max_cost=5 if alg.needs_depth else None, registry=registry)
         assert result.cost == 2 and dict(result.stats.rule_cuts)["dead-ends"] >= 1, name
     assert tried >= 5
 
