@@ -59,6 +59,10 @@ OPTIONAL_HOOKS: tuple[OptionalHook, ...] = (
     OptionalHook(GAME, "render_move", "render_move(case, puzzle, state, move, child) -> list[Frame]",
                  "searchkit show", "pictures between a state and its child (a fall, an elimination); "
                  "default: none"),
+    OptionalHook(GAME, "palette", "palette: a palette name, file, dict value -> '#rrggbb' or list of colours",
+                 "searchkit show, Outcome.show (searchkit.render.palette.game_palette)",
+                 "the game's own colours (walls grey, floor white), used when the user gives no --palette; "
+                 "default: Okabe-Ito"),
     OptionalHook(PUZZLE, "successors_within", "successors_within(state, remaining) -> Iterable[Successor]",
                  "depth-first drivers (ida_star, bounded_dfs)",
                  "successors that may omit a child that provably cannot reach a goal within remaining - "
