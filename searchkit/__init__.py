@@ -21,9 +21,11 @@ click, rich nor pluggy.  Plugin authors' helpers live in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 __version__ = "0.2.0"
+
+#: ``typing.TYPE_CHECKING`` without importing typing (tens of milliseconds at start-up); type checkers read it
+#: as true.
+TYPE_CHECKING = False
 
 #: Public name -> the module that defines it (imported on first use).
 _LAZY = {
@@ -56,7 +58,7 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time the names load o
     from searchkit.search import run  # noqa: F401
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'searchkit' has no attribute {name!r}")
