@@ -52,7 +52,11 @@ class Progress(NoProgress):
         columns.append(TextColumn("{task.fields[status]}"))
         tty = sys.stderr is not None and sys.stderr.isatty()
         # On a terminal the bar goes away at the end; forced onto a file, rich draws it once, when done.
-        self.bar = Bar(*columns, console=Console(file=sys.stderr), transient=tty, refresh_per_second=4)
+        # rich's default redirect_stdout=True would capture the answers written to sys.stdout while the bar
+        # lives and print them on the bar's console (stderr): stdout must carry the answers, the bar stays
+        # on stderr alone.
+        self.bar = Bar(*columns, console=Console(file=sys.stderr), transient=tty, refresh_per_second=4,
+                       redirect_stdout=False, redirect_stderr=False)
         self.task = self.bar.add_task("solving", total=total, status="")
         self.counts: Counter = Counter()
         self.running: dict = {}  # (source, index) -> start time

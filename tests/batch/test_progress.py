@@ -57,3 +57,50 @@ def test_live_figures_of_a_running_search(registry):
     assert max(f["expanded"] for f in late) <= outcome.result.stats.expanded
     text = live_text({"bound": 9, "expanded": 1200, "seconds": 2.0, "rss_kb": 2048})
     assert text == ", bound 9, 1,200 expanded, 600/s, 2 MiB"
+
+
+def _under_a_terminal(tmp_path, *args):
+    """Run the CLI with stderr on a real pseudo-terminal and stdout into a file; ``(stdout text, terminal text)``."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    from tests.batch.conftest import PLUGINS
+
+    out = tmp_path / "out.txt"
+    primary, secondary = pty.openpty()
+    environ = dict(os.environ, COLUMNS="200", TERM="xterm")
+    environ["PYTHONPATH"] = os.pathsep.join([str(PLUGINS), environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    with open(out, "w") as sink:
+        proc = subprocess.Popen([sys.executable, "-m", "searchkit", *map(str, args)], stdin=subprocess.DEVNULL,
+                                stdout=sink, stderr=secondary, env=environ)
+        os.close(secondary)
+        seen = bytearray()
+        while True:
+            try:
+                chunk = os.read(primary, 65536)
+            except OSError:  # EIO: the child closed its end
+                break
+            if not chunk:
+                break
+            seen += chunk
+        proc.wait(timeout=120)
+    os.close(primary)
+    assert proc.returncode == 0, seen.decode(errors="replace")
+    return out.read_text(), seen.decode(errors="replace")
+
+
+def test_answers_reach_stdout_when_stderr_is_a_terminal(tmp_path):
+    """Issue 19.1: rich's Progress redirected stdout onto its console, so ``> out.txt`` got nothing."""
+    expected = (ROOT / "tests" / "batch" / "data" / "pc19-first12.ans").read_text().split()
+    for args in (("-j", "2"), ("--progress",), ("--format", "json", "-j", "2")):
+        stdout, terminal = _under_a_terminal(tmp_path, "solve", "flood", *args, PC19)
+        if "json" in args:
+            import json
+
+            costs = [str(json.loads(line)["cost"]) for line in stdout.splitlines() if '"event"' not in line]
+            assert costs == expected, args
+        else:
+            assert stdout.split() == expected, args
+        assert "solved 12" in terminal or "12 solved" in terminal, (args, terminal)
