@@ -549,6 +549,22 @@ def dask_missing_message() -> str:
     return "--executor dask needs dask.distributed: pip install 'searchkit-puzzles[dask]'"
 
 
+def loopback_address(address: str | None) -> str | None:
+    """``--dashboard``'s ``[HOST]:PORT`` (or ``PORT``) with the host ``127.0.0.1`` when none is written.
+
+    ``None`` stays ``None`` (no dashboard); ``""`` is ``127.0.0.1:0`` (any free port).
+    """
+    if address is None:
+        return None
+    address = address.strip()
+    if not address:
+        return "127.0.0.1:0"
+    host, sep, port = address.rpartition(":")
+    if not sep:
+        host, port = "", address
+    return f"{host or '127.0.0.1'}:{port or 0}"
+
+
 class DaskPool:
     """Chunks as tasks on a Dask cluster: ``Client(address)``, or a ``LocalCluster`` on this machine.
 
@@ -557,6 +573,9 @@ class DaskPool:
         scheduler: the scheduler's address (``tcp://host:8786``), or ``None``
             for a ``LocalCluster`` of ``jobs`` worker processes.
         jobs: local workers (``None``: the usable CPUs).
+        dashboard: for a ``LocalCluster``, the dashboard's ``[HOST]:PORT``
+            (no host: ``127.0.0.1``), or ``None`` for no dashboard.  The
+            cluster's scheduler, workers and nannies listen on 127.0.0.1 only.
         memory limits hold per case inside the Dask worker process (its
         ``RLIMIT_AS`` is raised by the allowance while the case runs).
 
@@ -570,7 +589,8 @@ class DaskPool:
 
     target_seconds = 0.5  # a task costs the scheduler about a millisecond
 
-    def __init__(self, spec: WorkerSpec, scheduler: str | None = None, jobs: int | None = None) -> None:
+    def __init__(self, spec: WorkerSpec, scheduler: str | None = None, jobs: int | None = None,
+                 dashboard: str | None = None) -> None:
         try:
             from dask.distributed import Client, LocalCluster
         except ImportError:
@@ -588,9 +608,25 @@ class DaskPool:
             self.client = Client(scheduler)
         else:
             n = jobs or usable_cpus()
-            self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                        dashboard_address=":0", silence_logs=logging.ERROR)
+            # Everything on loopback: distributed's dashboard (":0") would listen on every interface and show
+            # the workers' addresses and memory to anyone who can reach the machine.
+            # With no dashboard the scheduler still starts an HTTP server (distributed always does): it serves
+            # the health check alone, not the info and json pages naming the workers and their memory.
+            import dask
+
+            routes = {} if dashboard is not None else {"distributed.scheduler.http.routes": ["distributed.http.health"]}
+            with dask.config.set(routes):
+                # (and on any free port: its default, 8787, may be another program's)
+                self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                            dashboard_address=loopback_address(dashboard),
+                                            scheduler_kwargs=None if dashboard is not None else
+                                            {"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+                                            silence_logs=logging.ERROR)
             self.client = Client(self.cluster)
+            if dashboard is not None:
+                import click
+
+                click.echo(f"searchkit: Dask dashboard at {self.cluster.dashboard_link}", err=True)
         self.workers = max(1, sum(self.client.nthreads().values()))
         from dask.distributed import as_completed
 

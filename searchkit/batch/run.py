@@ -71,7 +71,8 @@ class RecordReporter(Reporter):
 
 def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: str = "local",
               scheduler: str | None = None, memory_limit: float | None = None, output: str | None = None,
-              resume: bool = False, progress: bool | None = None, start_method: str | None = None) -> int:
+              resume: bool = False, progress: bool | None = None, start_method: str | None = None,
+              dashboard: str | None = None) -> int:
     """Solve every case of ``files`` with the batch engine; return the exit status.
 
     Args:
@@ -86,6 +87,7 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
         output: write the records to this file instead of stdout.
         resume: skip the cases already recorded in ``output`` and append.
         progress: show the progress bar (``None``: when stderr is a terminal).
+        dashboard: a LocalCluster's Dask dashboard address (``None``: no dashboard).
 
     Output goes to stdout (or ``output``); the error lines, the progress bar
     and one summary line go to stderr.
@@ -137,7 +139,7 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
             yield item
 
     if executor == "dask":
-        backend = executors.DaskPool(spec, scheduler, None if jobs == 1 else jobs)
+        backend = executors.DaskPool(spec, scheduler, None if jobs == 1 else jobs, dashboard=dashboard)
     elif jobs == 1 and memory_limit is None:
         backend = executors.InProcess(spec, solver)
     else:

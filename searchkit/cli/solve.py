@@ -25,7 +25,8 @@ def make_solve_command(registry, name: str) -> click.Command:
 
     @click.pass_context
     def command(ctx, files, algorithm, heuristic, no_prune, max_nodes, time_limit, stats, fmt, upper_bound,
-                seed_solution, jobs, executor, scheduler, memory_limit, output, resume, progress, **options):
+                seed_solution, jobs, executor, scheduler, dashboard, memory_limit, output, resume, progress,
+                **options):
         from searchkit.limits import Limits
         from searchkit.solver import Solver
 
@@ -46,8 +47,8 @@ def make_solve_command(registry, name: str) -> click.Command:
         if not files and sys.stdin is not None and sys.stdin.isatty():
             click.echo("searchkit: reading cases from standard input (end with Ctrl-D; see --help)", err=True)
         ctx.exit(_run(solver, files or ("-",), fmt=fmt, stats=stats, jobs=jobs, executor=executor,
-                      scheduler=scheduler, memory_limit=memory_limit, output=output, resume=resume,
-                      progress=progress))
+                      scheduler=scheduler, dashboard=dashboard, memory_limit=memory_limit, output=output,
+                      resume=resume, progress=progress))
 
     params = [
         click.argument("files", nargs=-1, type=str),
@@ -85,7 +86,8 @@ def make_solve_command(registry, name: str) -> click.Command:
 
 
 def batch_options() -> list:
-    """``--jobs``, ``--executor``, ``--scheduler``, ``--memory-limit``, ``--output``, ``--resume``, ``--progress``."""
+    """``--jobs``, ``--executor``, ``--scheduler``, ``--dashboard``, ``--memory-limit``, ``--output``, ``--resume``,
+    ``--progress``."""
     return [
         click.option("--jobs", "-j", default="1", show_default=True, metavar="N|auto",
                      help="Worker processes ('auto': the CPUs this process may use); output stays in input order."),
@@ -94,6 +96,10 @@ def batch_options() -> list:
                           "(pip install 'searchkit-puzzles[dask]')."),
         click.option("--scheduler", default=None, metavar="ADDRESS",
                      help="With --executor dask: the scheduler's address (default: a LocalCluster here)."),
+        click.option("--dashboard", is_flag=False, flag_value="", default=None, metavar="[ADDR]",
+                     callback=_dashboard_address,
+                     help="With --executor dask and no --scheduler: serve the Dask dashboard on 127.0.0.1 "
+                          "(ADDR: [HOST:]PORT; default any free port; needs bokeh). Off by default."),
         click.option("--memory-limit", type=click.FloatRange(min=1), default=None, metavar="MB",
                      help="Memory (MiB of address space) each case may use; over it, status memory_limit."),
         click.option("--output", "-O", default=None, metavar="FILE",
@@ -107,7 +113,7 @@ def batch_options() -> list:
 
 
 def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", executor: str = "local",
-         scheduler=None, memory_limit=None, output=None, resume=False, progress=None) -> int:
+         scheduler=None, memory_limit=None, output=None, resume=False, progress=None, dashboard=None) -> int:
     """Solve every case of every file, printing as it goes; return the exit status.
 
     Without a batch option this is :func:`searchkit.cli.run.run_files`.
@@ -126,13 +132,32 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
             raise click.UsageError("--resume needs --output FILE (the records to resume from)")
         if scheduler and executor != "dask":
             raise click.UsageError("--scheduler goes with --executor dask")
+        if dashboard is not None and (executor != "dask" or scheduler):
+            raise click.UsageError("--dashboard goes with --executor dask and no --scheduler (a scheduler you "
+                                   "started serves its own)")
+        if dashboard is not None:
+            try:
+                import bokeh  # noqa: F401
+            except ImportError:
+                raise click.UsageError("--dashboard needs bokeh: pip install 'bokeh>=3.1'") from None
         try:
             n = parse_jobs(jobs)
         except click.BadParameter as exc:
             raise click.UsageError(f"--jobs: {exc.format_message()}") from None
         return run_batch(solver, files, fmt=fmt, stats=stats, jobs=n, executor=executor, scheduler=scheduler,
-                         memory_limit=memory_limit, output=output, resume=resume, progress=progress)
+                         memory_limit=memory_limit, output=output, resume=resume, progress=progress,
+                         dashboard=dashboard)
     return run_files(solver, files, fmt=fmt, stats=stats)
+
+
+def _dashboard_address(ctx, param, value):
+    """``--dashboard``'s optional ``[HOST:]PORT``: refuse anything else (a file name taken as the address)."""
+    import re
+
+    if value is None or value == "" or re.fullmatch(r"(?:[\w.\-\[\]:]*:)?\d{1,5}", value):
+        return value
+    raise click.BadParameter(f"expected [HOST:]PORT, got {value!r} (write --dashboard with no value after the "
+                             f"files, or --dashboard=:0)", ctx, param)
 
 
 def algorithm_choices(registry) -> str:
