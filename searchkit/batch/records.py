@@ -146,6 +146,76 @@ class RecordFile:
             self.fd = None
 
 
+def is_record_line(raw: bytes, complete: bool = True) -> bool:
+    """Whether ``raw`` (one line) is a record of this schema or an improvement event.
+
+    A line cut short (``complete`` false: ``kill -9`` while the first record
+    was written) counts when it begins as this module writes records.
+    """
+    if not complete:
+        return raw.lstrip().startswith(b'{"schema":') or raw.lstrip().startswith(b'{"event":')
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(value, dict):
+        return False
+    if "event" in value:
+        return value.get("event") == "improvement"
+    return value.get("schema") == SCHEMA and isinstance(value.get("game"), str) and "case" in value
+
+
+def output_refusal(output: str, inputs, *, resume: bool, force: bool, stdin=None) -> str | None:
+    """Why ``--output output`` must not be opened (``None`` when it may), so that it never destroys data.
+
+    Refused: an ``output`` that is one of ``inputs`` (the same resolved path,
+    or the same file by device and inode: a hard or symbolic link), or the
+    file standard input reads (``stdin``: its file descriptor, for ``-``); an
+    existing non-empty file whose first line is not a record of this schema
+    (nor an improvement event); a non-empty record file without ``resume``
+    (append) or ``force`` (start it afresh), which would be truncated.
+    """
+    try:
+        out_stat = os.stat(output)
+    except OSError:
+        out_stat = None
+    resolved = os.path.realpath(output)
+    for name in inputs:
+        if name == "-":
+            if stdin is not None and out_stat is not None:
+                try:
+                    st = os.fstat(stdin)
+                except OSError:
+                    continue
+                if (st.st_dev, st.st_ino) == (out_stat.st_dev, out_stat.st_ino):
+                    return f"{output} is the file standard input reads: the output would overwrite the input"
+            continue
+        same = os.path.realpath(name) == resolved
+        if not same and out_stat is not None:
+            try:
+                st = os.stat(name)
+            except OSError:
+                continue
+            same = (st.st_dev, st.st_ino) == (out_stat.st_dev, out_stat.st_ino)
+        if same:
+            return f"{output} is the input {name}: the output would overwrite the input"
+    if out_stat is None or out_stat.st_size == 0:
+        return None
+    import stat as stat_
+
+    if not stat_.S_ISREG(out_stat.st_mode):
+        return None  # /dev/null, a pipe: nothing to lose
+    with open(output, "rb") as fh:
+        first = fh.readline(1 << 24)
+    if not is_record_line(first, first.endswith(b"\n")):
+        return (f"{output} exists and its first line is not a searchkit record (schema {SCHEMA}): refusing to "
+                f"touch it; name another --output")
+    if not resume and not force:
+        return (f"{output} already holds records: --resume to solve only the cases it lacks, or --force to "
+                f"start it afresh")
+    return None
+
+
 class Loaded:
     """What :func:`load_records` found in a record file.
 

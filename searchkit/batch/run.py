@@ -72,7 +72,7 @@ class RecordReporter(Reporter):
 def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: str = "local",
               scheduler: str | None = None, memory_limit: float | None = None, output: str | None = None,
               resume: bool = False, progress: bool | None = None, start_method: str | None = None,
-              dashboard: str | None = None) -> int:
+              dashboard: str | None = None, force: bool = False) -> int:
     """Solve every case of ``files`` with the batch engine; return the exit status.
 
     Args:
@@ -86,6 +86,7 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
         memory_limit: MiB each case may add to its worker's address space.
         output: write the records to this file instead of stdout.
         resume: skip the cases already recorded in ``output`` and append.
+        force: truncate an ``output`` that already holds records (else refused without ``resume``).
         progress: show the progress bar (``None``: when stderr is a terminal).
         dashboard: a LocalCluster's Dask dashboard address (``None``: no dashboard).
 
@@ -93,7 +94,8 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
     and one summary line go to stderr.
     """
     from searchkit.batch import executors
-    from searchkit.batch.records import RecordFile, data_hash, done_keys, load_records, options_conflict
+    from searchkit.batch.records import (RecordFile, data_hash, done_keys, load_records, options_conflict,
+                                         output_refusal)
     from searchkit.batch.runner import solve_ordered
     from searchkit.cli.io import iter_cases
 
@@ -102,6 +104,10 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
     skip: set = set()
     sink = None
     if output is not None:
+        refusal = output_refusal(output, files, resume=resume, force=force,
+                                 stdin=sys.stdin.fileno() if sys.stdin is not None and "-" in files else None)
+        if refusal:
+            raise click.UsageError(refusal)
         truncate = None
         if resume:
             loaded = load_records(output)

@@ -163,3 +163,74 @@ def test_resume_refuses_records_that_do_not_say_their_options(cli, tmp_path):
     assert res.returncode == 2 and "written without the game options it was solved under" in res.stderr
     assert cli("solve", "flood", "--moves", "--output", tmp_path / "m.jsonl", PC19).returncode == 0
     assert cli("solve", "flood", "--output", tmp_path / "m.jsonl", "--resume", PC19).returncode == 0  # --moves prints
+
+
+def test_output_never_destroys_an_input(cli, tmp_path):
+    """Issue 19.3: ``--output IN IN`` overwrote the boards, and ``--resume`` cut the last line of any file."""
+    import os
+
+    from tests.conftest import ROOT
+
+    boards = (ROOT / "tests" / "batch" / "data" / "pc19-first12.txt").read_text()
+    cases = tmp_path / "in5.txt"
+    cases.write_text(boards)
+    link = tmp_path / "link.txt"
+    os.link(cases, link)
+    sym = tmp_path / "sym.txt"
+    sym.symlink_to(cases)
+    for output, extra in ((cases, ()), (cases, ("--resume",)), (cases, ("--force",)), (link, ()), (sym, ()),
+                          (tmp_path / "." / "in5.txt", ("--resume",))):
+        res = cli("solve", "flood", "--output", output, *extra, cases)
+        assert res.returncode == 2, (output, extra, res.stderr)
+        assert "overwrite the input" in res.stderr, res.stderr
+        assert "Traceback" not in res.stderr
+        assert cases.read_text() == boards
+    res = cli("solve", "flood", "--output", cases, "-", input=boards)  # stdin is another file: only the record check
+    assert res.returncode == 2 and "not a searchkit record" in res.stderr, res.stderr
+    assert cases.read_text() == boards
+    with open(cases) as stdin:  # standard input reads the very file
+        import subprocess
+        import sys
+
+        from tests.batch.conftest import PLUGINS
+
+        env = dict(os.environ, PYTHONPATH=str(PLUGINS))
+        run = subprocess.run([sys.executable, "-m", "searchkit", "solve", "flood", "--output", str(link), "-"],
+                             stdin=stdin, capture_output=True, text=True, env=env)
+    assert run.returncode == 2 and "standard input" in run.stderr, run.stderr
+    assert cases.read_text() == boards
+
+
+def test_output_refuses_a_file_that_is_not_records(cli, tmp_path):
+    """Issue 19.3: any existing file whose first line is not a record is left alone, with or without --resume."""
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\nline two\n")
+    for extra in ((), ("--resume",), ("--force",)):
+        res = cli("solve", "flood", "--output", notes, *extra, pc)
+        assert res.returncode == 2, res.stderr
+        assert "first line is not a searchkit record" in res.stderr
+        assert notes.read_text() == "my notes\nline two\n"
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert cli("solve", "flood", "--output", empty, pc).returncode == 0  # an empty file holds nothing to lose
+
+
+def test_output_refuses_to_truncate_records_without_resume_or_force(cli, tmp_path):
+    """Issue 19.3: re-running without --resume silently truncated a record file."""
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, pc).returncode == 0
+    before = out.read_text()
+    assert len(before.splitlines()) == 12
+    res = cli("solve", "flood", "--output", out, pc)
+    assert res.returncode == 2 and "already holds records" in res.stderr and "--force" in res.stderr
+    assert out.read_text() == before
+    res = cli("solve", "flood", "--output", out, "--resume", pc)
+    assert res.returncode == 0 and out.read_text() == before
+    res = cli("solve", "flood", "--output", out, "--force", pc)
+    assert res.returncode == 0 and len(out.read_text().splitlines()) == 12
