@@ -420,6 +420,9 @@ class LocalPool:
         jobs: number of processes (>= 1).
         start_method: ``spawn`` (default), ``forkserver`` or ``fork``.
 
+    Workers are started as chunks arrive, one more only when every running
+    one is busy, so no more processes start than there are chunks (at most
+    the number of cases): ``--jobs 40`` on 20 cases starts at most 20.
     A worker is started again whenever one dies or retires; its case gets a
     :func:`died_result` and the rest of its chunk goes to the next free worker.
     Each chunk is sent with the pool's ``spec`` at that moment, so one pool can
@@ -435,11 +438,11 @@ class LocalPool:
         self.spec = spec
         self.workers = jobs
         self.ctx = multiprocessing.get_context(start_method or os.environ.get("SEARCHKIT_START_METHOD", "spawn"))
-        self.pool = [_Worker(self.ctx, spec) for _ in range(jobs)]
+        self.pool: list[_Worker] = []  # started on demand, up to ``jobs``
         self.queue: deque = deque()  # chunks waiting for a free worker
 
     def free(self) -> int:
-        room = sum(self.AHEAD - len(w.chunks) for w in self.pool)
+        room = sum(self.AHEAD - len(w.chunks) for w in self.pool) + self.AHEAD * (self.workers - len(self.pool))
         return max(0, room + self.workers - len(self.queue))
 
     def submit(self, chunk) -> None:
@@ -451,13 +454,17 @@ class LocalPool:
         return bool(self.queue) or any(w.chunks for w in self.pool)
 
     def _dispatch(self) -> None:
-        for w in sorted(self.pool, key=lambda w: len(w.chunks)):
-            if not self.queue:
+        while self.queue:
+            idle = [w for w in self.pool if not w.chunks]
+            if not idle and len(self.pool) < self.workers:
+                self.pool.append(_Worker(self.ctx, self.spec))  # every worker busy: one more, up to jobs
+                continue
+            w = idle[0] if idle else min(self.pool, key=lambda w: len(w.chunks))
+            if len(w.chunks) >= self.AHEAD:
                 return
-            if len(w.chunks) < self.AHEAD:
-                chunk = self.queue.popleft()
-                w.chunks.append(deque(chunk))
-                w.send((self.spec, chunk))  # if it died, poll() notices and hands the chunk on
+            chunk = self.queue.popleft()
+            w.chunks.append(deque(chunk))
+            w.send((self.spec, chunk))  # if it died, poll() notices and hands the chunk on
 
     def poll(self, timeout: float | None = None) -> list:
         from multiprocessing.connection import wait

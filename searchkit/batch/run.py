@@ -243,6 +243,8 @@ def _count_cases(solver, files, skip) -> int | None:
 def parse_jobs(value: str) -> int:
     """``--jobs`` as a number of workers: a positive integer, or ``auto`` for the usable CPUs.
 
+    Above the usable CPUs it warns on stderr (the pool starts at most one worker per case anyway).
+
     Raises:
         click.BadParameter: anything else.
     """
@@ -256,6 +258,12 @@ def parse_jobs(value: str) -> int:
         raise click.BadParameter(f"expected a number of workers or 'auto', got {value!r}") from None
     if n < 1:
         raise click.BadParameter(f"must be at least 1, got {n}")
+    from searchkit.batch.executors import usable_cpus
+
+    cpus = usable_cpus()
+    if n > cpus:
+        warning(f"--jobs {n} is more than the {cpus} CPU{'s' if cpus != 1 else ''} this process may use: the "
+                f"workers share them (more memory, no more speed); at most one worker is started per case")
     return n
 
 
