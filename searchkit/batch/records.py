@@ -259,7 +259,7 @@ def load_records(path: str) -> Loaded:
         if complete:
             try:
                 record = json.loads(raw)
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: a line of 100,000 nested brackets
                 record = None
         if record is None or not isinstance(record, dict):
             if not complete or number == last:

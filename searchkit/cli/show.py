@@ -174,6 +174,8 @@ def _record_moves(path: str, file: str, number: int) -> list:
                     record = json.loads(line)
                 except ValueError as exc:
                     fail(f"{path}: line {lineno}: not a JSON object: {exc}")
+                except RecursionError:
+                    fail(f"{path}: line {lineno}: not a JSON object: nested too deeply")
                 if isinstance(record, dict) and record.get("case") == number:
                     found.append((lineno, record))
     except OSError as exc:

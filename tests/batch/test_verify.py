@@ -98,3 +98,26 @@ def test_records_of_other_options_or_the_wrong_length_fail(cli_run, recorded, tm
     record["options"]["shortest"] = False  # a 4-move answer passed off as the exact-5 one
     forged = cli_run(["verify", "mayan", str(data), str(write(tmp_path / "f.jsonl", [record]))])
     assert forged.exit_code == 1 and "the moves cost 4, but the case asks for exactly 5" in forged.output
+
+
+def test_a_deeply_nested_line_is_not_a_record(cli, tmp_path):
+    """Issue 19.5: 100,000 nested brackets ended verify and --resume in a RecursionError traceback."""
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, pc).returncode == 0
+    lines = out.read_text().splitlines(keepends=True)
+    nested = "[" * 100_000 + "]" * 100_000 + "\n"
+    out.write_text(lines[0] + nested + "".join(lines[1:]))
+    res = cli("verify", "flood", pc, out)
+    assert "Traceback" not in res.stderr and "RecursionError" not in res.stderr
+    assert "line 2 is not a JSON record" in res.stderr
+    assert res.stdout.splitlines()[-1] == "12 OK" and res.returncode == 0
+    res = cli("solve", "flood", "--output", out, "--resume", pc)
+    assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
+    assert "line 2 is not a JSON record" in res.stderr
+    seeds = tmp_path / "seeds.jsonl"
+    seeds.write_text('{"moves":' + nested.rstrip() + "}\n")
+    res = cli("solve", "flood", "--seed-solution", seeds, pc)
+    assert res.returncode == 2 and "Traceback" not in res.stderr, res.stderr
