@@ -69,8 +69,6 @@ def make_record(game, *, source: str, case: int | None, status: str, outcome=Non
         options: the game's options the case was solved under (every one,
             defaults included), or ``None``.
     """
-    from searchkit.cli.run import outcome_fields
-
     return {
         "schema": SCHEMA,
         "game": game.name,
@@ -84,6 +82,31 @@ def make_record(game, *, source: str, case: int | None, status: str, outcome=Non
         "peak_rss_kb": peak_rss_kb,
         "stats": outcome.result.stats.to_dict() if outcome is not None else None,
         "error": error,
+    }
+
+
+def outcome_fields(game, outcome) -> dict:
+    """The fields every JSON record of a case has from its outcome (all ``None`` without one).
+
+    Keys: cost, lower_bound, gap, length, moves (the game's JSON form),
+    algorithm, heuristic, seconds.
+    """
+    if outcome is None:
+        return {"cost": None, "lower_bound": None, "gap": None, "length": None, "moves": [], "algorithm": None,
+                "heuristic": None, "seconds": None}
+    from searchkit.game import moves_to_json
+
+    result = outcome.result
+    solved = result.has_solution
+    return {
+        "cost": result.cost,
+        "lower_bound": result.lower_bound,
+        "gap": result.gap,
+        "length": len(result.moves) if solved else None,
+        "moves": moves_to_json(game, outcome.case, result.moves) if solved else [],
+        "algorithm": outcome.algorithm,
+        "heuristic": outcome.heuristic,
+        "seconds": round(outcome.seconds, 6),
     }
 
 

@@ -32,7 +32,6 @@ class RecordReporter(Reporter):
     def __init__(self, solver, sink=None) -> None:
         super().__init__(solver, "json", stats=False, headers=False)
         self.sink = sink
-        self.extra = None  # the CaseResult of the item being reported
 
     def _write(self, record: dict) -> None:
         from searchkit.batch.records import dumps
@@ -43,18 +42,7 @@ class RecordReporter(Reporter):
             self.sink.write(record)
 
     def _record(self, source, case, status, *, error=None, line=None, outcome=None) -> None:
-        from searchkit.batch.records import data_hash, make_record
-
-        res = self.extra
-        digest = None if res is None else res.data_hash  # computed in the worker
-        if digest is None and status != INPUT_ERROR:
-            value = outcome.case if outcome is not None else self.case
-            digest = None if value is None else data_hash(value)
-        if res is not None and res.error is not None:
-            error = res.error
-        self._write(make_record(self.solver.game, source=source, case=case, status=status, outcome=outcome,
-                                data_hash=digest, error=error, line=line,
-                                peak_rss_kb=None if res is None else res.peak_rss_kb, options=self.solver.options))
+        self._write(self.make_record(source, case, status, error=error, line=line, outcome=outcome))
 
     def improvement(self, event: dict) -> None:
         """An improvement event (``anytime`` and seeded searches) as a line of its own, before the case's record."""
@@ -65,8 +53,6 @@ class RecordReporter(Reporter):
             return  # not finished: --resume solves it again
         case = outcome.case
         self._record(case.source, case.index, outcome.result.status, outcome=outcome, line=case.line)
-
-    case = None
 
 
 def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: str = "local",
@@ -100,7 +86,7 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
     from searchkit.cli.io import iter_cases
 
     begun = time.perf_counter()
-    spec = executors.WorkerSpec.of(solver, memory_limit, hash_data=fmt == "jsonl")
+    spec = executors.WorkerSpec.of(solver, memory_limit, hash_data=fmt in ("json", "jsonl"))
     skip: set = set()
     sink = None
     if output is not None:
@@ -171,9 +157,7 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
                     counts[REFUSED] += 1
                 elif outcome.result.status != CANCELLED:
                     counts[outcome.result.status] += 1
-                if isinstance(reporter, RecordReporter):
-                    reporter.extra = res
-                    reporter.case = None if isinstance(item.value, InputError) else item.value
+                reporter.extra = res  # the worker's data hash and peak memory, for json and jsonl alike
                 for event in () if res is None else res.events:  # as one process writes them: before the record
                     reporter.improvement(event)
                 if not reporter.report(item, outcome, message):

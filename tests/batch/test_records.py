@@ -234,3 +234,31 @@ def test_output_refuses_to_truncate_records_without_resume_or_force(cli, tmp_pat
     assert res.returncode == 0 and out.read_text() == before
     res = cli("solve", "flood", "--output", out, "--force", pc)
     assert res.returncode == 0 and len(out.read_text().splitlines()) == 12
+
+
+def test_json_and_jsonl_records_are_one_schema(cli, tmp_path):
+    """Issue 19.7: json records lacked schema, game, data_hash, options and peak_rss_kb, so verify failed them."""
+    import json
+
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    bad = tmp_path / "mixed.txt"
+    bad.write_text(pc.read_text().splitlines()[0] + "\n12x\n")
+    for extra in ((), ("-j", "2")):
+        plain = cli("solve", "flood", "--format", "json", *extra, pc)
+        lines = cli("solve", "flood", "--format", "jsonl", *extra, pc)
+        json_records = [json.loads(line) for line in plain.stdout.splitlines()]
+        jsonl_records = [json.loads(line) for line in lines.stdout.splitlines()]
+        assert [list(r) for r in json_records] == [list(r) for r in jsonl_records], extra
+        assert [r["data_hash"] for r in json_records] == [r["data_hash"] for r in jsonl_records]
+        assert all(r["schema"] == 1 and r["game"] == "flood" and r["peak_rss_kb"] for r in json_records)
+        f = tmp_path / "f.json"
+        f.write_text(plain.stdout)
+        res = cli("verify", "flood", pc, f)
+        assert res.returncode == 0 and res.stdout.splitlines()[-1] == "12 OK", res.stderr
+        got = {}
+        for fmt in ("json", "jsonl"):
+            out = cli("solve", "flood", "--format", fmt, *extra, bad).stdout
+            got[fmt] = [json.loads(line) for line in out.splitlines()]
+        assert [list(r) for r in got["json"]] == [list(r) for r in got["jsonl"]] and len(got["json"]) == 2
