@@ -299,6 +299,39 @@ def load_records(path: str) -> Loaded:
     return out
 
 
-def done_keys(records) -> set:
-    """``(source, case, data_hash)`` of every record: the cases ``--resume`` skips."""
-    return {(r.get("source"), r.get("case"), r.get("data_hash")) for r in records}
+#: Statuses that end a case for good: solving it again would give the same kind of answer.
+FINAL = ("solved", "feasible", "exhausted", "incomplete")
+#: Statuses of a case stopped before an answer (a limit, or its worker died): solved again unless kept.
+STOPPED = ("node_limit", "time_limit", "memory_limit", "error")
+
+
+def source_key(source) -> object:
+    """A record's or an input's ``source`` as ``--resume`` compares them: ``./p20.txt`` is ``p20.txt``.
+
+    Paths are normalised (``os.path.normpath``, ``~`` expanded); ``<stdin>``
+    and non-strings stay as they are.
+    """
+    if not isinstance(source, str) or source.startswith("<"):
+        return source
+    return os.path.normpath(os.path.expanduser(source))
+
+
+def done_keys(records, keep_stopped: bool = False) -> set:
+    """``(source key, case, data_hash)`` of every record of a finished case: the cases ``--resume`` skips.
+
+    Finished: a status in :data:`FINAL`, or with ``keep_stopped`` also in
+    :data:`STOPPED`.  A record with any other status (an unknown string
+    included) is no reason to skip its case.
+    """
+    keep = FINAL + STOPPED if keep_stopped else FINAL
+    return {(source_key(r.get("source")), r.get("case"), r.get("data_hash")) for r in records
+            if r.get("status") in keep}
+
+
+def foreign_record(record: dict, game_name: str) -> str:
+    """Why ``record`` is not a record of this schema and game ("" when it is)."""
+    if record.get("schema") != SCHEMA:
+        return f"has schema {json.dumps(record.get('schema'))} (this searchkit reads schema {SCHEMA})"
+    if record.get("game") != game_name:
+        return f"is a record of the game {json.dumps(record.get('game'))}, not {game_name}"
+    return ""

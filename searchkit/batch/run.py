@@ -58,7 +58,7 @@ class RecordReporter(Reporter):
 def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: str = "local",
               scheduler: str | None = None, memory_limit: float | None = None, output: str | None = None,
               resume: bool = False, progress: bool | None = None, start_method: str | None = None,
-              dashboard: str | None = None, force: bool = False) -> int:
+              dashboard: str | None = None, force: bool = False, keep_stopped: bool = False) -> int:
     """Solve every case of ``files`` with the batch engine; return the exit status.
 
     Args:
@@ -73,6 +73,7 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
         output: write the records to this file instead of stdout.
         resume: skip the cases already recorded in ``output`` and append.
         force: truncate an ``output`` that already holds records (else refused without ``resume``).
+        keep_stopped: with ``resume``, count cases recorded as stopped (a limit, an error) as done.
         progress: show the progress bar (``None``: when stderr is a terminal).
         dashboard: a LocalCluster's Dask dashboard address (``None``: no dashboard).
 
@@ -80,14 +81,16 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
     and one summary line go to stderr.
     """
     from searchkit.batch import executors
-    from searchkit.batch.records import (RecordFile, data_hash, done_keys, load_records, options_conflict,
-                                         output_refusal)
+    from searchkit.batch.records import (RecordFile, data_hash, done_keys, foreign_record, load_records,
+                                         options_conflict, output_refusal, source_key)
     from searchkit.batch.runner import solve_ordered
     from searchkit.cli.io import iter_cases
 
     begun = time.perf_counter()
     spec = executors.WorkerSpec.of(solver, memory_limit, hash_data=fmt in ("json", "jsonl"))
     skip: set = set()
+    recorded: set = set()  # the keys of every record --resume read, finished or not
+    matched = 0
     sink = None
     if output is not None:
         refusal = output_refusal(output, files, resume=resume, force=force,
@@ -98,12 +101,17 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
         if resume:
             loaded = load_records(output)
             for record in loaded.records:  # answers to another question must not be kept as answers to this one
+                conflict = foreign_record(record, solver.game.name)
+                if conflict:
+                    raise click.UsageError(f"cannot resume {output}: its record of {record.get('source')} case "
+                                           f"{record.get('case')} {conflict}; write to another --output")
                 conflict = options_conflict(solver.game, record, solver.options)
                 if conflict:
                     raise click.UsageError(f"cannot resume {output}: its record of {record.get('source')} case "
                                            f"{record.get('case')} was {conflict}; run with the same options, or "
                                            f"write to another --output")
-            skip = done_keys(loaded.records)
+            skip = done_keys(loaded.records, keep_stopped)
+            recorded = {(source_key(r.get("source")), r.get("case"), r.get("data_hash")) for r in loaded.records}
             if loaded.torn:
                 warning(f"{output}: the last line is not a complete JSON record (the run was killed while "
                         f"writing it, or the line was damaged); it is dropped and its case solved again")
@@ -122,10 +130,12 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
     skipped = 0
 
     def items():
-        nonlocal skipped
+        nonlocal skipped, matched
         for item in iter_cases(solver.game, files, solver.options):
-            if skip and not isinstance(item.value, InputError):
-                if (item.source, item.value.index, data_hash(item.value)) in skip:
+            if recorded and not isinstance(item.value, InputError):
+                key = (source_key(item.source), item.value.index, data_hash(item.value))
+                matched += key in recorded
+                if key in skip:
                     skipped += 1
                     continue
             yield item
@@ -178,6 +188,9 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
             backend.close(cancel=cancelled)
         if sink is not None:
             sink.close()
+    if recorded and not matched and not cancelled:
+        warning(f"0 of the {len(recorded)} records in {output} match a case of the input (same source, case "
+                f"and data hash): every case was solved again; name the input as in the first run")
     summary(counts, time.perf_counter() - begun, skipped=skipped, output=output, cancelled=cancelled)
     if cancelled:
         return EXIT_CANCELLED
@@ -209,7 +222,7 @@ def _count_cases(solver, files, skip) -> int | None:
     """
     import os
 
-    from searchkit.batch.records import data_hash
+    from searchkit.batch.records import data_hash, source_key
     from searchkit.cli.io import iter_cases
 
     if any(path == "-" or not os.path.isfile(path) for path in files):
@@ -218,7 +231,7 @@ def _count_cases(solver, files, skip) -> int | None:
     for item in iter_cases(solver.game, files, solver.options):
         if isinstance(item.value, InputError):
             continue
-        if skip and (item.source, item.value.index, data_hash(item.value)) in skip:
+        if skip and (source_key(item.source), item.value.index, data_hash(item.value)) in skip:
             continue
         total += 1
     return total

@@ -62,12 +62,15 @@ def moves_from_json(game, case, puzzle, recorded: list):
 
 def check_case(game, rules: frozenset, options, case, record: dict | None) -> Finding:
     """The :class:`Finding` of one case against its record (``None``: no record)."""
-    from searchkit.batch.records import options_conflict
+    from searchkit.batch.records import foreign_record, options_conflict
     from searchkit.puzzle import replay
 
     where = (case.source, case.index)
     if record is None:
         return Finding(*where, False, "no record")
+    foreign = foreign_record(record, game.name)
+    if foreign:
+        return Finding(*where, False, f"the record {foreign}")
     conflict = options_conflict(game, record, options)
     if conflict:  # an answer to another question (--shortest, --start, ...) is no answer to this one
         return Finding(*where, False, f"the record was {conflict}")
@@ -129,12 +132,12 @@ def verify(registry, game_name: str, items: Iterable, records: list[dict], optio
     mismatched.  When no record names the input's source but all name one
     other source, those are used (the file was named differently).
     """
-    from searchkit.batch.records import data_hash
+    from searchkit.batch.records import data_hash, source_key
 
     game = registry.game(game_name)
     rules = frozenset(rule.name for rule in registry.rules_for(game_name))
-    by_key = index_records(r for r in records if r.get("game") in (None, game_name))
-    sources = {r.get("source") for r in records}
+    by_key = index_records(dict(r, source=source_key(r.get("source"))) for r in records)
+    sources = {source_key(r.get("source")) for r in records}
     out = []
     for item in items:
         value = item.value
@@ -142,7 +145,7 @@ def verify(registry, game_name: str, items: Iterable, records: list[dict], optio
             if not getattr(value, "warning", False):
                 out.append(Finding(item.source, value.case, False, f"input error: {value.message}"))
             continue
-        source = value.source
+        source = source_key(value.source)
         if source not in sources and len(sources) == 1:
             source = next(iter(sources))
         candidates = by_key.get((source, value.index), [])

@@ -25,8 +25,8 @@ def make_solve_command(registry, name: str) -> click.Command:
 
     @click.pass_context
     def command(ctx, files, algorithm, heuristic, no_prune, max_nodes, time_limit, stats, fmt, upper_bound,
-                seed_solution, jobs, executor, scheduler, dashboard, memory_limit, output, resume, force, progress,
-                **options):
+                seed_solution, jobs, executor, scheduler, dashboard, memory_limit, output, resume, keep_stopped,
+                force, progress, **options):
         from searchkit.limits import Limits
         from searchkit.solver import Solver
 
@@ -48,7 +48,7 @@ def make_solve_command(registry, name: str) -> click.Command:
             click.echo("searchkit: reading cases from standard input (end with Ctrl-D; see --help)", err=True)
         ctx.exit(_run(solver, files or ("-",), fmt=fmt, stats=stats, jobs=jobs, executor=executor,
                       scheduler=scheduler, dashboard=dashboard, memory_limit=memory_limit, output=output,
-                      resume=resume, force=force, progress=progress))
+                      resume=resume, keep_stopped=keep_stopped, force=force, progress=progress))
 
     params = [
         click.argument("files", nargs=-1, type=str),
@@ -87,7 +87,7 @@ def make_solve_command(registry, name: str) -> click.Command:
 
 def batch_options() -> list:
     """``--jobs``, ``--executor``, ``--scheduler``, ``--dashboard``, ``--memory-limit``, ``--output``, ``--resume``,
-    ``--force``, ``--progress``."""
+    ``--keep-stopped``, ``--force``, ``--progress``."""
     return [
         click.option("--jobs", "-j", default="1", show_default=True, metavar="N|auto",
                      help="Worker processes ('auto': the CPUs this process may use); output stays in input order."),
@@ -107,6 +107,9 @@ def batch_options() -> list:
         click.option("--resume", is_flag=True,
                      help="With --output: skip the cases FILE already records (same source, case and data "
                           "hash) and append the rest."),
+        click.option("--keep-stopped", is_flag=True,
+                     help="With --resume: count the cases FILE records as stopped (time_limit, node_limit, "
+                          "memory_limit, error) as done; by default they are solved again."),
         click.option("--force", is_flag=True,
                      help="With --output: start FILE afresh even if it already holds records (without --resume "
                           "or --force such a file is refused, never truncated)."),
@@ -117,7 +120,7 @@ def batch_options() -> list:
 
 def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", executor: str = "local",
          scheduler=None, memory_limit=None, output=None, resume=False, progress=None, dashboard=None,
-         force=False) -> int:
+         force=False, keep_stopped=False) -> int:
     """Solve every case of every file, printing as it goes; return the exit status.
 
     Without a batch option this is :func:`searchkit.cli.run.run_files`.
@@ -134,6 +137,8 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
             raise click.UsageError("--output writes JSON Lines records: use it with --format jsonl (or no --format)")
         if resume and not output:
             raise click.UsageError("--resume needs --output FILE (the records to resume from)")
+        if keep_stopped and not resume:
+            raise click.UsageError("--keep-stopped goes with --resume")
         if force and not output:
             raise click.UsageError("--force goes with --output FILE")
         if force and resume:
@@ -154,7 +159,7 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
             raise click.UsageError(f"--jobs: {exc.format_message()}") from None
         return run_batch(solver, files, fmt=fmt, stats=stats, jobs=n, executor=executor, scheduler=scheduler,
                          memory_limit=memory_limit, output=output, resume=resume, progress=progress,
-                         dashboard=dashboard, force=force)
+                         dashboard=dashboard, force=force, keep_stopped=keep_stopped)
     return run_files(solver, files, fmt=fmt, stats=stats)
 
 

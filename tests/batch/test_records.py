@@ -262,3 +262,77 @@ def test_json_and_jsonl_records_are_one_schema(cli, tmp_path):
             out = cli("solve", "flood", "--format", fmt, *extra, bad).stdout
             got[fmt] = [json.loads(line) for line in out.splitlines()]
         assert [list(r) for r in got["json"]] == [list(r) for r in got["jsonl"]] and len(got["json"]) == 2
+
+
+def _rewrite(path, **changes):
+    import json
+
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    for index, fields in changes.items():
+        lines[int(index[1:])].update(fields)
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines))
+
+
+def test_resume_solves_stopped_cases_again_unless_kept(cli, tmp_path):
+    """Issue 19.8: records with status time_limit, error or an unknown string counted as done."""
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, pc).returncode == 0
+    _rewrite(out, c0={"status": "time_limit", "cost": None, "moves": [], "length": None},
+             c1={"status": "error"}, c2={"status": "banana"}, c3={"status": "memory_limit"})
+    kept = tmp_path / "kept.jsonl"
+    kept.write_text(out.read_text())
+    res = cli("solve", "flood", "--output", out, "--resume", pc)
+    assert res.returncode == 0, res.stderr
+    assert "4 solved" in res.stderr and "8 already recorded" in res.stderr, res.stderr
+    assert len(out.read_text().splitlines()) == 16
+    assert cli("verify", "flood", pc, out).stdout.splitlines()[-1] == "12 OK"
+    res = cli("solve", "flood", "--output", kept, "--resume", "--keep-stopped", pc)
+    assert res.returncode == 0 and "1 solved" in res.stderr, res.stderr  # only the unknown status
+    assert len(kept.read_text().splitlines()) == 13
+
+
+def test_resume_and_verify_check_the_game_and_the_schema(cli, tmp_path):
+    """Issue 19.8: records of game mayan counted as done; verify took schema 2 without a word."""
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, pc).returncode == 0
+    good = out.read_text()
+    for fields, says in (({"game": "mayan"}, 'game "mayan", not flood'), ({"schema": 2}, "schema 2")):
+        out.write_text(good)
+        _rewrite(out, c5=fields)
+        res = cli("solve", "flood", "--output", out, "--resume", pc)
+        assert res.returncode == 2 and says in res.stderr and "cannot resume" in res.stderr, res.stderr
+        res = cli("verify", "flood", pc, out)
+        assert res.returncode == 1 and says in res.stderr, res.stderr
+        assert res.stdout.splitlines()[-1] == "11 OK, 1 failed"
+
+
+def test_resume_normalises_paths_and_warns_when_nothing_matches(cli, tmp_path):
+    """Issue 19.8: --resume ./p20.txt against records of p20.txt solved everything again, silently."""
+    import shutil
+
+    from tests.conftest import ROOT
+
+    shutil.copy(ROOT / "tests" / "batch" / "data" / "pc19-first12.txt", tmp_path / "p12.txt")
+    import os
+    import subprocess
+    import sys
+
+    from tests.batch.conftest import PLUGINS
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "searchkit", "solve", "flood", *args], cwd=tmp_path,
+                              capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(PLUGINS)))
+
+    assert run("--output", "r.jsonl", "p12.txt").returncode == 0
+    res = run("--output", "r.jsonl", "--resume", "./p12.txt")
+    assert res.returncode == 0 and "12 already recorded" in res.stderr, res.stderr
+    assert len((tmp_path / "r.jsonl").read_text().splitlines()) == 12
+    (tmp_path / "other.txt").write_text((tmp_path / "p12.txt").read_text())
+    res = run("--output", "r.jsonl", "--resume", "other.txt")
+    assert res.returncode == 0 and "0 of the 12 records in r.jsonl match a case of the input" in res.stderr
