@@ -20,15 +20,26 @@ def effective_branching_factor(generated: int, depth: int | None, tol: float = 1
     """b* with ``1 + b* + ... + b*^depth == generated + 1``, by bisection.
 
     Returns ``None`` when undefined (no solution, depth 0 or nothing generated).
+
+    The root lies in ``[0, max(1, (generated + 1) ** (1 / depth))]``: the sum
+    is at least ``b*^depth``, so ``b*^depth <= generated + 1``.  Searching
+    there (not up to ``generated``) keeps ``b ** (depth + 1)`` a finite float
+    for any depth (a 97-move solution overflowed it); a sum too large for a
+    float counts as above the target.
     """
     if not depth or generated <= 0:
         return None
     target = generated + 1
 
     def total(b):
-        return depth + 1 if b == 1 else (b ** (depth + 1) - 1) / (b - 1)
+        if b == 1:
+            return depth + 1
+        try:
+            return (b ** (depth + 1) - 1) / (b - 1)
+        except OverflowError:
+            return float("inf")
 
-    lo, hi = 0.0, max(1.0, float(generated))
+    lo, hi = 0.0, max(1.0, float(target) ** (1.0 / depth))
     while hi - lo > tol:
         mid = (lo + hi) / 2
         if total(mid) < target:

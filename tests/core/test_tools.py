@@ -157,3 +157,14 @@ def test_compare_starts_each_strategy_clock_at_the_case_not_after_the_others(reg
     for rec in (first, second):
         started, called = rec.starts[0]
         assert 0.99 <= called - started < 1.15  # not 1.2 for the second: the first strategy's 0.2 s is not its
+
+
+def test_effective_branching_factor_of_a_long_solution():
+    """Issue 19.9: a 97-move solution overflowed ``b ** (depth + 1)`` as a float: a traceback, no table."""
+    from searchkit.tools.compare import effective_branching_factor
+
+    for generated, depth in ((300_000, 97), (10**12, 500), (5, 97), (2, 1), (10**6, 2000)):
+        b = effective_branching_factor(generated, depth)
+        assert b is not None and b >= 0
+        total = depth + 1 if b == 1 else (b ** (depth + 1) - 1) / (b - 1)
+        assert abs(total - (generated + 1)) <= 1e-3 * (generated + 1), (generated, depth, b, total)
