@@ -41,16 +41,26 @@ def index_records(records: Iterable[dict]) -> dict:
 def moves_from_json(game, case, puzzle, recorded: list):
     """The game's moves whose JSON form is ``recorded``, walking the successors; and their total cost.
 
+    A move's form is compared as it reads back from JSON (a tuple as a list).
+
     Raises:
         ValueError: a recorded move is not among its state's successors (named by number).
     """
+    import json
+
     from searchkit.game import moves_to_json
+
+    def as_json(value):  # what a record holds after JSON: tuples are lists (the guide's promise)
+        try:
+            return json.loads(json.dumps(value))
+        except (TypeError, ValueError):
+            return value
 
     state = puzzle.initial_state()
     moves, cost = [], 0
     for i, want in enumerate(recorded, 1):
         for move, child, step in puzzle.successors(state):
-            if moves_to_json(game, case, [move])[0] == want:
+            if as_json(moves_to_json(game, case, [move])[0]) == want:
                 moves.append(move)
                 cost += step
                 state = child

@@ -121,3 +121,16 @@ def test_a_deeply_nested_line_is_not_a_record(cli, tmp_path):
     seeds.write_text('{"moves":' + nested.rstrip() + "}\n")
     res = cli("solve", "flood", "--seed-solution", seeds, pc)
     assert res.returncode == 2 and "Traceback" not in res.stderr, res.stderr
+
+
+def test_verify_reads_tuple_moves_back_as_lists(cli, tmp_path):
+    """Issue 19.10: a game whose moves are tuples (no moves_to_json) failed every record: tuples vs lists."""
+    cases = tmp_path / "pairs.txt"
+    cases.write_text("pairs 3\nok 2\npairs 1\n")
+    out = tmp_path / "r.jsonl"
+    res = cli("solve", "crashy", "--output", out, cases)
+    assert res.returncode == 0, res.stderr
+    assert '"moves":[[0,1],[1,2],[2,3]]' in out.read_text()
+    res = cli("verify", "crashy", cases, out)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines()[-1] == "3 OK"
