@@ -297,7 +297,9 @@ class Solver:
             providers = self.registry.upper_bounds_for(self.game_name)
             if providers:
                 provider = providers[0]
-                found = checked(provider.solve(puzzle), None, f"upper-bound:{provider.name}")
+                moves = provider.solve(puzzle)
+                if moves is not None:  # None: the provider found nothing, so the case has no upper bound
+                    found = checked(moves, None, f"upper-bound:{provider.name}")
         return found
 
     @staticmethod

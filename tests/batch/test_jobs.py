@@ -137,3 +137,13 @@ def test_jobs_above_the_cpus_warns(cli, tmp_path):
     res = cli("solve", "flood", "--jobs", str(n), one)
     assert res.returncode == 0 and res.stdout.split() == ["19"]
     assert f"--jobs {n} is more than the" in res.stderr
+
+
+def test_an_upper_bound_provider_that_finds_nothing_means_no_bound(cli, tmp_path):
+    """Issue 19.11: a provider could not say "I found nothing"; ``None`` now means no upper bound."""
+    cases = tmp_path / "c.txt"
+    cases.write_text("ok 3\nok 1\n")
+    for extra in ((), ("-j", "2")):
+        res = cli("solve", "crashy", "--upper-bound", "auto", *extra, cases)
+        assert res.returncode == 0, res.stderr
+        assert res.stdout.split() == ["3", "1"]

@@ -15,12 +15,22 @@ import time
 
 from searchkit.errors import InputError
 from searchkit.game import Case, SearchPlan
-from searchkit.plugin import LazyGame, hookimpl
+from searchkit.plugin import LazyGame, UpperBound, hookimpl
 
 
 @hookimpl
 def register_games(register):
     register(LazyGame("crashy", "crashy_plugin:CrashyGame", "test game whose cases crash their worker"))
+
+
+@hookimpl
+def register_upper_bounds(register):
+    register(UpperBound("crashy", "nothing", "crashy_plugin:no_solution", "finds nothing: returns None"))
+
+
+def no_solution(puzzle):
+    """An upper-bound provider that never finds a solution."""
+    return None
 
 
 class Line:
