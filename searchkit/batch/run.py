@@ -78,15 +78,46 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
         dashboard: a LocalCluster's Dask dashboard address (``None``: no dashboard).
 
     Output goes to stdout (or ``output``); the error lines, the progress bar
-    and one summary line go to stderr.
+    and one summary line go to stderr.  A Ctrl-C at any moment of the run
+    (reading records, starting workers, solving, closing) ends it with that
+    summary and, with ``output``, the ``--resume`` hint; exit status 130.
     """
+    tally = _Tally()
+    try:
+        return _run_batch(solver, files, fmt=fmt, stats=stats, jobs=jobs, executor=executor, scheduler=scheduler,
+                          memory_limit=memory_limit, output=output, resume=resume, progress=progress,
+                          start_method=start_method, dashboard=dashboard, force=force, keep_stopped=keep_stopped,
+                          tally=tally)
+    except KeyboardInterrupt:  # outside the solving loop (which handles its own): setting up, or closing
+        if not tally.summarised:
+            click.echo("searchkit: cancelled", err=True)
+            tally.summarised = True
+            summary(tally.counts, time.perf_counter() - tally.begun, skipped=tally.skipped, output=output,
+                    cancelled=True)
+        return EXIT_CANCELLED
+
+
+class _Tally:
+    """What a batch run has counted so far, for its summary line (also after a Ctrl-C)."""
+
+    def __init__(self) -> None:
+        self.begun = time.perf_counter()
+        self.counts: Counter = Counter()
+        self.skipped = 0
+        self.summarised = False
+
+
+def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str, scheduler: str | None,
+               memory_limit: float | None, output: str | None, resume: bool, progress: bool | None,
+               start_method: str | None, dashboard: str | None, force: bool, keep_stopped: bool,
+               tally: _Tally) -> int:
     from searchkit.batch import executors
     from searchkit.batch.records import (RecordFile, data_hash, done_keys, foreign_record, load_records,
                                          options_conflict, output_refusal, source_key)
     from searchkit.batch.runner import solve_ordered
     from searchkit.cli.io import iter_cases
 
-    begun = time.perf_counter()
+    begun = tally.begun
     spec = executors.WorkerSpec.of(solver, memory_limit, hash_data=fmt in ("json", "jsonl"))
     skip: set = set()
     recorded: set = set()  # the keys of every record --resume read, finished or not
@@ -126,33 +157,32 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
 
     reporter = RecordReporter(solver, sink) if fmt == "jsonl" else Reporter(solver, fmt, stats,
                                                                             headers=len(files) > 1)
-    counts: Counter = Counter()
-    skipped = 0
+    counts = tally.counts
+    backend = None
 
     def items():
-        nonlocal skipped, matched
+        nonlocal matched
         for item in iter_cases(solver.game, files, solver.options):
             if recorded and not isinstance(item.value, InputError):
                 key = (source_key(item.source), item.value.index, data_hash(item.value))
                 matched += key in recorded
                 if key in skip:
-                    skipped += 1
+                    tally.skipped += 1
                     continue
             yield item
 
-    if executor == "dask":
-        backend = executors.DaskPool(spec, scheduler, None if jobs == 1 else jobs, dashboard=dashboard)
-    elif jobs == 1 and memory_limit is None:
-        backend = executors.InProcess(spec, solver)
-    else:
-        backend = executors.LocalPool(spec, jobs, start_method)
-
     from searchkit.batch.progress import make_progress
 
-    show = progress if progress is not None else (sys.stderr is not None and sys.stderr.isatty())
-    bar = make_progress(show, total=_count_cases(solver, files, skip) if show else None)
     cancelled = False
     try:
+        if executor == "dask":
+            backend = executors.DaskPool(spec, scheduler, None if jobs == 1 else jobs, dashboard=dashboard)
+        elif jobs == 1 and memory_limit is None:
+            backend = executors.InProcess(spec, solver)
+        else:
+            backend = executors.LocalPool(spec, jobs, start_method)
+        show = progress if progress is not None else (sys.stderr is not None and sys.stderr.isatty())
+        bar = make_progress(show, total=_count_cases(solver, files, skip) if show else None)
         with bar:
             for item, res in solve_ordered(items(), backend, on_start=bar.start, on_done=bar.done, idle=bar.refresh,
                                           on_beat=bar.beat):
@@ -179,9 +209,10 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
                     click.echo(format_stats(outcome), err=True)
     except KeyboardInterrupt:
         cancelled = True
-        backend.close(cancel=True)
-        backend = None
         click.echo("searchkit: cancelled", err=True)
+        if backend is not None:
+            backend.close(cancel=True)
+            backend = None
         reporter.code = EXIT_CANCELLED
     finally:
         if backend is not None:
@@ -191,7 +222,8 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
     if recorded and not matched and not cancelled:
         warning(f"0 of the {len(recorded)} records in {output} match a case of the input (same source, case "
                 f"and data hash): every case was solved again; name the input as in the first run")
-    summary(counts, time.perf_counter() - begun, skipped=skipped, output=output, cancelled=cancelled)
+    tally.summarised = True
+    summary(counts, time.perf_counter() - begun, skipped=tally.skipped, output=output, cancelled=cancelled)
     if cancelled:
         return EXIT_CANCELLED
     return reporter.code

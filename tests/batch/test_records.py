@@ -336,3 +336,45 @@ def test_resume_normalises_paths_and_warns_when_nothing_matches(cli, tmp_path):
     (tmp_path / "other.txt").write_text((tmp_path / "p12.txt").read_text())
     res = run("--output", "r.jsonl", "--resume", "other.txt")
     assert res.returncode == 0 and "0 of the 12 records in r.jsonl match a case of the input" in res.stderr
+
+
+def test_ctrl_c_while_reading_the_records_still_prints_the_summary(cli, tmp_path):
+    """Issue 19.12: a Ctrl-C outside the solving loop escaped run_batch: no summary line, no --resume hint.
+
+    The SIGINT is sent once the process has the (large) record file open for --resume, so it lands while
+    the records are read, every time.
+    """
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.batch.conftest import PLUGINS
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, pc).returncode == 0
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines) * 8000)  # 96,000 records: reading them takes a second or more
+    size = out.stat().st_size
+    env = dict(os.environ, PYTHONPATH=str(PLUGINS))
+    proc = subprocess.Popen([sys.executable, "-m", "searchkit", "solve", "flood", "--jobs", "2", "--output", str(out),
+                             "--resume", str(pc)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    fds = f"/proc/{proc.pid}/fd"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            if any(os.readlink(os.path.join(fds, fd)) == str(out) for fd in os.listdir(fds)):
+                break
+        except OSError:
+            pass
+        time.sleep(0.001)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    assert "searchkit: cancelled" in stderr
+    assert f"records in {out}; run the same command with --resume to solve the rest" in stderr, stderr
+    assert out.stat().st_size == size
