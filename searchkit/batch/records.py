@@ -128,10 +128,13 @@ def options_conflict(game, record: dict, options) -> str:
         return "written without the game options it was solved under"
     want = record_options(options)
     printing = {opt.key for opt in game.options if opt.output_only}
+    known = {opt.key for opt in game.options}
     for key in sorted((set(held) | set(want)) - printing):
         if held.get(key) != want.get(key):
-            flag = "--" + key.replace("_", "-")
-            return f"solved with {flag} {json.dumps(held.get(key))}, not {json.dumps(want.get(key))}"
+            if key in known:
+                flag = "--" + key.replace("_", "-")
+                return f"solved with {flag} {json.dumps(held.get(key))}, not {json.dumps(want.get(key))}"
+            return f"solved with an option {json.dumps(key)} that {game.name} does not have"  # as written
     return ""
 
 

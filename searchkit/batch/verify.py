@@ -9,6 +9,7 @@ switched off, so only the game's own rules decide what is legal.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable
 
@@ -46,8 +47,6 @@ def moves_from_json(game, case, puzzle, recorded: list):
     Raises:
         ValueError: a recorded move is not among its state's successors (named by number).
     """
-    import json
-
     from searchkit.game import moves_to_json
 
     def as_json(value):  # what a record holds after JSON: tuples are lists (the guide's promise)
@@ -92,6 +91,11 @@ def check_case(game, rules: frozenset, options, case, record: dict | None) -> Fi
     recorded = record.get("moves")
     if not isinstance(recorded, list):
         return Finding(*where, False, "the record has no move list")
+    for key in ("cost", "length"):  # a forged "19" must not read as 19
+        value = record.get(key)
+        if not _is_int(value) and not (key == "length" and value is None):
+            return Finding(*where, False, f"the record's {key} {json.dumps(value)} is "
+                                          f"{_type_name(value)}, not an integer")
     puzzle = game.puzzle(case, options, rules)
     try:
         moves, cost = moves_from_json(game, case, puzzle, recorded)
@@ -115,6 +119,18 @@ def check_case(game, rules: frozenset, options, case, record: dict | None) -> Fi
     return Finding(*where, True, length=len(moves))
 
 
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _type_name(value) -> str:
+    """How JSON would name ``value``'s type: ``a string``, ``null``, ``a boolean``..."""
+    if value is None:
+        return "null"
+    names = {bool: "a boolean", str: "a string", float: "a number with a fraction", list: "a list", dict: "an object"}
+    return names.get(type(value), f"a {type(value).__name__}")
+
+
 def bound_problem(record: dict, cost) -> str:
     """What contradicts the replayed ``cost`` in a record's ``lower_bound`` and ``gap`` ("": nothing).
 
@@ -125,11 +141,13 @@ def bound_problem(record: dict, cost) -> str:
     lb, gap = record.get("lower_bound"), record.get("gap")
     if lb is None:
         return "" if gap is None else f"a gap of {gap!r} without a lower bound"
-    if not isinstance(lb, int) or isinstance(lb, bool) or not 0 <= lb <= cost:
+    if not _is_int(lb):
+        return f"the record's lower bound {json.dumps(lb)} is {_type_name(lb)}, not an integer"
+    if not 0 <= lb <= cost:
         return f"lower bound {lb!r} is not in 0..{cost}, the replayed cost"
     if record.get("status") == SOLVED and lb != cost:
         return f"solved (proven optimal) with lower bound {lb} below the cost {cost}"
-    if "gap" in record and gap != cost - lb:
+    if "gap" in record and (not _is_int(gap) or gap != cost - lb):
         return f"gap {gap!r}, but cost {cost} - lower bound {lb} = {cost - lb}"
     return ""
 

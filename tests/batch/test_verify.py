@@ -134,3 +134,30 @@ def test_verify_reads_tuple_moves_back_as_lists(cli, tmp_path):
     res = cli("verify", "crashy", cases, out)
     assert res.returncode == 0, res.stderr
     assert res.stdout.splitlines()[-1] == "3 OK"
+
+
+def test_forged_types_are_named_and_option_keys_shown_as_written(cli, tmp_path):
+    """Issue 19.14: cost "19" gave 'the moves cost 19, the record says 19'; '__class__' was shown '----class--'."""
+    import json
+
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, pc).returncode == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    records[0]["cost"] = str(records[0]["cost"])
+    records[1]["length"] = True
+    records[2]["lower_bound"] = "0"
+    records[3]["options"]["__class__"] = "x"
+    out.write_text("".join(json.dumps(r) + "\n" for r in records))
+    res = cli("verify", "flood", pc, out)
+    assert res.returncode == 1
+    lines = res.stderr.splitlines()
+    assert any('case 1: the record\'s cost "19" is a string, not an integer' in line for line in lines), lines
+    assert any("case 2: the record's length true is a boolean, not an integer" in line for line in lines), lines
+    assert any('case 3: the record\'s lower bound "0" is a string, not an integer' in line for line in lines), lines
+    assert any('case 4: the record was solved with an option "__class__" that flood does not have' in line
+               for line in lines), lines
+    assert "----class--" not in res.stderr
+    assert res.stdout.splitlines()[-1] == "8 OK, 4 failed"
