@@ -45,7 +45,8 @@ def moves_from_json(game, case, puzzle, recorded: list):
     A move's form is compared as it reads back from JSON (a tuple as a list).
 
     Raises:
-        ValueError: a recorded move is not among its state's successors (named by number).
+        ValueError: a recorded move is not among its state's successors (named by number), or
+            follows the goal (a solution ends at its goal).
     """
     from searchkit.game import moves_to_json
 
@@ -58,6 +59,9 @@ def moves_from_json(game, case, puzzle, recorded: list):
     state = puzzle.initial_state()
     moves, cost = [], 0
     for i, want in enumerate(recorded, 1):
+        if puzzle.is_goal(state):
+            where = "at the start" if i == 1 else f"after move {i - 1}"
+            raise ValueError(f"moves after the goal: it is reached {where}, and {len(recorded) - i + 1} more follow")
         for move, child, step in puzzle.successors(state):
             if as_json(moves_to_json(game, case, [move])[0]) == want:
                 moves.append(move)

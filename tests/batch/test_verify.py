@@ -161,3 +161,22 @@ def test_forged_types_are_named_and_option_keys_shown_as_written(cli, tmp_path):
                for line in lines), lines
     assert "----class--" not in res.stderr
     assert res.stdout.splitlines()[-1] == "8 OK, 4 failed"
+
+
+def test_verify_says_moves_after_the_goal(cli, tmp_path):
+    """Issue 19.15: verify did not say 'moves after the goal' for a record whose moves go on past it."""
+    import json
+
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, pc).returncode == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    records[0]["moves"] += ["1", "2"]
+    records[0]["cost"] += 2
+    records[0]["length"] += 2
+    out.write_text("".join(json.dumps(r) + "\n" for r in records))
+    res = cli("verify", "flood", pc, out)
+    assert res.returncode == 1
+    assert "case 1: bad moves: moves after the goal: it is reached after move 19, and 2 more follow" in res.stderr
