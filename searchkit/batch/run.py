@@ -15,7 +15,7 @@ from collections import Counter
 
 import click
 
-from searchkit.cli.output import EXIT_CANCELLED, error, warning
+from searchkit.cli.output import EXIT_CANCELLED, error, summary, warning
 from searchkit.cli.run import ERROR as REFUSED, INPUT_ERROR, Reporter
 from searchkit.errors import InputError
 from searchkit.result import CANCELLED
@@ -227,23 +227,6 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
     if cancelled:
         return EXIT_CANCELLED
     return reporter.code
-
-
-def summary(counts: Counter, seconds: float, *, skipped: int = 0, output: str | None = None,
-            cancelled: bool = False) -> None:
-    """Print the one summary line on stderr: cases by status, wall time, and how to resume."""
-    done = sum(counts.values())
-    parts = ", ".join(f"{n} {status}" for status, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
-    text = f"searchkit: {done} case{'s' if done != 1 else ''} in {seconds:.1f} s"
-    if parts:
-        text += f" ({parts})"
-    if skipped:
-        text += f"; {skipped} already recorded, skipped"
-    if output is not None:
-        text += f"; records in {output}"
-        if cancelled:
-            text += "; run the same command with --resume to solve the rest"
-    click.echo(text, err=True)
 
 
 def _count_cases(solver, files, skip) -> int | None:

@@ -158,14 +158,35 @@ class Reporter:
 
 
 def run_files(solver, files, *, fmt: str, stats: bool) -> int:
-    """Solve every case of every file, printing as it goes; return the exit status."""
-    from searchkit.cli.io import iter_cases
+    """Solve every case of every file, printing as it goes; return the exit status.
 
+    When stderr is a terminal, one closing line there counts the cases by
+    status with the wall time, as a batch run prints it (judges, whose
+    stderr is a file or a pipe, see nothing new).
+    """
+    import sys
+    import time
+
+    from searchkit.cli.io import iter_cases
+    from searchkit.cli.output import summary
+
+    begun = time.perf_counter()
+    counts: dict = {}
     reporter = Reporter(solver, fmt, stats, headers=len(files) > 1)
     solver.on_improve = reporter.improvement
+    cancelled = False
     for item, outcome, message in solve_items(solver, iter_cases(solver.game, files, solver.options)):
+        if isinstance(item.value, InputError):
+            status = None if getattr(item.value, "warning", False) else INPUT_ERROR
+        else:
+            status = ERROR if message is not None else outcome.result.status
+        if status is not None and status != CANCELLED:
+            counts[status] = counts.get(status, 0) + 1
         if not reporter.report(item, outcome, message):
+            cancelled = True
             break
+    if sys.stderr is not None and sys.stderr.isatty():
+        summary(counts, time.perf_counter() - begun, cancelled=cancelled)
     return reporter.code
 
 
