@@ -95,6 +95,10 @@ def apply(command: Callable, decorators: Iterable[Callable]) -> Callable:
     return command
 
 
+PLUGIN_HINT = ("install a game plugin, e.g. pip install searchkit-puzzles-flood (or ./plugins/flood "
+               "from the repository)")
+
+
 class GameGroup(click.Group):
     """A group with one sub-command per registered game, built on demand by ``make(registry, name)``.
 
@@ -121,6 +125,15 @@ class GameGroup(click.Group):
             return self.make(reg, name)
         except SearchkitError as exc:
             fail(str(exc))
+
+    def parse_args(self, ctx, args):
+        if not args:  # click would raise its whole help text as the "error": one line naming the games instead
+            known = ", ".join(self.list_commands(ctx))
+            what = "a game with a generator" if self.needs == "generators" else "a game"
+            example = f"'searchkit {ctx.info_name} {known.split(', ')[0]} ...'" if known else ""
+            raise click.UsageError(f"name {what}: {known} (e.g. {example})" if known else
+                                   f"name {what}: none is installed; {PLUGIN_HINT}", ctx)
+        return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx, args):
         name = args[0] if args else None

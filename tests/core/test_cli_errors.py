@@ -27,6 +27,15 @@ def test_usage_errors_are_one_line_exit_2():
         assert "Traceback" not in err
 
 
+def test_a_command_without_its_game_is_one_line_naming_the_games():
+    """Issue 19.17: 'searchkit solve' printed 'error: Usage: ...' and the whole help, exit 2."""
+    for command in ("solve", "verify", "compare", "show", "generate", "check"):
+        code, out, err = run(command)
+        assert code == 2, command
+        assert err.count("\n") == 1 and err.startswith("searchkit: error: name a game"), (command, err)
+        assert "flood" in err and "mayan" in err and "Usage:" not in err
+
+
 def test_algorithm_that_cannot_answer_the_question_is_refused():
     code, out, err = run("solve", "mayan", "-a", "astar", str(EXAMPLES / "mayan" / "noip2011-sample.in"))
     assert code == 2 and "cannot search in 'exact' mode" in err
