@@ -26,6 +26,8 @@ def games(ctx) -> None:
     reg = registry(ctx)
     for name in sorted(reg.games):
         click.echo(f"{name}\t{reg.game_summary(name)}\t(plugin {reg.owner('game', name)})")
+    if reg.failures:  # their errors are on stderr: the listing may lack what they meant to register
+        ctx.exit(1)
 
 
 def _heuristic_rows(reg, game):
