@@ -70,12 +70,15 @@ def resolve_names(registry, game: str, names: Iterable[str]) -> list[str]:
     return out
 
 
-def option_flag(opt) -> Callable:
-    """A click option for a :class:`~searchkit.game.GameOption` (``--name VALUE``, or a ``--name/--no-name`` flag)."""
+def option_flag(opt, hidden: bool = False) -> Callable:
+    """A click option for a :class:`~searchkit.game.GameOption` (``--name VALUE``, or a ``--name/--no-name`` flag).
+
+    ``hidden``: accepted but left out of ``--help`` (an option that means nothing to the command).
+    """
     flag = "--" + opt.name
     if opt.type is bool:
         return click.option(f"{flag}/--no-{opt.name}", opt.key, default=bool(opt.default), show_default=True,
-                            help=opt.help)
+                            help=opt.help, hidden=hidden)
     if opt.choices:
         kind = click.Choice(opt.choices)
     elif opt.type is int:
@@ -85,7 +88,7 @@ def option_flag(opt) -> Callable:
     else:
         kind = opt.type
     return click.option(flag, opt.key, type=kind, default=opt.default, show_default=opt.default is not None,
-                        help=opt.help)
+                        help=opt.help, hidden=hidden)
 
 
 def apply(command: Callable, decorators: Iterable[Callable]) -> Callable:
@@ -140,7 +143,8 @@ class GameGroup(click.Group):
         if name is not None and not name.startswith("-") and self.get_command(ctx, name) is None:
             known = ", ".join(self.list_commands(ctx)) or "none"
             what = "game with a generator" if self.needs == "generators" else "game"
-            raise click.UsageError(f"unknown {what} {name!r} (known: {known})", ctx)
+            hint = "" if registry(ctx).games else f"; {PLUGIN_HINT}"  # a core-only install
+            raise click.UsageError(f"unknown {what} {name!r} (known: {known}){hint}", ctx)
         return super().resolve_command(ctx, args)
 
 

@@ -42,7 +42,8 @@ def make_verify_command(registry, name: str) -> click.Command:
     params = [
         click.argument("file", type=str),
         click.argument("records_path", metavar="RECORDS.jsonl", type=click.Path(exists=True, dir_okay=False)),
-        *[option_flag(opt) for opt in game.options],
+        # --moves and --show only print: accepted (a copy of solve's flags works) but not offered in --help
+        *[option_flag(opt, hidden=opt.output_only) for opt in game.options],
     ]
     return click.command(name=name, help=(
         "Replay every solution recorded in RECORDS.jsonl (from 'searchkit solve --output') on its case of FILE, "
