@@ -173,8 +173,10 @@ class Solver:
                              if a.keeps_order and plan.mode in a.modes)
             raise PlanError(f"algorithm {algorithm.name!r} does not return the first solution in move order, "
                             f"which {name} asks for (the smallest answer); use one of: {fits}")
-        if plan.depth is None and algorithm.needs_depth:
-            raise PlanError(f"algorithm {algorithm.name!r} needs a depth bound, and {name} gives none")
+        if plan.depth is None and algorithm.needs_depth and self.upper_bound is None and self.seeds is None:
+            # --upper-bound N (or a seed's cost) is a depth bound too: N - 1, as for every driver
+            raise PlanError(f"algorithm {algorithm.name!r} needs a depth bound, and {name} gives none: "
+                            f"give one with --upper-bound N (solutions cheaper than N)")
         if algorithm.uses_heuristic and heuristic is None:
             raise PlanError(f"algorithm {algorithm.name!r} needs a heuristic (--heuristic)")
         return algorithm, heuristic
@@ -233,6 +235,9 @@ class Solver:
                                     mode=plan.mode, params=params, admissible=proof,
                                     incumbent=None if seed is None else seed[:2],
                                     on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
+            if depth is None and algorithm.needs_depth:  # --upper-bound auto or a seed, and none was found
+                raise PlanError(f"algorithm {algorithm.name!r} needs a depth bound: {self.game_name} gives none "
+                                f"for this case, and no upper bound was found")
             if depth is not None and depth < 0:  # nothing costs less than 0
                 result = SearchResult(status=EXHAUSTED, lower_bound=0, stats=SearchStats(elapsed=limiter.elapsed()))
             else:
@@ -241,6 +246,10 @@ class Solver:
                 except LimitReached as stop:  # raised where a driver does not guard, e.g. the start's estimate
                     result = SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
             result = self._settle(result, algorithm, proof, seed, bounded=depth is not None)
+            if (plan.depth is None and not algorithm.optimal and not algorithm.suboptimal
+                    and result.status == SOLVED and result.cost != 0 and result.lower_bound != result.cost):
+                # bounded_dfs under --upper-bound: the first solution within the bound, not a least-cost one
+                result = attrs.evolve(result, status=FEASIBLE, lower_bound=None)
         fused = getattr(puzzle, "rule_cuts", None)
         if fused:
             counts = dict(result.stats.rule_cuts)
