@@ -180,3 +180,22 @@ def test_verify_says_moves_after_the_goal(cli, tmp_path):
     res = cli("verify", "flood", pc, out)
     assert res.returncode == 1
     assert "case 1: bad moves: moves after the goal: it is reached after move 19, and 2 more follow" in res.stderr
+
+
+def test_verify_says_a_mayan_answer_is_not_checked_to_be_the_smallest(cli, tmp_path):
+    """Issue 19.22: a valid Mayan answer that is not the smallest got a plain '1 OK'."""
+    import json
+
+    from tests.conftest import EXAMPLES
+
+    sample = EXAMPLES / "mayan" / "noip2011-sample.in"
+    out = tmp_path / "m.jsonl"
+    assert cli("solve", "mayan", "--output", out, sample).returncode == 0
+    record = json.loads(out.read_text())
+    assert record["moves"] == [[2, 1, 1], [3, 1, 1], [3, 0, 1]]
+    record["moves"] = [[3, 1, -1], [3, 1, 1], [3, 0, 1]]  # also clears the board in 3 moves; not the smallest
+    out.write_text(json.dumps(record) + "\n")
+    res = cli("verify", "mayan", sample, out)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines()[-1] == ("1 OK (1 valid but not checked to be the smallest answer the case asks "
+                                           "for: verify replays moves, it does not search)")
