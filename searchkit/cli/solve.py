@@ -67,7 +67,9 @@ def make_solve_command(registry, name: str) -> click.Command:
         click.option("--upper-bound", "upper_bound", default=None, metavar="N|auto", callback=_upper_bound,
                      help="Seek only solutions cheaper than N: states with g + h >= N are pruned and a case with "
                           "none below N is 'exhausted'.  auto: the game's quick solution is the bound, and is "
-                          "returned when nothing cheaper exists."),
+                          "returned when nothing cheaper exists.  gbfs and wastar with an inadmissible heuristic "
+                          "stop at their first solution (kept if under the bound, else the quick one; "
+                          "'incomplete' when there is none): to keep improving, use -a anytime."),
         click.option("--seed-solution", "seed_solution", default=None, metavar="MOVES|FILE",
                      help="A known solution (moves as printed by --moves, or a file of an earlier run's text or "
                           "json records, one per case): checked by replay, its cost is the upper bound, and it is "
