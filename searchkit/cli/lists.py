@@ -26,6 +26,13 @@ def games(ctx) -> None:
     reg = registry(ctx)
     for name in sorted(reg.games):
         click.echo(f"{name}\t{reg.game_summary(name)}\t(plugin {reg.owner('game', name)})")
+    if not reg.games:  # a core-only install: say so, and how to get a game
+        from searchkit.cli.common import PLUGIN_HINT
+
+        click.echo(f"searchkit: no game is installed; {PLUGIN_HINT}", err=True)
+        ctx.exit(1)
+    if reg.failures:  # their errors are on stderr: the listing may lack what they meant to register
+        ctx.exit(1)
 
 
 def _heuristic_rows(reg, game):

@@ -38,8 +38,8 @@ def make_show_command(registry, name: str) -> click.Command:
     game_options = [opt for opt in game.options if opt.key not in _OWN]
 
     @click.pass_context
-    def command(ctx, file, case_no, output, moves, records, labels, columns, palette, algorithm, heuristic,
-                max_nodes, time_limit, **options):
+    def command(ctx, file, case_no, output, moves, records, max_frames, labels, columns, palette, algorithm,
+                heuristic, max_nodes, time_limit, **options):
         from searchkit.limits import Limits
         from searchkit.render.steps import RenderError, has_render, replay_steps
         from searchkit.solver import Solver
@@ -80,12 +80,16 @@ def make_show_command(registry, name: str) -> click.Command:
             else:
                 path = _solve(solver, case)
             started = time.perf_counter()
-            steps, final = replay_steps(game, case, puzzle, path)
+            steps, final = replay_steps(game, case, puzzle, path, max_frames=max_frames)
         except (RenderError, ValueError) as exc:
             fail(f"{case.source}: case {case.index}: {exc}")
         if not puzzle.is_goal(final):
             warning(f"{case.source}: case {case.index}: the {len(path)} moves do not reach a goal")
         title = f"{name}: {os.path.basename(case.source)} case {case.index}, {len(path)} moves"
+        if len(steps) >= max_frames and steps[-1].index < len(path):
+            warning(f"{case.source}: case {case.index}: drew the first {len(steps)} frames, up to move "
+                    f"{steps[-1].index} of {len(path)} (--max-frames {max_frames}); every move was checked")
+            title += f" (the first {steps[-1].index} drawn)"
         if not suffix:
             from rich.console import Console
 
@@ -111,6 +115,9 @@ def make_show_command(registry, name: str) -> click.Command:
         click.option("--records", type=click.Path(dir_okay=False), default=None, metavar="FILE",
                      help="Take the moves of the case from a JSON Lines record file "
                           "(solve --format json: keys source, case, status, moves)."),
+        click.option("--max-frames", type=click.IntRange(min=1), default=1000, show_default=True,
+                     help="Draw at most this many frames (the start, each move, and a game's in-between frames); "
+                          "the moves past them are still checked by replay, and a line on stderr says so."),
         click.option("--labels", is_flag=True, help="Write each cell's value in it."),
         click.option("--columns", type=click.IntRange(min=1), default=None,
                      help="Frames per row of an SVG or PNG picture (default: as many as fit 1400 pixels)."),
@@ -184,6 +191,8 @@ def _record_moves(path: str, file: str, number: int) -> list:
                     record = json.loads(line)
                 except ValueError as exc:
                     fail(f"{path}: line {lineno}: not a JSON object: {exc}")
+                except RecursionError:
+                    fail(f"{path}: line {lineno}: not a JSON object: nested too deeply")
                 if isinstance(record, dict) and record.get("case") == number:
                     found.append((lineno, record))
     except OSError as exc:

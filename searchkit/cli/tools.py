@@ -272,7 +272,7 @@ def _print_comparison(report, fmt):
     from rich.table import Table
 
     disagree = {(s, c) for s, c, _ in report.disagreements}
-    n_cases = len({(r.source, r.case) for r in report.rows})
+    n_cases = len({r.key() for r in report.rows})
     algorithms = sorted({r.algorithm for r in report.rows if r.algorithm})
     table = Table(title=f"{'/'.join(algorithms) or '-'}: {n_cases} case{'s' if n_cases != 1 else ''}")
     for col, justify in (("case", "left"), ("heuristic", "left"), ("algorithm", "left"), ("cost", "right"),
@@ -295,13 +295,16 @@ def _print_comparison(report, fmt):
         table.add_row("[bold]total[/]", name, "", _fmt(t["cost"]), "", str(t["expanded"]), str(t["generated"]),
                       f"{t['seconds']:.4f}", _fmt(t["ebf"]), f"{t['solved']}/{t['cases']} solved")
     Console(width=max(120, Console().width)).print(table)
-    frontier = Table(title="quality / time: total cost, summed gap to the best cost found and to the best "
-                           "proven lower bound")
-    for col in ("strategy", "total cost", "gap to best", "proven gap", "solved", "feasible", "seconds"):
+    common = next(iter(totals.values()))["common"] if totals else 0
+    frontier = Table(title=f"quality / time over the {common} case{'s' if common != 1 else ''} every strategy "
+                           f"solved: total cost, summed gap to the best cost found and to the best proven lower "
+                           f"bound")
+    for col in ("strategy", "total cost", "gap to best", "proven gap", "solved", "feasible", "unanswered",
+                "seconds"):
         frontier.add_column(col, justify="left" if col == "strategy" else "right")
     for name, t in totals.items():
         frontier.add_row(name, _fmt(t["cost"]), _fmt(t["gap_to_best"]), _fmt(t["proven_gap"]), str(t["solved"]),
-                         str(t["feasible"]), f"{t['seconds']:.4f}")
+                         str(t["feasible"]), str(t["unanswered"]), f"{t['seconds']:.4f}")
     Console(width=max(120, Console().width)).print(frontier)
 
 

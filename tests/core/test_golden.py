@@ -30,7 +30,7 @@ CASES = {
                            "-H", "colours", "-H", "layered", "--format", "json"],
 }
 
-_TIMING_KEYS = {"elapsed", "seconds", "per_depth_seconds"}
+_TIMING_KEYS = {"elapsed", "seconds", "per_depth_seconds", "peak_rss_kb"}
 
 
 def _scrub(value):
