@@ -328,7 +328,8 @@ class Solver:
             greedy = _greedy_under_bound(algorithm, plan, bound, proof)
             result = self._run(algorithm, plan, built, _Bound(None, None) if greedy else bound, limiter, proof,
                                emit)
-            if greedy and result.has_solution and result.cost > bound.max_cost:  # its first solution is above
+            if (greedy and result.has_solution and result.cost is not None and bound.max_cost is not None
+                    and result.cost > bound.max_cost):  # its first solution is above
                 result = attrs.evolve(result, status=INCOMPLETE, moves=(), cost=None, lower_bound=None)
             result = self._settle(result, algorithm, proof, bound.seed, bounded=bound.max_cost is not None)
             if (plan.depth is None and not algorithm.guarantee.solved_is_optimal and result.status == SOLVED

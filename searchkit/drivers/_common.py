@@ -138,6 +138,8 @@ def conclude(status: str, stats: SearchStats, *, moves: tuple | None = None, cos
     if bound is not None and bound == math.inf:
         bound = None
     if moves is not None:
+        if cost is None:
+            raise ValueError("conclude: a solution needs its cost")
         bound = None if bound is None else int(min(bound, cost))
         return SearchResult(status=SOLVED if bound is not None and bound >= cost else FEASIBLE, moves=moves,
                             cost=cost, stats=stats, lower_bound=bound)

@@ -126,18 +126,18 @@ def anytime(
     heap: list = [(weight * h0, 0, 0, 0, h0, start)]  # (g + w h, -g, tie_break, tie, f, state)
     push, pop = heapq.heappush, heapq.heappop
     # The incumbent: its cost U, and either its goal state (path via parent) or given moves.
-    inc = {"cost": math.inf, "goal": None, "moves": None}
+    inc = _Incumbent()
     if incumbent is not None:
-        inc["moves"], inc["cost"] = tuple(incumbent[0]), incumbent[1]
-    if max_cost is not None and max_cost + 1 < inc["cost"]:
+        inc.moves, inc.cost = tuple(incumbent[0]), incumbent[1]
+    if max_cost is not None and max_cost + 1 < inc.cost:
         # A bound below the incumbent: the incumbent is out of range, seek only cheaper solutions.
-        inc["cost"], inc["moves"] = max_cost + 1, None
+        inc.cost, inc.moves = max_cost + 1, None
     info = {"expanded": 0, "generated": 0, "evaluated": 1, "peak": 2, "bound": h0, "current": h0, "w": weight}
 
     def lower() -> float:
         """min(U, least f over the heap and the state being expanded): a proven bound (module docstring)."""
         least = min((e[4] for e in heap), default=math.inf)
-        value = min(inc["cost"], least, info["current"])
+        value = min(inc.cost, least, info["current"])
         if value > info["bound"]:
             info["bound"] = value
         return info["bound"]
@@ -145,14 +145,14 @@ def anytime(
     def reweight() -> None:
         """Lower the weight by ``step`` (not below 1) and re-order the open list, dropping f >= U."""
         w = info["w"] = max(1.0, info["w"] - step)
-        cost = inc["cost"]
+        cost = inc.cost
         heap[:] = [(-e[1] + w * (e[4] + e[1]), *e[1:]) for e in heap if e[4] < cost]
         heapq.heapify(heap)
 
     def improved(goal, cost) -> None:
         # The moves are read now: a later, cheaper path to a state on the way
         # rewrites its parent link, and the path would no longer cost ``cost``.
-        inc["cost"], inc["goal"], inc["moves"] = cost, goal, path_to(parent, goal)
+        inc.cost, inc.moves = cost, path_to(parent, goal)
         reweight()
         if on_improve is not None:
             on_improve(cost, _int(lower()))
@@ -171,11 +171,11 @@ def anytime(
                 entry = pop(heap)
                 key, neg_g, _, _, f, state = entry
                 g = -neg_g
-                if f >= inc["cost"] or best_g.get(state, g) < g:
+                if f >= inc.cost or best_g.get(state, g) < g:
                     continue
-                if key >= inc["cost"] and info["w"] > 1:
+                if key >= inc.cost and info["w"] > 1:
                     # The least key reached U, so U <= w C* (the good entry's key is <= w C*).
-                    bound = math.ceil(inc["cost"] / info["w"] - 1e-9)
+                    bound = math.ceil(inc.cost / info["w"] - 1e-9)
                     if bound > info["bound"]:
                         info["bound"] = bound
                     if ara and step > 0:  # ARA*'s end of an iteration: go on with a smaller weight
@@ -198,7 +198,7 @@ def anytime(
                 for move, child, c in succs:
                     generated += 1
                     g2 = g + c
-                    if g2 >= inc["cost"]:
+                    if g2 >= inc.cost:
                         continue
                     old = best_g.get(child)
                     if old is not None and old <= g2:
@@ -212,7 +212,7 @@ def anytime(
                     evaluated += 1
                     h = heuristic(child)
                     f2 = g2 + h
-                    if f2 >= inc["cost"]:
+                    if f2 >= inc.cost:
                         continue
                     tie += 1
                     push(heap, (g2 + w * h, -g2, tie_break(child) if tie_break is not None else 0, tie, f2, child))
@@ -225,10 +225,21 @@ def anytime(
     status = run_guarded(search)
     stats = counted_stats(info, limiter, cuts)
     if status == SOLVED:  # the open list ran dry or its least f reached U: nothing cheaper than U exists
-        status, bound = EXHAUSTED, inc["cost"]
+        status, bound = EXHAUSTED, inc.cost
     else:
         bound = lower()
-    return conclude(status, stats, moves=inc["moves"], cost=inc["cost"], bound=bound, max_cost=max_cost)
+    cost = None if inc.moves is None else int(inc.cost)
+    return conclude(status, stats, moves=inc.moves, cost=cost, bound=bound, max_cost=max_cost)
+
+
+class _Incumbent:
+    """The best solution so far: its cost U (``inf``: none yet, or ``max_cost + 1`` under a bound) and its moves."""
+
+    __slots__ = ("cost", "moves")
+
+    def __init__(self) -> None:
+        self.cost: float = math.inf
+        self.moves: tuple | None = None
 
 
 def _int(value: float) -> int | None:

@@ -86,7 +86,7 @@ def beam(puzzle, heuristic: Callable[[Any], int], *, width: int = 64, pruners: S
                 if cut is not None and cut(state, g, None):
                     continue
                 if info["expanded"] >= checkpoint:
-                    checkpoint = limiter.checkpoint(info["expanded"])
+                    checkpoint = limiter.checkpoint(int(info["expanded"]))
                 info["expanded"] += 1
                 succs = successors(state)
                 if filt is not None:

@@ -294,7 +294,7 @@ def load_registry(
     import importlib
 
     registry = Registry()
-    packages: dict[str, str] = {}  # plugin name -> the top-level package of its module
+    packages: dict[str, str | None] = {}  # plugin name -> the top-level package of its module
     pm = pluggy.PluginManager(spec.PROJECT)
     pm.add_hookspecs(spec)
     order: list[PluginInfo] = []
@@ -336,7 +336,7 @@ def load_registry(
         for ep in eps:
             add(PluginInfo(ep.name, getattr(ep, "version", ""), "entry point"), ep.load)
     for name, plugin in extra:
-        add(PluginInfo(name, "", "extra"), lambda plugin=plugin: plugin)
+        add(PluginInfo(name, "", "extra"), _constant(plugin))
 
     lost: dict[tuple, list] = {}  # (plugin info, game) -> what of the game could not be registered
 
@@ -406,6 +406,11 @@ class _LostGameItem(PluginError):
     def __init__(self, game: str) -> None:
         super().__init__(game)
         self.game = game
+
+
+def _constant(value: Any) -> Callable[[], Any]:
+    """A loader that returns ``value`` (a plugin object handed over already loaded)."""
+    return lambda: value
 
 
 def _top_package(module: str | None) -> str | None:
