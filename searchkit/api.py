@@ -14,9 +14,9 @@ The names here are re-exported by :mod:`searchkit` (imported on first use, so
 
 It is a face over the same machinery as the CLI, not a second one: the
 :class:`~searchkit.solver.Solver` solves, the CLI's reader
-(:func:`searchkit.cli.io.iter_cases`) reads files, the batch engine runs
+(:func:`searchkit.reading.iter_cases`) reads files, the batch engine runs
 ``jobs`` worker processes, :func:`searchkit.tools.compare.compare` compares,
-:func:`searchkit.batch.records.make_record` writes records, and
+:func:`searchkit.records.make_record` writes records, and
 :mod:`searchkit.render` draws.
 """
 
@@ -35,10 +35,9 @@ from searchkit.solver import ENGINES as _ENGINES
 from searchkit.solver import Outcome as _SolverOutcome
 from searchkit.tools.compare import Row as _Row
 
-#: The status of an outcome whose case could not be read (``error`` says why), as in the CLI's records.
-INPUT_ERROR = "input_error"
-#: The status of an outcome whose case the Solver refused or whose search raised (``error`` says why).
-ERROR = "error"
+#: The status of an outcome whose case could not be read (``error`` says why), as in the CLI's records
+#: (:data:`searchkit.result.INPUT_ERROR`); ``ERROR``: the Solver refused the case or its search raised.
+from searchkit.result import ERROR, INPUT_ERROR  # noqa: E402
 #: The engines :func:`solve` knows (:data:`searchkit.solver.ENGINES`); ``"auto"`` picks the best available.
 ENGINES = _ENGINES
 
@@ -150,10 +149,10 @@ class Outcome(_SolverOutcome):
     def record(self) -> dict:
         """The case's JSON Lines record, as ``solve --format jsonl`` writes it (``docs/records.md``).
 
-        Built by the CLI's own :func:`searchkit.batch.records.make_record`;
+        Built by the CLI's own :func:`searchkit.records.make_record`;
         ``peak_rss_kb`` is ``None`` (no worker measured it).
         """
-        from searchkit.batch.records import data_hash, make_record
+        from searchkit.records import data_hash, make_record
 
         game = self._game()
         if self.case is None:
@@ -349,7 +348,7 @@ def _items(game, source, options) -> Iterator:
     file; any other ``str`` is the text itself; an ``os.PathLike`` is always a
     file.  Texts are named ``<text>`` (``<text N>`` in an iterable).
     """
-    from searchkit.cli.io import iter_cases, iter_text_cases
+    from searchkit.reading import iter_cases, iter_text_cases
 
     def is_path(value) -> bool:
         return isinstance(value, os.PathLike) or "\n" not in value and os.path.isfile(value)
@@ -425,7 +424,7 @@ def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str 
                         f"{type(data).__name__}")
     solver = _solver(game, algorithm=algorithm, heuristic=heuristic, no_prune=no_prune, time_limit=time_limit,
                      max_nodes=max_nodes, upper_bound=upper_bound, engine=engine, options=game_options)
-    from searchkit.cli.io import iter_text_cases
+    from searchkit.reading import iter_text_cases
 
     first = None
     for item in iter_text_cases(solver.game, data, "<text>", solver.options):
@@ -484,7 +483,7 @@ def solve_all(game: str, source: Any, *, jobs: int = 1, executor: str | None = N
         raise ValueError(f"jobs must be a number of worker processes >= 1, got {jobs!r}")
     items = _items(solver.game, source, solver.options)
     if jobs == 1 and executor != "dask":
-        from searchkit.cli.run import solve_items
+        from searchkit.reporting import solve_items
 
         for item, outcome, message in solve_items(solver, items):
             public = _public(solver, item, outcome, message)
@@ -665,7 +664,7 @@ def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", alg
         raise ValueError(f"jobs must be a number of worker processes >= 1, got {jobs!r}")
     solved = None
     if jobs > 1:
-        from searchkit.batch.run import solve_in_workers
+        from searchkit.batch.runner import solve_in_workers
 
         solved, items = solve_in_workers(solvers, items, jobs)
     report = run_compare(solvers, items, columns, outcomes=solved)

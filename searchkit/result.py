@@ -24,7 +24,12 @@ FEASIBLE = "feasible"
 #: (a beam that dropped states and then ran dry)
 INCOMPLETE = "incomplete"
 MEMORY_LIMIT = "memory_limit"  #: stopped at the per-case memory limit (``--memory-limit``)
-ERROR = "error"  #: the case could not be finished (its worker process died); the message names the case
+#: the case could not be finished: the Solver refused its plan, its search raised (a defect), or its worker
+#: process died; the record's or row's ``error`` says which
+ERROR = "error"
+#: not a search's status: the status of a record, row or outcome whose case could not be read (``error`` says
+#: why); the one definition the records, the reporter, ``compare`` and the Python API share
+INPUT_ERROR = "input_error"
 #: Kinds of :class:`IterationRecord`: what its ``bound`` is.
 F_LAYER = "f-layer"  #: best-first: the f of the states popped in the layer (A*, PEA*)
 F_BOUND = "f-bound"  #: iterative deepening: the iteration's f-bound (IDA*)

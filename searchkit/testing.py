@@ -194,7 +194,7 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
         import os
         import tempfile
 
-        from searchkit.cli.io import iter_cases
+        from searchkit.reading import iter_cases
 
         fd, path = tempfile.mkstemp(suffix=".txt", prefix="searchkit-contract-")
         try:

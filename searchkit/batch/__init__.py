@@ -1,4 +1,4 @@
-"""Solving whole datasets: worker processes, a Dask cluster, resumable JSON Lines records, a validator.
+"""Solving whole datasets, the engine part: worker processes, a Dask cluster, input order, a validator.
 
 Modules (each imported only when a command needs it):
 
@@ -6,9 +6,12 @@ Modules (each imported only when a command needs it):
   pool of local worker processes (``--jobs``), or on a Dask cluster
   (``--executor dask``); per-case memory limits and dead workers.
 - :mod:`searchkit.batch.runner` -- cases in, results out in input order,
-  streamed, in chunks sized to the cases' cost.
-- :mod:`searchkit.batch.records` -- the JSON Lines record schema, writing,
-  resume and torn-line detection (documented in ``docs/records.md``).
-- :mod:`searchkit.batch.progress` -- the progress bar on stderr.
+  streamed, in chunks sized to the cases' cost; every case under several
+  solvers in worker processes (``compare --jobs``).
 - :mod:`searchkit.batch.verify` -- replaying recorded solutions.
+
+The record schema (json and jsonl alike) is :mod:`searchkit.records`; the
+face -- ``solve``'s batch options, the progress bar, the summary -- is
+:mod:`searchkit.cli.batch` and :mod:`searchkit.cli.progress`.  Nothing here
+imports :mod:`searchkit.cli`.
 """

@@ -54,7 +54,7 @@ class CaseResult:
             the outcome's status is then ``error`` or ``memory_limit``.
         peak_rss_kb: the worker process's peak resident set size so far, in
             KiB (``getrusage``; an upper bound on the case's own peak), or ``None``.
-        data_hash: the case's :func:`~searchkit.batch.records.data_hash`
+        data_hash: the case's :func:`~searchkit.records.data_hash`
             when the run asks for it (records), else ``None``.
         events: the improvement events of the case's search, in order (the
             parent writes them before the case's record, as one process does).
@@ -185,7 +185,7 @@ def solve_case(config, case, started: float | None = None) -> CaseResult:
 def _hashed(hash_data: bool, case, res: CaseResult) -> CaseResult:
     if not hash_data:
         return res
-    from searchkit.batch.records import data_hash
+    from searchkit.records import data_hash
 
     return attrs.evolve(res, data_hash=data_hash(case))
 

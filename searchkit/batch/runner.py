@@ -9,7 +9,6 @@ the number of cases.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable, Iterator
 
 from searchkit.errors import InputError
@@ -53,7 +52,7 @@ def solve_ordered(items: Iterable, backend, *, window: int = WINDOW,
     """``(item, CaseResult or None)`` for every item, in input order, streamed.
 
     Args:
-        items: :class:`~searchkit.cli.io.Item` values (cases and input errors).
+        items: :class:`~searchkit.reading.Item` values (cases and input errors).
         backend: an executor of :mod:`searchkit.batch.executors`.
         window: most items held at once between reading and yielding.
         on_start: called ``on_start(item)`` when a case begins in a worker.
@@ -123,6 +122,39 @@ def solve_ordered(items: Iterable, backend, *, window: int = WINDOW,
             idle()
 
 
-def wall_clock() -> float:
-    """``time.perf_counter()`` (one name for the summary's timings)."""
-    return time.perf_counter()
+def solve_in_workers(solvers, items, jobs: int) -> tuple[dict, list]:
+    """``(outcomes, items)``: every case solved by every solver in ``jobs`` worker processes.
+
+    For :func:`searchkit.tools.compare.compare`, which reads the outcomes
+    instead of solving: ``outcomes[(k, source, case)]`` is the
+    :class:`~searchkit.solver.Outcome` of solver ``k`` on the case, or the
+    :class:`~searchkit.errors.SearchkitError` to raise for it (the Solver's
+    refusal in the worker).  A case whose worker died is reported on stderr
+    here, and its outcome has status ``error``.  The items are held in memory
+    (the comparison holds a row per case anyway).
+    """
+    import sys
+
+    from searchkit.batch.executors import LocalPool
+    from searchkit.errors import SearchkitError
+    from searchkit.output import error
+
+    items = list(items)
+    pool = LocalPool(solvers[0].config, jobs)
+    outcomes: dict = {}
+    try:
+        for k, solver in enumerate(solvers):
+            pool.config = solver.config
+            for item, res in solve_ordered(items, pool):
+                if res is None:
+                    continue
+                case = item.value
+                if res.message is not None:
+                    outcomes[(k, case.source, case.index)] = SearchkitError(res.message)
+                    continue
+                if res.error is not None:
+                    error(f"{case.source}: case {case.index}: {res.error}")
+                outcomes[(k, case.source, case.index)] = res.outcome
+    finally:
+        pool.close(cancel=sys.exc_info()[0] is not None)
+    return outcomes, items

@@ -76,7 +76,7 @@ def moves_from_json(game, case, puzzle, recorded: list):
 
 def check_case(game, rules: frozenset, options, case, record: dict | None) -> Finding:
     """The :class:`Finding` of one case against its record (``None``: no record)."""
-    from searchkit.batch.records import foreign_record, options_conflict
+    from searchkit.records import foreign_record, options_conflict
     from searchkit.puzzle import replay
 
     where = (case.source, case.index)
@@ -167,7 +167,7 @@ def verify(registry, game_name: str, items: Iterable, records: list[dict], optio
     mismatched.  When no record names the input's source but all name one
     other source, those are used (the file was named differently).
     """
-    from searchkit.batch.records import data_hash, source_key
+    from searchkit.records import data_hash, source_key
 
     game = registry.game(game_name)
     rules = frozenset(rule.name for rule in registry.rules_for(game_name))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 
-from searchkit.cli.output import EXIT_CANCELLED, EXIT_INPUT, echo
+from searchkit.output import EXIT_CANCELLED, EXIT_INPUT, echo
 
 
 def plain_solve(argv: list[str]) -> int | None:
@@ -33,7 +33,7 @@ def plain_solve(argv: list[str]) -> int | None:
     registry = load_registry()
     if argv[1] not in registry.games:
         return None
-    from searchkit.cli.run import run_files
+    from searchkit.reporting import run_files
     from searchkit.errors import SearchkitError
     from searchkit.solver import Solver
 

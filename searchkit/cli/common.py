@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 
 import click
 
-from searchkit.cli.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, EXIT_OK, error, warning
+from searchkit.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, EXIT_OK, error, warning
 
 __all__ = ["EXIT_CANCELLED", "EXIT_INPUT", "EXIT_LIMIT", "EXIT_OK", "error", "warning", "fail", "registry",
            "resolve_names", "option_flag", "apply", "GameGroup", "limit_options", "EXIT_HELP"]

@@ -147,7 +147,7 @@ def show() -> None:
 
 def _read_case(game, file: str, number: int, options):
     """Case ``number`` of ``file``; a one-line error (exit 2) when it cannot be read or does not exist."""
-    from searchkit.cli.io import iter_cases
+    from searchkit.reading import iter_cases
 
     seen = 0
     for item in iter_cases(game, [file], options):

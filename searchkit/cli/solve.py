@@ -1,8 +1,8 @@
 """``searchkit solve GAME``: the per-game solve command, built from the registry.
 
-The loop itself is in :mod:`searchkit.cli.run`: the one reader
-(:func:`searchkit.cli.io.iter_cases`), :func:`~searchkit.cli.run.solve_items`
-(cases to outcomes, in order) and :class:`~searchkit.cli.run.Reporter` (one
+The loop itself is in :mod:`searchkit.reporting`: the one reader
+(:func:`searchkit.reading.iter_cases`), :func:`~searchkit.reporting.solve_items`
+(cases to outcomes, in order) and :class:`~searchkit.reporting.Reporter` (one
 output line or record per case, errors and statistics on stderr, the exit
 status).
 """
@@ -13,7 +13,7 @@ import sys
 import click
 
 from searchkit.cli.common import EXIT_HELP, GameGroup, apply, limit_options, option_flag
-from searchkit.cli.run import run_files
+from searchkit.reporting import run_files
 from searchkit.errors import SearchkitError
 
 
@@ -125,15 +125,15 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
          force=False, keep_stopped=False) -> int:
     """Solve every case of every file, printing as it goes; return the exit status.
 
-    Without a batch option this is :func:`searchkit.cli.run.run_files`.
+    Without a batch option this is :func:`searchkit.reporting.run_files`.
     Any of the batch options (``--jobs`` other than 1, a Dask executor, a
     memory limit, ``jsonl`` records, ``--output``, ``--resume``,
-    ``--progress``) hands the run to :func:`searchkit.batch.run.run_batch`.
+    ``--progress``) hands the run to :func:`searchkit.cli.batch.run_batch`.
     """
     fmt = fmt or ("jsonl" if output else "text")
     if (jobs != "1" or executor != "local" or memory_limit is not None or fmt == "jsonl" or output or resume
             or progress):
-        from searchkit.batch.run import parse_jobs, run_batch
+        from searchkit.cli.batch import parse_jobs, run_batch
 
         if output and fmt != "jsonl":
             raise click.UsageError("--output writes JSON Lines records: use it with --format jsonl (or no --format)")

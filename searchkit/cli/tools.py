@@ -91,7 +91,7 @@ def make_compare_command(registry, name: str) -> click.Command:
 
     @click.pass_context
     def command(ctx, files, names, algorithms, no_prune, max_nodes, time_limit, fmt, plot, jobs, **options):
-        from searchkit.cli.io import iter_cases
+        from searchkit.reading import iter_cases
         from searchkit.limits import Limits
         from searchkit.solver import Solver
         from searchkit.tools.compare import ERROR as SEARCH_ERROR, INPUT_ERROR
@@ -110,7 +110,8 @@ def make_compare_command(registry, name: str) -> click.Command:
         columns = [h if len(algorithms) < 2 else f"{a}/{h}" for a, h in strategies]
         items = iter_cases(game, files, solvers[0].options)
         if jobs != "1":
-            from searchkit.batch.run import parse_jobs, solve_in_workers
+            from searchkit.batch.runner import solve_in_workers
+            from searchkit.cli.batch import parse_jobs
 
             try:
                 n = parse_jobs(jobs)

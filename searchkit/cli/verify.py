@@ -13,9 +13,9 @@ def make_verify_command(registry, name: str) -> click.Command:
 
     @click.pass_context
     def command(ctx, file, records_path, **options):
-        from searchkit.batch.records import load_records
+        from searchkit.records import load_records
         from searchkit.batch.verify import histogram, verify
-        from searchkit.cli.io import iter_cases
+        from searchkit.reading import iter_cases
         from searchkit.solver import _complete_options
 
         options = _complete_options(game, options)

@@ -50,8 +50,7 @@ def effective_branching_factor(generated: int, depth: int | None, tol: float = 1
     return (lo + hi) / 2
 
 
-INPUT_ERROR = "input_error"
-ERROR = "error"  #: the status of a row whose search raised an exception (a defect; ``error`` says which)
+from searchkit.result import ERROR, INPUT_ERROR  # noqa: E402  (a row's statuses beside the search's)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -189,7 +188,7 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
             :class:`~searchkit.errors.SearchkitError` to raise; ``None``:
             each solver solves each case here.
         names: the strategies' column names (default: the heuristics' names).
-        items: what the reader produced (:class:`searchkit.cli.io.Item`-like
+        items: what the reader produced (:class:`searchkit.reading.Item`-like
             objects with ``source`` and ``value``, a Case or an InputError).
         on_input_error: called with each :class:`~searchkit.errors.InputError`
             read, warnings included, as it is read (the CLI prints it with its

@@ -111,7 +111,7 @@ def test_jobs_above_the_cases_start_one_worker_a_case_at_most(registry, tmp_path
     """Issue 19.4: ``--jobs 40`` on 20 cases started all 40 workers (about 700 MB in 3 s)."""
     from searchkit.batch.executors import LocalPool, WorkerSpec
     from searchkit.batch.runner import solve_ordered
-    from searchkit.cli.io import iter_cases
+    from searchkit.reading import iter_cases
     from searchkit.solver import Solver
 
     three = tmp_path / "three.txt"

@@ -22,7 +22,7 @@ def test_no_progress_when_not_a_terminal(cli):
 
 def test_live_figures_of_a_running_search(registry):
     """What the progress line reads while one long case runs: the driver's bound and the expanded count."""
-    from searchkit.batch.progress import live_text
+    from searchkit.cli.progress import live_text
     from searchkit.game import Case
     from searchkit.limits import live_figures, track_live
     from searchkit.solver import Solver
@@ -108,7 +108,7 @@ def test_answers_reach_stdout_when_stderr_is_a_terminal(tmp_path):
 
 def test_the_progress_line_fits_the_width_and_keeps_the_memory(tmp_path):
     """Issue 19.16: the line was cut at the terminal's width, so the memory figure never showed."""
-    from searchkit.batch.progress import fit_longest
+    from searchkit.cli.progress import fit_longest
 
     long_dir = tmp_path / ("d" * 80)
     long_dir.mkdir()

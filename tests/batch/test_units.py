@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from searchkit.batch.records import load_records
+from searchkit.records import load_records
 from searchkit.batch.runner import MAX_CHUNK, Chunker
 
 
@@ -37,7 +37,7 @@ def test_a_torn_last_line_and_a_bad_middle_line(tmp_path):
 def test_the_summary_line(capsys):
     from collections import Counter
 
-    from searchkit.batch.run import summary
+    from searchkit.cli.batch import summary
 
     summary(Counter(solved=3, memory_limit=1), 2.04, skipped=2, output="r.jsonl", cancelled=True)
     err = capsys.readouterr().err

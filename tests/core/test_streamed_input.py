@@ -15,7 +15,7 @@ import tracemalloc
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from searchkit.cli.io import LineSource, iter_cases, open_lines
+from searchkit.reading import LineSource, iter_cases, open_lines
 from searchkit.errors import InputError
 from searchkit.plugin.manager import load_registry
 from searchkit.solver import Solver

@@ -16,10 +16,10 @@ from collections import Counter
 import attrs
 import click
 
-from searchkit.cli.output import EXIT_CANCELLED, error, summary, warning
-from searchkit.cli.run import ERROR as REFUSED, INPUT_ERROR, Reporter
 from searchkit.errors import InputError
-from searchkit.result import CANCELLED
+from searchkit.output import EXIT_CANCELLED, error, summary, warning
+from searchkit.reporting import Reporter
+from searchkit.result import CANCELLED, ERROR as REFUSED, INPUT_ERROR
 
 
 class RecordReporter(Reporter):
@@ -27,7 +27,7 @@ class RecordReporter(Reporter):
 
     Args:
         solver: the Solver (its game).
-        sink: a :class:`~searchkit.batch.records.RecordFile`, or ``None`` for stdout.
+        sink: a :class:`~searchkit.records.RecordFile`, or ``None`` for stdout.
     """
 
     def __init__(self, solver, sink=None) -> None:
@@ -35,7 +35,7 @@ class RecordReporter(Reporter):
         self.sink = sink
 
     def _write(self, record: dict) -> None:
-        from searchkit.batch.records import dumps
+        from searchkit.records import dumps
 
         if self.sink is None:
             click.echo(dumps(record))
@@ -113,10 +113,10 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                start_method: str | None, dashboard: str | None, force: bool, keep_stopped: bool,
                tally: _Tally) -> int:
     from searchkit.batch import executors
-    from searchkit.batch.records import (RecordFile, data_hash, done_keys, foreign_record, load_records,
+    from searchkit.records import (RecordFile, data_hash, done_keys, foreign_record, load_records,
                                          options_conflict, output_refusal, source_key)
     from searchkit.batch.runner import solve_ordered
-    from searchkit.cli.io import iter_cases
+    from searchkit.reading import iter_cases
 
     begun = tally.begun
     config = attrs.evolve(solver.config, limits=attrs.evolve(solver.limits, memory_mb=memory_limit))
@@ -173,7 +173,7 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                     continue
             yield item
 
-    from searchkit.batch.progress import make_progress
+    from searchkit.cli.progress import make_progress
 
     cancelled = False
     try:
@@ -207,7 +207,7 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                     cancelled = True
                     break
                 if stats and fmt == "jsonl" and outcome is not None:
-                    from searchkit.cli.run import format_stats
+                    from searchkit.reporting import format_stats
 
                     click.echo(format_stats(outcome), err=True)
     except KeyboardInterrupt:
@@ -240,8 +240,8 @@ def _count_cases(solver, files, skip) -> int | None:
     """
     import os
 
-    from searchkit.batch.records import data_hash, source_key
-    from searchkit.cli.io import iter_cases
+    from searchkit.records import data_hash, source_key
+    from searchkit.reading import iter_cases
 
     if any(path == "-" or not os.path.isfile(path) for path in files):
         return None
@@ -280,39 +280,3 @@ def parse_jobs(value: str) -> int:
         warning(f"--jobs {n} is more than the {cpus} CPU{'s' if cpus != 1 else ''} this process may use: the "
                 f"workers share them (more memory, no more speed); at most one worker is started per case")
     return n
-
-
-def solve_in_workers(solvers, items, jobs: int) -> tuple[dict, list]:
-    """``(outcomes, items)``: every case solved by every solver in ``jobs`` worker processes.
-
-    For :func:`searchkit.tools.compare.compare`, which reads the outcomes
-    instead of solving: ``outcomes[(k, source, case)]`` is the
-    :class:`~searchkit.solver.Outcome` of solver ``k`` on the case, or the
-    :class:`~searchkit.errors.SearchkitError` to raise for it (the Solver's
-    refusal in the worker).  A case whose worker died is reported on stderr
-    here, and its outcome has status ``error``.  The items are held in memory
-    (the comparison holds a row per case anyway).
-    """
-    from searchkit.batch.executors import LocalPool
-    from searchkit.batch.runner import solve_ordered
-    from searchkit.errors import SearchkitError
-
-    items = list(items)
-    pool = LocalPool(solvers[0].config, jobs)
-    outcomes: dict = {}
-    try:
-        for k, solver in enumerate(solvers):
-            pool.config = solver.config
-            for item, res in solve_ordered(items, pool):
-                if res is None:
-                    continue
-                case = item.value
-                if res.message is not None:
-                    outcomes[(k, case.source, case.index)] = SearchkitError(res.message)
-                    continue
-                if res.error is not None:
-                    error(f"{case.source}: case {case.index}: {res.error}")
-                outcomes[(k, case.source, case.index)] = res.outcome
-    finally:
-        pool.close(cancel=sys.exc_info()[0] is not None)
-    return outcomes, items

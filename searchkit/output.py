@@ -1,0 +1,44 @@
+"""Exit statuses and one-line messages, without click (the plain solve path imports only this)."""
+
+from __future__ import annotations
+
+import sys
+
+EXIT_OK = 0
+EXIT_LIMIT = 1  #: a case stopped at a limit or failed (or a check found a bug)
+EXIT_INPUT = 2  #: bad input or usage
+EXIT_CANCELLED = 130  #: Ctrl-C
+
+
+def echo(text: str = "", *, err: bool = False) -> None:
+    """Write ``text`` and a newline to stdout (or stderr) and flush, as ``click.echo`` does."""
+    stream = sys.stderr if err else sys.stdout
+    stream.write(f"{text}\n")
+    stream.flush()
+
+
+def error(message: str) -> None:
+    """Print one ``searchkit: error: ...`` line on stderr."""
+    echo(f"searchkit: error: {message}", err=True)
+
+
+def warning(message: str) -> None:
+    """Print one ``searchkit: warning: ...`` line on stderr."""
+    echo(f"searchkit: warning: {message}", err=True)
+
+
+def summary(counts: dict, seconds: float, *, skipped: int = 0, output: str | None = None,
+            cancelled: bool = False) -> None:
+    """Print the one summary line on stderr: cases by status, wall time, and how to resume."""
+    done = sum(counts.values())
+    parts = ", ".join(f"{n} {status}" for status, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+    text = f"searchkit: {done} case{'s' if done != 1 else ''} in {seconds:.1f} s"
+    if parts:
+        text += f" ({parts})"
+    if skipped:
+        text += f"; {skipped} already recorded, skipped"
+    if output is not None:
+        text += f"; records in {output}"
+        if cancelled:
+            text += "; run the same command with --resume to solve the rest"
+    echo(text, err=True)

@@ -1,0 +1,332 @@
+"""The one reader behind every command: files and standard input to cases, bad input reported one way."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from searchkit.errors import InputError
+
+
+def source_name(path: str) -> str:
+    """How ``path`` is named in messages (``-`` is ``<stdin>``)."""
+    return "<stdin>" if path == "-" else path
+
+
+def read_input(path: str, bad: list | None = None) -> str:
+    """The text of ``path`` (``-``: standard input), UTF-8 with or without a byte-order mark.
+
+    Args:
+        bad: when a list, each non-UTF-8 byte is appended to it as
+            ``(line, byte, offset)`` and read as U+FFFD, instead of refusing
+            the file.
+
+    Raises:
+        InputError: (fatal) when the file cannot be read or (without ``bad``)
+            is not UTF-8 text, naming the file and the reason in one line.
+    """
+    source = source_name(path)
+    try:
+        if path == "-":
+            if sys.stdin is None:
+                raise OSError("no standard input")
+            data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+        else:
+            with open(path, "rb") as fh:
+                data = fh.read()
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", source=source) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        if bad is None:
+            raise InputError(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x} at offset {exc.start}",
+                             source=source) from None
+    start = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    at = start
+    while at < len(data):
+        try:
+            data[at:].decode("utf-8")
+            break
+        except UnicodeDecodeError as exc:
+            where = at + exc.start
+            bad.append((data[:where].count(b"\n") + 1, data[where], where))
+            at = at + exc.end
+    return data[start:].decode("utf-8", errors="replace")
+
+
+class LineSource:
+    """A file's text as lines, read again from the file for every pass (nothing held in memory).
+
+    ``lines()`` gives a fresh iterator over the lines, split at ``\n`` only
+    and without it (a ``\r`` stays in its line, as ``text.split("\n")``
+    keeps it); a UTF-8 byte-order mark is dropped.  Built by
+    :func:`open_lines`, which checked the whole file decodes, so iterating
+    never meets a decoding error.  Standard input, pipes and FIFOs are
+    spooled to a temporary file first.  :meth:`close` removes a spool.
+    """
+
+    #: Characters read at a time (a chunk's lines are held, never the file's).
+    chunk_chars = 1 << 18
+    #: Bytes :func:`open_lines` checks at a time.
+    chunk_bytes = 1 << 20
+
+    def __init__(self, path: str, blank: bool, spool=None, bad: list | None = None) -> None:
+        self.path, self.blank, self._spool = path, blank, spool
+        self.bad = bad or []  # (line, byte, offset) of each non-UTF-8 byte (open_lines(lenient=True))
+
+    def lines(self) -> Iterator[str]:
+        """A new iterator over the lines, from the first (a non-UTF-8 byte, if any, read as U+FFFD)."""
+        errors = "replace" if self.bad else "strict"
+        with open(self.path, encoding="utf-8-sig", newline="", errors=errors) as fh:  # newline="": no translation
+            pieces: list[str] = []  # the line being read, in pieces (joined once: no quadratic copying)
+            while chunk := fh.read(self.chunk_chars):
+                if "\n" not in chunk:
+                    pieces.append(chunk)
+                    continue
+                parts = chunk.split("\n")
+                pieces.append(parts[0])
+                parts[0] = "".join(pieces)
+                pieces = [parts.pop()]
+                yield from parts
+            yield "".join(pieces)  # what follows the last \n, "" if the file ends with one: as text.split("\n")
+
+    def close(self) -> None:
+        """Remove the spooled copy of standard input, if any."""
+        if self._spool is not None:
+            self._spool.close()
+            self._spool = None
+
+
+def _spool_file():
+    """A named temporary file for a copy of an input that can be read only once (removed when closed)."""
+    import tempfile  # only here: it costs a few milliseconds of start-up
+
+    return tempfile.NamedTemporaryFile(prefix="searchkit-input-")
+
+
+def open_lines(path: str, chunk_bytes: int | None = None, lenient: bool = False) -> LineSource:
+    """Check that ``path`` (``-``: standard input) is UTF-8 text, ``chunk_bytes`` at a time, and return its lines.
+
+    Memory stays flat in the file's size: one chunk is held at a time.
+    Standard input and any file that is not a regular file (a pipe, a FIFO,
+    a device) are read once, into a temporary file the passes read again.
+    With ``lenient``, a non-UTF-8 byte is listed in ``LineSource.bad``
+    (line, byte, offset) and read as U+FFFD, so that only the case holding
+    it need be refused (:func:`iter_cases`).
+
+    Raises:
+        InputError: (fatal) when the file cannot be read or (unless
+            ``lenient``) is not UTF-8 text, naming the file, the line, the
+            bad byte and its offset.
+    """
+    import codecs
+    import os
+    import stat
+
+    source = source_name(path)
+    chunk_bytes = chunk_bytes or LineSource.chunk_bytes
+    spool = None
+    blank, pending, base, newlines = True, b"", 0, 0
+    bad: list = []
+    try:
+        if path == "-":
+            if sys.stdin is None:
+                raise OSError("no standard input")
+            fh = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
+            if fh is None:
+                raise OSError("standard input is not a byte stream")
+            spool = _spool_file()
+        else:
+            fh = open(path, "rb")
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                # A pipe, FIFO or device (``<(cmd)``, ``/dev/stdin``) can be read only once: spool it.
+                spool = _spool_file()
+        try:
+            while True:
+                chunk = fh.read(chunk_bytes)
+                if spool is not None and chunk:
+                    spool.write(chunk)
+                data = pending + chunk
+                if base == 0 and data.startswith(codecs.BOM_UTF8):
+                    data, base = data[3:], 3
+                while True:
+                    try:
+                        text, used = codecs.utf_8_decode(data, "strict", not chunk)
+                        break
+                    except UnicodeDecodeError as exc:
+                        line = newlines + data[:exc.start].count(b"\n") + 1
+                        if not lenient:
+                            # The line goes in the text, not in ``line``: the error is the file's, not a case's.
+                            raise InputError(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x} at offset "
+                                             f"{base + exc.start} (line {line})", source=source) from None
+                        bad.append((line, data[exc.start], base + exc.start))
+                        head = data[:exc.start].decode("utf-8")
+                        newlines += head.count("\n")
+                        blank = blank and not head.strip()
+                        data, base = data[exc.end:], base + exc.end
+                newlines += text.count("\n")
+                if blank and text.strip():
+                    blank = False
+                pending, base = data[used:], base + used
+                if not chunk:
+                    break
+        finally:
+            if fh is not getattr(sys.stdin, "buffer", None):
+                fh.close()
+    except OSError as exc:
+        if spool is not None:
+            spool.close()
+        raise InputError(f"cannot read: {exc.strerror or exc}", source=source) from None
+    except InputError:
+        if spool is not None:
+            spool.close()
+        raise
+    if spool is not None:
+        spool.flush()
+        return LineSource(spool.name, blank, spool, bad)
+    return LineSource(path, blank, bad=bad)
+
+
+@attrs.frozen
+class Item:
+    """One thing read: a case or an input error.
+
+    Attributes:
+        file: 0-based index of the file in the command line.
+        source: the file's name in messages.
+        value: a :class:`~searchkit.game.Case` or an :class:`~searchkit.errors.InputError`.
+        started: ``time.perf_counter()`` when reading this item began (the
+            case's time limit counts from it).
+    """
+
+    file: int
+    source: str
+    value: Any
+    started: float
+
+
+def iter_cases(game, paths: Sequence[str], options: Mapping[str, Any]) -> Iterator[Item]:
+    """Every case and input error of ``paths`` in order, as :class:`Item` values.
+
+    An unreadable, non-UTF-8 or empty file gives one fatal
+    :class:`~searchkit.errors.InputError` item naming it; the other files are
+    still read.  The game's parser is iterated lazily, so a huge file's first
+    case is solved before its last is read.  A game with ``parse_stream``
+    gets the file as a :class:`LineSource` (``lines`` read again from the
+    file on every pass), so memory stays flat however many cases the file
+    holds; other games get the whole text.
+    """
+    stdin_read = False
+    for index, path in enumerate(paths):
+        source = source_name(path)
+        started = time.perf_counter()
+        if path == "-":
+            if stdin_read:  # it can be read once: a second '-' would silently be an empty file
+                yield Item(index, source, InputError("standard input is named more than once; it is read once, "
+                                                     "as the first '-'", source=source), started)
+                continue
+            stdin_read = True
+        stream = getattr(game, "parse_stream", None)
+        lines = None
+        bad: list = []  # non-UTF-8 bytes: the case holding one is refused, not the file
+        try:
+            if stream is not None:
+                lines = open_lines(path, lenient=True)
+                blank = lines.blank
+                bad = lines.bad
+            else:
+                text = read_input(path, bad)
+                blank = not text.strip()
+        except InputError as exc:
+            yield Item(index, source, exc, started)
+            continue
+        try:
+            if blank:
+                yield Item(index, source, InputError("empty input, expected at least one case", source=source),
+                           started)
+                continue
+            items = timed_items(index, source, stream(lines.lines, source, options) if lines is not None
+                                else game.parse(text, source, options))
+            yield from (_refuse_bad_bytes(items, bad, source) if bad else items)
+        finally:
+            if lines is not None:
+                lines.close()
+
+
+def iter_text_cases(game, text: str, source: str, options: Mapping[str, Any], file: int = 0) -> Iterator[Item]:
+    """Every case and input error of a text held in memory, as :func:`iter_cases` gives a file's.
+
+    ``source`` names the text in messages (the Python API uses ``<text>``).
+    """
+    if not text.strip():
+        yield Item(file, source, InputError("empty input, expected at least one case", source=source),
+                   time.perf_counter())
+        return
+    yield from timed_items(file, source, game.parse(text, source, options))
+
+
+def timed_items(file: int, source: str, values) -> Iterator[Item]:
+    """Each value a game's parser yields, as an :class:`Item` timed from when reading it began (lazily)."""
+    values = iter(values)
+    while True:
+        started = time.perf_counter()
+        try:
+            value = next(values)
+        except StopIteration:
+            return
+        yield Item(file, source, value, started)
+
+
+def _bad_byte_error(found, source: str, value) -> InputError:
+    line, byte, offset = found[0]
+    case = value.index if hasattr(value, "index") else getattr(value, "case", None)
+    more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+    return InputError(f"expected UTF-8 text, found byte 0x{byte:02x} at offset {offset} (line {line}){more}",
+                      source=source, line=line, case=case, fatal=False)
+
+
+def _refuse_bad_bytes(items: Iterator[Item], bad: list, source: str) -> Iterator[Item]:
+    """``items`` with each case that holds a non-UTF-8 byte replaced by an input error naming the byte.
+
+    A case holds the lines from its first line up to the next case's first
+    line (the first case also the lines before it; the last one the rest of
+    the file), so every item is held until the next is read.  When the
+    parser gives up on the file (a fatal error), the file is refused for its
+    first bad byte, as a file that is not UTF-8 text.
+    """
+    pending: Item | None = None
+    low = 0
+    for item in items:
+        value = item.value
+        line = getattr(value, "line", None)
+        if isinstance(value, InputError) and (value.fatal or getattr(value, "warning", False)) or line is None:
+            if pending is not None:
+                yield _judged(pending, [b for b in bad if b[0] >= low], source)
+                pending = None
+                low = 1 << 62
+            if isinstance(value, InputError) and value.fatal:
+                rest = [b for b in bad if b[0] >= (line or 0)] or bad
+                if rest:
+                    line_, byte, offset = rest[0]
+                    value = InputError(f"expected UTF-8 text, found byte 0x{byte:02x} at offset {offset} "
+                                       f"(line {line_})", source=source)
+                    item = attrs.evolve(item, value=value)
+            yield item
+            continue
+        if pending is not None:
+            yield _judged(pending, [b for b in bad if low <= b[0] < line], source)
+            low = line
+        pending = item
+    if pending is not None:
+        yield _judged(pending, [b for b in bad if b[0] >= low], source)
+
+
+def _judged(item: Item, found: list, source: str) -> Item:
+    if not found:
+        return item
+    return attrs.evolve(item, value=_bad_byte_error(found, source, item.value))

@@ -1,0 +1,340 @@
+"""JSON Lines records: one object per case, written as each case finishes, resumable.
+
+The schema (version :data:`SCHEMA`) is documented in ``docs/records.md``.  A
+record file is appended to one whole line at a time (one ``write`` of the
+line and its newline, then flushed), so Ctrl-C leaves it valid; after
+``kill -9`` only the last line can be torn, and :func:`load_records` detects
+it (no newline, or not JSON) so the case is solved again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from typing import Any
+
+SCHEMA = 1  #: version of the record layout (``docs/records.md``)
+
+_PLAIN = frozenset({int, str, float, bool, bytes, type(None)})
+
+
+def canonical(value: Any) -> str:
+    """A stable text of a case's data: the same on every run, process and machine.
+
+    attrs instances are written as their class name and fields, tuples and
+    lists element by element, dicts and sets sorted; ints, strings, floats,
+    bools and ``None`` by ``repr``.
+
+    Raises:
+        TypeError: a value with no stable text (an object whose ``repr``
+            would hold its address).
+    """
+    import attrs
+
+    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        return repr(value)
+    if attrs.has(type(value)):
+        fields = ",".join(f"{f.name}={canonical(getattr(value, f.name))}" for f in attrs.fields(type(value)))
+        return f"{type(value).__name__}({fields})"
+    if isinstance(value, (tuple, list)):
+        open_, close = ("(", ")") if isinstance(value, tuple) else ("[", "]")
+        if set(map(type, value)) <= _PLAIN:  # the common case (a board's cells), at C speed; the same text
+            return open_ + ",".join(map(repr, value)) + close
+        return open_ + ",".join(canonical(v) for v in value) + close
+    if isinstance(value, dict):
+        return "{" + ",".join(sorted(f"{canonical(k)}:{canonical(v)}" for k, v in value.items())) + "}"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ",".join(sorted(canonical(v) for v in value)) + "}"
+    text = repr(value)
+    if " at 0x" in text:
+        raise TypeError(f"no stable text for a {type(value).__name__} value")
+    return text
+
+
+def data_hash(case) -> str:
+    """``sha256:`` and the hex digest of :func:`canonical` of ``case.data``."""
+    return "sha256:" + hashlib.sha256(canonical(case.data).encode()).hexdigest()
+
+
+def make_record(game, *, source: str, case: int | None, status: str, outcome=None, data_hash: str | None = None,
+                error: str | None = None, line: int | None = None, peak_rss_kb: int | None = None,
+                options=None) -> dict:
+    """One record (a dict in the key order of ``docs/records.md``).
+
+    Args:
+        game: the :class:`~searchkit.game.Game` (its name, and its moves in JSON).
+        outcome: the case's :class:`~searchkit.solver.Outcome`, or ``None``.
+        options: the game's options the case was solved under (every one,
+            defaults included), or ``None``.
+    """
+    return {
+        "schema": SCHEMA,
+        "game": game.name,
+        "source": source,
+        "case": case,
+        "line": line,
+        "data_hash": data_hash,
+        "status": status,
+        **outcome_fields(game, outcome),
+        "options": None if options is None else record_options(options),
+        "peak_rss_kb": peak_rss_kb,
+        "stats": outcome.result.stats.to_dict() if outcome is not None else None,
+        "error": error,
+    }
+
+
+def outcome_fields(game, outcome) -> dict:
+    """The fields every JSON record of a case has from its outcome (all ``None`` without one).
+
+    Keys: cost, lower_bound, gap, length, moves (the game's JSON form),
+    algorithm, heuristic, seconds.
+    """
+    if outcome is None:
+        return {"cost": None, "lower_bound": None, "gap": None, "length": None, "moves": [], "algorithm": None,
+                "heuristic": None, "seconds": None}
+    from searchkit.game import moves_to_json
+
+    result = outcome.result
+    solved = result.has_solution
+    return {
+        "cost": result.cost,
+        "lower_bound": result.lower_bound,
+        "gap": result.gap,
+        "length": len(result.moves) if solved else None,
+        "moves": moves_to_json(game, outcome.case, result.moves) if solved else [],
+        "algorithm": outcome.algorithm,
+        "heuristic": outcome.heuristic,
+        "seconds": round(outcome.seconds, 6),
+    }
+
+
+def record_options(options) -> dict:
+    """The game options as a record holds them: sorted by name, values as JSON has them."""
+    return {key: options[key] for key in sorted(options)}
+
+
+def options_conflict(game, record: dict, options) -> str:
+    """Why ``record`` was not solved under ``options`` of ``game`` ("" when it was).
+
+    Options marked ``output_only`` (they change how an answer is printed,
+    not which) are not compared.  A record without ``options`` (written
+    before records held them) cannot tell, and says so: resuming or verifying
+    it against any options would be a guess.
+    """
+    held = record.get("options")
+    if not isinstance(held, dict):
+        return "written without the game options it was solved under"
+    want = record_options(options)
+    printing = {opt.key for opt in game.options if opt.output_only}
+    known = {opt.key for opt in game.options}
+    for key in sorted((set(held) | set(want)) - printing):
+        if held.get(key) != want.get(key):
+            if key in known:
+                flag = "--" + key.replace("_", "-")
+                return f"solved with {flag} {json.dumps(held.get(key))}, not {json.dumps(want.get(key))}"
+            return f"solved with an option {json.dumps(key)} that {game.name} does not have"  # as written
+    return ""
+
+
+def dumps(record: dict) -> str:
+    """One record as one line of JSON (no newline)."""
+    return json.dumps(record, separators=(",", ":"))
+
+
+class RecordFile:
+    """An append-only record file: :meth:`write` puts one whole line on disk at once.
+
+    Args:
+        path: the file; created if missing.
+        truncate_to: cut the file to this many bytes first (drop a torn last line).
+        append: keep what is there (``--resume``); else start the file afresh.
+    """
+
+    def __init__(self, path: str, *, append: bool = False, truncate_to: int | None = None) -> None:
+        flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
+        self.fd = os.open(path, flags, 0o644)
+        if append and truncate_to is not None:
+            os.ftruncate(self.fd, truncate_to)
+        self.path = path
+
+    def write(self, record: dict) -> None:
+        """Append one record as one line (a single ``write`` call, then ``fsync``-free flush to the OS)."""
+        data = (dumps(record) + "\n").encode()
+        while data:
+            n = os.write(self.fd, data)
+            data = data[n:]
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def is_record_line(raw: bytes, complete: bool = True) -> bool:
+    """Whether ``raw`` (one line) is a record of this schema or an improvement event.
+
+    A line cut short (``complete`` false: ``kill -9`` while the first record
+    was written) counts when it begins as this module writes records.
+    """
+    if not complete:
+        return raw.lstrip().startswith(b'{"schema":') or raw.lstrip().startswith(b'{"event":')
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(value, dict):
+        return False
+    if "event" in value:
+        return value.get("event") == "improvement"
+    return value.get("schema") == SCHEMA and isinstance(value.get("game"), str) and "case" in value
+
+
+def output_refusal(output: str, inputs, *, resume: bool, force: bool, stdin=None) -> str | None:
+    """Why ``--output output`` must not be opened (``None`` when it may), so that it never destroys data.
+
+    Refused: an ``output`` that is one of ``inputs`` (the same resolved path,
+    or the same file by device and inode: a hard or symbolic link), or the
+    file standard input reads (``stdin``: its file descriptor, for ``-``); an
+    existing non-empty file whose first line is not a record of this schema
+    (nor an improvement event); a non-empty record file without ``resume``
+    (append) or ``force`` (start it afresh), which would be truncated.
+    """
+    try:
+        out_stat = os.stat(output)
+    except OSError:
+        out_stat = None
+    resolved = os.path.realpath(output)
+    for name in inputs:
+        if name == "-":
+            if stdin is not None and out_stat is not None:
+                try:
+                    st = os.fstat(stdin)
+                except OSError:
+                    continue
+                if (st.st_dev, st.st_ino) == (out_stat.st_dev, out_stat.st_ino):
+                    return f"{output} is the file standard input reads: the output would overwrite the input"
+            continue
+        same = os.path.realpath(name) == resolved
+        if not same and out_stat is not None:
+            try:
+                st = os.stat(name)
+            except OSError:
+                continue
+            same = (st.st_dev, st.st_ino) == (out_stat.st_dev, out_stat.st_ino)
+        if same:
+            return f"{output} is the input {name}: the output would overwrite the input"
+    if out_stat is None or out_stat.st_size == 0:
+        return None
+    import stat as stat_
+
+    if not stat_.S_ISREG(out_stat.st_mode):
+        return None  # /dev/null, a pipe: nothing to lose
+    with open(output, "rb") as fh:
+        first = fh.readline(1 << 24)
+    if not is_record_line(first, first.endswith(b"\n")):
+        return (f"{output} exists and its first line is not a searchkit record (schema {SCHEMA}): refusing to "
+                f"touch it; name another --output")
+    if not resume and not force:
+        return (f"{output} already holds records: --resume to solve only the cases it lacks, or --force to "
+                f"start it afresh")
+    return None
+
+
+class Loaded:
+    """What :func:`load_records` found in a record file.
+
+    Attributes:
+        records: the complete records, in file order.
+        good_bytes: the length of the file up to the end of its last complete line.
+        torn: the last line was cut short (``kill -9`` while writing); it is ignored.
+        bad_lines: 1-based numbers of other lines that are not a JSON object.
+    """
+
+    def __init__(self) -> None:
+        self.records: list[dict] = []
+        self.good_bytes = 0
+        self.torn = False
+        self.bad_lines: list[int] = []
+
+
+def iter_lines(path: str) -> Iterator[tuple[int, bytes, bool]]:
+    """``(line number, bytes, complete)`` for each line of ``path`` (``complete``: it ends with a newline)."""
+    with open(path, "rb") as fh:
+        for number, raw in enumerate(fh, 1):
+            yield number, raw, raw.endswith(b"\n")
+
+
+def load_records(path: str) -> Loaded:
+    """Read a record file, detecting a torn last line.
+
+    A missing file is an empty one.  A line without a newline at the end of
+    the file, or a last line that is not JSON, is torn; another line that is
+    not a JSON object is listed in ``bad_lines`` and skipped.
+    """
+    out = Loaded()
+    if not os.path.exists(path):
+        return out
+    lines = list(iter_lines(path)) if os.path.getsize(path) < (1 << 26) else None
+    source = lines if lines is not None else iter_lines(path)
+    last = len(lines) if lines is not None else None
+    offset = 0
+    for number, raw, complete in source:
+        record = None
+        if complete:
+            try:
+                record = json.loads(raw)
+            except (ValueError, RecursionError):  # RecursionError: a line of 100,000 nested brackets
+                record = None
+        if record is None or not isinstance(record, dict):
+            if not complete or number == last:
+                out.torn = True
+                break
+            out.bad_lines.append(number)
+            offset += len(raw)
+            out.good_bytes = offset
+            continue
+        offset += len(raw)
+        if "event" not in record:  # an improvement event is no case's record
+            out.records.append(record)
+        out.good_bytes = offset
+    return out
+
+
+#: Statuses that end a case for good: solving it again would give the same kind of answer.
+FINAL = ("solved", "feasible", "exhausted", "incomplete")
+#: Statuses of a case stopped before an answer (a limit, or its worker died): solved again unless kept.
+STOPPED = ("node_limit", "time_limit", "memory_limit", "error")
+
+
+def source_key(source) -> object:
+    """A record's or an input's ``source`` as ``--resume`` compares them: ``./p20.txt`` is ``p20.txt``.
+
+    Paths are normalised (``os.path.normpath``, ``~`` expanded); ``<stdin>``
+    and non-strings stay as they are.
+    """
+    if not isinstance(source, str) or source.startswith("<"):
+        return source
+    return os.path.normpath(os.path.expanduser(source))
+
+
+def done_keys(records, keep_stopped: bool = False) -> set:
+    """``(source key, case, data_hash)`` of every record of a finished case: the cases ``--resume`` skips.
+
+    Finished: a status in :data:`FINAL`, or with ``keep_stopped`` also in
+    :data:`STOPPED`.  A record with any other status (an unknown string
+    included) is no reason to skip its case.
+    """
+    keep = FINAL + STOPPED if keep_stopped else FINAL
+    return {(source_key(r.get("source")), r.get("case"), r.get("data_hash")) for r in records
+            if r.get("status") in keep}
+
+
+def foreign_record(record: dict, game_name: str) -> str:
+    """Why ``record`` is not a record of this schema and game ("" when it is)."""
+    if record.get("schema") != SCHEMA:
+        return f"has schema {json.dumps(record.get('schema'))} (this searchkit reads schema {SCHEMA})"
+    if record.get("game") != game_name:
+        return f"is a record of the game {json.dumps(record.get('game'))}, not {game_name}"
+    return ""
