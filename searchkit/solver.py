@@ -42,6 +42,8 @@ class Outcome:
         heuristic: the heuristic that ran, or ``None``.
         seconds: wall-clock seconds of the whole case, set-up included.
         plan: the game's :class:`~searchkit.game.SearchPlan` for the case.
+        engine: ``"python"`` or ``"native"``: the engine that searched (:mod:`searchkit.engine`);
+            ``None`` for a verdict without search.
     """
 
     case: Case
@@ -50,6 +52,7 @@ class Outcome:
     heuristic: str | None
     seconds: float = 0.0
     plan: SearchPlan | None = None
+    engine: str | None = None
 
 
 class Solver:
@@ -83,6 +86,8 @@ class Solver:
             is the dict ``{"event": "improvement", "source", "case", "cost",
             "lower_bound", "gap", "seconds", "origin"}``.  Settable later as
             the attribute of the same name (any output format can use it).
+        engine: ``"auto"``, ``"python"`` or ``"native"`` (:mod:`searchkit.engine`); ``None``: the
+            ``SEARCHKIT_ENGINE`` environment variable, else ``"auto"``.
 
     ``algorithm`` may carry the algorithm's options, ``"wastar(weight=2)"``
     (:func:`searchkit.algorithm.parse_spec`); an algorithm taken from a case's
@@ -101,7 +106,10 @@ class Solver:
     def __init__(self, registry, game: str, *, algorithm: str | None = None, heuristic: str | None = None,
                  disabled=frozenset(), limits: Limits | None = None,
                  options: Mapping[str, Any] | None = None, upper_bound: int | str | None = None,
-                 seeds=None, on_improve=None) -> None:
+                 seeds=None, on_improve=None, engine: str | None = None) -> None:
+        from searchkit.engine import check_engine
+
+        self.engine = check_engine(engine)
         self.registry = registry
         self.game_name = game
         self.game = registry.game(game)
@@ -202,19 +210,36 @@ class Solver:
         algorithm, heuristic = self.resolve(plan)
         off = self.disabled | {rule.name for rule in self.rules if not rule.acts_under(algorithm)}
         names = (algorithm.name, None if heuristic is None else heuristic.name)
+        acting = [rule for rule in self.rules if rule.name not in off]
+        from searchkit import engine as engines
+
+        engine = engines.choose(self.engine, self.game, algorithm, heuristic, acting)
+        puzzle = problem = None
         with active(limiter):
             proof = heuristic is None or heuristic.admissible
             emit = self._emitter(case, limiter, proof)
             try:  # the set-up counts against the case's time limit
                 limiter.check_time()
-                puzzle = self.game.puzzle(case, self.options, off)
-                estimate = None if heuristic is None else heuristic.bind(puzzle)
-                pruners = [rule.bind(puzzle) for rule in self.rules if rule.factory is not None
-                           and rule.name not in off]
-                seed = self._seed(case, puzzle, algorithm, off)
+                if engine == engines.NATIVE:
+                    problem = self.game.native_problem(case, self.options, off)
+                    if problem is None:
+                        if self.engine == engines.NATIVE:
+                            raise PlanError(f"engine native: game {self.game_name!r} builds no native problem "
+                                            f"for this case")
+                        engine = engines.PYTHON
+                estimate, pruners, seed = None, [], None
+                if engine == engines.PYTHON or self.seeds is not None or self.upper_bound == "auto" \
+                        or algorithm.seeded:
+                    puzzle = self.game.puzzle(case, self.options, off)
+                if engine == engines.PYTHON:
+                    estimate = None if heuristic is None else heuristic.bind(puzzle)
+                    pruners = [rule.bind(puzzle) for rule in acting if rule.factory is not None]
+                if puzzle is not None:
+                    seed = self._seed(case, puzzle, algorithm, off)
             except LimitReached as stop:
                 stats = SearchStats(elapsed=limiter.elapsed())
-                return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed(), plan)
+                return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed(), plan,
+                               engine)
             depth = plan.depth
             below = None  # seek only solutions cheaper than this
             if seed is not None:
@@ -229,24 +254,32 @@ class Solver:
             if seed is not None and emit is not None:
                 emit(seed[1], None, seed[2])  # the seed is the first solution of the run: an improvement event
             params = self.params if self.algorithm is not None else bind_params(algorithm, {})
-            request = SearchRequest(heuristic=estimate, pruners=pruners, limits=limiter, depth=depth,
-                                    mode=plan.mode, params=params, admissible=proof,
-                                    incumbent=None if seed is None else seed[:2],
-                                    on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
+            on_improve = None if emit is None else (lambda c, lb: emit(c, lb, "search"))
+            incumbent = None if seed is None else seed[:2]
             if depth is not None and depth < 0:  # nothing costs less than 0
                 result = SearchResult(status=EXHAUSTED, lower_bound=0, stats=SearchStats(elapsed=limiter.elapsed()))
+            elif engine == engines.NATIVE:
+                req = engines.request(algorithm, heuristic, acting, params, admissible=proof, max_cost=depth,
+                                      limiter=limiter, incumbent=incumbent, on_improve=on_improve)
+                result = engines.result_of(problem.solve(req))
+                # Trust nothing: replay the moves on the game's plain Python puzzle before they are reported.
+                plain = self.game.puzzle(case, self.options, frozenset(rule.name for rule in self.rules))
+                engines.check_solution(plain, result)
             else:
+                request = SearchRequest(heuristic=estimate, pruners=pruners, limits=limiter, depth=depth,
+                                        mode=plan.mode, params=params, admissible=proof, incumbent=incumbent,
+                                        on_improve=on_improve)
                 try:
                     result = algorithm.run(puzzle, request)
                 except LimitReached as stop:  # raised where a driver does not guard, e.g. the start's estimate
                     result = SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
             result = self._settle(result, algorithm, proof, seed, bounded=depth is not None)
-        fused = getattr(puzzle, "rule_cuts", None)
+        fused = getattr(puzzle, "rule_cuts", None) if engine == engines.PYTHON else None
         if fused:
             counts = dict(result.stats.rule_cuts)
             counts.update((k, v) for k, v in fused.items() if k not in off)
             result = attrs.evolve(result, stats=attrs.evolve(result.stats, rule_cuts=tuple(counts.items())))
-        return Outcome(case, result, *names, limiter.elapsed(), plan)
+        return Outcome(case, result, *names, limiter.elapsed(), plan, engine)
 
 
     # -- bounds and seeds ------------------------------------------------------

@@ -57,6 +57,7 @@ class WorkerSpec:
         upper_bound: ``--upper-bound`` (a cost, ``"auto"`` or ``None``).
         seeds_every, seeds_by_case: the ``--seed-solution`` moves
             (:class:`~searchkit.seeds.Seeds` as hashable tuples).
+        engine: ``auto``, ``python`` or ``native`` (:mod:`searchkit.engine`).
     """
 
     game: str
@@ -71,6 +72,7 @@ class WorkerSpec:
     upper_bound: int | str | None = None
     seeds_every: tuple | None = None
     seeds_by_case: tuple | None = None
+    engine: str = "auto"
 
     @classmethod
     def of(cls, solver, memory_limit_mb: float | None = None, hash_data: bool = False) -> "WorkerSpec":
@@ -81,7 +83,7 @@ class WorkerSpec:
                    solver.limits.max_nodes, solver.limits.time_limit, tuple(sorted(solver.options.items())),
                    memory_limit_mb, hash_data, solver.upper_bound,
                    None if seeds is None else seeds.every,
-                   None if seeds is None else tuple(sorted(seeds.by_case.items())))
+                   None if seeds is None else tuple(sorted(seeds.by_case.items())), solver.engine)
 
     def seeds(self):
         """The :class:`~searchkit.seeds.Seeds` this spec carries, or ``None``."""
@@ -134,7 +136,8 @@ def worker_solver(spec: WorkerSpec):
         solver = Solver(load_registry(report=None), spec.game, algorithm=spec.algorithm, heuristic=spec.heuristic,
                         disabled=frozenset(spec.disabled),
                         limits=Limits(max_nodes=spec.max_nodes, time_limit=spec.time_limit),
-                        options=dict(spec.options), upper_bound=spec.upper_bound, seeds=spec.seeds())
+                        options=dict(spec.options), upper_bound=spec.upper_bound, seeds=spec.seeds(),
+                        engine=spec.engine)
         _SOLVERS.clear()
         _SOLVERS[spec] = solver
     return solver
@@ -189,6 +192,9 @@ class _MemoryLimit:
         if hard != resource.RLIM_INFINITY:
             soft = min(soft, hard)
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+        from searchkit.limits import set_memory_allowance
+
+        set_memory_allowance(int(self.mb * 1024 * 1024))
         return self
 
     def __exit__(self, *exc):
@@ -197,6 +203,9 @@ class _MemoryLimit:
 
             resource.setrlimit(resource.RLIMIT_AS, self.saved)
             self.saved = None
+            from searchkit.limits import set_memory_allowance
+
+            set_memory_allowance(None)
         return False
 
 

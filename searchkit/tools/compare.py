@@ -61,6 +61,7 @@ class Row:
         lower_bound: the proven lower bound on the case's optimum, or ``None``.
         strategy: the column the row belongs to (the heuristic's name, or
             ``ALGORITHM/HEURISTIC`` when several algorithms are compared).
+        engine: ``"python"`` or ``"native"``, the engine that searched (``None`` when none did).
     """
 
     source: str
@@ -79,6 +80,7 @@ class Row:
     error: str | None = None
     lower_bound: int | None = None
     strategy: str | None = None
+    engine: str | None = None
 
     def to_dict(self) -> dict:
         return attrs.asdict(self)
@@ -200,7 +202,7 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
                             result.cost, depth, stats.expanded, stats.generated, stats.evaluated,
                             stats.before_last_layer() if outcome.algorithm == "astar" else None, outcome.seconds,
                             effective_branching_factor(stats.generated, depth), lower_bound=result.lower_bound,
-                            strategy=name))
+                            strategy=name, engine=getattr(outcome, "engine", None)))
             if result.solved:
                 costs[name] = result.cost
             if result.status == CANCELLED:
