@@ -1,10 +1,13 @@
 """The native drivers against the Python drivers on the toy domain: the same status, moves, cost, lower
 bound, expanded/generated/evaluated counts, peak_stored, iteration records and rule cuts.
 
-Needs the native package (``pip install ./native/python``); skipped without it.
+Needs the native package (``pip install ./native/python``); skipped without it.  CI runs more examples
+(``SEARCHKIT_DIFFERENTIAL_EXAMPLES``, default 150).
 """
 
 from __future__ import annotations
+
+import os
 
 import pytest
 from hypothesis import given, settings
@@ -81,7 +84,10 @@ def test_a_hard_eight_puzzle(algorithm):
         assert got["cost"] == 31
 
 
-@settings(max_examples=150, deadline=None)
+EXAMPLES = int(os.environ.get("SEARCHKIT_DIFFERENTIAL_EXAMPLES", "150"))
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(algorithm=st.sampled_from(ALGORITHMS), width=st.sampled_from([2, 3, 3, 3]), moves=st.integers(0, 40),
        seed=st.integers(0, 10 ** 6), hname=st.sampled_from(["manhattan", "misplaced", "zero"]),
        rules=st.booleans(), max_cost=st.one_of(st.none(), st.integers(0, 25)),
