@@ -40,11 +40,6 @@ ENGINES = (AUTO, PYTHON, NATIVE)
 #: The environment variable giving the default engine.
 ENV_VAR = "SEARCHKIT_ENGINE"
 
-#: The built-in algorithms the native engine implements (read while an :class:`~searchkit.algorithm.Algorithm`
-#: has no ``native`` field of its own).
-_BUILTIN_NATIVE = frozenset({"astar", "peastar", "ida_star", "ida_star_tt", "wastar", "gbfs", "bfs", "beam",
-                             "anytime"})
-
 _module: list = []
 
 
@@ -104,11 +99,7 @@ def check_engine(engine: str | None) -> str:
 
 def native_name(component) -> str | None:
     """The native counterpart's name of an algorithm, heuristic or pruning rule (its ``native`` field), or ``None``."""
-    name = getattr(component, "native", None)
-    if name is None and not hasattr(component, "native") and getattr(component, "run", None) is not None:
-        # An Algorithm without the field (before issue 20's reshaping): the built-in table.
-        name = component.name if component.name in _BUILTIN_NATIVE else None
-    return name
+    return getattr(component, "native", None)
 
 
 def missing_component(game, algorithm, heuristic, rules) -> str | None:

@@ -32,6 +32,8 @@ class Heuristic:
         admissible: the estimate never exceeds the true remaining cost.
         consistent: h(s) <= c(s, s') + h(s') for every successor s'.
         summary: one line for listings.
+        native: the name under which the native engine implements the same
+            estimate (same values on every state), or ``None``.
     """
 
     game: str
@@ -40,6 +42,7 @@ class Heuristic:
     admissible: bool = True
     consistent: bool = False
     summary: str = ""
+    native: str | None = None
 
     def bind(self, puzzle: Any) -> Estimator:
         """Return the plain ``estimate(state) -> int`` callable for ``puzzle``.

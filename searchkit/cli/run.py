@@ -187,12 +187,11 @@ def format_stats(outcome) -> str:
     ]
     if s.rule_cuts:
         lines.append("  rule cuts: " + ", ".join(f"{name} {n}" for name, n in s.rule_cuts))
-    layer = "f-layer" if outcome.algorithm == "astar" else "bound"
     for it in s.iterations:
-        lines.append(f"  {layer} {it.bound}: expanded {it.expanded}, generated {it.generated}, "
+        lines.append(f"  {it.kind} {it.bound}: expanded {it.expanded}, generated {it.generated}, "
                      f"evaluated {it.evaluated}, {it.elapsed:.4f} s")
     before = s.before_last_layer()
-    if outcome.algorithm == "astar" and before is not None:
+    if before is not None:
         lines.append(f"  expanded before the last f-layer: {before}")
     if s.per_depth and any(s.per_depth):
         lines.append("  depth  expanded  seconds")

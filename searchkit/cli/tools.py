@@ -117,9 +117,11 @@ def make_compare_command(registry, name: str) -> click.Command:
                 n = parse_jobs(jobs)
             except click.BadParameter as exc:
                 raise click.UsageError(f"--jobs: {exc.format_message()}") from None
-            solvers, items = solve_in_workers(solvers, items, n)
+            solved, items = solve_in_workers(solvers, items, n)
+        else:
+            solved = None
         try:
-            report = run_compare(solvers, items, columns, on_input_error=_report_input)
+            report = run_compare(solvers, items, columns, on_input_error=_report_input, outcomes=solved)
         except SearchkitError as exc:
             fail(str(exc))
         for row in report.rows:
@@ -137,7 +139,9 @@ def make_compare_command(registry, name: str) -> click.Command:
         if any(r.status not in ("solved", "exhausted", "feasible", INPUT_ERROR, SEARCH_ERROR) for r in report.rows):
             code = max(code, EXIT_LIMIT)
         admissible = {h.name for h in registry.heuristics_for(name) if h.admissible}
-        optimal = {a for a, alg in registry.algorithms.items() if alg.optimal and not alg.suboptimal}
+        from searchkit.algorithm import OPTIMAL
+
+        optimal = {a for a, alg in registry.algorithms.items() if alg.guarantee.kind == OPTIMAL}
         by_case = {}
         for r in report.rows:
             by_case.setdefault((r.source, r.case), set()).add(r.algorithm)

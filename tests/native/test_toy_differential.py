@@ -51,7 +51,7 @@ def summary_python(r):
     s = r.stats
     return dict(status=r.status, moves=list(r.moves), cost=r.cost, lower_bound=r.lower_bound, expanded=s.expanded,
                 generated=s.generated, evaluated=s.evaluated, peak_stored=s.peak_stored,
-                iterations=[(i.bound, i.expanded, i.generated, i.evaluated) for i in s.iterations],
+                iterations=[(i.bound, i.expanded, i.generated, i.evaluated, i.kind) for i in s.iterations],
                 rule_cuts=dict(s.rule_cuts))
 
 
@@ -59,7 +59,7 @@ def summary_native(d):
     s = d["stats"]
     return dict(status=d["status"], moves=list(d["moves"]), cost=d["cost"], lower_bound=d["lower_bound"],
                 expanded=s["expanded"], generated=s["generated"], evaluated=s["evaluated"],
-                peak_stored=s["peak_stored"], iterations=[(b, e, g, v) for b, e, g, _, v in s["iterations"]],
+                peak_stored=s["peak_stored"], iterations=[(b, e, g, v, k) for b, e, g, _, v, k in s["iterations"]],
                 rule_cuts=dict(s["rule_cuts"]))
 
 
