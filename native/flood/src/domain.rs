@@ -125,7 +125,7 @@ impl<B: Bits> Flood<B> {
     }
 
     /// `out |= ` the union of the neighbour sets of the areas in `x`.
-    #[inline]
+    #[inline(always)]
     pub fn neighbour_union_into(&self, x: &B, out: &mut B) {
         if self.tables.is_empty() {
             x.for_each(|a| {
@@ -137,14 +137,12 @@ impl<B: Bits> Flood<B> {
         }
         for (k, &w) in x.words().iter().enumerate() {
             let mut w = w;
-            let mut i = k * 8;
             while w != 0 {
-                let byte = (w & 255) as usize;
-                if byte != 0 {
-                    out.or_with(&self.tables[i * 256 + byte]);
-                }
-                w >>= 8;
-                i += 1;
+                // the lowest non-zero byte of the word (zero bytes are skipped)
+                let shift = w.trailing_zeros() & !7;
+                let byte = ((w >> shift) & 255) as usize;
+                w &= !(255u64 << shift);
+                out.or_with(&self.tables[(k * 8 + (shift >> 3) as usize) * 256 + byte]);
             }
         }
     }
