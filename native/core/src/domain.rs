@@ -57,4 +57,7 @@ pub trait StatePruner<D: Domain> {
     /// `true` skips `state` reached with cost `g` before it is expanded; `remaining` is the cost still
     /// allowed (f-bound or depth minus g) or `None` in unbounded best-first drivers.
     fn cut(&mut self, domain: &D, state: &D::State, g: u32, remaining: Option<u32>) -> bool;
+    /// Python's `Pruner.on_fail`: `state`, entered with cost `g`, was fully searched with `remaining` left
+    /// and held no solution (depth-first drivers only). Nothing by default.
+    fn on_fail(&mut self, _domain: &D, _state: &D::State, _g: u32, _remaining: Option<u32>) {}
 }
