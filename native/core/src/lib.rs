@@ -148,7 +148,6 @@ pub fn run_seeded<D: Domain>(spec: &AlgorithmSpec, domain: &D, h: &mut dyn Heuri
         max_cost,
         admissible: spec.admissible,
     };
-    let _ = &seed;
     match spec.algorithm {
         Algorithm::Astar => drivers::best_first::astar(&mut ctx, false),
         Algorithm::Peastar => drivers::best_first::astar(&mut ctx, true),
@@ -157,10 +156,7 @@ pub fn run_seeded<D: Domain>(spec: &AlgorithmSpec, domain: &D, h: &mut dyn Heuri
         Algorithm::Wastar { weight } => drivers::best_first::best_first(&mut ctx, Some(weight), false),
         Algorithm::Gbfs => drivers::best_first::best_first(&mut ctx, None, true),
         Algorithm::Bfs => drivers::bfs::bfs(&mut ctx),
-        Algorithm::Beam { .. } | Algorithm::Anytime { .. } => {
-            let mut o = Outcome::new(Status::Error, ctx.stats(0, 0, 0, 0));
-            o.message = Some(format!("{:?} is not in the native engine yet", spec.algorithm));
-            o
-        }
+        Algorithm::Beam { width } => drivers::beam::beam(&mut ctx, width),
+        Algorithm::Anytime { weight, step, ara } => drivers::anytime::anytime(&mut ctx, weight, step, ara, seed),
     }
 }
