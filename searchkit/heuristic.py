@@ -32,6 +32,9 @@ class Heuristic:
         admissible: the estimate never exceeds the true remaining cost.
         consistent: h(s) <= c(s, s') + h(s') for every successor s'.
         summary: one line for listings.
+        native: the name of its counterpart in the native engine
+            (:mod:`searchkit.engine`), computing the same value on every
+            state, or ``None`` (a plan with it then runs on the Python engine).
     """
 
     game: str
@@ -40,6 +43,7 @@ class Heuristic:
     admissible: bool = True
     consistent: bool = False
     summary: str = ""
+    native: str | None = None
 
     def bind(self, puzzle: Any) -> Estimator:
         """Return the plain ``estimate(state) -> int`` callable for ``puzzle``.

@@ -92,6 +92,9 @@ class PruningRule:
             (``None``: every algorithm with the hooks it needs), for a rule
             whose soundness argument holds for one search only (e.g. a
             dominance test that is sound in A*).
+        native: the name of the rule's counterpart in the native engine
+            (:mod:`searchkit.engine`), or ``None`` when it has none (a plan
+            in which the rule acts then runs on the Python engine).
     """
 
     game: str
@@ -102,6 +105,7 @@ class PruningRule:
     where: str = attrs.field()
     needs: frozenset[str] = attrs.field(converter=frozenset)
     algorithms: tuple[str, ...] | None = None
+    native: str | None = None
 
     @where.default
     def _where_default(self):
