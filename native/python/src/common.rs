@@ -213,6 +213,7 @@ pub fn outcome_dict<'py, M>(py: Python<'py>, o: &Outcome<M>, mv: impl Fn(&M) -> 
     st.set_item("peak_stored", s.peak_stored)?;
     st.set_item("rule_cuts", s.rule_cuts.clone())?;
     st.set_item("peak_bytes", s.peak_bytes)?;
+    st.set_item("states_stored", s.states_stored)?;
     d.set_item("stats", st)?;
     Ok(d)
 }
