@@ -138,7 +138,8 @@ def wastar(puzzle, heuristic: Callable[[Any], int], *, weight: float = 2.0, prun
 
     Args:
         weight: w >= 1 (1 is A*).
-        Others: as :func:`best_first`.
+
+    The other arguments are those of :func:`best_first`.
 
     Returns:
         As :func:`best_first`; ``lower_bound`` >= ceil(cost / w) by

@@ -227,13 +227,12 @@ def test_no_import_cycle_between_searchkit_modules():
             visit(node, [node])
 
 
-def test_readme_layout_names_every_module():
-    readme = (ROOT / "README.md").read_text()
-    layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
+def test_architecture_page_names_every_module():
+    layout = (ROOT / "docs" / "architecture.md").read_text()
     for path in (ROOT / "searchkit").rglob("*.py"):
         if path.name != "__init__.py" or path.parent.name != "searchkit":
             name = path.name if path.name != "__init__.py" else path.parent.name + "/"
-            assert name in layout, f"README's Layout does not name {path.relative_to(ROOT)}"
+            assert name in layout, f"docs/architecture.md does not name {path.relative_to(ROOT)}"
 
 
 @pytest.mark.parametrize("name, bounded, expected", [
