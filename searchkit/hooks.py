@@ -63,6 +63,11 @@ OPTIONAL_HOOKS: tuple[OptionalHook, ...] = (
                  "searchkit show, Outcome.show (searchkit.render.palette.game_palette)",
                  "the game's own colours (walls grey, floor white), used when the user gives no --palette; "
                  "default: Okabe-Ito"),
+    OptionalHook(GAME, "native_problem", "native_problem(case, options, disabled) -> object | None",
+                 "the Solver (searchkit.engine)",
+                 "the case as a native problem (an object with solve(request) -> result, the dicts of "
+                 "searchkit_native) with the rules in disabled off, or None for a case it cannot take; "
+                 "default: the game runs on the Python engine only (docs/native.md)"),
     OptionalHook(PUZZLE, "successors_within", "successors_within(state, remaining) -> Iterable[Successor]",
                  "depth-first drivers (ida_star, bounded_dfs)",
                  "successors that may omit a child that provably cannot reach a goal within remaining - "

@@ -56,6 +56,7 @@ class LimitReached(Exception):
     def __init__(self, status: str) -> None:
         super().__init__(status)
         self.status = status
+        self.engine: str | None = None  #: the engine the case ran on when it stopped (set by the Solver)
 
 
 class Limiter:
@@ -157,6 +158,18 @@ Budget = Limiter
 
 _active: list[Limiter] = []
 _live = [False]
+_memory: list[int | None] = [None]
+
+
+def set_memory_allowance(nbytes: int | None) -> None:
+    """Record the running case's ``--memory-limit`` allowance in bytes (``None``: none), for engines that
+    budget their own tables (the native engine stops at part of it with ``memory_limit``)."""
+    _memory[0] = nbytes
+
+
+def memory_allowance() -> int | None:
+    """The running case's memory allowance in bytes set by :func:`set_memory_allowance`, or ``None``."""
+    return _memory[0]
 
 
 def track_live(on: bool = True) -> None:

@@ -89,11 +89,11 @@ def outcome_fields(game, outcome) -> dict:
     """The fields every JSON record of a case has from its outcome (all ``None`` without one).
 
     Keys: cost, lower_bound, gap, length, moves (the game's JSON form),
-    algorithm, heuristic, seconds.
+    algorithm, heuristic, engine (``python`` or ``native``), seconds.
     """
     if outcome is None:
         return {"cost": None, "lower_bound": None, "gap": None, "length": None, "moves": [], "algorithm": None,
-                "heuristic": None, "seconds": None}
+                "heuristic": None, "engine": None, "seconds": None}
     from searchkit.game import moves_to_json
 
     result = outcome.result
@@ -106,6 +106,7 @@ def outcome_fields(game, outcome) -> dict:
         "moves": moves_to_json(game, outcome.case, result.moves) if solved else [],
         "algorithm": outcome.algorithm,
         "heuristic": outcome.heuristic,
+        "engine": getattr(outcome, "engine", None),
         "seconds": round(outcome.seconds, 6),
     }
 

@@ -192,7 +192,8 @@ def format_stats(outcome) -> str:
     """The statistics of one case as lines of text (for stderr)."""
     case, result = outcome.case, outcome.result
     s = result.stats
-    ran = f"{outcome.algorithm}/{outcome.heuristic or '-'}" if outcome.algorithm else "no search (the game's verdict)"
+    ran = (f"{outcome.algorithm}/{outcome.heuristic or '-'} on {getattr(outcome, 'engine', None) or 'python'}"
+           if outcome.algorithm else "no search (the game's verdict)")
     lines = [
         f"{case.source} case {case.index}: {result.status}, cost {'-' if result.cost is None else result.cost}, "
         f"lower bound {'-' if result.lower_bound is None else result.lower_bound}, {ran}, "

@@ -43,6 +43,8 @@ class Outcome:
         heuristic: the heuristic that ran, or ``None``.
         seconds: wall-clock seconds of the whole case, set-up included.
         plan: the game's :class:`~searchkit.game.SearchPlan` for the case.
+        engine: ``"python"`` or ``"native"``: the engine that searched (:mod:`searchkit.engine`);
+            ``None`` for a verdict without search.
     """
 
     case: Case
@@ -51,6 +53,7 @@ class Outcome:
     heuristic: str | None
     seconds: float = 0.0
     plan: SearchPlan | None = None
+    engine: str | None = None
 
 
 def _options_tuple(value: Mapping[str, Any] | Iterable[tuple[str, Any]] | None) -> tuple[tuple[str, Any], ...]:
@@ -96,9 +99,10 @@ class SolverConfig:
             it is returned -- ``solved`` with ``lower_bound`` C, proven since
             nothing cheaper exists -- when the search proves there is none
             cheaper, or ``feasible`` when it stops at a limit first.
-        engine: ``"auto"`` (the default), ``"python"`` or ``"native"``: which
-            engine runs the search, for the native engine's integration
-            (issue 14); the Python Solver runs every search itself today.
+        engine: ``"auto"``, ``"python"`` or ``"native"``: which engine runs
+            the search (:mod:`searchkit.engine`); by default the
+            ``SEARCHKIT_ENGINE`` environment variable's, else ``"auto"``
+            (read when the config is made, so a worker gets the same).
     """
 
     game: str
@@ -109,7 +113,15 @@ class SolverConfig:
     options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_options_tuple)
     upper_bound: int | str | None = None
     seeds: Any = None
-    engine: str = attrs.field(default="auto", validator=attrs.validators.in_(ENGINES))
+    engine: str = attrs.field(factory=lambda: _default_engine(),
+                              converter=lambda v: _default_engine() if v is None else v,
+                              validator=attrs.validators.in_(ENGINES))
+
+
+def _default_engine() -> str:
+    from searchkit.engine import default_engine
+
+    return default_engine()
 
 
 @attrs.frozen
@@ -125,6 +137,11 @@ class _Built:
         fused_before: the puzzle's ``rule_cuts`` after the set-up (the
             upper-bound provider's search included), subtracted from the
             counts after the run, so only the search's own cuts are reported.
+        engine: ``"python"`` or ``"native"`` (:mod:`searchkit.engine`).
+        problem: the game's native problem (the native engine), else ``None``;
+            ``puzzle`` is then ``None`` unless a seed needed it.
+        acting: the pruning rules that act (``off`` left out), in order.
+        case, heuristic: the case and the resolved heuristic (the native request names it).
         dead: ``[n]``, the states ``estimate`` called :data:`searchkit.DEAD`
             (:func:`searchkit.heuristic.counting_dead`; ``[0]`` without an estimate).
     """
@@ -135,6 +152,11 @@ class _Built:
     off: frozenset
     seed: tuple | None
     fused_before: dict
+    engine: str = "python"
+    problem: Any = None
+    acting: tuple = ()
+    case: Any = None
+    heuristic: Any = None
     dead: list = attrs.Factory(lambda: [0])
 
 
@@ -256,6 +278,10 @@ class Solver:
     def seeds(self):
         return self.config.seeds
 
+    @property
+    def engine(self) -> str:
+        return self.config.engine
+
     def resolve(self, plan: SearchPlan):
         """``(algorithm, heuristic)`` objects for ``plan``: the user's choices over the plan's.
 
@@ -317,7 +343,8 @@ class Solver:
                 built = self._build(case, algorithm, heuristic, limiter)
             except LimitReached as stop:
                 stats = SearchStats(elapsed=limiter.elapsed())
-                return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed(), plan)
+                return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed(), plan,
+                               getattr(stop, "engine", None))
             bound = self._bound(plan, built.seed)
             emit = self._emitter(case, limiter, proof)
             if bound.seed is not None and emit is not None:
@@ -336,7 +363,7 @@ class Solver:
                     and result.cost != 0 and result.lower_bound != result.cost):
                 # bounded_dfs under --upper-bound: the first solution within the bound, not a least-cost one
                 result = attrs.evolve(result, status=FEASIBLE, lower_bound=None)
-        return Outcome(case, self._with_fused_cuts(result, built), *names, limiter.elapsed(), plan)
+        return Outcome(case, self._with_fused_cuts(result, built), *names, limiter.elapsed(), plan, built.engine)
 
     # -- the steps of solve ----------------------------------------------------
     def _build(self, case: Case, algorithm, heuristic, limiter: Limiter) -> _Built:
@@ -345,16 +372,40 @@ class Solver:
         Raises:
             LimitReached: the case's time ran out in the set-up.
         """
-        limiter.check_time()
+        from searchkit import engine as engines
+
         off = self.disabled | {rule.name for rule in self.rules if not rule.acts_under(algorithm)}
+        acting = tuple(rule for rule in self.rules if rule.name not in off)
+        engine = engines.choose(self.engine, self.game, algorithm, heuristic, acting)
+        try:
+            limiter.check_time()
+            problem = None
+            if engine == engines.NATIVE:
+                problem = self.game.native_problem(case, self.options, off)
+                if problem is None:
+                    if self.engine == engines.NATIVE:
+                        raise PlanError(f"engine native: game {self.game_name!r} builds no native problem for this "
+                                        f"case")
+                    engine = engines.PYTHON
+        except LimitReached as stop:
+            stop.engine = engine
+            raise
+        if engine == engines.NATIVE:
+            # The Python puzzle only where a seed needs it (a seed is checked, or found, on it).
+            puzzle = seed = None
+            if self.seeds is not None or self.upper_bound == "auto" or algorithm.seeded:
+                puzzle = self.game.puzzle(case, self.options, off)
+                seed = self._seed(case, puzzle, algorithm)
+            return _Built(puzzle, None, [], off, seed, {}, engine, problem, acting, case, heuristic)
         puzzle = self.game.puzzle(case, self.options, off)
         estimate = None if heuristic is None else heuristic.bind(puzzle)
         dead = [0]
         if estimate is not None:  # the one place dead states are counted (searchkit.DEAD)
             estimate, dead = counting_dead(estimate)
-        pruners = [rule.bind(puzzle) for rule in self.rules if rule.factory is not None and rule.name not in off]
+        pruners = [rule.bind(puzzle) for rule in acting if rule.factory is not None]
         seed = self._seed(case, puzzle, algorithm)
-        return _Built(puzzle, estimate, pruners, off, seed, _fused_cuts(puzzle), dead)
+        return _Built(puzzle, estimate, pruners, off, seed, _fused_cuts(puzzle), engine, None, acting, case, heuristic,
+                      dead)
 
     def _bound(self, plan: SearchPlan, seed: tuple | None) -> _Bound:
         """The cost bound: the plan's depth, lowered below ``--upper-bound`` and below the seed's cost.
@@ -382,6 +433,8 @@ class Solver:
         if bound.max_cost is not None and bound.max_cost < 0:  # nothing costs less than 0
             return SearchResult(status=EXHAUSTED, lower_bound=0, stats=SearchStats(elapsed=limiter.elapsed()))
         params = self.params if self.algorithm is not None else bind_params(algorithm, {})
+        if built.problem is not None:
+            return self._run_native(algorithm, built, bound, limiter, proof, emit, params)
         request = SearchRequest(heuristic=built.estimate, pruners=built.pruners, limits=limiter,
                                 max_cost=bound.max_cost, mode=plan.mode, params=params, admissible=proof,
                                 incumbent=None if bound.seed is None else bound.seed[:2],
@@ -394,6 +447,25 @@ class Solver:
         except LimitReached as stop:  # raised where a driver does not guard, e.g. the start's estimate
             return SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
 
+    def _run_native(self, algorithm, built: _Built, bound: _Bound, limiter: Limiter, proof: bool, emit,
+                    params) -> SearchResult:
+        """The native engine's result (:mod:`searchkit.engine`), its moves replayed on the plain Python puzzle.
+
+        Raises:
+            NativeEngineError: the native search failed, or its solution does not replay.
+        """
+        from searchkit import engine as engines
+
+        request = engines.request(algorithm, built.heuristic,
+                                  built.acting, params, admissible=proof, max_cost=bound.max_cost, limiter=limiter,
+                                  incumbent=None if bound.seed is None else bound.seed[:2],
+                                  on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
+        result = engines.result_of(built.problem.solve(request))
+        # Trust nothing: the moves are replayed on the game's plain puzzle before they are reported.
+        plain = self.game.puzzle(built.case, self.options, frozenset(rule.name for rule in self.rules))
+        engines.check_solution(plain, result)
+        return result
+
     @staticmethod
     def _with_fused_cuts(result: SearchResult, built: _Built) -> SearchResult:
         """``result`` with the cuts of the rules fused into the game's successors made during the search.
@@ -405,11 +477,11 @@ class Solver:
         estimate called :data:`searchkit.DEAD` are counted as
         :data:`searchkit.heuristic.DEAD_CUTS` (when there were any).
         """
-        after = _fused_cuts(built.puzzle)
+        after = _fused_cuts(built.puzzle) if built.problem is None else None  # native: counted in its result
         if not after and not built.dead[0]:
             return result
         counts = dict(result.stats.rule_cuts)
-        counts.update((k, v - built.fused_before.get(k, 0)) for k, v in after.items() if k not in built.off)
+        counts.update((k, v - built.fused_before.get(k, 0)) for k, v in (after or {}).items() if k not in built.off)
         if built.dead[0]:
             counts[DEAD_CUTS] = built.dead[0]
         return attrs.evolve(result, stats=attrs.evolve(result.stats, rule_cuts=tuple(counts.items())))

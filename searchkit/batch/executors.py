@@ -135,6 +135,9 @@ class _MemoryLimit:
         if hard != resource.RLIM_INFINITY:
             soft = min(soft, hard)
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+        from searchkit.limits import set_memory_allowance
+
+        set_memory_allowance(int(self.mb * 1024 * 1024))
         return self
 
     def __exit__(self, *exc):
@@ -143,6 +146,9 @@ class _MemoryLimit:
 
             resource.setrlimit(resource.RLIMIT_AS, self.saved)
             self.saved = None
+            from searchkit.limits import set_memory_allowance
+
+            set_memory_allowance(None)
         return False
 
 

@@ -96,7 +96,10 @@ def algorithms(ctx) -> None:
 @click.pass_context
 def plugins(ctx) -> None:
     """List the loaded plugins: name, version, hooks and what each registered."""
+    from searchkit.engine import describe
+
     reg = registry(ctx)
+    click.echo(describe())
     for info in reg.plugins:
         click.echo(f"{info.name} {info.version or '-'} ({info.origin})")
         if info.hooks:

@@ -62,11 +62,15 @@ from typing import Any
 
 from searchkit.algorithm import GUARANTEE_ANYTIME, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm, Param, SearchRequest
 from searchkit.drivers.best_first import best_first_setup
-from searchkit.drivers._common import (BEST_FIRST_HOOKS, conclude, counted_stats, path_to,
+from searchkit.drivers._common import (BEST_FIRST_HOOKS, conclude, counted_stats, exact_weight, path_to,
                                       run_guarded)
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, SOLVED, SearchResult
+
+TYPE_CHECKING = False  # read as true by type checkers; fractions is imported when a search runs
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 def anytime(
@@ -123,16 +127,22 @@ def anytime(
     h0 = heuristic(start)
     best_g: dict = {start: 0}
     parent: dict = {start: None}
-    heap: list = [(weight * h0, 0, 0, 0, h0, start)]  # (g + w h, -g, tie_break, tie, f, state)
+    # Weights as exact fractions; a key is g + w h scaled by w's denominator q, an integer (``exact_weight``).
+    from fractions import Fraction
+
+    w0 = Fraction(*exact_weight(weight))
+    dw = Fraction(*exact_weight(step))
+    heap: list = [(w0.numerator * h0, 0, 0, 0, h0, start)]  # (q g + p h, -g, tie_break, tie, f, state)
     push, pop = heapq.heappush, heapq.heappop
     # The incumbent: its cost U, and either its goal state (path via parent) or given moves.
     inc = _Incumbent()
+    weight_now = _Weight(w0)
     if incumbent is not None:
         inc.moves, inc.cost = tuple(incumbent[0]), incumbent[1]
     if max_cost is not None and max_cost + 1 < inc.cost:
         # A bound below the incumbent: the incumbent is out of range, seek only cheaper solutions.
         inc.cost, inc.moves = max_cost + 1, None
-    info = {"expanded": 0, "generated": 0, "evaluated": 1, "peak": 2, "bound": h0, "current": h0, "w": weight}
+    info: dict[str, float] = {"expanded": 0, "generated": 0, "evaluated": 1, "peak": 2, "bound": h0, "current": h0}
 
     def lower() -> float:
         """min(U, least f over the heap and the state being expanded): a proven bound (module docstring)."""
@@ -144,9 +154,10 @@ def anytime(
 
     def reweight() -> None:
         """Lower the weight by ``step`` (not below 1) and re-order the open list, dropping f >= U."""
-        w = info["w"] = max(1.0, info["w"] - step)
+        w = weight_now.value = max(Fraction(1), weight_now.value - dw)
+        p, q = w.numerator, w.denominator
         cost = inc.cost
-        heap[:] = [(-e[1] + w * (e[4] + e[1]), *e[1:]) for e in heap if e[4] < cost]
+        heap[:] = [(-q * e[1] + p * (e[4] + e[1]), *e[1:]) for e in heap if e[4] < cost]
         heapq.heapify(heap)
 
     def improved(goal, cost) -> None:
@@ -173,9 +184,9 @@ def anytime(
                 g = -neg_g
                 if f >= inc.cost or best_g.get(state, g) < g:
                     continue
-                if key >= inc.cost and info["w"] > 1:
+                if key >= weight_now.value.denominator * inc.cost and weight_now.value > 1:
                     # The least key reached U, so U <= w C* (the good entry's key is <= w C*).
-                    bound = math.ceil(inc.cost / info["w"] - 1e-9)
+                    bound = -(-inc.cost * weight_now.value.denominator // weight_now.value.numerator)  # ceil(U / w)
                     if bound > info["bound"]:
                         info["bound"] = bound
                     if ara and step > 0:  # ARA*'s end of an iteration: go on with a smaller weight
@@ -194,7 +205,7 @@ def anytime(
                 succs = successors(state)
                 if filt is not None:
                     succs = filt(state, list(succs))
-                w = info["w"]
+                p, q = weight_now.value.numerator, weight_now.value.denominator
                 for move, child, c in succs:
                     generated += 1
                     g2 = g + c
@@ -207,7 +218,7 @@ def anytime(
                     parent[child] = (state, move)
                     if is_goal(child):
                         improved(child, g2)
-                        w = info["w"]
+                        p, q = weight_now.value.numerator, weight_now.value.denominator
                         continue
                     evaluated += 1
                     h = heuristic(child)
@@ -215,7 +226,7 @@ def anytime(
                     if f2 >= inc.cost:
                         continue
                     tie += 1
-                    push(heap, (g2 + w * h, -g2, tie_break(child) if tie_break is not None else 0, tie, f2, child))
+                    push(heap, (q * g2 + p * h, -g2, tie_break(child) if tie_break is not None else 0, tie, f2, child))
                 info["current"] = math.inf
                 peak = max(peak, len(best_g) + len(heap))
             return SOLVED
@@ -230,6 +241,15 @@ def anytime(
         bound = lower()
     cost = None if inc.moves is None else int(inc.cost)
     return conclude(status, stats, moves=inc.moves, cost=cost, bound=bound, max_cost=max_cost)
+
+
+class _Weight:
+    """The weight in force, an exact fraction (lowered by ``step`` at each improvement)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Fraction) -> None:
+        self.value = value
 
 
 class _Incumbent:
@@ -263,6 +283,7 @@ ALGORITHMS = (
                       Param("ara", int, 0, "1: the weight also falls when the least key reaches the best cost "
                                            "(ARA*'s iterations: better bounds at a fixed budget, worse "
                                            "solutions); 0: only after an improvement", min=0, max=1)),
+              native="anytime",
               summary="anytime weighted A*: improving solutions, each with a proven lower bound; solved when "
                       "they meet (Hansen and Zhou 2007, ARA* weight schedule)"),
 )

@@ -29,7 +29,7 @@ from typing import Any
 
 import attrs
 
-from searchkit.drivers._common import conclude, path_to, run_guarded, split_pruners
+from searchkit.drivers._common import conclude, exact_weight, path_to, run_guarded, split_pruners
 from searchkit.heuristic import DEAD
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
@@ -349,7 +349,8 @@ def search(puzzle, heuristic: Callable[[Any], int], config: BestFirst, *, pruner
     if goal is None or cost is None:  # exhausted, a limit or Ctrl-C
         return conclude(status, stats, bound=bound, max_cost=max_cost)
     if bound is not None and config.weight is not None and not goal_on_generate:
-        bound = max(min(bound, cost), math.ceil(cost / config.weight - 1e-9))
+        p, q = exact_weight(config.weight)
+        bound = max(min(bound, cost), -(-cost * q // p))  # ceil(cost / w), exactly
     return conclude(status, stats, moves=path_to(parent, goal), cost=cost, bound=bound)
 
 

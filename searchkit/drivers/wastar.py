@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from searchkit.algorithm import HEURISTIC_REQUIRED, PRUNES_ON_F_IF_ADMISSIBLE, Algorithm, Param, SearchRequest, bounded
-from searchkit.drivers._common import BEST_FIRST_HOOKS
+from searchkit.drivers._common import BEST_FIRST_HOOKS, exact_weight
 from searchkit.drivers.best_first import BestFirst, best_first, search  # noqa: F401  (best_first: its old home)
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
@@ -64,8 +64,10 @@ def wastar(puzzle, heuristic: Callable[[Any], int], *, weight: float = 2.0, prun
     if not weight >= 1:
         raise ValueError(f"weight must be at least 1, got {weight}")
 
-    def key(g, h):
-        return g + weight * h
+    p, q = exact_weight(weight)
+
+    def key(g, h):  # g + w h scaled by q, an integer: the exact order (``exact_weight``)
+        return q * g + p * h
 
     return search(puzzle, heuristic, BestFirst(key, prune_on_f=admissible, weight=weight), pruners=pruners,
                   limits=limits, max_cost=max_cost)
@@ -82,5 +84,6 @@ ALGORITHMS = (
               rule_hooks=BEST_FIRST_HOOKS,
               params=(Param("weight", float, 2.0, "w in f = g + w*h; cost <= w * optimal with an admissible h",
                             min=1),),
+              native="wastar",
               summary="weighted A* on g + w*h, cost at most w x optimal (Pohl 1970)"),
 )

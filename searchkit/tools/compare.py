@@ -75,6 +75,7 @@ class Row:
             ``ALGORITHM/HEURISTIC`` when several algorithms are compared).
         position: the case's 1-based place among everything read (a file
             named twice gives its cases twice, at two positions).
+        engine: ``"python"`` or ``"native"``, the engine that searched (``None`` when none did).
     """
 
     source: str
@@ -93,6 +94,7 @@ class Row:
     error: str | None = None
     lower_bound: int | None = None
     strategy: str | None = None
+    engine: str | None = None
     position: int | None = None
 
     def key(self) -> tuple:
@@ -245,7 +247,8 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
                             result.cost, depth, stats.expanded, stats.generated, stats.evaluated,
                             stats.before_last_layer(), outcome.seconds,
                             effective_branching_factor(stats.generated, depth), lower_bound=result.lower_bound,
-                            strategy=name, position=position))
+                            strategy=name, position=position,
+                            engine=getattr(outcome, "engine", None)))
             if result.solved:
                 costs[name] = result.cost
             if result.status == CANCELLED:

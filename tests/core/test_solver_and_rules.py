@@ -53,6 +53,7 @@ def test_rules_listing_says_where_each_rule_acts(cli_run):
     assert "dominance\tin driver: astar, peastar, wastar, gbfs, anytime\t" in cli_run(["rules", "flood"]).stdout
 
 
+@pytest.mark.python_engine("the Mayan puzzle's successors_within")
 def test_ida_star_honours_successors_within(cli_run):
     def expanded(*extra):
         out = cli_run(["solve", "mayan", "--shortest", "-a", "ida_star", "-H", "column-steps", "--format", "json",
@@ -67,6 +68,7 @@ def test_ida_star_honours_successors_within(cli_run):
     assert expanded("--no-prune", "lower-bound", "--no-prune", "few-blocks") > 3 * expanded()
 
 
+@pytest.mark.python_engine("the Mayan puzzle")
 def test_statistics_count_each_rules_cuts(registry):
     from searchkit.plugin.manager import load_registry  # noqa: F401  (the session registry is used)
 
@@ -275,6 +277,7 @@ def _slow_start_plugin():
     return mod
 
 
+@pytest.mark.python_engine("a test heuristic written in Python")
 @pytest.mark.parametrize("algorithm", ["astar", "peastar", "ida_star", "wastar", "gbfs", "beam", "anytime"])
 def test_a_limit_raised_by_the_start_estimate_is_a_status_not_a_traceback(cli_run, algorithm):
     from searchkit.plugin.manager import load_registry
@@ -318,6 +321,7 @@ def _crashing_plugin():
     return mod
 
 
+@pytest.mark.python_engine("a test heuristic written in Python")
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_a_plugin_that_raises_fails_its_case_and_the_run_goes_on(cli_run, tmp_path, fmt):
     from searchkit.plugin.manager import load_registry
@@ -336,6 +340,7 @@ def test_a_plugin_that_raises_fails_its_case_and_the_run_goes_on(cli_run, tmp_pa
     assert len(answers) == 4  # one line or record for every case of both files
 
 
+@pytest.mark.python_engine("a test heuristic written in Python")
 def test_compare_reports_a_heuristic_that_raises_and_goes_on(cli_run):
     from searchkit.plugin.manager import load_registry
 
@@ -385,7 +390,9 @@ def test_solver_config_is_frozen_picklable_and_builds_the_same_solver(registry):
     config = SolverConfig("flood", algorithm="wastar(weight=3)", heuristic="puchert", disabled=["dominance"],
                           limits=Limits(max_nodes=50, memory_mb=100), options={"moves": True},
                           seeds=Seeds(by_case={1: ("1", "2")}))
-    assert config.options == (("moves", True),) and config.engine == "auto"
+    from searchkit.engine import default_engine
+
+    assert config.options == (("moves", True),) and config.engine == default_engine()  # SEARCHKIT_ENGINE, or auto
     again = pickle.loads(pickle.dumps(config))
     assert again == config
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
@@ -410,6 +417,7 @@ def test_limiter_counts_time_from_the_start_given():
         limiter.check_time()
 
 
+@pytest.mark.python_engine("the Mayan puzzle")
 def test_iteration_records_carry_their_kind_and_peastar_layers_are_f_layers(cli_run):
     """PEA*'s records are f-layers as A*'s are: --stats says so and compare reports before_last_layer
     (both tested the algorithm's name "astar" before, issue 20 item 2)."""

@@ -18,6 +18,13 @@ ASTAR_ABOVE_CELLS = 36
 PARTIAL_ABOVE_CELLS = 400
 
 
+def _board(case: Case, options):
+    """The case's board with the pivot of the ``--start`` option."""
+    board = case.data
+    pivot = pivot_index(board.width, board.height, options.get("start") or "top-left")
+    return board if pivot == board.pivot else attrs.evolve(board, pivot=pivot)
+
+
 class FloodGame:
     """Flood-It (HDU 4127 / NKOJ 2440): fewest recolourings of the pivot's region.
 
@@ -112,12 +119,18 @@ class FloodGame:
     def puzzle(self, case: Case, options, disabled):
         from searchkit_flood.areas import FloodPuzzle
 
-        board = case.data
-        start = options.get("start") or "top-left"
-        pivot = pivot_index(board.width, board.height, start)
-        if pivot != board.pivot:
-            board = attrs.evolve(board, pivot=pivot)
-        return FloodPuzzle(board, disabled)
+        return FloodPuzzle(_board(case, options), disabled)
+
+    def native_problem(self, case: Case, options, disabled):
+        """The case as a problem of the native engine (see :mod:`searchkit_flood.native`), or ``None``.
+
+        ``None`` when the native package is not installed or the board has more colours than the native
+        engine takes; the Solver then searches on the Python engine (or reports a plan error when the
+        native engine was asked for).
+        """
+        from searchkit_flood.native import native_problem
+
+        return native_problem(_board(case, options), disabled)
 
     def plan(self, case, options):
         """IDA* with ``layered`` up to 36 cells, A* with ``puchert`` (and ``dominance``) above, PEA* above 400.

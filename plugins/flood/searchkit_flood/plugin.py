@@ -21,19 +21,22 @@ def register_games(register):
 
 @hookimpl
 def register_heuristics(register):
-    register(Heuristic(GAME, "colours", _H + "colours", admissible=True, consistent=True,
+    # ``native``: the same heuristic in the native engine (searchkit_native, crate searchkit-flood), same values.
+    register(Heuristic(GAME, "colours", _H + "colours", admissible=True, consistent=True, native="colours",
                        summary="colours with areas outside the region (the seeds' h)"))
     register(Heuristic(GAME, "eccentricity", _H + "eccentricity", admissible=True, consistent=True,
-                       summary="BFS layers of the area graph until every area is reached"))
-    register(Heuristic(GAME, "layered", _H + "layered", admissible=True, consistent=True,
+                       native="eccentricity", summary="BFS layers of the area graph until every area is reached"))
+    register(Heuristic(GAME, "layered", _H + "layered", admissible=True, consistent=True, native="layered",
                        summary="max over t of t + colours beyond distance t (dominates both above)"))
-    register(Heuristic(GAME, "puchert", _H + "puchert", admissible=True, consistent=False,
+    register(Heuristic(GAME, "puchert", _H + "puchert", admissible=True, consistent=False, native="puchert",
                        summary="greedy play-out: take completing colours, else the whole frontier "
                                "(after A. and S. Puchert's floodit)"))
     register(Heuristic(GAME, "greedy", "searchkit_flood.greedy:greedy", admissible=False, consistent=False,
+                       native="greedy",
                        summary="moves of a real greedy play-out (completing colours, else the most areas): "
                                "an upper bound, inadmissible; for gbfs/wastar"))
     register(Heuristic(GAME, "two-best", "searchkit_flood.greedy:two_best", admissible=False, consistent=False,
+                       native="two-best",
                        summary="Puchert's play-out whose colour-blind step floods only the two colours reaching "
                                "the most new cells (after terminal-flood's idea); inadmissible, near-optimal"))
 
@@ -61,18 +64,21 @@ def register_generators(register):
 
 @hookimpl
 def register_pruning_rules(register):
-    # The names are the constants of searchkit_flood.areas (not imported here, to keep loading free).
+    # The names are the constants of searchkit_flood.areas (not imported here, to keep loading free);
+    # ``native``: the same rule in the native engine (fused into its successors, or its dominance pruner).
     register(PruningRule(GAME, "frontier-colours",
-                         "try only colours present on the frontier (others leave the region unchanged)"))
-    register(PruningRule(GAME, "no-growth", "cut a move that does not grow the flooded region"))
+                         "try only colours present on the frontier (others leave the region unchanged)",
+                         native="frontier-colours"))
+    register(PruningRule(GAME, "no-growth", "cut a move that does not grow the flooded region", native="no-growth"))
     register(PruningRule(GAME, "completion",
                          "if picking a frontier colour removes it from the board, take that move alone "
-                         "(always part of some optimal solution)", sound_for="optimal"))
+                         "(always part of some optimal solution)", sound_for="optimal", native="completion"))
     register(PruningRule(GAME, "exposure",
                          "while areas lie beyond the frontier, generate only moves that reach past it "
-                         "(a move that exposes nothing new can be put off without loss)", sound_for="optimal"))
+                         "(a move that exposes nothing new can be put off without loss)", sound_for="optimal",
+                         native="exposure"))
     register(PruningRule(GAME, "dominance",
                          "skip a popped state whose region lies inside a region already expanded at the same g "
                          "(it cannot need fewer moves); sound where states are cut as a best-first search pops them",
                          factory="searchkit_flood.dominance:dominance_pruner",
-                         sound_for="optimal", needs={"cut_on_pop"}))
+                         sound_for="optimal", needs={"cut_on_pop"}, native="dominance"))

@@ -1,0 +1,150 @@
+//! The admissible heuristics of `searchkit_flood.heuristics` (`colours`, `eccentricity`, `layered`,
+//! `puchert`), giving the same value on every state. Their claims and proofs are in the Python docstrings;
+//! here only what differs in the computation is said.
+
+use searchkit_core::domain::Heuristic;
+
+use crate::bits::Bits;
+use crate::domain::Flood;
+
+/// Number of colours with areas outside the region.
+pub struct Colours;
+
+impl<B: Bits> Heuristic<Flood<B>> for Colours {
+    fn estimate(&mut self, d: &Flood<B>, state: &B) -> u32 {
+        let outside = d.all.andnot(state);
+        d.colour_areas.iter().filter(|a| a.intersects(&outside)).count() as u32
+    }
+}
+
+/// The breadth-first layers around the region, as [`Layers::walk`] leaves them: the eccentricity (number of
+/// layers) and, per colour, the last layer (1-based distance) holding an area of that colour, 0 for none.
+#[derive(Default)]
+pub struct Layers {
+    /// `last[c]`: the largest distance of an area of colour `c` (0: all of its areas are flooded).
+    pub last: Vec<u32>,
+    /// Number of layers (the eccentricity).
+    pub depth: u32,
+}
+
+impl Layers {
+    /// Walk the layers of `state` (Python's `_layer_walker`: layer 1 is the frontier, each next layer the new
+    /// neighbours of the last).
+    pub fn walk<B: Bits>(&mut self, d: &Flood<B>, state: &B) {
+        self.last.clear();
+        self.last.resize(d.graph.colours, 0);
+        let mut layer = d.frontier(state);
+        let mut seen = state.or(&layer);
+        let mut depth = 0;
+        while !layer.is_zero() {
+            depth += 1;
+            let colour = &d.graph.colour;
+            let last = &mut self.last;
+            layer.for_each(|a| last[colour[a] as usize] = depth);
+            let mut next = d.neighbour_union(&layer);
+            next.andnot_with(&seen);
+            seen.or_with(&next);
+            layer = next;
+        }
+        self.depth = depth;
+    }
+}
+
+/// The region's eccentricity in the area graph.
+#[derive(Default)]
+pub struct Eccentricity(Layers);
+
+impl<B: Bits> Heuristic<Flood<B>> for Eccentricity {
+    fn estimate(&mut self, d: &Flood<B>, state: &B) -> u32 {
+        self.0.walk(d, state);
+        self.0.depth
+    }
+}
+
+/// max over t of (t + number of colours among the areas at distance > t), at least the eccentricity.
+///
+/// Python ORs a colour mask per layer and takes suffix unions; here the colours at distance > t are those whose
+/// last layer is > t, counted from a histogram of last layers (the same numbers, any number of colours).
+#[derive(Default)]
+pub struct Layered {
+    layers: Layers,
+    hist: Vec<u32>,
+}
+
+impl<B: Bits> Heuristic<Flood<B>> for Layered {
+    fn estimate(&mut self, d: &Flood<B>, state: &B) -> u32 {
+        self.layers.walk(d, state);
+        let e = self.layers.depth as usize;
+        self.hist.clear();
+        self.hist.resize(e + 1, 0);
+        for &l in &self.layers.last {
+            if l > 0 {
+                self.hist[l as usize] += 1;
+            }
+        }
+        let mut best = e as u32;
+        let mut suffix = 0;
+        for t in (0..e).rev() {
+            suffix += self.hist[t + 1]; // colours whose last layer is > t
+            best = best.max(t as u32 + suffix);
+        }
+        best
+    }
+}
+
+/// Aaron and Simon Puchert's relaxed play-out: completing colours first, else the whole frontier at once.
+///
+/// Python memoises play-outs per region; the count depends on the region alone, so the native version computes
+/// it afresh (no memo) and gives the same value.
+#[derive(Default)]
+pub struct Puchert;
+
+impl Puchert {
+    /// The play-out count from region `flooded` with frontier `frontier` (Python's `estimate` body).
+    #[inline]
+    pub fn count<B: Bits>(d: &Flood<B>, flooded: &B, frontier: &B) -> u32 {
+        if *flooded == d.all {
+            return 0;
+        }
+        let mut rest = d.all.andnot(flooded);
+        let mut frontier = frontier.clone();
+        let mut n = 0u32;
+        loop {
+            let mut beyond = rest.clone();
+            beyond.xor_with(&frontier);
+            if beyond.is_zero() {
+                n += d.colour_areas.iter().filter(|a| a.intersects(&frontier)).count() as u32;
+                return n;
+            }
+            let mut new = B::zeros(d.words);
+            let mut any = false;
+            for areas in &d.colour_areas {
+                if !areas.intersects(&beyond) && areas.intersects(&frontier) {
+                    new.or_with(areas);
+                    n += 1;
+                    any = true;
+                }
+            }
+            if any {
+                new.and_with(&frontier);
+            } else {
+                new = frontier.clone();
+                n += 1;
+            }
+            rest.xor_with(&new);
+            d.neighbour_union_into(&new, &mut frontier);
+            frontier.and_with(&rest);
+        }
+    }
+}
+
+impl<B: Bits> Heuristic<Flood<B>> for Puchert {
+    #[inline]
+    fn estimate(&mut self, d: &Flood<B>, state: &B) -> u32 {
+        if *state == d.all {
+            return 0;
+        }
+        let frontier = d.frontier(state);
+        Puchert::count(d, state, &frontier)
+    }
+}

@@ -1,0 +1,130 @@
+//! Hand-made boards, one check per rule and heuristic, worked out on paper.
+
+use searchkit_core::domain::{Domain, Heuristic, StatePruner, Successor};
+use searchkit_flood::greedy::{Greedy, TwoBest};
+use searchkit_flood::heuristics::{Colours, Eccentricity, Layered, Puchert};
+use searchkit_flood::{AreaGraph, Dominance, Flood};
+
+type B1 = [u64; 1];
+
+fn flood(cells: &[u32], w: usize, h: usize, disabled: &[&str]) -> Flood<B1> {
+    Flood::new(cells, w, h, 0, disabled).unwrap()
+}
+
+fn succ(f: &Flood<B1>, s: u64) -> (Vec<(u16, u64)>, Vec<(&'static str, u64)>) {
+    let mut out: Vec<Successor<u16, B1>> = Vec::new();
+    let mut cuts = vec![0; f.rule_names().len()];
+    f.successors(&[s], &mut out, &mut cuts);
+    (out.iter().map(|x| (x.mv, x.state[0])).collect(), f.rule_names().iter().copied().zip(cuts).collect())
+}
+
+#[test]
+fn areas_are_numbered_breadth_first_from_the_pivot() {
+    // 0 0 1      areas by first cell: A={0,1} B={2} C={3} D={4,5}... renumbered BFS from the pivot's area.
+    // 2 1 1
+    let g = AreaGraph::new(&[0, 0, 1, 2, 1, 1], 3, 2, 5).unwrap();
+    assert_eq!(g.count, 3);
+    assert_eq!(g.area_of, vec![1, 1, 0, 2, 0, 0]); // pivot cell 5's area is 0; its neighbours ascending by first cell
+    assert_eq!(g.neighbours(0), &[1, 2]);
+    assert_eq!(g.colour, vec![1, 0, 2]);
+    assert_eq!(g.sizes, vec![3, 2, 1]);
+}
+
+#[test]
+fn frontier_colours_and_no_growth_cut_the_moves_that_grow_nothing() {
+    // a path 0-1-2 of three colours, completion and exposure off
+    let f = flood(&[0, 1, 2], 3, 1, &["completion", "exposure"]);
+    assert_eq!(succ(&f, 0b1), (vec![(1, 0b11)], vec![("frontier-colours", 2)]));
+    let f = flood(&[0, 1, 2], 3, 1, &["completion", "exposure", "frontier-colours"]);
+    assert_eq!(succ(&f, 0b1), (vec![(1, 0b11)], vec![("no-growth", 2)]));
+    let f = flood(&[0, 1, 2], 3, 1, &["completion", "exposure", "frontier-colours", "no-growth"]);
+    assert_eq!(succ(&f, 0b1), (vec![(0, 0b1), (1, 0b11), (2, 0b1)], vec![]));
+}
+
+#[test]
+fn completion_takes_a_completing_colour_alone() {
+    // 0 1 / 2 0: the pivot's frontier holds colours 1 and 2, each completing; the first one (1) alone
+    let f = flood(&[0, 1, 2, 0], 2, 2, &["exposure"]);
+    assert_eq!(f.graph.count, 4);
+    assert_eq!(succ(&f, 0b1), (vec![(1, 0b11)], vec![("frontier-colours", 0), ("completion", 1)]));
+    let f = flood(&[0, 1, 2, 0], 2, 2, &["exposure", "completion"]);
+    assert_eq!(succ(&f, 0b1), (vec![(1, 0b11), (2, 0b101)], vec![("frontier-colours", 1)]));
+}
+
+#[test]
+fn exposure_keeps_only_moves_that_reach_past_the_frontier() {
+    // 1 0 0 2   the pivot's area (colour 1) touches B (colour 0) and D (colour 2, cell 4); beyond lie C (colour 2,
+    // 2 0 3 3   cell 3), E (colour 3) and G (colour 0, cell 11), so neither 0 nor 2 completes. Colour 0 exposes C
+    // 0 0 3 0   and E; colour 2 absorbs D, whose neighbours are all in the region or on the frontier: cut.
+    let cells = [1, 0, 0, 2, 2, 0, 3, 3, 0, 0, 3, 0];
+    let f = flood(&cells, 4, 3, &[]);
+    let (out, cuts) = succ(&f, 0b1);
+    let front = f.frontier(&[0b1])[0];
+    assert_eq!(front.count_ones(), 2);
+    let f_off = flood(&cells, 4, 3, &["exposure"]);
+    let (all, _) = succ(&f_off, 0b1);
+    assert_eq!(all.len(), 2);
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert_eq!(f.graph.colour[f.graph.area_of[1] as usize], 0);
+    assert_eq!(out[0].0, 0);
+    assert_eq!(cuts, vec![("frontier-colours", 2), ("completion", 0), ("exposure", 1)]);
+}
+
+#[test]
+fn heuristics_on_a_path() {
+    // 0 1 2 1 0: optimal 4 moves (1, 2, 1, 0)
+    let f = flood(&[0, 1, 2, 1, 0], 5, 1, &[]);
+    let s = f.initial();
+    assert_eq!(Colours.estimate(&f, &s), 3);
+    assert_eq!(Eccentricity::default().estimate(&f, &s), 4);
+    assert_eq!(Layered::default().estimate(&f, &s), 4);
+    assert_eq!(Puchert.estimate(&f, &s), 4);
+    assert_eq!(Greedy.estimate(&f, &s), 4);
+    assert_eq!(TwoBest::new(&f).estimate(&f, &s), 4);
+    for h in [Colours.estimate(&f, &f.all), Puchert.estimate(&f, &f.all), Layered::default().estimate(&f, &f.all)] {
+        assert_eq!(h, 0);
+    }
+    assert!(f.is_goal(&f.play(&[1, 2, 1, 0])));
+    assert_eq!(f.tie_break(&[0b111]), -3);
+}
+
+#[test]
+fn layered_beats_colours_and_eccentricity() {
+    // 0 1 2 3 1: colours 3, eccentricity 4; t = 1: 1 + |{2, 3, 1}| = 4; t = 2: 2 + |{3, 1}| = 4 -> 4.
+    // 0 1 2 1 2 1: colours 2, eccentricity 5; t=0: 2, ..., layered 5 = eccentricity
+    let f = flood(&[0, 1, 2, 3, 1], 5, 1, &[]);
+    assert_eq!(Colours.estimate(&f, &f.initial()), 3);
+    assert_eq!(Layered::default().estimate(&f, &f.initial()), 4);
+    // a star: pivot in the middle of four colours, each a leaf: colours 4, eccentricity 1, layered 4
+    let f = Flood::<B1>::new(&[9, 1, 9, 2, 0, 3, 9, 4, 9], 3, 3, 4, &[]).unwrap();
+    assert_eq!(Eccentricity::default().estimate(&f, &f.initial()), 2);
+    assert_eq!(Colours.estimate(&f, &f.initial()), 5);
+    assert_eq!(Layered::default().estimate(&f, &f.initial()), 5);
+}
+
+#[test]
+fn dominance_cuts_subsets_at_the_same_cost_only() {
+    let f = flood(&[0, 1, 2, 1, 0], 5, 1, &[]);
+    let mut d = Dominance::new();
+    let mut cut = |s: u64, g: u32| StatePruner::<Flood<B1>>::cut(&mut d, &f, &[s], g, None);
+    assert!(!cut(0b011, 1)); // recorded
+    assert!(cut(0b001, 1)); // inside {0, 1} at g = 1
+    assert!(cut(0b011, 1)); // equal
+    assert!(!cut(0b001, 2)); // another level
+    assert!(!cut(0b101, 1)); // not inside: recorded
+    assert!(cut(0b100 | 0b001, 1));
+    assert!(!cut(0b111, 1));
+    assert!(cut(0b110 | 0b001, 1));
+}
+
+#[test]
+fn fallback_bitsets_match_fixed_ones() {
+    let cells: Vec<u32> = (0..64u32).map(|i| (i * 7 + i / 5) % 4).collect();
+    let a = Flood::<[u64; 1]>::new(&cells, 8, 8, 0, &[]).unwrap();
+    let b = Flood::<Box<[u64]>>::new(&cells, 8, 8, 0, &[]).unwrap();
+    let (sa, sb) = (a.initial(), b.initial());
+    assert_eq!(Puchert.estimate(&a, &sa), Puchert.estimate(&b, &sb));
+    assert_eq!(Layered::default().estimate(&a, &sa), Layered::default().estimate(&b, &sb));
+    assert_eq!(a.frontier(&sa)[0], b.frontier(&sb)[0]);
+    assert!(Flood::<[u64; 1]>::new(&vec![0, 1].repeat(50), 100, 1, 0, &[]).is_err()); // 100 areas need 2 words
+}
