@@ -95,7 +95,7 @@ def make_compare_command(registry, name: str) -> click.Command:
         from searchkit.reading import iter_cases
         from searchkit.limits import Limits
         from searchkit.solver import Solver
-        from searchkit.tools.compare import ERROR as SEARCH_ERROR, INPUT_ERROR
+        from searchkit.result import ERROR as SEARCH_ERROR, EXHAUSTED, FEASIBLE, INPUT_ERROR, SOLVED
         from searchkit.tools.compare import compare as run_compare
 
         heuristics = resolve_names(registry, name, names)
@@ -137,7 +137,7 @@ def make_compare_command(registry, name: str) -> click.Command:
             click.echo("searchkit: cancelled", err=True)
             ctx.exit(EXIT_CANCELLED)
         code = EXIT_INPUT if any(r.status in (INPUT_ERROR, SEARCH_ERROR) for r in report.rows) else 0  # as solve
-        if any(r.status not in ("solved", "exhausted", "feasible", INPUT_ERROR, SEARCH_ERROR) for r in report.rows):
+        if any(r.status not in (SOLVED, EXHAUSTED, FEASIBLE, INPUT_ERROR, SEARCH_ERROR) for r in report.rows):
             code = max(code, EXIT_LIMIT)
         admissible = {h.name for h in registry.heuristics_for(name) if h.admissible}
         from searchkit.algorithm import OPTIMAL
@@ -274,6 +274,8 @@ def _print_comparison(report, fmt):
     from rich.console import Console
     from rich.table import Table
 
+    from searchkit.result import FEASIBLE, INPUT_ERROR, SOLVED
+
     disagree = {(s, c) for s, c, _ in report.disagreements}
     n_cases = len({r.key() for r in report.rows})
     algorithms = sorted({r.algorithm for r in report.rows if r.algorithm})
@@ -287,12 +289,12 @@ def _print_comparison(report, fmt):
         key = (r.source, r.case)
         label = f"{_fmt(r.case)}: {os.path.basename(r.source)}" if key != last else ""
         agree = "[bold red]NO[/]" if key in disagree else "yes"
-        cost = _fmt(r.cost) if r.status == "solved" else f"{r.cost} ({r.status})" if r.status == "feasible" \
+        cost = _fmt(r.cost) if r.status == SOLVED else f"{r.cost} ({r.status})" if r.status == FEASIBLE \
             else r.status
         table.add_row(label, _fmt(r.heuristic), _fmt(r.algorithm), cost, _fmt(r.lower_bound), str(r.expanded),
                       str(r.generated),
                       f"{r.seconds:.4f}", _fmt(r.ebf), _fmt(r.engine),
-                      agree if key != last and r.status != "input_error" else "")
+                      agree if key != last and r.status != INPUT_ERROR else "")
         last = key
     table.add_section()
     for name, t in totals.items():

@@ -100,7 +100,9 @@ def comparison_figure(rows: Sequence, *, title: str = ""):
         MissingMatplotlib: without matplotlib.
         ValueError: no rows to plot.
     """
-    rows = [r for r in rows if r.status != "input_error"]
+    from searchkit.result import INPUT_ERROR
+
+    rows = [r for r in rows if r.status != INPUT_ERROR]
     if not rows:
         raise ValueError("no rows to plot")
     try:

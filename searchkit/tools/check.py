@@ -162,11 +162,6 @@ class CheckReport:
     skipped: int = 0
 
     @property
-    def failed(self) -> bool:
-        """A claimed property was violated."""
-        return any(self.claims.get(prop) for prop in self.examples)
-
-    @property
     def conclusive(self) -> bool:
         """Enough instances were explored for a verdict: at least :data:`MIN_EXPLORED_SHARE` of those drawn."""
         drawn = self.checked + self.skipped
