@@ -18,42 +18,9 @@ import click
 
 from searchkit.errors import InputError
 from searchkit.output import EXIT_CANCELLED, error, summary, warning
+from searchkit.formats.cases import RecordReporter
 from searchkit.reporting import Reporter
 from searchkit.result import CANCELLED, ERROR as REFUSED, INPUT_ERROR
-
-
-class RecordReporter(Reporter):
-    """A :class:`Reporter` writing JSON Lines records (``--format jsonl``) to a file or stdout.
-
-    Args:
-        solver: the Solver (its game).
-        sink: a :class:`~searchkit.records.RecordFile`, or ``None`` for stdout.
-    """
-
-    def __init__(self, solver, sink=None) -> None:
-        super().__init__(solver, "json", stats=False, headers=False)
-        self.sink = sink
-
-    def _write(self, record: dict) -> None:
-        from searchkit.records import dumps
-
-        if self.sink is None:
-            click.echo(dumps(record))
-        else:
-            self.sink.write(record)
-
-    def _record(self, source, case, status, *, error=None, line=None, outcome=None) -> None:
-        self._write(self.make_record(source, case, status, error=error, line=line, outcome=outcome))
-
-    def improvement(self, event: dict) -> None:
-        """An improvement event (``anytime`` and seeded searches) as a line of its own, before the case's record."""
-        self._write(event)
-
-    def emit(self, outcome) -> None:
-        if outcome.result.status == CANCELLED:
-            return  # not finished: --resume solves it again
-        case = outcome.case
-        self._record(case.source, case.index, outcome.result.status, outcome=outcome, line=case.line)
 
 
 def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: str = "local",

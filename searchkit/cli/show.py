@@ -20,10 +20,11 @@ import click
 from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, apply, check_writable, fail, limit_options,
                                   option_flag, warning)
 from searchkit.errors import InputError, SearchkitError
+from searchkit.formats import choices
+from searchkit.formats.pictures import PICTURES_HINT
 
 #: OUT suffixes and what writes them.
-FORMATS = (".svg", ".png", ".gif", ".html")
-PICTURES_HINT = "pip install 'searchkit-puzzles[pictures]'"
+FORMATS = tuple(f".{name}" for name in choices("show"))  #: the suffixes -o takes (searchkit.formats.WRITERS)
 
 #: show's own option names; a game option of the same name is left out (it only changes solve's text output).
 _OWN = {"case", "output", "moves", "records", "labels", "columns", "algorithm", "heuristic", "show",
@@ -214,27 +215,12 @@ def _record_moves(path: str, file: str, number: int) -> list:
 
 
 def _write(output: str, suffix: str, steps, *, labels: bool, columns, title: str, palette=None) -> None:
-    if suffix == ".svg":
-        from searchkit.render.svg import render_svg
+    from searchkit.formats import WriteError, writer
 
-        data = render_svg(steps, labels=labels, columns=columns, title=title, palette=palette)
-        _save_text(output, data)
-    elif suffix == ".html":
-        from searchkit.render.html import render_html
-
-        _save_text(output, render_html(steps, labels=labels, title=title, palette=palette))
-    else:
-        from searchkit.render import raster
-
-        try:
-            if suffix == ".png":
-                raster.save_png(output, steps, labels=labels, columns=columns, palette=palette)
-            else:
-                raster.save_gif(output, steps, labels=labels, palette=palette)
-        except raster.MissingPillow:
-            fail(f"{suffix[1:].upper()} output needs Pillow: {PICTURES_HINT}")
-        except OSError as exc:
-            fail(f"cannot write {output}: {exc.strerror or exc}")
+    try:
+        writer(suffix[1:], "show")(output, steps, labels=labels, columns=columns, title=title, palette=palette)
+    except WriteError as exc:
+        fail(str(exc))
 
 
 def _complete_palette(ctx, param, incomplete: str) -> list:
@@ -262,11 +248,3 @@ def _check_output(output: str, suffix: str) -> None:
         except raster.MissingPillow:
             fail(f"{suffix[1:].upper()} output needs Pillow: {PICTURES_HINT}")
     check_writable(output)
-
-
-def _save_text(path: str, text: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror or exc}")

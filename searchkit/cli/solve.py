@@ -13,6 +13,7 @@ import sys
 import click
 
 from searchkit.cli.common import EXIT_HELP, GameGroup, apply, engine_option, limit_options, option_flag
+from searchkit.formats import choices
 from searchkit.reporting import run_files
 from searchkit.errors import SearchkitError
 
@@ -76,7 +77,7 @@ def make_solve_command(registry, name: str) -> click.Command:
                           "json records, one per case): checked by replay, its cost is the upper bound, and it is "
                           "returned when nothing cheaper exists."),
         click.option("--stats", is_flag=True, help="Print search statistics (and improvements) to stderr."),
-        click.option("--format", "fmt", type=click.Choice(["text", "json", "jsonl"]), default=None,
+        click.option("--format", "fmt", type=click.Choice(choices("solve")), default=None,
                      help="text (default): the judge's output; json: one object per case (the same keys for every "
                           "case); jsonl: resumable records (docs/records.md; the default with --output)."),
         *batch_options(),

@@ -7,7 +7,8 @@ The layers (docs/architecture.md, "Layers", draws them):
   records, the reporter and the batch engine: every other module of
   ``searchkit/`` not a face.
 - **faces** -- :data:`FACES`: the command line (``cli/``, with the batch
-  command), pictures (``render/``), the tools (``tools/``), the Python API
+  command), pictures (``render/``), the tools (``tools/``), the output
+  formats (``formats/``), the Python API
   (``api.py``), the contract suite (``testing.py``) and ``__main__.py``.
 
 A module may import its own layer and the layers below it, never above; no
@@ -34,8 +35,8 @@ VOCABULARY = {
     "searchkit.result", "searchkit.limits", "searchkit.errors", "searchkit._refs", "searchkit.bounds",
     "searchkit.seeds", "searchkit.generator", "searchkit.algorithm", "searchkit.hooks", "searchkit.helpers",
 }
-FACES = {"searchkit.cli", "searchkit.render", "searchkit.tools", "searchkit.api", "searchkit.testing",
-         "searchkit.__main__"}
+FACES = {"searchkit.cli", "searchkit.render", "searchkit.tools", "searchkit.formats", "searchkit.api",
+         "searchkit.testing", "searchkit.__main__"}
 #: What a plugin may import: the vocabulary that docs/plugin-guide.md names, the hook marker
 #: (``searchkit.plugin``), the contract suite and the renderer's frames (a game's ``render`` hook returns them).
 PUBLIC = {"searchkit", "searchkit.plugin", "searchkit.puzzle", "searchkit.game", "searchkit.heuristic",
@@ -139,7 +140,7 @@ def test_plugins_import_only_the_public_vocabulary():
 @pytest.mark.parametrize("module, expected", [
     ("searchkit.game", "vocabulary"), ("searchkit.helpers.grid", "vocabulary"), ("searchkit.solver", "engine"),
     ("searchkit.records", "engine"), ("searchkit.batch.runner", "engine"), ("searchkit.cli.batch", "face"),
-    ("searchkit.render.svg", "face"), ("searchkit.api", "face"),
+    ("searchkit.render.svg", "face"), ("searchkit.api", "face"), ("searchkit.formats.pictures", "face"),
 ])
 def test_layer_of_a_module(module, expected):
     assert layer(module) == expected
