@@ -8,7 +8,7 @@ as the comparison and checking commands rely on these flags.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -32,6 +32,14 @@ class Heuristic:
         admissible: the estimate never exceeds the true remaining cost.
         consistent: h(s) <= c(s, s') + h(s') for every successor s'.
         summary: one line for listings.
+        params: the options it takes (:class:`~searchkit.algorithm.Param`),
+            spelled like an algorithm's: ``-H 'NAME(KEY=VALUE, ...)'``.  A
+            heuristic with options has ``factory(puzzle, **options)``.
+        options: the bound values, every declared one present (set by
+            :meth:`with_options`; the registered heuristic holds the defaults).
+        databases: for a heuristic that looks up pattern databases,
+            ``databases(**options) -> list of Abstraction`` (or its
+            ``"module:attr"``): what ``searchkit pdb build|info|clear`` acts on.
     """
 
     game: str
@@ -40,6 +48,32 @@ class Heuristic:
     admissible: bool = True
     consistent: bool = False
     summary: str = ""
+    params: tuple = ()
+    options: Mapping[str, Any] = attrs.field(
+        default=attrs.Factory(lambda self: {p.name: p.default for p in self.params}, takes_self=True), hash=False)
+    databases: Callable[..., list] | str | None = None
+
+    def with_options(self, raw: Mapping[str, str]) -> "Heuristic":
+        """This heuristic with the options ``raw`` (``KEY -> text``) parsed; its name spells them.
+
+        Raises:
+            ValueError: an undeclared option or a value its :class:`Param` refuses.
+        """
+        from searchkit.algorithm import bind_params
+
+        options = bind_params(self, dict(raw), kind="heuristic")
+        if not raw:
+            return attrs.evolve(self, options=options)
+        name = f"{self.name}({', '.join(f'{k}={v}' for k, v in raw.items())})"
+        return attrs.evolve(self, name=name, options=options)
+
+    def abstractions(self) -> list:
+        """The pattern databases' abstractions this heuristic uses with its options (``[]``: none)."""
+        if self.databases is None:
+            return []
+        from searchkit._refs import resolve
+
+        return list(resolve(self.databases)(**self.options))
 
     def bind(self, puzzle: Any) -> Estimator:
         """Return the plain ``estimate(state) -> int`` callable for ``puzzle``.
@@ -52,4 +86,6 @@ class Heuristic:
         """
         from searchkit._refs import resolve
 
+        if self.params:
+            return resolve(self.factory)(puzzle, **self.options)
         return resolve(self.factory)(puzzle)

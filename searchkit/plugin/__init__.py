@@ -2,6 +2,8 @@
 
     from searchkit.plugin import hookimpl, Heuristic, PruningRule, Generator, GameOption, LazyGame
 
+(pattern databases: ``Abstraction``, ``load_or_build``, ``additive``, ``maximum``, ``reflected``, ``rank_array``.)
+
 Everything named here is re-exported from its home module on first use, so
 importing this package costs nothing until a name is used.
 """
@@ -23,9 +25,18 @@ _EXPORTS = {
     "SearchPlan": "searchkit.game",
     "LazyGame": "searchkit.game",
     "InputError": "searchkit.errors",
+    "PlanError": "searchkit.errors",
     "Algorithm": "searchkit.algorithm",
     "Param": "searchkit.algorithm",
     "UpperBound": "searchkit.bounds",
+    "Abstraction": "searchkit.pdb",
+    "ExplicitAbstraction": "searchkit.pdb.abstraction",
+    "load_or_build": "searchkit.pdb",
+    "additive": "searchkit.pdb",
+    "maximum": "searchkit.pdb",
+    "reflected": "searchkit.pdb",
+    "rank_array": "searchkit.pdb.ranking",
+    "unrank_array": "searchkit.pdb.ranking",
 }
 
 __all__ = sorted(_EXPORTS)
