@@ -40,6 +40,9 @@ class Heuristic:
         databases: for a heuristic that looks up pattern databases,
             ``databases(**options) -> list of Abstraction`` (or its
             ``"module:attr"``): what ``searchkit pdb build|info|clear`` acts on.
+        claims: for a heuristic whose properties depend on its options,
+            ``claims(**options) -> {"admissible": bool, "consistent": bool}``
+            (either key may be left out); applied by :meth:`with_options`.
     """
 
     game: str
@@ -52,6 +55,7 @@ class Heuristic:
     options: Mapping[str, Any] = attrs.field(
         default=attrs.Factory(lambda self: {p.name: p.default for p in self.params}, takes_self=True), hash=False)
     databases: Callable[..., list] | str | None = None
+    claims: Callable[..., Mapping[str, bool]] | None = attrs.field(default=None, eq=False)
 
     def with_options(self, raw: Mapping[str, str]) -> "Heuristic":
         """This heuristic with the options ``raw`` (``KEY -> text``) parsed; its name spells them.
@@ -62,10 +66,9 @@ class Heuristic:
         from searchkit.algorithm import bind_params
 
         options = bind_params(self, dict(raw), kind="heuristic")
-        if not raw:
-            return attrs.evolve(self, options=options)
-        name = f"{self.name}({', '.join(f'{k}={v}' for k, v in raw.items())})"
-        return attrs.evolve(self, name=name, options=options)
+        flags = dict(self.claims(**options)) if self.claims is not None else {}
+        name = f"{self.name}({', '.join(f'{k}={v}' for k, v in raw.items())})" if raw else self.name
+        return attrs.evolve(self, name=name, options=options, **flags)
 
     def abstractions(self) -> list:
         """The pattern databases' abstractions this heuristic uses with its options (``[]``: none)."""

@@ -17,8 +17,8 @@ import time
 
 import click
 
-from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, HeuristicType, apply, check_writable, fail, limit_options,
-                                  option_flag, warning)
+from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, HeuristicType, apply, check_writable, fail,
+                                  limit_options, option_flag, warning)
 from searchkit.errors import InputError, SearchkitError
 
 #: OUT suffixes and what writes them.

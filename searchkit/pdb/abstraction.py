@@ -71,6 +71,14 @@ class Abstraction:
     def predecessors(self, ranks):
         raise NotImplementedError
 
+    def native_builder(self):
+        """``builder(abstraction, path, key) -> bool`` that writes this table natively, or ``None`` (default).
+
+        It must write exactly the file :mod:`searchkit.pdb.store` would
+        (same entries, format and key); the result is verified when read.
+        """
+        return None
+
 
 class ExplicitAbstraction(Abstraction):
     """An abstraction given by plain Python functions, one state at a time (for small or toy spaces).

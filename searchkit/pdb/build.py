@@ -68,7 +68,7 @@ def build(abstraction, progress=None):
         frontier = np.unique(frontier[dist[frontier] == UNREACHED])
         d += 1
         if d >= UNREACHED:
-            raise ValueError(f"{abstraction.label()}: a distance above {UNREACHED - 1}; one byte per entry is not enough")
+            raise ValueError(f"{abstraction.label()}: a distance above {UNREACHED - 1}; one byte per entry is too few")
         dist[frontier] = d
         reached += int(frontier.size)
     if abstraction.fold > 1:

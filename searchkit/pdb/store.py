@@ -198,11 +198,13 @@ def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool 
         cache: read and write the cache (``False``: build in memory only).
         builder: ``builder(abstraction, path, key) -> bool``, tried before the
             Python builder (the native engine's, which writes ``path`` itself);
-            ``False`` means it declined.
+            ``False`` means it declined.  Default: ``abstraction.native_builder()``.
         quiet: no line on stderr.
     """
     key = abstraction.key()
     path = path_for(abstraction)
+    if builder is None:
+        builder = abstraction.native_builder()
     if cache and path.exists():
         try:
             return read(path, key)
@@ -247,9 +249,13 @@ def info(path: Path) -> dict:
             "max": top, "key": key, "file_bytes": Path(path).stat().st_size}
 
 
-def clear(abstractions=None) -> list[Path]:
-    """Delete cached tables: those of ``abstractions``, or every ``*.pdb`` in the cache. Returns the paths deleted."""
-    paths = [path_for(a) for a in abstractions] if abstractions is not None else sorted(cache_dir().glob("*.pdb"))
+def clear(abstractions=None, game: str | None = None) -> list[Path]:
+    """Delete cached tables: those of ``abstractions``, else every ``GAME-*.pdb`` (every ``*.pdb``: ``game=None``).
+
+    Returns the paths deleted.
+    """
+    pattern = f"{game}-*.pdb" if game else "*.pdb"
+    paths = [path_for(a) for a in abstractions] if abstractions is not None else sorted(cache_dir().glob(pattern))
     gone = []
     for p in paths:
         try:

@@ -23,10 +23,16 @@ Felner, Korf and Hanan, "Additive pattern database heuristics", JAIR 22,
 2004, section 5.1 use it on these boards); the max of admissible bounds is
 admissible.
 
-Consistency is not claimed: forgetting the blank's cell (the min over the
-blank's cells) can make one table drop by more than the move's cost, and
-``searchkit check`` confirms it on the 8-puzzle (see docs/pdb.md).  IDA*
-needs only admissibility for optimal answers.
+Consistency is not claimed by default: forgetting the blank's cell (the min
+over the blank's cells) can make one table drop by 2 on one move, when the
+move cuts the blank's region in two; ``searchkit check`` shows it on the
+8-puzzle (``1 0 2 / 3 4 5 / 6 7 8`` style boards, see docs/pdb.md).  IDA*
+needs only admissibility for optimal answers.  With ``blank=1`` each table
+keeps the blank's cell (``N*N - k`` times larger, for small boards): then
+the abstraction maps every move onto one abstract move of cost 1 (a move of
+the group's tile) or 0, so each table, their sum (one group pays per move)
+and the mirror's max are consistent (Felner, Korf and Hanan 2004, section 2:
+PDB heuristics of such homomorphic abstractions are consistent).
 """
 
 from __future__ import annotations
@@ -81,22 +87,31 @@ class TileAbstraction(Abstraction):
 
     A (k+1)-permutation of the N*N cells, ranked by
     :func:`searchkit.pdb.ranking.rank`; the blank is the last digit, so the
-    table folds the ``N*N - k`` blank cells of each tile placement.
+    table folds the ``N*N - k`` blank cells of each tile placement, unless
+    ``blank`` keeps them (a table ``N*N - k`` times larger).
     """
 
     game = "sliding-tiles"
 
-    def __init__(self, n: int, tiles):
+    def __init__(self, n: int, tiles, blank: bool = False):
         self.n = n
         self.cells = n * n
         self.pattern = tuple(tiles)
         self.k = len(self.pattern)
+        self.blank = bool(blank)
         self.options = {"side": n, "goal": "blank-last"}
         self.size = perm(self.cells, self.k + 1)
-        self.fold = self.cells - self.k
+        self.fold = 1 if blank else self.cells - self.k
 
     def label(self) -> str:
-        return f"sliding-tiles {self.n}x{self.n} tiles {'-'.join(map(str, self.pattern))}"
+        also = " and the blank" if self.blank else ""
+        return f"sliding-tiles {self.n}x{self.n} tiles {'-'.join(map(str, self.pattern))}{also}"
+
+    def native_builder(self):
+        """The native engine's builder (``searchkit_native`` installed), for the folded tables only."""
+        from sliding_tiles.native import pdb_builder
+
+        return None if self.blank else pdb_builder()
 
     def goals(self):
         return rank_array([[t - 1 for t in self.pattern] + [self.cells - 1]], self.cells)
@@ -122,10 +137,11 @@ class TileAbstraction(Abstraction):
             yield preds, cost
 
 
-def abstractions(partition: str = "auto", reflect: int = 1, n: int | None = None) -> list[TileAbstraction]:
+def abstractions(partition: str = "auto", reflect: int = 1, blank: int = 0, n: int | None = None
+                 ) -> list[TileAbstraction]:
     """The abstractions of a partition (what ``searchkit pdb build sliding-tiles 'pdb(...)'`` builds)."""
     side, tiles = groups(partition, n)
-    return [TileAbstraction(side, group) for group in tiles]
+    return [TileAbstraction(side, group, blank=bool(blank)) for group in tiles]
 
 
 @lru_cache(maxsize=None)
@@ -164,12 +180,12 @@ def _lookup(db, n: int, tiles, tile_map=None, cell_map=None):
     return value
 
 
-def databases(partition: str, n: int, builder=None):
+def databases(partition: str, n: int, blank: int = 0):
     """The loaded (or built and cached) tables of a partition, in group order."""
-    return [load_or_build(a, builder=builder) for a in abstractions(partition, n=n)]
+    return [load_or_build(a) for a in abstractions(partition, blank=blank, n=n)]
 
 
-def pdb(puzzle, partition: str = "auto", reflect: int = 1):
+def pdb(puzzle, partition: str = "auto", reflect: int = 1, blank: int = 0):
     """``pdb(partition=..., reflect=0|1)``: additive pattern databases (see the module docstring).
 
     Raises:
@@ -180,15 +196,14 @@ def pdb(puzzle, partition: str = "auto", reflect: int = 1):
         side, tiles = groups(partition, n)
     except ValueError as exc:
         raise PlanError(f"heuristic pdb: {exc}") from None
-    from sliding_tiles import native
-
-    dbs = databases(partition, n, builder=native.pdb_builder())
+    dbs = databases(partition, n, blank)
     cells = n * n
     order = range(cells)
-    direct = [_lookup(db, n, group) for db, group in zip(dbs, tiles)]
+    keys = [group + (0,) if blank else group for group in tiles]  # the blank (tile 0) is the last rank digit
+    direct = [_lookup(db, n, key) for db, key in zip(dbs, keys)]
     if reflect:
         cell_map, tile_map = mirror(n)
-        mirrored = [_lookup(db, n, group, tile_map, cell_map) for db, group in zip(dbs, tiles)]
+        mirrored = [_lookup(db, n, key, tile_map, cell_map) for db, key in zip(dbs, keys)]
 
         def estimate(state):
             where = sorted(order, key=state.__getitem__)
