@@ -54,6 +54,21 @@ def split_pruners(pruners: Sequence[Pruner]):
     return cut, filt, on_fail, cuts
 
 
+def exact_weight(weight) -> tuple[int, int]:
+    """``weight`` as the exact ratio ``(p, q)`` of its shortest decimal spelling: ``1.2`` is ``(6, 5)``.
+
+    The weighted drivers order their open lists on the integer ``q g + p h``
+    (which orders as g + w h does exactly), not on the float ``g + w * h``:
+    float rounding could split or merge ties (``1.1 * 10 != 11``), and the
+    native engine, which uses the same ratio, must pop in the same order.
+    For weights exact in binary (2, 1.5, 1.25) the two orders are the same.
+    """
+    from fractions import Fraction
+
+    w = Fraction(repr(weight)) if isinstance(weight, float) else Fraction(weight)
+    return w.numerator, w.denominator
+
+
 def run_guarded(search: Callable[[], str]) -> str:
     """Run ``search`` (which returns a status) and map a limit or Ctrl-C to its status."""
     try:

@@ -50,7 +50,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import best_first_setup, conclude, counted_stats, path_to, run_guarded
+from searchkit.drivers._common import best_first_setup, conclude, counted_stats, exact_weight, path_to, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, SOLVED, SearchResult
@@ -108,7 +108,12 @@ def anytime(
     h0 = heuristic(start)
     best_g: dict = {start: 0}
     parent: dict = {start: None}
-    heap: list = [(weight * h0, 0, 0, 0, h0, start)]  # (g + w h, -g, tie_break, tie, f, state)
+    # Weights as exact fractions; a key is g + w h scaled by w's denominator q, an integer (``exact_weight``).
+    from fractions import Fraction
+
+    w0 = Fraction(*exact_weight(weight))
+    dw = Fraction(*exact_weight(step))
+    heap: list = [(w0.numerator * h0, 0, 0, 0, h0, start)]  # (q g + p h, -g, tie_break, tie, f, state)
     push, pop = heapq.heappush, heapq.heappop
     # The incumbent: its cost U, and either its goal state (path via parent) or given moves.
     inc = {"cost": math.inf, "goal": None, "moves": None}
@@ -117,7 +122,7 @@ def anytime(
     if max_cost is not None and max_cost + 1 < inc["cost"]:
         # A bound below the incumbent: the incumbent is out of range, seek only cheaper solutions.
         inc["cost"], inc["moves"] = max_cost + 1, None
-    info = {"expanded": 0, "generated": 0, "evaluated": 1, "peak": 2, "bound": h0, "current": h0, "w": weight}
+    info = {"expanded": 0, "generated": 0, "evaluated": 1, "peak": 2, "bound": h0, "current": h0, "w": w0}
 
     def lower() -> float:
         """min(U, least f over the heap and the state being expanded): a proven bound (module docstring)."""
@@ -129,9 +134,10 @@ def anytime(
 
     def reweight() -> None:
         """Lower the weight by ``step`` (not below 1) and re-order the open list, dropping f >= U."""
-        w = info["w"] = max(1.0, info["w"] - step)
+        w = info["w"] = max(Fraction(1), info["w"] - dw)
+        p, q = w.numerator, w.denominator
         cost = inc["cost"]
-        heap[:] = [(-e[1] + w * (e[4] + e[1]), *e[1:]) for e in heap if e[4] < cost]
+        heap[:] = [(-q * e[1] + p * (e[4] + e[1]), *e[1:]) for e in heap if e[4] < cost]
         heapq.heapify(heap)
 
     def improved(goal, cost) -> None:
@@ -158,9 +164,9 @@ def anytime(
                 g = -neg_g
                 if f >= inc["cost"] or best_g.get(state, g) < g:
                     continue
-                if key >= inc["cost"] and info["w"] > 1:
+                if key >= info["w"].denominator * inc["cost"] and info["w"] > 1:
                     # The least key reached U, so U <= w C* (the good entry's key is <= w C*).
-                    bound = math.ceil(inc["cost"] / info["w"] - 1e-9)
+                    bound = -(-inc["cost"] * info["w"].denominator // info["w"].numerator)  # ceil(U / w)
                     if bound > info["bound"]:
                         info["bound"] = bound
                     if ara and step > 0:  # ARA*'s end of an iteration: go on with a smaller weight
@@ -179,7 +185,7 @@ def anytime(
                 succs = successors(state)
                 if filt is not None:
                     succs = filt(state, list(succs))
-                w = info["w"]
+                p, q = info["w"].numerator, info["w"].denominator
                 for move, child, c in succs:
                     generated += 1
                     g2 = g + c
@@ -192,7 +198,7 @@ def anytime(
                     parent[child] = (state, move)
                     if is_goal(child):
                         improved(child, g2)
-                        w = info["w"]
+                        p, q = info["w"].numerator, info["w"].denominator
                         continue
                     evaluated += 1
                     h = heuristic(child)
@@ -200,7 +206,7 @@ def anytime(
                     if f2 >= inc["cost"]:
                         continue
                     tie += 1
-                    push(heap, (g2 + w * h, -g2, tie_break(child) if tie_break is not None else 0, tie, f2, child))
+                    push(heap, (q * g2 + p * h, -g2, tie_break(child) if tie_break is not None else 0, tie, f2, child))
                 info["current"] = math.inf
                 peak = max(peak, len(best_g) + len(heap))
             return SOLVED

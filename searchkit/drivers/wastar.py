@@ -36,7 +36,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import BestFirstExpansion, best_first_setup, conclude, path_to, run_guarded
+from searchkit.drivers._common import BestFirstExpansion, best_first_setup, conclude, exact_weight, path_to, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, SOLVED, SearchResult
@@ -124,7 +124,8 @@ def best_first(
         return conclude(status, stats, bound=bound, max_cost=max_cost)
     goal, cost = found
     if bound is not None and weight is not None and not goal_on_generate:
-        bound = max(min(bound, cost), math.ceil(cost / weight - 1e-9))
+        p, q = exact_weight(weight)
+        bound = max(min(bound, cost), -(-cost * q // p))  # ceil(cost / w), exactly
     return conclude(status, stats, moves=path_to(parent, goal), cost=cost, bound=bound)
 
 
@@ -148,8 +149,10 @@ def wastar(puzzle, heuristic: Callable[[Any], int], *, weight: float = 2.0, prun
     if not weight >= 1:
         raise ValueError(f"weight must be at least 1, got {weight}")
 
-    def key(g, h):
-        return g + weight * h
+    p, q = exact_weight(weight)
+
+    def key(g, h):  # g + w h scaled by q, an integer: the exact order (``exact_weight``)
+        return q * g + p * h
 
     return best_first(puzzle, heuristic, key, pruners=pruners, limits=limits, max_cost=max_cost,
                       admissible=admissible, weight=weight)

@@ -1,0 +1,222 @@
+//! The control value of one search: the node limit (checked exactly), the deadline and a cancel flag (checked
+//! every few milliseconds of expansions), and a memory budget (checked whenever a big table grows; every such
+//! growth goes through fallible allocation, so an allocation refused under `RLIMIT_AS` is status
+//! `memory_limit`, never an abort).
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How a search ended: the Python engine's status strings (`searchkit.result`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Solved,
+    Exhausted,
+    NodeLimit,
+    TimeLimit,
+    Cancelled,
+    Feasible,
+    Incomplete,
+    MemoryLimit,
+    Error,
+}
+
+impl Status {
+    /// The status as `searchkit.result` spells it (`"solved"`, `"node_limit"`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Exhausted => "exhausted",
+            Status::NodeLimit => "node_limit",
+            Status::TimeLimit => "time_limit",
+            Status::Cancelled => "cancelled",
+            Status::Feasible => "feasible",
+            Status::Incomplete => "incomplete",
+            Status::MemoryLimit => "memory_limit",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// Why a search stopped early: the twin of Python's `LimitReached` (one of the limit statuses).
+pub(crate) type Stop = Status;
+
+/// Limits and the cancel flag of one search.
+///
+/// * `start`: when the case started (its first byte was read); `elapsed` figures count from it.
+/// * `max_nodes`: stop before expanding one more state once this many were expanded (exact, as Python's).
+/// * `deadline`: stop (`time_limit`) once the clock passes it; read every few milliseconds of expansions.
+/// * `cancel`: set from another thread (Ctrl-C); the search stops with `cancelled` within a few ms.
+/// * `memory_budget`: bytes the search's big tables may hold in all; above it, `memory_limit`.
+#[derive(Clone, Debug)]
+pub struct Control {
+    pub start: Instant,
+    pub max_nodes: Option<u64>,
+    pub deadline: Option<Instant>,
+    pub cancel: Option<Arc<AtomicBool>>,
+    pub memory_budget: Option<usize>,
+    used: Arc<AtomicUsize>,
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Control::new()
+    }
+}
+
+impl Control {
+    /// No limits, started now.
+    pub fn new() -> Self {
+        Control {
+            start: Instant::now(),
+            max_nodes: None,
+            deadline: None,
+            cancel: None,
+            memory_budget: None,
+            used: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+
+    /// Started `elapsed` seconds ago (the case's first byte), with `remaining` seconds left (`None`: no limit).
+    pub fn started(elapsed: f64, remaining: Option<f64>) -> Self {
+        let now = Instant::now();
+        let back = Duration::try_from_secs_f64(elapsed.max(0.0)).unwrap_or(Duration::ZERO);
+        let mut c = Control::new();
+        c.start = now.checked_sub(back).unwrap_or(now);
+        c.deadline = remaining.map(|r| {
+            let r = if r.is_nan() { 0.0 } else { r.clamp(-1e9, 1e9) };
+            if r <= 0.0 {
+                now.checked_sub(Duration::from_nanos(1)).unwrap_or(now)
+            } else {
+                now + Duration::from_secs_f64(r)
+            }
+        });
+        c
+    }
+
+    /// Seconds since `start`.
+    pub fn elapsed(&self) -> f64 {
+        self.start.elapsed().as_secs_f64()
+    }
+
+    /// Bytes the search's big tables hold now (as charged by the drivers).
+    pub fn bytes_used(&self) -> usize {
+        self.used.load(Ordering::Relaxed)
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// Charge `bytes` more to the budget, or refuse (`memory_limit`).
+    pub(crate) fn charge(&self, bytes: usize) -> Result<(), Stop> {
+        let now = self.used.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        match self.memory_budget {
+            Some(b) if now > b => Err(Status::MemoryLimit),
+            _ => Ok(()),
+        }
+    }
+
+}
+
+/// Grow `v` (full) by doubling through fallible allocation, charging the budget.
+#[inline(never)]
+pub(crate) fn grow<T>(v: &mut Vec<T>, control: &Control) -> Result<(), Stop> {
+    let extra = v.capacity().max(64);
+    control.charge(extra * std::mem::size_of::<T>())?;
+    v.try_reserve_exact(extra).map_err(|_| Status::MemoryLimit)
+}
+
+/// Push onto `v`, growing it fallibly.
+#[inline]
+pub(crate) fn push<T>(v: &mut Vec<T>, item: T, control: &Control) -> Result<(), Stop> {
+    if v.len() == v.capacity() {
+        grow(v, control)?;
+    }
+    v.push(item);
+    Ok(())
+}
+
+/// Seconds of expansions between two clock readings, at most.
+const CLOCK_INTERVAL: f64 = 0.002;
+/// Expansions between two clock readings, at most.
+const CLOCK_EVERY: u64 = 1024;
+
+/// The driver-side checker of a [`Control`]: the twin of Python's `Limiter.checkpoint`.
+///
+/// A driver keeps `next` and calls [`Limiter::checkpoint`] before expanding a state when its count of
+/// expanded states has reached it; the node limit is exact, the clock and the cancel flag are read with an
+/// adaptive gap (doubling up to 1024 expansions while they are fast, shrunk to fit 2 ms when slow).
+pub(crate) struct Limiter<'a> {
+    pub control: &'a Control,
+    last: Option<(Instant, u64)>,
+}
+
+impl<'a> Limiter<'a> {
+    pub fn new(control: &'a Control) -> Self {
+        Limiter { control, last: None }
+    }
+
+    fn timed(&self) -> bool {
+        self.control.deadline.is_some() || self.control.cancel.is_some()
+    }
+
+    pub fn first_checkpoint(&self) -> u64 {
+        if self.timed() {
+            0
+        } else {
+            self.control.max_nodes.unwrap_or(u64::MAX)
+        }
+    }
+
+    /// Check before expanding one more state, `done` being expanded already; the count to check at next.
+    pub fn checkpoint(&mut self, done: u64) -> Result<u64, Stop> {
+        if let Some(m) = self.control.max_nodes {
+            if done >= m {
+                return Err(Status::NodeLimit);
+            }
+        }
+        let mut next = u64::MAX;
+        if self.timed() {
+            if self.control.cancelled() {
+                return Err(Status::Cancelled);
+            }
+            let now = Instant::now();
+            if let Some(d) = self.control.deadline {
+                if now > d {
+                    return Err(Status::TimeLimit);
+                }
+            }
+            let mut step = 1;
+            if let Some((t, n)) = self.last {
+                if done > n {
+                    step = CLOCK_EVERY.min(2 * (done - n));
+                    let per = (now - t).as_secs_f64() / (done - n) as f64;
+                    if per * step as f64 > CLOCK_INTERVAL {
+                        step = ((CLOCK_INTERVAL / per) as u64).max(1);
+                    }
+                }
+            }
+            self.last = Some((now, done));
+            next = done + step;
+        }
+        if let Some(m) = self.control.max_nodes {
+            next = next.min(m);
+        }
+        Ok(next)
+    }
+
+    /// The time and cancel checks alone (between expansions that do not count, e.g. set-up).
+    #[allow(dead_code)]
+    pub fn check_time(&self) -> Result<(), Stop> {
+        if self.control.cancelled() {
+            return Err(Status::Cancelled);
+        }
+        if let Some(d) = self.control.deadline {
+            if Instant::now() > d {
+                return Err(Status::TimeLimit);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,354 @@
+//! A*, PEA*, weighted A* and greedy best-first search: the twins of `searchkit/drivers/astar.py`,
+//! `peastar.py`, `wastar.py` and `gbfs.py`, sharing Python's `BestFirstExpansion` step.
+
+use std::collections::HashMap;
+use std::mem::MaybeUninit;
+
+use super::{conclude, guarded, Ctx, INF};
+use crate::control::{Status, Stop};
+use crate::domain::{Domain, Successor, DEAD};
+use crate::queue::BucketQueue;
+use crate::stats::{IterationRecord, Outcome};
+use crate::store::Store;
+use crate::Ratio;
+
+/// The priority of a child reached with cost g and estimate h (smaller first).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum KeyKind {
+    /// f = g + h (A*, PEA*).
+    F,
+    /// g + (p/q) h, as the integer q g + p h (weighted A*: the exact ratio, so equal keys tie exactly).
+    Weighted { p: u64, q: u64 },
+    /// h (greedy best-first search).
+    H,
+}
+
+impl KeyKind {
+    #[inline]
+    pub fn key(self, g: u32, h: u32) -> u64 {
+        match self {
+            KeyKind::F => u64::from(g) + u64::from(h),
+            KeyKind::Weighted { p, q } => q * u64::from(g) + p * u64::from(h),
+            KeyKind::H => u64::from(h),
+        }
+    }
+
+    /// f = g + h of an entry of key `key` and cost `g`.
+    #[inline]
+    pub fn f(self, key: u64, g: u32) -> u64 {
+        match self {
+            KeyKind::F => key,
+            KeyKind::Weighted { p, q } => u64::from(g) + (key - q * u64::from(g)) / p,
+            KeyKind::H => key + u64::from(g),
+        }
+    }
+}
+
+/// Python's `BestFirstExpansion`: the expansion step with its counters, over the store and the open list.
+pub(crate) struct Expansion<D: Domain> {
+    pub store: Store<D::State, D::Move>,
+    pub queue: BucketQueue,
+    pub expanded: u64,
+    pub generated: u64,
+    pub evaluated: u64,
+    pub peak: u64,
+    checkpoint: u64,
+    /// Least f of the children the last step left unstored (above its ceiling); `INF`: none.
+    pub deferred: u64,
+    cap: u64,
+    kind: KeyKind,
+    prune_on_f: bool,
+    goal_on_generate: bool,
+    buf: Vec<Successor<D::Move, D::State>>,
+    pub peak_bytes: usize,
+}
+
+impl<D: Domain> Expansion<D> {
+    /// A store holding `start` (g = 0) and an open list holding its entry `(key0, g 0, tie-break key 0)`.
+    pub fn new(ctx: &Ctx<D>, start: D::State, key0: u64, kind: KeyKind, prune_on_f: bool, goal_on_generate: bool)
+               -> Result<Self, Stop> {
+        let store = Store::new(start, ctx.limiter.control)?;
+        let mut queue = BucketQueue::new();
+        queue.push(key0, 0, 0, 0)?;
+        Ok(Expansion {
+            store,
+            queue,
+            expanded: 0,
+            generated: 0,
+            evaluated: 1,
+            peak: 2,
+            checkpoint: ctx.limiter.first_checkpoint(),
+            deferred: INF,
+            cap: ctx.cap(),
+            kind,
+            prune_on_f,
+            goal_on_generate,
+            buf: Vec::new(),
+            peak_bytes: 0,
+        })
+    }
+
+    fn bytes(&self) -> usize {
+        self.store.bytes() + self.queue.bytes()
+    }
+
+    /// Expand state `id` popped with cost `g`: Python's `step(state, g, ceiling, again)`.
+    ///
+    /// Returns the goal child taken on generation (greedy search), or `None`.
+    pub fn step(&mut self, ctx: &mut Ctx<D>, id: u32, g: u32, ceiling: u64, again: bool)
+                -> Result<Option<u32>, Stop> {
+        self.deferred = INF;
+        let state = self.store.states[id as usize].clone();
+        if !again && !ctx.pruners.is_empty() && ctx.cut(&state, g, None) {
+            return Ok(None);
+        }
+        if self.expanded >= self.checkpoint {
+            self.checkpoint = ctx.limiter.checkpoint(self.expanded)?;
+            let bytes = self.bytes();
+            self.peak_bytes = self.peak_bytes.max(bytes);
+            if let Some(b) = ctx.limiter.control.memory_budget {
+                if bytes > b {
+                    return Err(Status::MemoryLimit);
+                }
+            }
+        }
+        self.expanded += 1;
+        let mut buf = std::mem::take(&mut self.buf);
+        ctx.successors(&state, &mut buf);
+        let r = self.children(ctx, id, g, ceiling, &buf);
+        self.buf = buf;
+        let size = (self.store.len() + self.queue.len()) as u64;
+        if size > self.peak {
+            self.peak = size;
+        }
+        r
+    }
+
+    #[inline]
+    fn children(&mut self, ctx: &mut Ctx<D>, id: u32, g: u32, ceiling: u64,
+                buf: &[Successor<D::Move, D::State>]) -> Result<Option<u32>, Stop> {
+        let control = ctx.limiter.control;
+        for s in buf {
+            self.generated += 1;
+            let g2 = g + s.cost;
+            let hash = self.store.hash(&s.state);
+            let old = self.store.find(hash, &s.state);
+            if let Some(o) = old {
+                if self.store.g(o) <= g2 {
+                    continue;
+                }
+            }
+            if self.goal_on_generate && ctx.domain.is_goal(&s.state) {
+                if u64::from(g2) > self.cap {
+                    continue;
+                }
+                let cid = match old {
+                    Some(o) => {
+                        self.store.update(o, id, s.mv, g2);
+                        o
+                    }
+                    None => self.store.insert(hash, s.state.clone(), id, MaybeUninit::new(s.mv), g2, control)?,
+                };
+                return Ok(Some(cid));
+            }
+            self.evaluated += 1;
+            let h = ctx.estimate(&s.state);
+            if h == DEAD {
+                continue;
+            }
+            let f2 = u64::from(g2) + u64::from(h);
+            if (if self.prune_on_f { f2 } else { u64::from(g2) }) > self.cap {
+                continue;
+            }
+            if f2 > ceiling {
+                if f2 < self.deferred {
+                    self.deferred = f2;
+                }
+                continue;
+            }
+            let cid = match old {
+                Some(o) => {
+                    self.store.update(o, id, s.mv, g2);
+                    o
+                }
+                None => self.store.insert(hash, s.state.clone(), id, MaybeUninit::new(s.mv), g2, control)?,
+            };
+            let tie = ctx.domain.tie_break(&s.state);
+            self.queue.push(self.kind.key(g2, h), g2, tie, cid)?;
+        }
+        Ok(None)
+    }
+}
+
+/// Python's `FLayers`: one record per value of the popped f.
+struct Layers {
+    f: u64,
+    records: Vec<IterationRecord>,
+    mark: (u64, u64, u64, f64),
+}
+
+impl Layers {
+    fn new(f0: u64) -> Self {
+        Layers { f: f0, records: Vec::new(), mark: (0, 0, 0, 0.0) }
+    }
+
+    fn close_layer<D: Domain>(&mut self, ctx: &Ctx<D>, e: &Expansion<D>) {
+        let (e0, g0, v0, t0) = self.mark;
+        self.records.push(IterationRecord {
+            bound: self.f,
+            expanded: e.expanded - e0,
+            generated: e.generated - g0,
+            elapsed: ctx.limiter.control.elapsed() - t0,
+            evaluated: e.evaluated - v0,
+        });
+    }
+
+    fn rise<D: Domain>(&mut self, ctx: &Ctx<D>, e: &Expansion<D>, f: u64) {
+        self.close_layer(ctx, e);
+        self.f = f;
+        self.mark = (e.expanded, e.generated, e.evaluated, ctx.limiter.control.elapsed());
+    }
+}
+
+/// No goal is reachable from the start (its estimate is [`DEAD`]).
+fn dead_start<D: Domain>(ctx: &Ctx<D>) -> Outcome<D::Move> {
+    let mut o = Outcome::new(Status::Exhausted, ctx.stats(0, 0, 1, 1));
+    o.lower_bound = ctx.max_cost.map(|m| u64::from(m) + 1);
+    o
+}
+
+/// A* (`partial = false`, `astar.py`) or partial-expansion A* (`partial = true`, `peastar.py`).
+pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Move> {
+    let start = ctx.domain.initial();
+    let h0 = ctx.estimate(&start);
+    if h0 == DEAD {
+        return dead_start(ctx);
+    }
+    let mut e = match Expansion::new(ctx, start, u64::from(h0), KeyKind::F, true, false) {
+        Ok(e) => e,
+        Err(stop) => return Outcome::new(stop, ctx.stats(0, 0, 1, 0)),
+    };
+    let mut layers = Layers::new(u64::from(h0));
+    let mut again: HashMap<u32, (u32, u64)> = HashMap::new();
+    let mut goal = None;
+    let status = guarded((|| {
+        while let Some((f, g, id)) = e.queue.pop() {
+            if f > layers.f {
+                layers.rise(ctx, &e, f);
+            }
+            if e.store.g(id) < g {
+                if partial && again.get(&id).is_some_and(|a| a.0 == g) {
+                    again.remove(&id);
+                }
+                continue;
+            }
+            if ctx.domain.is_goal(&e.store.states[id as usize]) {
+                goal = Some((id, g));
+                return Ok(Status::Solved);
+            }
+            if !partial {
+                e.step(ctx, id, g, INF, false)?;
+                continue;
+            }
+            let slice_again = again.get(&id) == Some(&(g, f));
+            if slice_again {
+                again.remove(&id);
+            }
+            e.step(ctx, id, g, f, slice_again)?;
+            let nxt = e.deferred;
+            if nxt != INF {
+                // Some children were left out: come back for them at their least f.
+                again.insert(id, (g, nxt));
+                let tie = ctx.domain.tie_break(&e.store.states[id as usize]);
+                e.queue.push_again(nxt, g, tie, id)?;
+            }
+        }
+        Ok(Status::Exhausted)
+    })());
+    layers.close_layer(ctx, &e);
+    let mut stats = ctx.stats(e.expanded, e.generated, e.evaluated, e.peak);
+    stats.iterations = layers.records;
+    stats.peak_bytes = e.peak_bytes.max(e.bytes()) as u64;
+    // Python's `optimal_result`.
+    let mut o = Outcome::new(status, stats);
+    match status {
+        Status::Solved => {
+            let (id, cost) = goal.expect("solved with a goal");
+            o.moves = e.store.path(id);
+            o.cost = Some(u64::from(cost));
+            o.lower_bound = o.cost;
+        }
+        Status::Exhausted => o.lower_bound = ctx.max_cost.map(|m| u64::from(m) + 1),
+        _ => {
+            o.lower_bound = Some(match ctx.max_cost {
+                None => layers.f,
+                Some(m) => layers.f.min(u64::from(m) + 1),
+            })
+        }
+    }
+    o
+}
+
+/// Python's `wastar.best_first`: weighted A* (`weight = Some`) or greedy search (`greedy = true`).
+pub(crate) fn best_first<D: Domain>(ctx: &mut Ctx<D>, weight: Option<Ratio>, greedy: bool) -> Outcome<D::Move> {
+    let kind = match (greedy, weight) {
+        (true, _) => KeyKind::H,
+        (false, Some(w)) => KeyKind::Weighted { p: w.num, q: w.den },
+        (false, None) => KeyKind::F,
+    };
+    let start = ctx.domain.initial();
+    let h0 = ctx.estimate(&start);
+    if h0 == DEAD {
+        return dead_start(ctx);
+    }
+    let admissible = ctx.admissible;
+    let mut e = match Expansion::new(ctx, start, kind.key(0, h0), kind, admissible, greedy) {
+        Ok(e) => e,
+        Err(stop) => return Outcome::new(stop, ctx.stats(0, 0, 1, 0)),
+    };
+    let mut current = u64::from(h0);
+    let mut found: Option<(u32, u32)> = None;
+    let status = guarded((|| {
+        if ctx.domain.is_goal(&e.store.states[0]) {
+            found = Some((0, 0));
+            return Ok(Status::Solved);
+        }
+        while let Some((key, g, id)) = e.queue.pop() {
+            if e.store.g(id) < g {
+                continue;
+            }
+            current = kind.f(key, g);
+            if !greedy && ctx.domain.is_goal(&e.store.states[id as usize]) {
+                found = Some((id, g));
+                return Ok(Status::Solved);
+            }
+            if let Some(c) = e.step(ctx, id, g, INF, false)? {
+                found = Some((c, e.store.g(c)));
+                return Ok(Status::Solved);
+            }
+        }
+        Ok(Status::Exhausted)
+    })());
+    let mut stats = ctx.stats(e.expanded, e.generated, e.evaluated, e.peak);
+    stats.peak_bytes = e.peak_bytes.max(e.bytes()) as u64;
+    let mut bound = None;
+    if admissible {
+        let mut least = INF;
+        e.queue.for_each(|k, g, _| least = least.min(kind.f(k, g)));
+        let mut b = least.min(current);
+        if let Some(m) = ctx.max_cost {
+            b = b.min(u64::from(m) + 1);
+        }
+        bound = Some(b);
+    }
+    let Some((goal, cost)) = found else {
+        return conclude(status, stats, None, bound, ctx.max_cost);
+    };
+    let cost = u64::from(cost);
+    if let (Some(b), Some(w), false) = (bound, weight, greedy) {
+        // ceil(cost / w) by w-admissibility, w = num/den exactly.
+        let by_weight = (cost * w.den).div_ceil(w.num);
+        bound = Some(b.min(cost).max(by_weight));
+    }
+    conclude(status, stats, Some((e.store.path(goal), cost)), bound, ctx.max_cost)
+}

@@ -1,0 +1,121 @@
+//! The drivers, each the twin of a Python module in `searchkit/drivers/`.
+
+pub(crate) mod anytime;
+pub(crate) mod beam;
+pub(crate) mod best_first;
+pub(crate) mod bfs;
+pub(crate) mod ida;
+
+use crate::control::{Limiter, Status};
+use crate::domain::{Domain, Heuristic, StatePruner, Successor};
+use crate::stats::{Outcome, Stats};
+
+/// "No value" for f, bounds and least-f minima (Python's `math.inf`).
+pub(crate) const INF: u64 = u64::MAX;
+
+/// What every driver works with: the domain, the heuristic, the pruners and their cut counts, the limits.
+pub(crate) struct Ctx<'r, 'p, D: Domain> {
+    pub domain: &'r D,
+    pub h: &'r mut dyn Heuristic<D>,
+    pub pruners: &'r mut [&'p mut dyn StatePruner<D>],
+    pub limiter: Limiter<'r>,
+    pub pruner_cuts: Vec<u64>,
+    pub domain_cuts: Vec<u64>,
+    /// The cost cap (`max_cost`): only solutions of cost <= it are sought.
+    pub max_cost: Option<u32>,
+    /// The heuristic never overestimates (prune on g + h, derive lower bounds).
+    pub admissible: bool,
+}
+
+impl<'r, 'p, D: Domain> Ctx<'r, 'p, D> {
+    /// The pruners' `cut`, the first that cuts counted (Python's folded `cut`).
+    #[inline]
+    pub fn cut(&mut self, state: &D::State, g: u32, remaining: Option<u32>) -> bool {
+        for (i, p) in self.pruners.iter_mut().enumerate() {
+            if p.cut(self.domain, state, g, remaining) {
+                self.pruner_cuts[i] += 1;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Every pruner's `on_fail` (depth-first drivers).
+    #[inline]
+    pub fn on_fail(&mut self, state: &D::State, g: u32, remaining: Option<u32>) {
+        for p in self.pruners.iter_mut() {
+            p.on_fail(self.domain, state, g, remaining);
+        }
+    }
+
+    #[inline]
+    pub fn successors(&mut self, state: &D::State, out: &mut Vec<Successor<D::Move, D::State>>) {
+        out.clear();
+        self.domain.successors(state, out, &mut self.domain_cuts);
+    }
+
+    #[inline]
+    pub fn estimate(&mut self, state: &D::State) -> u32 {
+        self.h.estimate(self.domain, state)
+    }
+
+    /// The cap as an f value (`INF` without one).
+    pub fn cap(&self) -> u64 {
+        self.max_cost.map_or(INF, u64::from)
+    }
+
+    /// Rule name -> cuts: the pruners' (as Python's driver dict), then the domain's fused rules (as the
+    /// Solver merges `puzzle.rule_cuts` into it).
+    pub fn rule_cuts(&self) -> Vec<(String, u64)> {
+        let mut out: Vec<(String, u64)> =
+            self.pruners.iter().zip(&self.pruner_cuts).map(|(p, &n)| (p.name().to_string(), n)).collect();
+        for (name, &n) in self.domain.rule_names().iter().zip(&self.domain_cuts) {
+            match out.iter_mut().find(|(k, _)| k == name) {
+                Some(e) => e.1 = n,
+                None => out.push((name.to_string(), n)),
+            }
+        }
+        out
+    }
+
+    /// Statistics with the given counters; `elapsed` and `rule_cuts` filled in.
+    pub fn stats(&self, expanded: u64, generated: u64, evaluated: u64, peak: u64) -> Stats {
+        Stats {
+            expanded,
+            generated,
+            evaluated,
+            elapsed: self.limiter.control.elapsed(),
+            peak_stored: peak,
+            rule_cuts: self.rule_cuts(),
+            ..Stats::default()
+        }
+    }
+}
+
+/// Map a search's `Result` to its status (Python's `run_guarded`).
+pub(crate) fn guarded(r: Result<Status, Status>) -> Status {
+    r.unwrap_or_else(|stop| stop)
+}
+
+/// Python's `_common.conclude`: the result of a driver that may end holding a solution not proven optimal.
+pub(crate) fn conclude<M>(status: Status, stats: Stats, solution: Option<(Vec<M>, u64)>, bound: Option<u64>,
+                          max_cost: Option<u32>) -> Outcome<M> {
+    let bound = bound.filter(|&b| b != INF);
+    match solution {
+        Some((moves, cost)) => {
+            let b = bound.map(|b| b.min(cost));
+            let st = if b.is_some_and(|b| b >= cost) { Status::Solved } else { Status::Feasible };
+            Outcome { status: st, moves, cost: Some(cost), lower_bound: b, stats, message: None }
+        }
+        None if status == Status::Exhausted => {
+            let mut o = Outcome::new(Status::Exhausted, stats);
+            o.lower_bound = max_cost.map(|m| u64::from(m) + 1);
+            o
+        }
+        None => {
+            let mut o = Outcome::new(status, stats);
+            o.lower_bound = bound;
+            o
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! Statistics and results with exactly the fields of Python's `SearchStats`, `IterationRecord` and
+//! `SearchResult` (`searchkit/result.py`).
+
+use crate::control::Status;
+
+/// One iteration of an iterative driver (IDA*'s f-bound, A*'s f-layer): Python's `IterationRecord`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IterationRecord {
+    pub bound: u64,
+    pub expanded: u64,
+    pub generated: u64,
+    pub elapsed: f64,
+    pub evaluated: u64,
+}
+
+/// Counters of one search: Python's `SearchStats`, field for field.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    pub expanded: u64,
+    pub generated: u64,
+    pub evaluated: u64,
+    /// Seconds since the case started ([`crate::Control::start`]).
+    pub elapsed: f64,
+    pub iterations: Vec<IterationRecord>,
+    pub per_depth: Vec<u64>,
+    pub per_depth_seconds: Vec<f64>,
+    pub peak_stored: u64,
+    /// Rule name -> cuts: the driver-level pruners' first (in their order), then the rules fused into the
+    /// domain's successors ([`crate::Domain::rule_names`]).
+    pub rule_cuts: Vec<(String, u64)>,
+    /// Bytes the big tables held at most (not a Python field: for measurements).
+    pub peak_bytes: u64,
+}
+
+/// What a driver returns: Python's `SearchResult`.
+#[derive(Clone, Debug)]
+pub struct Outcome<M> {
+    pub status: Status,
+    /// The solution's moves (empty unless `solved` or `feasible`).
+    pub moves: Vec<M>,
+    pub cost: Option<u64>,
+    pub lower_bound: Option<u64>,
+    pub stats: Stats,
+    /// A message for status `error`.
+    pub message: Option<String>,
+}
+
+impl<M> Outcome<M> {
+    pub(crate) fn new(status: Status, stats: Stats) -> Self {
+        Outcome { status, moves: Vec::new(), cost: None, lower_bound: None, stats, message: None }
+    }
+
+    /// `cost - lower_bound` for a result with a solution and a bound.
+    pub fn gap(&self) -> Option<u64> {
+        match (self.cost, self.lower_bound, self.status) {
+            (Some(c), Some(b), Status::Solved | Status::Feasible) => Some(c.saturating_sub(b)),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! The drivers on the 8-puzzle (Manhattan distance, admissible and consistent): optimal drivers against
+//! breadth-first search, bounded-suboptimal ones within their bound, limits and statuses.
+
+use searchkit_core::*;
+
+/// The 8-puzzle: a state is the tile in each of the 9 cells (0 = blank); moves U, D, L, R move the blank.
+struct Eight {
+    start: [u8; 9],
+}
+
+const GOAL: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+
+impl Domain for Eight {
+    type State = [u8; 9];
+    type Move = u8;
+
+    fn initial(&self) -> [u8; 9] {
+        self.start
+    }
+
+    fn is_goal(&self, s: &[u8; 9]) -> bool {
+        *s == GOAL
+    }
+
+    fn successors(&self, s: &[u8; 9], out: &mut Vec<Successor<u8, [u8; 9]>>, _cuts: &mut [u64]) {
+        let b = s.iter().position(|&t| t == 0).unwrap();
+        let (r, c) = (b / 3, b % 3);
+        for (mv, ok, to) in [(b'U', r > 0, b.wrapping_sub(3)), (b'D', r < 2, b + 3), (b'L', c > 0, b.wrapping_sub(1)),
+                             (b'R', c < 2, b + 1)] {
+            if ok {
+                let mut t = *s;
+                t.swap(b, to);
+                out.push(Successor { mv, state: t, cost: 1 });
+            }
+        }
+    }
+
+    fn tie_break(&self, s: &[u8; 9]) -> i64 {
+        -(s.iter().zip(GOAL.iter()).filter(|(a, b)| a == b).count() as i64)
+    }
+}
+
+struct Manhattan;
+
+impl Heuristic<Eight> for Manhattan {
+    fn estimate(&mut self, _d: &Eight, s: &[u8; 9]) -> u32 {
+        let mut h = 0;
+        for (i, &t) in s.iter().enumerate() {
+            if t != 0 {
+                let j = (t - 1) as usize;
+                h += ((i / 3) as i32 - (j / 3) as i32).unsigned_abs() + ((i % 3) as i32 - (j % 3) as i32).unsigned_abs();
+            }
+        }
+        h
+    }
+}
+
+/// A deterministic scramble of `n` random blank moves.
+fn scramble(seed: u64, n: usize) -> [u8; 9] {
+    let d = Eight { start: GOAL };
+    let mut s = GOAL;
+    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let mut out = Vec::new();
+    for _ in 0..n {
+        out.clear();
+        d.successors(&s, &mut out, &mut []);
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        s = out[((x >> 33) as usize) % out.len()].state;
+    }
+    s
+}
+
+fn replay(d: &Eight, moves: &[u8]) -> [u8; 9] {
+    let mut s = d.initial();
+    let mut out = Vec::new();
+    for &m in moves {
+        out.clear();
+        d.successors(&s, &mut out, &mut []);
+        s = out.iter().find(|x| x.mv == m).expect("a legal move").state;
+    }
+    s
+}
+
+fn solve(alg: Algorithm, d: &Eight, control: &Control) -> Outcome<u8> {
+    run(&AlgorithmSpec::new(alg), d, &mut Manhattan, &mut [], None, control)
+}
+
+#[test]
+fn optimal_drivers_match_bfs() {
+    for seed in 0..40 {
+        let d = Eight { start: scramble(seed, 10 + (seed as usize % 30)) };
+        let c = Control::new();
+        let reference = solve(Algorithm::Bfs, &d, &c);
+        assert_eq!(reference.status, Status::Solved);
+        let opt = reference.cost.unwrap();
+        for alg in [Algorithm::Astar, Algorithm::Peastar, Algorithm::IdaStar, Algorithm::IdaStarTt,
+                    Algorithm::Wastar { weight: Ratio::ONE }] {
+            let o = solve(alg, &d, &c);
+            assert_eq!(o.status, Status::Solved, "{alg:?} seed {seed}");
+            assert_eq!(o.cost, Some(opt), "{alg:?} seed {seed}");
+            assert_eq!(o.lower_bound, Some(opt), "{alg:?} seed {seed}");
+            assert_eq!(o.moves.len() as u64, opt);
+            assert_eq!(replay(&d, &o.moves), GOAL, "{alg:?} seed {seed}");
+        }
+        for (alg, w) in [(Algorithm::Wastar { weight: Ratio::new(3, 2) }, (3, 2)),
+                         (Algorithm::Wastar { weight: Ratio::new(5, 1) }, (5, 1))] {
+            let o = solve(alg, &d, &c);
+            let cost = o.cost.unwrap();
+            assert!(cost * w.1 <= opt * w.0, "{alg:?} seed {seed}: {cost} vs {opt}");
+            assert!(o.lower_bound.unwrap() <= opt);
+            assert_eq!(replay(&d, &o.moves), GOAL);
+        }
+        let g = solve(Algorithm::Gbfs, &d, &c);
+        assert!(g.cost.unwrap() >= opt && g.lower_bound.unwrap() <= opt);
+        assert_eq!(replay(&d, &g.moves), GOAL);
+    }
+}
+
+#[test]
+fn node_limit_is_exact_and_bounds_hold() {
+    let d = Eight { start: scramble(7, 40) };
+    let opt = solve(Algorithm::Bfs, &d, &Control::new()).cost.unwrap();
+    for alg in [Algorithm::Astar, Algorithm::Peastar, Algorithm::IdaStar, Algorithm::Bfs] {
+        let mut c = Control::new();
+        c.max_nodes = Some(5);
+        let o = solve(alg, &d, &c);
+        assert_eq!(o.status, Status::NodeLimit, "{alg:?}");
+        assert_eq!(o.stats.expanded, 5, "{alg:?}");
+        assert!(o.lower_bound.is_none_or(|b| b <= opt));
+    }
+}
+
+#[test]
+fn max_cost_below_optimum_is_exhausted() {
+    let d = Eight { start: scramble(3, 30) };
+    let opt = solve(Algorithm::Bfs, &d, &Control::new()).cost.unwrap() as u32;
+    for alg in [Algorithm::Astar, Algorithm::Peastar, Algorithm::IdaStar, Algorithm::Bfs, Algorithm::Wastar { weight: Ratio::new(2, 1) }] {
+        let o = run(&AlgorithmSpec::new(alg), &d, &mut Manhattan, &mut [], Some(opt - 1), &Control::new());
+        assert_eq!(o.status, Status::Exhausted, "{alg:?}");
+        assert_eq!(o.lower_bound, Some(u64::from(opt)), "{alg:?}");
+    }
+}
+
+#[test]
+fn cancel_flag_and_deadline_stop_the_search() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let d = Eight { start: scramble(11, 60) };
+    let mut c = Control::new();
+    c.cancel = Some(Arc::new(AtomicBool::new(true)));
+    assert_eq!(solve(Algorithm::Astar, &d, &c).status, Status::Cancelled);
+    let c = Control::started(0.0, Some(0.0));
+    assert_eq!(solve(Algorithm::IdaStar, &d, &c).status, Status::TimeLimit);
+}
+
+#[test]
+fn memory_budget_gives_memory_limit() {
+    let d = Eight { start: [8, 6, 7, 2, 5, 4, 3, 0, 1] }; // 31 moves, the hardest
+    let mut c = Control::new();
+    c.memory_budget = Some(4096);
+    let o = run(&AlgorithmSpec::new(Algorithm::Bfs), &d, &mut Manhattan, &mut [], None, &c);
+    assert_eq!(o.status, Status::MemoryLimit);
+}

@@ -1,0 +1,1 @@
+//! Flood-It as a native searchkit domain; the twin of the Python plugin `searchkit_flood`.

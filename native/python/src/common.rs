@@ -1,0 +1,246 @@
+//! The machinery every game's entry shares: the request dict read into the core's values, the search run
+//! with the GIL released on its own thread while this thread polls Ctrl-C, a panic caught as status
+//! `error`, and the outcome written back as the result dict.
+//!
+//! **Request** (a dict; every key optional but `algorithm`):
+//! `algorithm` (a registered name), `params` (its options: `weight`/`step` as a `(num, den)` pair or a
+//! float read through its shortest decimal spelling, `width`, `ara`), `admissible` (bool, default true),
+//! `max_cost` (int or None), `max_nodes` (int or None), `elapsed` (seconds since the case's first byte,
+//! default 0), `remaining` (seconds left before the time limit, or None), `memory_budget` (bytes or None),
+//! `heuristic` (a native heuristic name), `pruners` (native names of driver-level rules, in order),
+//! `incumbent` (`(moves, cost)` or None), `on_improve` (a callable `(cost, lower_bound)` or None).
+//!
+//! **Result** (a dict): `status`, `moves` (a list), `cost`, `lower_bound`, `message` (status `error`),
+//! `engine` (`"native"`), and `stats`: `expanded`, `generated`, `evaluated`, `elapsed`, `iterations` (a list
+//! of `(bound, expanded, generated, elapsed, evaluated)`), `per_depth`, `per_depth_seconds`, `peak_stored`,
+//! `rule_cuts` (a list of `(name, count)`), `peak_bytes` -- `searchkit.result.SearchStats`' fields.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::Duration;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+use searchkit_core::{Algorithm, AlgorithmSpec, Control, Outcome, Ratio, Status};
+
+/// The name of the thread a search runs on.
+pub const SEARCH_THREAD: &str = "searchkit-native";
+
+/// A request read from its dict (module docs).
+pub struct Request {
+    pub spec: AlgorithmSpec,
+    pub max_cost: Option<u32>,
+    pub control: Control,
+    pub heuristic: Option<String>,
+    pub pruners: Vec<String>,
+    pub incumbent: Option<(Vec<i64>, u64)>,
+    pub on_improve: Option<Py<PyAny>>,
+}
+
+fn get<'py, T: for<'a> FromPyObject<'a, 'py>>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<Option<T>>
+where
+    for<'a> <T as FromPyObject<'a, 'py>>::Error: Into<PyErr>,
+{
+    match d.get_item(key)? {
+        None => Ok(None),
+        Some(v) if v.is_none() => Ok(None),
+        Some(v) => v.extract::<T>().map(Some).map_err(|e| {
+            let e: PyErr = e.into();
+            PyValueError::new_err(format!("request {key}: {e}"))
+        }),
+    }
+}
+
+/// A weight as an exact ratio: a `(num, den)` pair, or a float read through its shortest decimal spelling
+/// (Python's `Fraction(repr(w))`: `1.2` is 6/5, not the binary double nearest it).
+fn ratio(v: &Bound<'_, PyAny>) -> PyResult<Ratio> {
+    if let Ok((n, d)) = v.extract::<(u64, u64)>() {
+        if d == 0 {
+            return Err(PyValueError::new_err("a ratio needs a positive denominator"));
+        }
+        return Ok(Ratio::new(n, d));
+    }
+    let x: f64 = v.extract()?;
+    decimal_ratio(x).ok_or_else(|| PyValueError::new_err(format!("weight {x} is not a plain decimal in range")))
+}
+
+/// `x` (finite, >= 0, at most 15 decimals) as the ratio of its shortest decimal spelling.
+pub fn decimal_ratio(x: f64) -> Option<Ratio> {
+    if !x.is_finite() || x < 0.0 {
+        return None;
+    }
+    let text = format!("{x}");
+    let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
+    if frac.len() > 15 || int.len() > 6 {
+        return None;
+    }
+    let den = 10u64.checked_pow(frac.len() as u32)?;
+    let num = format!("{int}{frac}").parse::<u64>().ok()?;
+    Some(Ratio::new(num, den))
+}
+
+/// Read the request dict (module docs).
+pub fn parse_request(req: &Bound<'_, PyDict>) -> PyResult<Request> {
+    let name: String = get(req, "algorithm")?.ok_or_else(|| PyValueError::new_err("request without algorithm"))?;
+    let mut algorithm = Algorithm::named(&name)
+        .ok_or_else(|| PyValueError::new_err(format!("algorithm {name:?} has no native twin")))?;
+    if let Some(params) = get::<Bound<PyDict>>(req, "params")? {
+        let w = params.get_item("weight")?.map(|v| ratio(&v)).transpose()?;
+        let step = params.get_item("step")?.map(|v| ratio(&v)).transpose()?;
+        let width: Option<usize> = get(&params, "width")?;
+        let ara: Option<i64> = get(&params, "ara")?;
+        match &mut algorithm {
+            Algorithm::Wastar { weight } => *weight = w.unwrap_or(*weight),
+            Algorithm::Beam { width: wd } => *wd = width.unwrap_or(*wd),
+            Algorithm::Anytime { weight, step: s, ara: a } => {
+                *weight = w.unwrap_or(*weight);
+                *s = step.unwrap_or(*s);
+                *a = ara.map_or(*a, |v| v != 0);
+            }
+            _ => {}
+        }
+        if let Algorithm::Wastar { weight } | Algorithm::Anytime { weight, .. } = algorithm {
+            if weight.num < weight.den {
+                return Err(PyValueError::new_err(format!("weight must be at least 1, got {}/{}", weight.num,
+                                                         weight.den)));
+            }
+        }
+        if let Algorithm::Beam { width: 0 } = algorithm {
+            return Err(PyValueError::new_err("width must be at least 1, got 0"));
+        }
+    }
+    let elapsed: f64 = get(req, "elapsed")?.unwrap_or(0.0);
+    let remaining: Option<f64> = get(req, "remaining")?;
+    let mut control = Control::started(elapsed, remaining);
+    control.max_nodes = get(req, "max_nodes")?;
+    control.memory_budget = get(req, "memory_budget")?;
+    let incumbent = match get::<Bound<PyTuple>>(req, "incumbent")? {
+        None => None,
+        Some(t) => Some((t.get_item(0)?.extract::<Vec<i64>>()?, t.get_item(1)?.extract::<u64>()?)),
+    };
+    Ok(Request {
+        spec: AlgorithmSpec { algorithm, admissible: get(req, "admissible")?.unwrap_or(true) },
+        max_cost: get(req, "max_cost")?,
+        control,
+        heuristic: get(req, "heuristic")?,
+        pruners: get(req, "pruners")?.unwrap_or_default(),
+        incumbent,
+        on_improve: get(req, "on_improve")?,
+    })
+}
+
+/// Run `search` with the GIL released, on its own thread, while this thread polls Python's signal handlers
+/// every 5 ms: a `KeyboardInterrupt` (Ctrl-C) sets the control's cancel flag, and the search stops with status
+/// `cancelled` and its partial statistics (the exception is consumed, as the Python drivers consume it).
+/// A panic inside the search is caught and returned as its message.
+pub fn run_detached<M, F>(py: Python<'_>, control: &mut Control, search: F) -> Result<Outcome<M>, String>
+where
+    M: Send,
+    F: FnOnce(&Control) -> Outcome<M> + Send,
+{
+    let flag = Arc::new(AtomicBool::new(false));
+    control.cancel = Some(flag.clone());
+    let ctl = control.clone();
+    py.detach(move || {
+        std::thread::scope(|s| {
+            let (tx, rx) = channel::<()>();
+            let handle = std::thread::Builder::new()
+                .name(SEARCH_THREAD.into())
+                .stack_size(256 << 20) // IDA*'s recursion: one frame per move of the f-bound
+                .spawn_scoped(s, move || {
+                    let r = catch_unwind(AssertUnwindSafe(|| search(&ctl)));
+                    let _ = tx.send(());
+                    r
+                })
+                .map_err(|e| format!("cannot start the search thread: {e}"))?;
+            loop {
+                match rx.recv_timeout(Duration::from_millis(5)) {
+                    Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
+                    Err(RecvTimeoutError::Timeout) => {
+                        if Python::attach(|py| py.check_signals().is_err()) {
+                            flag.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
+            }
+            match handle.join() {
+                Ok(Ok(outcome)) => Ok(outcome),
+                Ok(Err(payload)) | Err(payload) => Err(panic_message(&*payload)),
+            }
+        })
+    })
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    let text = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_string());
+    format!("native engine panic: {text}")
+}
+
+/// The result dict of `outcome`, its moves converted by `mv`.
+pub fn outcome_dict<'py, M>(py: Python<'py>, o: &Outcome<M>, mv: impl Fn(&M) -> PyResult<Py<PyAny>>)
+                            -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("engine", "native")?;
+    d.set_item("status", o.status.as_str())?;
+    let moves = PyList::empty(py);
+    for m in &o.moves {
+        moves.append(mv(m)?)?;
+    }
+    d.set_item("moves", moves)?;
+    d.set_item("cost", o.cost)?;
+    d.set_item("lower_bound", o.lower_bound)?;
+    d.set_item("message", o.message.as_deref())?;
+    let s = &o.stats;
+    let st = PyDict::new(py);
+    st.set_item("expanded", s.expanded)?;
+    st.set_item("generated", s.generated)?;
+    st.set_item("evaluated", s.evaluated)?;
+    st.set_item("elapsed", s.elapsed)?;
+    let its = PyList::empty(py);
+    for r in &s.iterations {
+        its.append((r.bound, r.expanded, r.generated, r.elapsed, r.evaluated))?;
+    }
+    st.set_item("iterations", its)?;
+    st.set_item("per_depth", s.per_depth.clone())?;
+    st.set_item("per_depth_seconds", s.per_depth_seconds.clone())?;
+    st.set_item("peak_stored", s.peak_stored)?;
+    st.set_item("rule_cuts", s.rule_cuts.clone())?;
+    st.set_item("peak_bytes", s.peak_bytes)?;
+    d.set_item("stats", st)?;
+    Ok(d)
+}
+
+/// The result dict of a search that failed with `message` (status `error`).
+pub fn error_dict<'py>(py: Python<'py>, message: &str, control: &Control) -> PyResult<Bound<'py, PyDict>> {
+    let mut o: Outcome<i64> = Outcome {
+        status: Status::Error,
+        moves: Vec::new(),
+        cost: None,
+        lower_bound: None,
+        stats: Default::default(),
+        message: Some(message.to_string()),
+    };
+    o.stats.elapsed = control.elapsed();
+    outcome_dict(py, &o, |m| Ok(m.into_pyobject(py)?.into_any().unbind()))
+}
+
+/// The improvement callback of a request: calls the Python `on_improve(cost, lower_bound)` with the GIL
+/// taken briefly (an exception it raises is printed, as an unraisable one, and the search goes on).
+pub fn improvement_callback(cb: Option<Py<PyAny>>) -> impl FnMut(u64, Option<u64>) + Send {
+    move |cost, lb| {
+        if let Some(cb) = &cb {
+            Python::attach(|py| {
+                if let Err(e) = cb.call1(py, (cost, lb)) {
+                    e.write_unraisable(py, None);
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! `searchkit_native._native`: the Python face of the native engine (module docs in `common.rs`).
+
+use pyo3::prelude::*;
+
+pub mod common;
+mod toy;
+
+/// A panic on the search thread is reported as the case's status `error` with its message: the default
+/// hook's lines on stderr (and backtrace) are left out for that thread, kept for every other one.
+fn quiet_search_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().name() != Some(common::SEARCH_THREAD) {
+            default(info);
+        }
+    }));
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    quiet_search_panics();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("ALGORITHMS", ("astar", "peastar", "ida_star", "ida_star_tt", "wastar", "gbfs", "bfs", "beam", "anytime"))?;
+    m.add_function(wrap_pyfunction!(toy::toy_solve, m)?)?;
+    Ok(())
+}

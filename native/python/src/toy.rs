@@ -1,0 +1,142 @@
+//! A toy domain for the tests of the engine itself: the sliding-tile puzzle of width 2 to 4 (blank moves
+//! `U`, `D`, `L`, `R` in that order, unit costs), with the heuristics `manhattan`, `misplaced`, `zero` and
+//! `panic` (panics at its 100th call: the test of the `error` status), the driver-level rule `corner`
+//! (cuts a state, other than the start, whose blank is in the top-left cell: unsound, but the same rule on
+//! both engines, so the tests see its cut counts) and the tie-break "more tiles home first". Its Python twin
+//! is `tests/native/toy.py`.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use searchkit_core::{run_seeded, Domain, Heuristic, Seed, StatePruner, Successor};
+
+use crate::common::{error_dict, improvement_callback, outcome_dict, parse_request, run_detached};
+
+type Tiles = [u8; 16];
+
+struct Toy {
+    width: usize,
+    start: Tiles,
+    goal: Tiles,
+}
+
+impl Domain for Toy {
+    type State = Tiles;
+    type Move = u8;
+
+    fn initial(&self) -> Tiles {
+        self.start
+    }
+
+    fn is_goal(&self, s: &Tiles) -> bool {
+        *s == self.goal
+    }
+
+    fn successors(&self, s: &Tiles, out: &mut Vec<Successor<u8, Tiles>>, _cuts: &mut [u64]) {
+        let w = self.width;
+        let b = s[..w * w].iter().position(|&t| t == 0).expect("a blank");
+        let (r, c) = (b / w, b % w);
+        for (mv, ok, to) in [(b'U', r > 0, b.wrapping_sub(w)), (b'D', r + 1 < w, b + w),
+                             (b'L', c > 0, b.wrapping_sub(1)), (b'R', c + 1 < w, b + 1)] {
+            if ok {
+                let mut t = *s;
+                t.swap(b, to);
+                out.push(Successor { mv, state: t, cost: 1 });
+            }
+        }
+    }
+
+    fn tie_break(&self, s: &Tiles) -> i64 {
+        -(s[..self.width * self.width].iter().zip(&self.goal).filter(|(a, b)| a == b && **a != 0).count() as i64)
+    }
+}
+
+enum ToyH {
+    Manhattan,
+    Misplaced,
+    Zero,
+    Panic(u32),
+}
+
+impl Heuristic<Toy> for ToyH {
+    fn estimate(&mut self, d: &Toy, s: &Tiles) -> u32 {
+        let w = d.width;
+        match self {
+            ToyH::Zero => 0,
+            ToyH::Panic(n) => {
+                *n += 1;
+                assert!(*n < 100, "the toy heuristic 'panic' was called 100 times");
+                0
+            }
+            ToyH::Misplaced => s[..w * w].iter().zip(&d.goal).filter(|(a, b)| a != b && **a != 0).count() as u32,
+            ToyH::Manhattan => {
+                let mut h = 0;
+                for (i, &t) in s[..w * w].iter().enumerate() {
+                    if t != 0 {
+                        let j = (t - 1) as usize;
+                        h += (i / w).abs_diff(j / w) + (i % w).abs_diff(j % w);
+                    }
+                }
+                h as u32
+            }
+        }
+    }
+}
+
+struct Corner;
+
+impl StatePruner<Toy> for Corner {
+    fn name(&self) -> &'static str {
+        "corner"
+    }
+
+    fn cut(&mut self, d: &Toy, s: &Tiles, _g: u32, _remaining: Option<u32>) -> bool {
+        s[0] == 0 && *s != d.start
+    }
+}
+
+/// Solve the toy puzzle `tiles` (row by row, 0 the blank, width 2 to 4) as `request` asks (`common.rs`).
+#[pyfunction]
+pub fn toy_solve<'py>(py: Python<'py>, width: usize, tiles: Vec<u8>, request: &Bound<'py, PyDict>)
+                      -> PyResult<Bound<'py, PyDict>> {
+    if !(2..=4).contains(&width) || tiles.len() != width * width {
+        return Err(PyValueError::new_err("toy: width 2 to 4 and width**2 tiles"));
+    }
+    let mut start = [0u8; 16];
+    start[..tiles.len()].copy_from_slice(&tiles);
+    let mut goal = [0u8; 16];
+    for (i, g) in goal[..width * width - 1].iter_mut().enumerate() {
+        *g = i as u8 + 1;
+    }
+    let mut req = parse_request(request)?;
+    let mut h = match req.heuristic.as_deref().unwrap_or("manhattan") {
+        "manhattan" => ToyH::Manhattan,
+        "misplaced" => ToyH::Misplaced,
+        "zero" => ToyH::Zero,
+        "panic" => ToyH::Panic(0),
+        other => return Err(PyValueError::new_err(format!("toy: no heuristic {other:?}"))),
+    };
+    for p in &req.pruners {
+        if p != "corner" {
+            return Err(PyValueError::new_err(format!("toy: no rule {p:?}")));
+        }
+    }
+    let corner = !req.pruners.is_empty();
+    let domain = Toy { width, start, goal };
+    let incumbent = req.incumbent.take().map(|(m, c)| (m.into_iter().map(|x| x as u8).collect(), c));
+    let mut on_improve = improvement_callback(req.on_improve.take());
+    let (spec, max_cost) = (req.spec, req.max_cost);
+    let outcome = run_detached(py, &mut req.control, |control| {
+        let mut pruner = Corner;
+        let mut pruners: Vec<&mut dyn StatePruner<Toy>> = Vec::new();
+        if corner {
+            pruners.push(&mut pruner);
+        }
+        let seed = Seed { incumbent, on_improve: Some(&mut on_improve) };
+        run_seeded(&spec, &domain, &mut h, &mut pruners, max_cost, control, seed)
+    });
+    match outcome {
+        Ok(o) => outcome_dict(py, &o, |&m| Ok((m as char).to_string().into_pyobject(py)?.into_any().unbind())),
+        Err(message) => error_dict(py, &message, &req.control),
+    }
+}
