@@ -3,6 +3,7 @@
 use pyo3::prelude::*;
 
 pub mod common;
+mod tiles;
 mod toy;
 
 /// A panic on the search thread is reported as the case's status `error` with its message: the default
@@ -22,5 +23,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("ALGORITHMS", ("astar", "peastar", "ida_star", "ida_star_tt", "wastar", "gbfs", "bfs", "beam", "anytime"))?;
     m.add_function(wrap_pyfunction!(toy::toy_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(tiles::tiles_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(tiles::tiles_build_pdb, m)?)?;
+    m.add_function(wrap_pyfunction!(tiles::tiles_load_pdb, m)?)?;
     Ok(())
 }
