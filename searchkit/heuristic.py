@@ -43,6 +43,8 @@ class Heuristic:
         claims: for a heuristic whose properties depend on its options,
             ``claims(**options) -> {"admissible": bool, "consistent": bool}``
             (either key may be left out); applied by :meth:`with_options`.
+        native: the name under which the native engine implements the same
+            estimate (same values on every state), or ``None``.
     """
 
     game: str
@@ -56,6 +58,7 @@ class Heuristic:
         default=attrs.Factory(lambda self: {p.name: p.default for p in self.params}, takes_self=True), hash=False)
     databases: Callable[..., list] | str | None = None
     claims: Callable[..., Mapping[str, bool]] | None = attrs.field(default=None, eq=False)
+    native: str | None = None
 
     def with_options(self, raw: Mapping[str, str]) -> "Heuristic":
         """This heuristic with the options ``raw`` (``KEY -> text``) parsed; its name spells them.

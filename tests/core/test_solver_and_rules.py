@@ -349,3 +349,79 @@ def test_compare_reports_a_heuristic_that_raises_and_goes_on(cli_run):
     assert "Traceback" not in out.output and out.exit_code == 2  # as solve reports such a case
     assert "case 2: crashing: the search raised ZeroDivisionError: planted" in out.output
     assert "colours" in out.output
+
+
+def test_fused_rule_cuts_count_the_search_only_not_the_upper_bound_provider(registry):
+    """The cuts a puzzle counts in its own successors (``rule_cuts``) while the upper-bound provider plays out
+    its seed are not the search's: with the seed of cost C, the search is the one under ``--upper-bound C``
+    (both search below C), and so are its counts (issue 20, item 4)."""
+    from conftest import shared
+
+    from searchkit.solver import Solver
+
+    game = registry.game("flood")
+    solver = Solver(registry, "flood", algorithm="astar", heuristic="puchert", upper_bound="auto")
+    provider = registry.upper_bounds_for("flood")[0]
+    text = shared("flood", "pc19-14x14-6c.txt").read_text()
+    checked = 0
+    for case in list(game.parse(text, "pc19", solver.options))[:3]:
+        cost = len(provider.solve(game.puzzle(case, solver.options, frozenset())))
+        seeded = solver.solve(case).result.stats
+        numeric = Solver(registry, "flood", algorithm="astar", heuristic="puchert", upper_bound=cost).solve(case)
+        assert seeded.expanded == numeric.result.stats.expanded
+        assert dict(seeded.rule_cuts) == dict(numeric.result.stats.rule_cuts)
+        checked += sum(dict(seeded.rule_cuts).values()) > 0
+    assert checked  # the fused rules did cut in the searches compared
+
+
+def test_solver_config_is_frozen_picklable_and_builds_the_same_solver(registry):
+    import pickle
+
+    import attrs
+
+    from searchkit.limits import Limits
+    from searchkit.seeds import Seeds
+    from searchkit.solver import Solver, SolverConfig
+
+    config = SolverConfig("flood", algorithm="wastar(weight=3)", heuristic="puchert", disabled=["dominance"],
+                          limits=Limits(max_nodes=50, memory_mb=100), options={"moves": True},
+                          seeds=Seeds(by_case={1: ("1", "2")}))
+    assert config.options == (("moves", True),) and config.engine == "auto"
+    again = pickle.loads(pickle.dumps(config))
+    assert again == config
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        config.game = "mayan"
+    solver = Solver(registry, again)
+    assert solver.config is again and solver.params == {"weight": 3.0} and solver.options["moves"] is True
+    assert Solver(registry, "flood", algorithm="wastar(weight=3)").config == SolverConfig("flood", "wastar(weight=3)")
+    with pytest.raises(ValueError):
+        SolverConfig("flood", engine="fortran")
+    with pytest.raises(TypeError):
+        Solver(registry, config, algorithm="astar")
+
+
+def test_limiter_counts_time_from_the_start_given():
+    import time
+
+    from searchkit.limits import Limiter, LimitReached, Limits
+
+    limiter = Limiter(Limits(time_limit=5), start=time.perf_counter() - 10)
+    assert limiter.elapsed() >= 10
+    with pytest.raises(LimitReached):
+        limiter.check_time()
+
+
+def test_iteration_records_carry_their_kind_and_peastar_layers_are_f_layers(cli_run):
+    """PEA*'s records are f-layers as A*'s are: --stats says so and compare reports before_last_layer
+    (both tested the algorithm's name "astar" before, issue 20 item 2)."""
+    from conftest import EXAMPLES
+
+    sample = str(EXAMPLES / "flood" / "hdu4127-sample.txt")
+    for alg, kind in (("astar", "f-layer"), ("peastar", "f-layer"), ("ida_star", "f-bound")):
+        out = cli_run(["solve", "flood", "-a", alg, "-H", "colours", "--stats", sample])
+        assert f"  {kind} " in out.stderr and ("expanded before the last f-layer" in out.stderr) == (kind == "f-layer")
+        rows = json.loads(cli_run(["compare", "flood", "-a", alg, "-H", "colours", "--format", "json", sample]).output)
+        befores = [r["before_last_layer"] for r in rows["rows"]]
+        assert all(b is not None for b in befores) if kind == "f-layer" else all(b is None for b in befores)
+    out = cli_run(["solve", "mayan", "--shortest", "--stats", str(EXAMPLES / "mayan" / "noip2011-sample.in")])
+    assert "  depth 0: expanded" in out.stderr

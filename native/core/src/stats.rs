@@ -11,6 +11,9 @@ pub struct IterationRecord {
     pub generated: u64,
     pub elapsed: f64,
     pub evaluated: u64,
+    /// What `bound` is: `"f-layer"` (A*, PEA*: the f of the states popped) or `"f-bound"` (IDA*), as
+    /// Python's `IterationRecord.kind`.
+    pub kind: &'static str,
 }
 
 /// Counters of one search: Python's `SearchStats`, field for field.
