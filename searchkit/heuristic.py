@@ -41,10 +41,13 @@ class Heuristic:
             ``databases(**options) -> list of Abstraction`` (or its
             ``"module:attr"``): what ``searchkit pdb build|info|clear`` acts on.
         claims: for a heuristic whose properties depend on its options,
-            ``claims(**options) -> {"admissible": bool, "consistent": bool}``
-            (either key may be left out); applied by :meth:`with_options`.
+            ``claims(**options) -> {"admissible": bool, "consistent": bool,
+            "native": str | None}`` (any key may be left out); applied by
+            :meth:`with_options`.
         native: the name under which the native engine implements the same
-            estimate (same values on every state), or ``None``.
+            estimate (same values on every state), or ``None``.  With options,
+            the native engine is sent ``NATIVE(KEY=VALUE, ...)`` with every
+            option (:meth:`with_options`).
     """
 
     game: str
@@ -69,8 +72,11 @@ class Heuristic:
         from searchkit.algorithm import bind_params
 
         options = bind_params(self, dict(raw), kind="heuristic")
-        flags = dict(self.claims(**options)) if self.claims is not None else {}
         name = f"{self.name}({', '.join(f'{k}={v}' for k, v in raw.items())})" if raw else self.name
+        native = self.native
+        if native is not None and self.params:  # the native engine gets every option, spelled like -H
+            native = f"{native}({', '.join(f'{k}={v}' for k, v in options.items())})"
+        flags = {"native": native, **(self.claims(**options) if self.claims is not None else {})}
         return attrs.evolve(self, name=name, options=options, **flags)
 
     def abstractions(self) -> list:

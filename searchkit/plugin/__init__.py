@@ -28,6 +28,7 @@ _EXPORTS = {
     "PlanError": "searchkit.errors",
     "Algorithm": "searchkit.algorithm",
     "Param": "searchkit.algorithm",
+    "parse_spec": "searchkit.algorithm",
     "UpperBound": "searchkit.bounds",
     "Abstraction": "searchkit.pdb",
     "ExplicitAbstraction": "searchkit.pdb.abstraction",

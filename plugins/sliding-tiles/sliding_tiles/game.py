@@ -118,6 +118,12 @@ class SlidingTilesGame:
 
         return SlidingPuzzle(case.data, disabled)
 
+    def native_problem(self, case, options, disabled):
+        """The case on the native engine (``searchkit_native`` installed), or ``None`` (:mod:`sliding_tiles.native`)."""
+        from sliding_tiles.native import problem
+
+        return problem(case.data, disabled)
+
     def plan(self, case, options):
         from sliding_tiles.puzzle import is_solvable
 

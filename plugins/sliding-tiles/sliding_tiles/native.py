@@ -3,8 +3,8 @@
 - :func:`pdb_builder`: the native table builder (``native/tiles/src/pdb.rs``), which writes the same file
   as searchkit's Python builder, much faster (the 8-tile table of the 7-8 partition is out of reach of
   the Python one).
-- :func:`solve`: a case on the native engine (IDA* and the other native drivers with ``manhattan``,
-  ``linear-conflict`` or ``pdb``), returning the engine's result dict.
+- :func:`problem`: the game's ``native_problem`` hook (see :mod:`searchkit.engine`): a case on the
+  native engine (IDA* and the other native drivers with ``manhattan``, ``linear-conflict`` or ``pdb``).
 """
 
 from __future__ import annotations
@@ -37,34 +37,59 @@ def pdb_builder():
     return build
 
 
-def solve(tiles, request, disabled=(), heuristic=None):
-    """Run one board on the native engine; ``heuristic`` is the bound ``pdb`` options or ``None``.
+class NativeBoard:
+    """One board for the native engine: ``solve(request) -> result dict`` (searchkit.engine's protocol)."""
+
+    def __init__(self, tiles, disabled):
+        self.tiles, self.disabled = tuple(tiles), frozenset(disabled)
+
+    def solve(self, request):
+        return solve(self.tiles, request, self.disabled)
+
+
+def problem(tiles, disabled):
+    """A :class:`NativeBoard`, or ``None`` without the native engine or for a board it cannot take (side > 4)."""
+    from math import isqrt
+
+    if _module() is None or not 2 <= isqrt(len(tiles)) <= 4:
+        return None
+    return NativeBoard(tiles, disabled)
+
+
+def solve(tiles, request, disabled=()):
+    """Run one board on the native engine (``request["heuristic"]``: ``manhattan``, ``linear-conflict`` or
+    ``pdb(partition=P, reflect=R, blank=0)``; the tables are made ready in the cache first).
 
     Raises:
         ImportError: ``searchkit_native`` (with the tiles domain) is not installed.
+        searchkit.errors.PlanError: a partition unknown or made for another board side.
     """
     native = _module()
     if native is None:
         raise ImportError("the native engine is not installed: pip install ./native/python")
     from math import isqrt
 
+    from searchkit.plugin import PlanError, parse_spec
+
     n = isqrt(len(tiles))
     pdb = None
-    if request.get("heuristic") == "pdb":
-        from searchkit.pdb import load_or_build
+    name, options = parse_spec(request.get("heuristic") or "linear-conflict", kind="heuristic")
+    if name == "pdb":
         from sliding_tiles.pdb import abstractions
 
-        options = dict(heuristic or {})
+        try:
+            found = abstractions(options.get("partition", "auto"), n=n)
+        except ValueError as exc:
+            raise PlanError(f"heuristic pdb: {exc}") from None
         groups = []
-        for a in abstractions(options.get("partition", "auto"), n=n):
-            db_path = _ensure(a, load_or_build)
+        for a in found:
             key = a.key()
-            groups.append((list(a.pattern), str(db_path), hashlib.sha256(key.encode()).digest()))
-        pdb = (groups, bool(options.get("reflect", 1)))
-    return native.tiles_solve(n, list(tiles), request, list(disabled), pdb)
+            groups.append((list(a.pattern), str(_ensure(a)), hashlib.sha256(key.encode()).digest()))
+        pdb = (groups, options.get("reflect", "1") != "0")
+    return native.tiles_solve(n, list(tiles), dict(request, heuristic=name), list(disabled), pdb)
 
 
-def _ensure(abstraction, load_or_build):
+def _ensure(abstraction):
     """The path of a verified cached table (built natively if missing or unusable), without loading it in Python."""
     from searchkit.pdb import path_for
 

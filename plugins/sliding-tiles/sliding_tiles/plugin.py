@@ -19,9 +19,10 @@ def register_games(register):
 
 @hookimpl
 def register_heuristics(register):
-    register(Heuristic(GAME, "manhattan", _H + "manhattan", admissible=True, consistent=True,
+    register(Heuristic(GAME, "manhattan", _H + "manhattan", admissible=True, consistent=True, native="manhattan",
                        summary="sum of the tiles' grid distances to their goal cells"))
     register(Heuristic(GAME, "linear-conflict", _H + "linear_conflict", admissible=True, consistent=True,
+                       native="linear-conflict",
                        summary="Manhattan + 2 per tile that must leave its goal row/column (Hansson et al. 1992)"))
     register(Heuristic(GAME, "misplaced", _H + "misplaced", admissible=True, consistent=True,
                        summary="number of tiles off their goal cell"))
@@ -37,8 +38,9 @@ def register_heuristics(register):
                       min=0, max=1),
                 Param("blank", int, 0, "1: tables keep the blank's cell (N*N-k times larger; consistent)",
                       min=0, max=1)),
-        databases="sliding_tiles.pdb:abstractions",
-        claims=lambda blank, **_: {"consistent": bool(blank)}))
+        databases="sliding_tiles.pdb:abstractions", native="pdb",
+        # blank=1 tables are Python-only (the native builder and lookup fold the blank)
+        claims=lambda blank, **_: {"consistent": True, "native": None} if blank else {}))
 
 
 @hookimpl
@@ -48,7 +50,7 @@ def register_pruning_rules(register):
     # first find one that undoes a move, so the first solution can change.
     register(PruningRule(GAME, "no-undo",
                          "never move the blank straight back (the pair of moves is a no-op, never in an optimal path)",
-                         sound_for="optimal"))
+                         sound_for="optimal", native="no-undo"))
 
 
 @hookimpl
