@@ -204,6 +204,27 @@ fn spread(m: u32, n: u32) -> u32 {
     ((m << n) | (m >> n) | ((m & !right_col) << 1) | ((m & !left_col) >> 1)) & full
 }
 
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unused_unsafe)]
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(x as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0);
+    }
+}
+
+/// Queue the blank cell `bit` of placement `r` for the next layer unless it was seen or is queued already.
+#[inline(always)]
+fn queue_child(mark: &mut [u32], next: &mut Vec<u32>, (r, bit): (usize, u32)) {
+    let m = mark[r];
+    if (m | (m >> 16)) & bit == 0 {
+        if m >> 16 == 0 {
+            next.push(r as u32);
+        }
+        mark[r] = m | (bit << 16);
+    }
+}
+
 /// The table of the group `tiles` (tile numbers, goal `1 .. n*n-1` row-major then the blank) on the
 /// `n` x `n` board: `P(n*n, k)` entries, the Python builder's numbers (module docs).
 ///
@@ -216,20 +237,35 @@ pub fn build(n: usize, tiles: &[u8], mut progress: impl FnMut(u64, u64)) -> Vec<
     let w = weights(cells, k);
     let entries = count(cells, k) as usize;
     let mut value = vec![UNREACHED; entries];
-    let mut seen = vec![0u16; entries];
+    // per placement: the blank cells seen (low 16 bits) and those queued for the next layer (high 16 bits);
+    // one word, so a child's test and mark touch one cache line
+    let mut mark = vec![0u32; entries];
     let full: u32 = (1u32 << cells) - 1;
     let nn = n as u32;
     let neighbours: Vec<u32> = (0..cells as u32).map(|c| spread(1 << c, nn)).collect();
     let goal: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
+    // a layer: (rank << 16) | seeded blank cells, each placement once
     let mut frontier: Vec<u64> = vec![(rank(&goal, &w) << 16) | (1u64 << (cells - 1))];
-    let mut next: Vec<u64> = Vec::new();
+    let mut next: Vec<u32> = Vec::new();
     let mut d: u8 = 0;
     let mut reached = 0u64;
     let mut at = [0u8; 16];
+    // Children are tested and marked RING steps after they are made, their word prefetched meanwhile: the
+    // marks are far larger than the caches, and this keeps many of those loads in flight at once.
+    const RING: usize = 32;
+    const AHEAD: usize = 8;
+    let mut ring = [(0usize, 0u32); RING];
+    let mut ring_len = 0usize;
+    let mut ring_head = 0usize;
     while !frontier.is_empty() {
-        for &entry in &frontier {
+        for (idx, &entry) in frontier.iter().enumerate() {
+            if let Some(&ahead) = frontier.get(idx + AHEAD) {
+                let ra = (ahead >> 16) as usize;
+                prefetch(&mark[ra]);
+                prefetch(&value[ra]);
+            }
             let r = (entry >> 16) as usize;
-            let seeds = (entry & 0xFFFF) as u32 & !u32::from(seen[r]);
+            let seeds = (entry & 0xFFFF) as u32 & !(mark[r] & 0xFFFF);
             if seeds == 0 {
                 continue;
             }
@@ -243,7 +279,7 @@ pub fn build(n: usize, tiles: &[u8], mut progress: impl FnMut(u64, u64)) -> Vec<
                 }
                 region = grown;
             }
-            seen[r] |= region as u16;
+            mark[r] |= region;
             if value[r] == UNREACHED {
                 value[r] = d;
                 reached += 1;
@@ -255,18 +291,37 @@ pub fn build(n: usize, tiles: &[u8], mut progress: impl FnMut(u64, u64)) -> Vec<
                     let q = targets.trailing_zeros() as u8;
                     targets &= targets - 1;
                     at[i] = q;
-                    let r2 = rank(&at[..k], &w);
+                    let r2 = rank(&at[..k], &w) as usize;
                     at[i] = p;
-                    if u32::from(seen[r2 as usize]) & (1 << p) == 0 {
-                        next.push((r2 << 16) | (1u64 << p));
+                    prefetch(&mark[r2]);
+                    let child = (r2, 1u32 << p);
+                    if ring_len == RING {
+                        let old = std::mem::replace(&mut ring[ring_head], child);
+                        ring_head = (ring_head + 1) % RING;
+                        queue_child(&mut mark, &mut next, old);
+                    } else {
+                        ring[(ring_head + ring_len) % RING] = child;
+                        ring_len += 1;
                     }
                 }
             }
         }
+        for j in 0..ring_len {
+            queue_child(&mut mark, &mut next, ring[(ring_head + j) % RING]);
+        }
+        ring_len = 0;
+        ring_head = 0;
         progress(reached, entries as u64);
-        std::mem::swap(&mut frontier, &mut next);
+        frontier.clear();
+        for &r in &next {
+            let m = mark[r as usize];
+            frontier.push((u64::from(r) << 16) | u64::from(m >> 16));
+            mark[r as usize] = m & 0xFFFF;
+        }
         next.clear();
-        d = d.checked_add(1).filter(|&x| x < UNREACHED).expect("a distance above 254");
+        if !frontier.is_empty() {
+            d = d.checked_add(1).filter(|&x| x < UNREACHED).expect("a distance above 254");
+        }
     }
     value
 }
