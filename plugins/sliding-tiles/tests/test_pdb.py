@@ -159,3 +159,13 @@ def test_korf_format_reads_boards_for_the_blank_first_goal():
     if korf100.exists():
         first = korf100.read_text().split("\n\n")[0].split()
         assert case.data == tuple(map(int, first))
+
+
+def test_korf_blank_first_example_is_the_converted_example():
+    from sliding_tiles.game import SlidingTilesGame
+
+    folder = __import__("pathlib").Path(__file__).resolve().parents[1] / "examples"
+    game = SlidingTilesGame()
+    theirs = game.parse((folder / "15-puzzle-korf-blank-first.txt").read_text(), "a", {"goal": "blank-first"})
+    ours = game.parse((folder / "15-puzzle-korf.txt").read_text(), "b", {})
+    assert [c.data for c in theirs] == [c.data for c in ours]
