@@ -54,15 +54,18 @@ PARTITIONS = {
     "4-4": (3, ((1, 2, 3, 4), (5, 6, 7, 8))),
     "8": (3, ((1, 2, 3, 4, 5, 6, 7, 8),)),
 }
-DEFAULT = {3: "4-4", 4: "6-6-3"}
+DEFAULT = {3: "4-4", 4: "6-6-3"}  # auto; 1x1 and 2x2 boards: see groups()
 
 
 def groups(partition: str, n: int | None = None) -> tuple[int, tuple[tuple[int, ...], ...]]:
-    """``(side, groups)`` of a partition name (``auto``: the default for side ``n``, else 4x4's).
+    """``(side, groups)`` of a partition name (``auto``: the default for side ``n``, else 4x4's;
+    on 2x2 boards one group of all three tiles, on 1x1 none).
 
     Raises:
         ValueError: an unknown name, or one made for another board side than ``n``.
     """
+    if partition == "auto" and n is not None and n <= 2:  # tiny boards: one table of every tile (exact), or none
+        return n, (tuple(range(1, n * n)),) if n == 2 else ()
     if partition == "auto":
         partition = DEFAULT.get(n if n is not None else 4, "")
         if not partition:
