@@ -138,7 +138,7 @@ def make_compare_command(registry, name: str) -> click.Command:
         code = EXIT_INPUT if any(r.status in (INPUT_ERROR, SEARCH_ERROR) for r in report.rows) else 0  # as solve
         if any(r.status not in ("solved", "exhausted", "feasible", INPUT_ERROR, SEARCH_ERROR) for r in report.rows):
             code = max(code, EXIT_LIMIT)
-        admissible = {h.name for h in registry.heuristics_for(name) if h.admissible}
+        admissible = {h for h in heuristics if registry.heuristic(name, h).admissible}  # options included
         from searchkit.algorithm import OPTIMAL
 
         optimal = {a for a, alg in registry.algorithms.items() if alg.guarantee.kind == OPTIMAL}
