@@ -169,3 +169,59 @@ def test_korf_blank_first_example_is_the_converted_example():
     theirs = game.parse((folder / "15-puzzle-korf-blank-first.txt").read_text(), "a", {"goal": "blank-first"})
     ours = game.parse((folder / "15-puzzle-korf.txt").read_text(), "b", {})
     assert [c.data for c in theirs] == [c.data for c in ours]
+
+
+def _native():
+    from sliding_tiles.native import _module
+
+    if _module() is None:
+        pytest.skip("the native engine (searchkit_native with the tiles domain) is not installed")
+    return _module()
+
+
+@pytest.mark.parametrize("n, tiles", [(3, (1, 2, 3, 4)), (3, (5, 6, 7, 8)), (3, (1, 2, 3, 4, 5, 6, 7, 8)),
+                                      (3, (2, 7)), (4, (13, 14, 15)), (4, (1, 2, 3, 5, 6))])
+def test_native_builder_writes_the_python_builders_file(tmp_path, n, tiles):
+    from searchkit.pdb.build import build
+    from searchkit.pdb.store import encode
+    from sliding_tiles.native import pdb_builder
+
+    _native()
+    a = TileAbstraction(n, tiles)
+    path = tmp_path / "t.pdb"
+    assert pdb_builder()(a, path, a.key())
+    assert path.read_bytes() == encode(a.key(), build(a))
+
+
+def test_native_engine_reads_the_same_tables_and_rebuilds_a_corrupt_one(capfd, tmp_path):
+    import hashlib
+
+    from searchkit.pdb import load_or_build, path_for
+    from sliding_tiles.native import _ensure, solve
+
+    mod = _native()
+    board = (8, 6, 7, 2, 5, 4, 3, 0, 1)  # 31 moves
+    result = solve(board, {"algorithm": "ida_star", "heuristic": "pdb(partition=4-4, reflect=1)"})
+    assert result["status"] == "solved" and result["cost"] == 31
+    # a table the Python builder wrote is read by the native loader; damaged copies are refused with the reason
+    a = TileAbstraction(3, (3, 6))
+    db = load_or_build(a, builder=lambda *_: False, quiet=True)
+    digest = hashlib.sha256(a.key().encode()).digest()
+    assert mod.tiles_load_pdb(str(db.path), digest) == db.entries
+    blob = db.path.read_bytes()
+    for name, bad, reason in (("flip", blob[:-1] + bytes([blob[-1] ^ 1]), "checksum"),
+                              ("short", blob[:-1], "bytes, expected"), ("other", blob, "another table")):
+        copy = tmp_path / name
+        copy.write_bytes(bad)
+        with pytest.raises(ValueError, match=reason):
+            mod.tiles_load_pdb(str(copy), digest if name != "other" else b"\0" * 32)
+    # a corrupt cached file is rebuilt natively, with one line saying so
+    b = TileAbstraction(3, (4, 8))
+    load_or_build(b, builder=lambda *_: False, quiet=True)
+    path = path_for(b)
+    path.write_bytes(path.read_bytes()[:-2] + b"\xff\xff")
+    capfd.readouterr()
+    assert _ensure(b) == path
+    err = capfd.readouterr().err
+    assert err.count("\n") == 1 and "unusable" in err and "rebuilding" in err
+    assert mod.tiles_load_pdb(str(path), hashlib.sha256(b.key().encode()).digest()) == 72
