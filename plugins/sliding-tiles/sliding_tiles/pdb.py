@@ -26,7 +26,8 @@ admissible.
 Consistency is not claimed by default: forgetting the blank's cell (the min
 over the blank's cells) can make one table drop by 2 on one move, when the
 move cuts the blank's region in two; ``searchkit check`` shows it on the
-8-puzzle (``1 0 2 / 3 4 5 / 6 7 8`` style boards, see docs/pdb.md).  IDA*
+8-puzzle (``3 1 2 / 0 4 5 / 6 7 8``: h = 19 with ``4-4`` and the mirror, 16
+after the blank moves R; docs/pdb.md).  IDA*
 needs only admissibility for optimal answers.  With ``blank=1`` each table
 keeps the blank's cell (``N*N - k`` times larger, for small boards): then
 the abstraction maps every move onto one abstract move of cost 1 (a move of
