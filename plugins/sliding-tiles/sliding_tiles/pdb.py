@@ -24,7 +24,7 @@ Felner, Korf and Hanan, "Additive pattern database heuristics", JAIR 22,
 admissible.
 
 Consistency is not claimed by default: forgetting the blank's cell (the min
-over the blank's cells) can make one table drop by 2 on one move, when the
+over the blank's cells) can make the bound drop by more than 1 on one move, when the
 move cuts the blank's region in two; ``searchkit check`` shows it on the
 8-puzzle (``3 1 2 / 0 4 5 / 6 7 8``: h = 19 with ``4-4`` and the mirror, 16
 after the blank moves R; docs/pdb.md).  IDA*
