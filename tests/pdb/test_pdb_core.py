@@ -11,6 +11,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections import deque
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -187,3 +188,37 @@ def test_file_format_four_and_eight_bits(values):
     assert got_bits == bits and got.tolist() == values.tolist()
     with pytest.raises(CorruptFile):
         decode(blob, "another key")
+
+
+def _run_with_stderr(tty: bool, tmp_path):
+    """Build a toy table in a child process whose stderr is a real pseudo-terminal (or a pipe); its stderr bytes."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.path.insert(0, %r); import test_pdb_core as t; from searchkit.pdb import load_or_build; "
+            "load_or_build(t.toy_abstraction((1, 2, 3)), builder=lambda *a: False)") % str(Path(__file__).parent)
+    env = dict(os.environ, SEARCHKIT_CACHE_DIR=str(tmp_path), COLUMNS="80")
+    if not tty:
+        return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, timeout=120).stderr
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-c", code], env=env, stderr=follower, stdout=subprocess.DEVNULL)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            data = os.read(leader, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    proc.wait(timeout=120)
+    os.close(leader)
+    return b"".join(chunks)
+
+
+def test_progress_bar_only_on_a_terminal(tmp_path):
+    assert b"building toy-hops" in _run_with_stderr(True, tmp_path / "a")
+    assert _run_with_stderr(False, tmp_path / "b") == b""
