@@ -10,7 +10,7 @@ import click
 from searchkit.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, EXIT_OK, error, warning
 
 __all__ = ["EXIT_CANCELLED", "EXIT_INPUT", "EXIT_LIMIT", "EXIT_OK", "error", "warning", "fail", "registry",
-           "resolve_names", "option_flag", "apply", "GameGroup", "limit_options", "EXIT_HELP"]
+           "resolve_names", "option_flag", "apply", "GameGroup", "limit_options", "EXIT_HELP", "HeuristicType"]
 
 EXIT_HELP = """Exit status: 0 every case solved, proven unsolvable or feasible (a solution with its proven bound);
 1 a case stopped at a limit without a solution (or an error);
@@ -68,6 +68,28 @@ def resolve_names(registry, game: str, names: Iterable[str]) -> list[str]:
     except SearchkitError as exc:
         raise click.UsageError(str(exc)) from None
     return out
+
+
+class HeuristicType(click.ParamType):
+    """A ``-H`` value: a registered heuristic's name, with options if it takes any (``pdb(partition=7-8)``)."""
+
+    name = "heuristic"
+
+    def __init__(self, registry, game: str):
+        self.registry, self.game = registry, game
+        self.names = [h.name for h in registry.heuristics_for(game)]
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return "[" + "|".join(self.names) + "]"
+
+    def convert(self, value, param, ctx):
+        from searchkit.errors import SearchkitError
+
+        try:
+            self.registry.heuristic(self.game, value)
+        except SearchkitError as exc:
+            self.fail(str(exc), param, ctx)
+        return value
 
 
 def option_flag(opt, hidden: bool = False) -> Callable:

@@ -39,6 +39,8 @@ def _heuristic_rows(reg, game):
     for h in reg.heuristics_for(game):
         flags = ",".join(f for f, on in (("admissible", h.admissible), ("consistent", h.consistent)) if on) or "-"
         yield f"{h.name}\t{flags}\t{h.summary}"
+        for p in h.params:
+            yield f"  {p.name}={p.default}\t{p.type.__name__}\t{p.help}"
 
 
 def _rule_rows(reg, game):

@@ -17,8 +17,8 @@ import time
 
 import click
 
-from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, apply, check_writable, fail, limit_options,
-                                  option_flag, warning)
+from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, HeuristicType, apply, check_writable, fail,
+                                  limit_options, option_flag, warning)
 from searchkit.errors import InputError, SearchkitError
 from searchkit.formats import choices
 from searchkit.formats.pictures import PICTURES_HINT
@@ -130,7 +130,7 @@ def make_show_command(registry, name: str) -> click.Command:
                      help="Search algorithm with its options, spelt as in solve, e.g. -a 'wastar(weight=2)' "
                           "(default: the game's plan)."),
         click.option("--heuristic", "-H", default=None,
-                     type=click.Choice(heuristic_names) if heuristic_names else str,
+                     type=HeuristicType(registry, name) if heuristic_names else str,
                      help="Heuristic (default: the game's plan)."),
         *limit_options(),
         *[option_flag(opt) for opt in game_options],

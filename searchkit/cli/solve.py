@@ -12,7 +12,8 @@ from __future__ import annotations
 import sys
 import click
 
-from searchkit.cli.common import EXIT_HELP, GameGroup, apply, engine_option, limit_options, option_flag
+from searchkit.cli.common import (EXIT_HELP, GameGroup, HeuristicType, apply, engine_option, limit_options,
+                                  option_flag)
 from searchkit.formats import choices
 from searchkit.reporting import run_files
 from searchkit.errors import SearchkitError
@@ -59,7 +60,7 @@ def make_solve_command(registry, name: str) -> click.Command:
                           "(exact mode, e.g. mayan) is a decision, not a cost to optimise: it refuses the bounded-"
                           "suboptimal and anytime drivers.  See 'searchkit algorithms'."),
         click.option("--heuristic", "-H", default=None,
-                     type=click.Choice(heuristic_names) if heuristic_names else str,
+                     type=HeuristicType(registry, name) if heuristic_names else str,
                      help="Heuristic (default: the game's plan for each case; see 'searchkit heuristics GAME')."),
         click.option("--no-prune", "no_prune", multiple=True,
                      type=click.Choice(rule_names) if rule_names else str,

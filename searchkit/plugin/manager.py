@@ -153,12 +153,32 @@ class Registry:
         return list(self.heuristics.get(game, {}).values())
 
     def heuristic(self, game: str, name: str) -> Heuristic:
-        """The :class:`~searchkit.heuristic.Heuristic` ``name`` of ``game``."""
+        """The :class:`~searchkit.heuristic.Heuristic` ``name`` of ``game``.
+
+        ``name`` may carry options, ``NAME(KEY=VALUE, ...)`` (see
+        :func:`searchkit.algorithm.parse_spec`): the heuristic is returned
+        with them bound (:meth:`~searchkit.heuristic.Heuristic.with_options`).
+
+        Raises:
+            UnknownNameError: no such heuristic, or options it does not take.
+        """
+        from searchkit.algorithm import parse_spec
+
         table = self.heuristics.get(game, {})
         try:
-            return table[name]
+            base, raw = parse_spec(name, kind="heuristic") if "(" in name else (name, {})
+        except ValueError as exc:
+            raise UnknownNameError(str(exc)) from None
+        try:
+            heuristic = table[base]
         except KeyError:
-            raise UnknownNameError(_unknown(f"heuristic for {game}", name, table)) from None
+            raise UnknownNameError(_unknown(f"heuristic for {game}", base, table)) from None
+        if not raw:
+            return heuristic
+        try:
+            return heuristic.with_options(raw)
+        except ValueError as exc:
+            raise UnknownNameError(str(exc)) from None
 
     def rules_for(self, game: str) -> list[PruningRule]:
         """The pruning rules registered for ``game``, in registration order."""

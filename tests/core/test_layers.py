@@ -17,7 +17,7 @@ module outside ``cli/`` imports ``cli/`` (issue 20 item 1) but ``__main__.py``
 counts, including those inside functions (they run too, only later), except
 the shims named in :data:`SHIMS` (an old path kept for one release) and
 imports under ``if TYPE_CHECKING:``.  Plugins (``plugins/*``,
-``examples/sliding-tiles``) import only :data:`PUBLIC`, the modules the
+``plugins/sliding-tiles``) import only :data:`PUBLIC`, the modules the
 plugin guide names; their tests may import anything.
 """
 
@@ -118,7 +118,7 @@ def violations() -> list[str]:
 
 def plugin_violations() -> list[str]:
     found = []
-    for base in (ROOT / "plugins" / "flood", ROOT / "plugins" / "mayan", ROOT / "examples" / "sliding-tiles"):
+    for base in (ROOT / "plugins" / "flood", ROOT / "plugins" / "mayan", ROOT / "plugins" / "sliding-tiles"):
         for path in sorted(base.rglob("*.py")):
             rel = path.relative_to(base)
             if rel.parts[0] in ("tests", "build") or path.name in ("setup.py", "conftest.py"):
