@@ -434,9 +434,10 @@ def _top_package(module: str | None) -> str | None:
 
 def _game_package(game) -> str | None:
     """The top-level package of the module that defines ``game`` (a LazyGame's ``ref``, or its class)."""
-    ref = getattr(game, "ref", None)
-    if isinstance(ref, str):
-        return _top_package(ref.partition(":")[0])
+    from searchkit.game import LazyGame
+
+    if isinstance(game, LazyGame) and isinstance(game.ref, str):
+        return _top_package(game.ref.partition(":")[0])
     return _top_package(type(game).__module__)
 
 

@@ -117,11 +117,11 @@ def test_local_cluster_listens_on_loopback_only(registry, dashboard):
     ``--dashboard`` its HTTP server answers no info or json page.
     """
     pytest.importorskip("dask.distributed")
-    from searchkit.batch.executors import DaskPool, WorkerSpec
+    from searchkit.batch.executors import DaskPool
     from searchkit.solver import Solver
 
     before = _listening(_tree())
-    pool = DaskPool(WorkerSpec.of(Solver(registry, "flood"), None), None, 2, dashboard=dashboard)
+    pool = DaskPool(Solver(registry, "flood").config, None, 2, dashboard=dashboard)
     try:
         opened = _listening(_tree()) - before
         http = pool.cluster.scheduler.http_server.port

@@ -109,7 +109,7 @@ def test_workers_get_the_algorithms_options_and_the_upper_bound(cli):
 
 def test_jobs_above_the_cases_start_one_worker_a_case_at_most(registry, tmp_path):
     """Issue 19.4: ``--jobs 40`` on 20 cases started all 40 workers (about 700 MB in 3 s)."""
-    from searchkit.batch.executors import LocalPool, WorkerSpec
+    from searchkit.batch.executors import LocalPool
     from searchkit.batch.runner import solve_ordered
     from searchkit.cli.io import iter_cases
     from searchkit.solver import Solver
@@ -118,7 +118,7 @@ def test_jobs_above_the_cases_start_one_worker_a_case_at_most(registry, tmp_path
     three.write_text("".join((ROOT / "tests" / "batch" / "data" / "pc19-first12.txt").read_text()
                              .splitlines(keepends=True)[:3]))
     solver = Solver(registry, "flood")
-    pool = LocalPool(WorkerSpec.of(solver, None), 40)
+    pool = LocalPool(solver.config, 40)
     try:
         results = list(solve_ordered(iter_cases(solver.game, [str(three)], solver.options), pool))
         started = len(pool.pool)

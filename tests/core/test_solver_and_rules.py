@@ -445,6 +445,8 @@ def test_no_code_compares_an_algorithm_name(registry):
     found = []
     for folder in ("searchkit", "plugins"):
         for path in (ROOT / folder).rglob("*.py"):
+            if "tests" in path.relative_to(ROOT).parts:  # a test may check a plan's names
+                continue
             for node in ast.walk(ast.parse(path.read_text())):
                 if isinstance(node, ast.Compare):
                     for side in [node.left, *node.comparators]:
