@@ -4,11 +4,20 @@ For each set ``bWcK`` of ``../shared/cases/flood/colorfill/`` it writes the
 first N boards (``--boards``, default 100) to a scratch directory and runs,
 one after the other in the same run:
 
-* ColorFill: ``java -Xms4G -Xmx4G -cp colorfill.jar colorfill.ui.Starter
-  -benchmark FILE`` (single-threaded A* with the Puchert heuristic); skipped
-  with a message when ``java`` is not on the PATH or the jar is missing;
-* searchkit: ``searchkit solve flood FILE`` with the game's default plan
-  (``--searchkit-arg`` passes extra options, e.g. ``-a`` or ``-H``).
+* ColorFill with the parallel collector, its best here: ``java
+  -XX:+UseParallelGC -Xms4G -Xmx4G -cp colorfill.jar colorfill.ui.Starter
+  -benchmark FILE`` (single-threaded A* with the Puchert heuristic), and
+  beside it with the default G1 collector (``--no-g1`` leaves that out);
+  skipped with a message when ``java`` is not on the PATH or the jar is
+  missing;
+* searchkit on the native engine: ``searchkit solve flood --engine native
+  FILE`` with the game's default plan (``--searchkit-arg`` passes extra
+  options, e.g. ``-a`` or ``-H``); only a release build of ``searchkit_native``
+  is timed (debug Rust is 10-50 times slower), and without the package this
+  column is skipped with a message;
+* with ``--python``, searchkit on the Python engine as well (``--engine python``).
+
+The ratio column is native searchkit / ColorFill (parallel collector).
 
 Each is one fresh process.  It prints per set the whole-process CPU seconds
 (user + sys of the child, from ``os.wait4``'s rusage: JVM start-up and JIT,
@@ -133,6 +142,13 @@ def searchkit_total(text):
     return len(vals), sum(vals), vals
 
 
+def _native_profile() -> str | None:
+    """``"release"`` or ``"debug"``: how the installed ``searchkit_native`` was built; ``None`` without it."""
+    probe = ("import searchkit_native._native as n; print(getattr(n, 'PROFILE', 'release'))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    return done.stdout.strip() or None if done.returncode == 0 else None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--jar", default=str(SHARED / "reference/colorfill/colorfill.jar"))
@@ -145,6 +161,8 @@ def main() -> None:
     ap.add_argument("--no-colorfill", action="store_true", help="run searchkit only")
     ap.add_argument("--timeout", type=float, default=None, help="wall seconds per process before it is killed")
     ap.add_argument("--searchkit-arg", action="append", default=[], help="extra argument for searchkit solve")
+    ap.add_argument("--python", action="store_true", help="also run searchkit on the Python engine")
+    ap.add_argument("--no-g1", action="store_true", help="skip ColorFill with the default G1 collector")
     ap.add_argument("--repeat", type=int, default=1,
                     help="run each process R times in a row and keep the least CPU time of each "
                          "(the least is the figure least inflated by other load on the machine)")
@@ -159,6 +177,12 @@ def main() -> None:
         print(f"{args.jar} not found: ColorFill is skipped")
         use_cf = False
 
+    native = _native_profile()
+    if native != "release":
+        print("searchkit_native is not installed (pip install ./native/python): the native column is skipped"
+              if native is None else f"searchkit_native is a {native} build: only release builds are timed "
+                                     f"(pip install ./native/python builds one)")
+
     work = Path(tempfile.mkdtemp(prefix="searchkit-cf-"))
     jobs = []
     for name in [s for s in args.sets.split(",") if s]:
@@ -167,8 +191,8 @@ def main() -> None:
     if not args.no_pc19:
         jobs.append(("pc19", SHARED / "cases/flood/pc19-14x14-6c.txt", args.pc19_boards))
 
-    header = (f"{'set':8} {'boards':>6} {'CF cpu s':>9} {'SK cpu s':>9} {'ratio':>6} "
-              f"{'CF moves':>9} {'SK moves':>9} {'expected':>9} {'CF MiB':>7} {'SK MiB':>7}")
+    header = (f"{'set':8} {'boards':>6} {'CF cpu s':>9} {'CF G1 s':>8} {'SK nat s':>9} {'ratio':>6} "
+              f"{'SK py s':>8} {'CF moves':>9} {'SK moves':>9} {'expected':>9} {'CF MiB':>7} {'SK MiB':>7}")
     print(header)
     print("-" * len(header))
     sum_cf = sum_sk = 0.0
@@ -185,23 +209,38 @@ def main() -> None:
                 expected = sum(int(x) for x in p.read_text().split()[:len(lines)])
                 kind = label
                 break
-        cf_cpu = cf_rss = cf_moves = None
+        cf_cpu = cf_rss = cf_moves = cf_g1 = None
         if use_cf:
+            cf_argv = [java, "-Xms4G", "-Xmx4G", "-cp", str(Path(args.jar).resolve()), "colorfill.ui.Starter",
+                       "-benchmark", board_file.name]
             cpu, rss, text, status = _best(args.repeat, lambda: run_child(
-                [java, "-Xms4G", "-Xmx4G", "-cp", str(Path(args.jar).resolve()), "colorfill.ui.Starter",
-                 "-benchmark", board_file.name], cwd=work, timeout=args.timeout))
+                cf_argv[:1] + ["-XX:+UseParallelGC"] + cf_argv[1:], cwd=work, timeout=args.timeout))
+            if not args.no_g1:
+                cf_g1 = _best(args.repeat, lambda: run_child(cf_argv, cwd=work, timeout=args.timeout))[0]
             total = colorfill_total(text)
             cf_cpu, cf_rss = cpu, rss
             if total is None or total[0] != len(lines):
                 cf_moves = f"fail:{status}" if total is None else f"{total[0]}b?"
             else:
                 cf_moves = total[1]
-        cpu, rss, text, status = _best(args.repeat, lambda: run_child(
-            searchkit_argv() + ["solve", "flood", *args.searchkit_arg, str(board_file)], timeout=args.timeout))
+        py_cpu = None
+        if args.python:
+            py_cpu, _, py_text, py_status = _best(args.repeat, lambda: run_child(
+                searchkit_argv() + ["solve", "flood", "--engine", "python", *args.searchkit_arg, str(board_file)],
+                timeout=args.timeout))
+        if native == "release":
+            cpu, rss, text, status = _best(args.repeat, lambda: run_child(
+                searchkit_argv() + ["solve", "flood", "--engine", "native", *args.searchkit_arg, str(board_file)],
+                timeout=args.timeout))
+        elif args.python:
+            cpu, rss, text, status = py_cpu, 0, py_text, py_status
+        else:
+            cpu, rss, text, status = float("nan"), 0, "", "skipped"
         count, moves, _ = searchkit_total(text)
         sk_moves = moves if count == len(lines) else f"{count}b/{status}"
-        ratio = f"{cpu / cf_cpu:6.2f}" if cf_cpu and isinstance(cf_moves, int) else "     -"
-        if isinstance(cf_moves, int):
+        ratio = f"{cpu / cf_cpu:6.2f}" if cf_cpu and isinstance(cf_moves, int) and native == "release" \
+            else "     -"
+        if isinstance(cf_moves, int) and native == "release":
             sum_cf += cf_cpu
             sum_sk += cpu
         mark = ""
@@ -210,12 +249,14 @@ def main() -> None:
                 mark = " WRONG"
             if kind == " ub" and sk_moves > expected:
                 mark = " ABOVE-UB"
-        print(f"{name:8} {len(lines):6} {cf_cpu if cf_cpu is not None else float('nan'):9.2f} {cpu:9.2f} {ratio} "
+        print(f"{name:8} {len(lines):6} {cf_cpu if cf_cpu is not None else float('nan'):9.2f} "
+              f"{cf_g1 if cf_g1 is not None else float('nan'):8.2f} {cpu:9.2f} {ratio} "
+              f"{py_cpu if py_cpu is not None else float('nan'):8.2f} "
               f"{str(cf_moves) if cf_moves is not None else '-':>9} {str(sk_moves):>9} "
               f"{(str(expected) + kind) if expected is not None else '-':>9} "
               f"{(cf_rss or 0) / 1024:7.0f} {rss / 1024:7.0f}{mark}", flush=True)
     if sum_cf:
-        print(f"{'total':8} {'':6} {sum_cf:9.2f} {sum_sk:9.2f} {sum_sk / sum_cf:6.2f}")
+        print(f"{'total':8} {'':6} {sum_cf:9.2f} {'':8} {sum_sk:9.2f} {sum_sk / sum_cf:6.2f}")
     shutil.rmtree(work, ignore_errors=True)
 
 

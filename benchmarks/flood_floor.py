@@ -76,7 +76,7 @@ def ours(path: Path, boards: int, algorithm: str | None, heuristic: str | None):
             return puzzle, heur.bind(puzzle), pruners
 
         def search(puzzle, estimate, pruners):
-            request = SearchRequest(heuristic=estimate, pruners=pruners, depth=plan.depth, mode=plan.mode,
+            request = SearchRequest(heuristic=estimate, pruners=pruners, max_cost=plan.depth, mode=plan.mode,
                                     params=params, admissible=heur.admissible)
             return alg.run(puzzle, request)
 

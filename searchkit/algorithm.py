@@ -8,11 +8,8 @@ from typing import Any
 import attrs
 
 from searchkit.limits import Limiter, Limits
-from searchkit.pruning import Pruner
+from searchkit.pruning import ALL_HOOKS, Pruner
 from searchkit.result import SearchResult
-
-#: The rule hooks a driver may call (see :mod:`searchkit.pruning`).
-ALL_HOOKS = frozenset({"successors_within", "cut", "filter", "on_fail"})
 
 
 @attrs.frozen
@@ -134,14 +131,16 @@ class SearchRequest:
         pruners: bound pruning rules that act under the algorithm, in registration order.
         limits: the case's :class:`~searchkit.limits.Limiter` (started when
             the case started) or plain :class:`~searchkit.limits.Limits`.
-        depth: cost/depth bound (``None``: unbounded; required by bounded DFS).
+        max_cost: the cost bound: only solutions of cost <= ``max_cost`` are
+            sought (``None``: unbounded; required by an algorithm with
+            :attr:`Algorithm.needs_depth`, for which it is the depth).
         mode: ``"exact"``, ``"at_most"`` or ``"shortest"`` for bounded DFS.
         params: the algorithm's options (:attr:`Algorithm.params`), every
             declared one present.
         admissible: the heuristic never overestimates, so a driver may prune
             on g + h and derive lower bounds from it.
         incumbent: ``(moves, cost)`` of a known valid solution (a seed), or
-            ``None``; an anytime driver starts from it.  ``depth`` is then at
+            ``None``; an anytime driver starts from it.  ``max_cost`` is then at
             most ``cost - 1`` (the Solver asks only for cheaper solutions).
         on_improve: ``on_improve(cost, lower_bound)`` called by an anytime
             driver each time it finds a cheaper solution, or ``None``.
@@ -150,59 +149,169 @@ class SearchRequest:
     heuristic: Callable[[Any], int] | None = None
     pruners: Sequence[Pruner] = ()
     limits: Limits | Limiter = attrs.field(factory=Limits)
-    depth: int | None = None
+    max_cost: int | None = None
     mode: str = "at_most"
     params: Mapping[str, Any] = attrs.field(factory=dict)
     admissible: bool = True
     incumbent: tuple | None = None
     on_improve: Callable[[int, int | None], None] | None = None
 
+    @property
+    def depth(self) -> int | None:
+        """The old name of :attr:`max_cost` (read-only)."""
+        return self.max_cost
+
+
+#: The kinds of :class:`Guarantee`.
+OPTIMAL = "optimal"
+BOUNDED = "bounded"
+ANYTIME = "anytime"
+NO_GUARANTEE = "none"
+GUARANTEE_KINDS = (OPTIMAL, BOUNDED, ANYTIME, NO_GUARANTEE)
+
+
+@attrs.frozen
+class Guarantee:
+    """What an algorithm's answer promises, given an admissible heuristic.
+
+    Attributes:
+        kind: ``"optimal"`` (a solution it returns is least-cost: ``solved``
+            with ``lower_bound == cost``); ``"bounded"`` (its cost is at most
+            w x optimal, w read from the option named ``weight``; ``feasible``
+            unless its proven bound meets the cost); ``"anytime"`` (improving
+            solutions, each ``feasible`` with a proven bound, ``solved`` when
+            the bound meets the cost); ``"none"`` (any valid solution: the
+            first found in move order, or a greedy or beam answer).
+        weight: for ``"bounded"``, the name of the :class:`Param` holding w.
+
+    Written ``optimal``, ``bounded(weight)``, ``anytime``, ``none``.
+    """
+
+    kind: str = attrs.field(validator=attrs.validators.in_(GUARANTEE_KINDS))
+    weight: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if (self.kind == BOUNDED) != (self.weight is not None):
+            raise ValueError("a bounded guarantee names the option holding its weight, and only it")
+
+    def factor(self, params: Mapping[str, Any]) -> float | None:
+        """w of a ``bounded`` guarantee under ``params`` (the algorithm's bound options), else ``None``."""
+        return None if self.weight is None else float(params[self.weight])
+
+    @property
+    def solved_is_optimal(self) -> bool:
+        """A ``solved`` answer is a least-cost one by the algorithm's own design (optimal and anytime drivers)."""
+        return self.kind in (OPTIMAL, ANYTIME)
+
+    def __str__(self) -> str:
+        return f"bounded({self.weight})" if self.kind == BOUNDED else self.kind
+
+
+#: :class:`Guarantee` values (``bounded`` needs the option's name: ``Guarantee(BOUNDED, "weight")``).
+GUARANTEE_OPTIMAL = Guarantee(OPTIMAL)
+GUARANTEE_ANYTIME = Guarantee(ANYTIME)
+GUARANTEE_NONE = Guarantee(NO_GUARANTEE)
+
+
+def bounded(weight: str = "weight") -> Guarantee:
+    """The guarantee "cost <= w x optimal", w being the algorithm's option ``weight``."""
+    return Guarantee(BOUNDED, weight)
+
+
+#: What an algorithm compares with its cost bound (:attr:`Algorithm.prunes_on`).
+PRUNES_ON_F = "f"  #: g + h, whatever the heuristic: an overestimate may cut every solution under the bound
+PRUNES_ON_F_IF_ADMISSIBLE = "f_if_admissible"  #: g + h with an admissible heuristic, g alone otherwise
+PRUNES_ON_G = "g"  #: g alone (no heuristic)
+PRUNES_ON = (PRUNES_ON_F, PRUNES_ON_F_IF_ADMISSIBLE, PRUNES_ON_G)
+
+#: How an algorithm takes a heuristic (:attr:`Algorithm.heuristic`).
+HEURISTIC_REQUIRED = "required"
+HEURISTIC_OPTIONAL = "optional"
+HEURISTIC_NONE = "none"
+
 
 @attrs.frozen
 class Algorithm:
-    """A registered search algorithm.
+    """A registered search algorithm: its driver and what it promises, as data.
+
+    Each driver module declares its own (``ALGORITHMS`` beside the code, as
+    Fast Downward's plugins declare theirs); :mod:`searchkit.drivers.builtin`
+    only collects them.  Callers read these fields and never test a name.
 
     Attributes:
         name: short lowercase name, the ``--algorithm`` choice.
-        run: ``run(puzzle, request) -> SearchResult``.
-        optimal: returns a least-cost solution (given an admissible heuristic).
-        uses_heuristic: needs a heuristic (``--heuristic``).
-        takes_heuristic: can use one if given (default: ``uses_heuristic``;
-            bounded DFS takes an optional one to cut children).
+        run: ``run(puzzle, request: SearchRequest) -> SearchResult``.
+        guarantee: what a returned solution promises (:class:`Guarantee`).
+        prunes_on: what the cost bound (:attr:`SearchRequest.max_cost`) is
+            compared with: ``"f"`` (g + h, so with an inadmissible heuristic
+            ``exhausted`` under a bound proves nothing), ``"f_if_admissible"``
+            (g + h only when the request says the heuristic is admissible,
+            else g) or ``"g"``.
+        needs_depth: it cannot run without a cost bound
+            (``SearchPlan.depth``); it then searches to that depth.
+        heuristic: ``"required"`` (``--heuristic`` or the plan's),
+            ``"optional"`` (used when given: bounded DFS cuts children on it)
+            or ``"none"``.
         summary: one line for listings.
         modes: the :class:`~searchkit.game.SearchPlan` modes it can honour
             (an optimal algorithm finds the least cost within the bound, which
             is what ``"at_most"`` and ``"shortest"`` ask; only a depth-first
             driver searches ``"exact"`` depths).
-        needs_depth: it cannot run without ``SearchPlan.depth``.
-        rule_hooks: the pruning hooks it calls: any of ``"successors_within"``,
-            ``"cut"``, ``"filter"``, ``"on_fail"`` (rules fused into plain
-            ``successors`` act under every algorithm that is not plain).
-        plain: it runs with every pruning rule off (a test reference).
+        rule_hooks: the pruning hooks it calls
+            (:data:`searchkit.pruning.ALL_HOOKS`): ``"successors"`` (it runs
+            on the game's own successors with their fused rules; absent only
+            in the plain test reference, which runs with every rule off),
+            ``"successors_within"``, ``"cut"``, ``"cut_on_pop"`` (``cut``
+            asked once per state as a best-first driver pops it),
+            ``"filter"``, ``"on_fail"``.
         keeps_order: among the solutions it may return (least-cost ones for
             an optimal algorithm), it returns the first in the puzzle's move
             order -- what a game asking for the lexicographically smallest
             answer needs (:attr:`searchkit.game.SearchPlan.first_in_order`).
         params: the options it takes (:class:`Param`), spelled
             ``-a 'NAME(KEY=VALUE, ...)'``.
-        suboptimal: it trades optimality for speed: its answer is
-            ``feasible`` with a proven lower bound unless the bound meets the
-            cost (then ``solved``).
         seeded: it starts from a known solution when the game has an upper
             bound provider (``--upper-bound auto`` is implied).
+        native: the name of the native engine's driver that computes the same
+            results (same counts, order and bounds), or ``None``.
     """
 
     name: str
     run: Callable[[Any, SearchRequest], SearchResult]
-    optimal: bool
-    uses_heuristic: bool
+    guarantee: Guarantee
+    prunes_on: str = attrs.field(validator=attrs.validators.in_(PRUNES_ON))
+    heuristic: str = attrs.field(validator=attrs.validators.in_((HEURISTIC_REQUIRED, HEURISTIC_OPTIONAL,
+                                                                 HEURISTIC_NONE)))
     summary: str = ""
     modes: tuple[str, ...] = ("at_most", "shortest")
     needs_depth: bool = False
-    rule_hooks: frozenset[str] = attrs.field(default=frozenset({"cut", "filter", "on_fail"}), converter=frozenset)
-    plain: bool = False
+    rule_hooks: frozenset[str] = attrs.field(default=frozenset({"successors", "cut", "filter", "on_fail"}),
+                                             converter=frozenset)
     keeps_order: bool = False
-    takes_heuristic: bool = attrs.field(default=attrs.Factory(lambda self: self.uses_heuristic, takes_self=True))
     params: tuple[Param, ...] = ()
-    suboptimal: bool = False
     seeded: bool = False
+    native: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        unknown = self.rule_hooks - ALL_HOOKS
+        if unknown:
+            raise ValueError(f"algorithm {self.name!r}: unknown rule hooks {sorted(unknown)} "
+                             f"(known: {', '.join(sorted(ALL_HOOKS))})")
+        if self.guarantee.weight is not None and self.guarantee.weight not in {p.name for p in self.params}:
+            raise ValueError(f"algorithm {self.name!r}: its guarantee reads option {self.guarantee.weight!r}, "
+                             f"which it does not declare")
+
+    @property
+    def uses_heuristic(self) -> bool:
+        """It needs a heuristic."""
+        return self.heuristic == HEURISTIC_REQUIRED
+
+    @property
+    def takes_heuristic(self) -> bool:
+        """It can use a heuristic if one is given."""
+        return self.heuristic != HEURISTIC_NONE
+
+    @property
+    def plain(self) -> bool:
+        """It runs with every pruning rule off (the test reference): it does not call the game's fused rules."""
+        return "successors" not in self.rule_hooks

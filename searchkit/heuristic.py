@@ -32,9 +32,8 @@ class Heuristic:
         admissible: the estimate never exceeds the true remaining cost.
         consistent: h(s) <= c(s, s') + h(s') for every successor s'.
         summary: one line for listings.
-        native: the name of its counterpart in the native engine
-            (:mod:`searchkit.engine`), computing the same value on every
-            state, or ``None`` (a plan with it then runs on the Python engine).
+        native: the name under which the native engine implements the same
+            estimate (same values on every state), or ``None``.
     """
 
     game: str

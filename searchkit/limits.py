@@ -25,10 +25,19 @@ class Limits:
         max_nodes: stop after this many expanded states (``None``: no limit).
         time_limit: stop after this many wall-clock seconds, set-up included
             (``None``: no limit; ``0`` stops at once).
+        memory_mb: MiB of address space the case may add to its process
+            (``None``: no limit); enforced around the process by the batch
+            executors (``--memory-limit``), not by the :class:`Limiter`.
     """
 
     max_nodes: int | None = attrs.field(default=None)
     time_limit: float | None = attrs.field(default=None)
+    memory_mb: float | None = attrs.field(default=None)
+
+    @memory_mb.validator
+    def _check_memory(self, _attr, value):
+        if value is not None and not value > 0:
+            raise ValueError(f"memory_mb must be a number > 0, got {value}")
 
     @max_nodes.validator
     def _check_nodes(self, _attr, value):
@@ -64,9 +73,11 @@ class Limiter:
     that interval (at least 1), so a 400x400 Flood-It board, at about 0.8 s
     an expansion, stops within a few expansions of its limit, not 16.
 
-    The clock starts when the limiter is made; :meth:`of` passes an already
-    started limiter through, so a driver handed the Solver's limiter counts
-    time from the start of the case.
+    The clock starts when the limiter is made, or at ``start`` (a
+    ``time.perf_counter()`` reading, e.g. when reading the case began, so the
+    time limit counts its parsing too); :meth:`of` passes an already started
+    limiter through, so a driver handed the Solver's limiter counts time from
+    the start of the case.
 
     Raises:
         LimitReached: from :meth:`checkpoint`, when the node or time limit is exceeded.
@@ -78,9 +89,9 @@ class Limiter:
     #: Seconds of expansions between two clock readings, at most (see the class docstring).
     CLOCK_INTERVAL = 0.01
 
-    def __init__(self, limits: Limits | None = None, clock_every: int = 16) -> None:
+    def __init__(self, limits: Limits | None = None, clock_every: int = 16, *, start: float | None = None) -> None:
         limits = limits or Limits()
-        self.start = time.perf_counter()
+        self.start = time.perf_counter() if start is None else start
         self.max_nodes = limits.max_nodes
         self.deadline = None if limits.time_limit is None else self.start + limits.time_limit
         self.clock_every = clock_every
@@ -146,6 +157,18 @@ Budget = Limiter
 
 _active: list[Limiter] = []
 _live = [False]
+_memory: list[int | None] = [None]
+
+
+def set_memory_allowance(nbytes: int | None) -> None:
+    """Record the running case's ``--memory-limit`` allowance in bytes (``None``: none), for engines that
+    budget their own tables (the native engine stops at part of it with ``memory_limit``)."""
+    _memory[0] = nbytes
+
+
+def memory_allowance() -> int | None:
+    """The running case's memory allowance in bytes set by :func:`set_memory_allowance`, or ``None``."""
+    return _memory[0]
 
 
 def track_live(on: bool = True) -> None:

@@ -13,10 +13,12 @@ A rule is registered by a plugin for one game and acts in one of three places
   manager).
 
 Each algorithm declares the rule hooks it calls
-(:attr:`searchkit.algorithm.Algorithm.rule_hooks`); a rule acts under an
-algorithm when the algorithm calls every hook the rule needs and the rule's
-own ``algorithms`` list (if any) names it.  A *plain* algorithm (``bfs``,
-the test reference) runs with every rule off.  ``--no-prune NAME`` switches
+(:attr:`searchkit.algorithm.Algorithm.rule_hooks`, from :data:`ALL_HOOKS`);
+a rule declares the hooks it needs (:attr:`PruningRule.needs`) and acts
+under an algorithm when the algorithm calls every one of them (and the
+rule's own ``algorithms`` list, if any, names it).  A *plain* algorithm
+(``bfs``, the test reference) calls no hook, not even ``"successors"``, so it
+runs with every rule off.  ``--no-prune NAME`` switches
 a rule off so its effect can be measured (after Fast Downward's pruning
 components), and the search statistics count each rule's cuts.
 """
@@ -33,6 +35,21 @@ IN_SUCCESSORS = "successors"
 IN_SUCCESSORS_WITHIN = "successors_within"
 IN_DRIVER = "driver"
 WHERE = (IN_SUCCESSORS, IN_SUCCESSORS_WITHIN, IN_DRIVER)
+
+#: The hooks through which a rule acts, and which an algorithm declares it calls
+#: (:attr:`searchkit.algorithm.Algorithm.rule_hooks`, :attr:`PruningRule.needs`):
+HOOK_SUCCESSORS = "successors"  #: it searches the game's own ``successors``, with the rules fused into them
+HOOK_SUCCESSORS_WITHIN = "successors_within"  #: it calls ``successors_within(state, remaining)`` when present
+#: it asks ``cut(state, g, remaining)`` before expanding a state (depth-first: ``remaining`` is the cost left)
+HOOK_CUT = "cut"
+#: it asks ``cut(state, g, None)`` once per state, when a best-first driver pops it for its first expansion,
+#: states being popped in the order of the driver's key (a dominance test that compares a state with those
+#: expanded before it at the same g relies on that)
+HOOK_CUT_ON_POP = "cut_on_pop"
+HOOK_FILTER = "filter"  #: it passes each expanded state's successor list through ``filter``
+HOOK_ON_FAIL = "on_fail"  #: it calls ``on_fail`` after a state was searched without a solution (depth-first)
+ALL_HOOKS = frozenset({HOOK_SUCCESSORS, HOOK_SUCCESSORS_WITHIN, HOOK_CUT, HOOK_CUT_ON_POP, HOOK_FILTER,
+                       HOOK_ON_FAIL})
 
 
 @attrs.frozen
@@ -61,10 +78,10 @@ class Pruner:
 
 def _default_needs(rule: "PruningRule") -> frozenset[str]:
     if rule.where == IN_SUCCESSORS_WITHIN:
-        return frozenset({IN_SUCCESSORS_WITHIN})
+        return frozenset({HOOK_SUCCESSORS_WITHIN})
     if rule.where == IN_DRIVER:
-        return frozenset({"cut"})
-    return frozenset()
+        return frozenset({HOOK_CUT})
+    return frozenset({HOOK_SUCCESSORS})
 
 
 @attrs.frozen
@@ -84,17 +101,19 @@ class PruningRule:
             tests whichever is claimed.
         where: ``"successors"``, ``"successors_within"`` or ``"driver"``
             (default: ``"driver"`` with a factory, else ``"successors"``).
-        needs: the algorithm hooks the rule needs
-            (:attr:`~searchkit.algorithm.Algorithm.rule_hooks`): by default
+        needs: the hooks the rule needs (:data:`ALL_HOOKS`; it acts under an
+            algorithm whose :attr:`~searchkit.algorithm.Algorithm.rule_hooks`
+            hold them all): by default ``{"successors"}``,
             ``{"successors_within"}`` or ``{"cut"}`` by ``where``; a
-            transposition table of failures needs ``{"cut", "on_fail"}``.
+            transposition table of failures needs ``{"cut", "on_fail"}``; a
+            dominance test sound only when states are cut as a best-first
+            search pops them needs ``{"cut_on_pop"}``.
         algorithms: names of the only algorithms it is valid under
-            (``None``: every algorithm with the hooks it needs), for a rule
-            whose soundness argument holds for one search only (e.g. a
-            dominance test that is sound in A*).
-        native: the name of the rule's counterpart in the native engine
-            (:mod:`searchkit.engine`), or ``None`` when it has none (a plan
-            in which the rule acts then runs on the Python engine).
+            (``None``: every algorithm with the hooks it needs).  Prefer
+            ``needs``: a hook says why, and a new algorithm that calls it is
+            covered without editing the rule.
+        native: the name under which the native engine implements the same
+            rule (same cuts, same counts), or ``None``.
     """
 
     game: str
@@ -120,11 +139,14 @@ class PruningRule:
             raise ValueError(f"rule {self.name!r}: where must be one of {', '.join(WHERE)}, got {self.where!r}")
         if (self.where == IN_DRIVER) != (self.factory is not None):
             raise ValueError(f"rule {self.name!r}: a factory is given exactly for where='driver'")
+        if not self.needs <= ALL_HOOKS:
+            raise ValueError(f"rule {self.name!r}: unknown hooks {sorted(self.needs - ALL_HOOKS)} "
+                             f"(known: {', '.join(sorted(ALL_HOOKS))})")
 
     def acts_under(self, algorithm) -> bool:
         """Whether the rule takes effect under ``algorithm`` (an :class:`~searchkit.algorithm.Algorithm`)."""
-        if algorithm.plain or not self.needs <= algorithm.rule_hooks:
-            return False
+        if HOOK_SUCCESSORS not in algorithm.rule_hooks or not self.needs <= algorithm.rule_hooks:
+            return False  # an algorithm that skips the game's own successors runs with every rule off
         return self.algorithms is None or algorithm.name in self.algorithms
 
     def bind(self, puzzle) -> Pruner:

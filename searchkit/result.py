@@ -25,6 +25,11 @@ FEASIBLE = "feasible"
 INCOMPLETE = "incomplete"
 MEMORY_LIMIT = "memory_limit"  #: stopped at the per-case memory limit (``--memory-limit``)
 ERROR = "error"  #: the case could not be finished (its worker process died); the message names the case
+#: Kinds of :class:`IterationRecord`: what its ``bound`` is.
+F_LAYER = "f-layer"  #: best-first: the f of the states popped in the layer (A*, PEA*)
+F_BOUND = "f-bound"  #: iterative deepening: the iteration's f-bound (IDA*)
+DEPTH = "depth"  #: iterative deepening on cost alone: the iteration's depth (bounded DFS, ``shortest`` mode)
+ITERATION_KINDS = (F_LAYER, F_BOUND, DEPTH)
 STATUSES = (SOLVED, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, CANCELLED, FEASIBLE, INCOMPLETE, MEMORY_LIMIT, ERROR)
 #: statuses whose result carries a solution (``moves`` and ``cost``)
 WITH_SOLUTION = (SOLVED, FEASIBLE)
@@ -32,20 +37,24 @@ WITH_SOLUTION = (SOLVED, FEASIBLE)
 
 @attrs.frozen
 class IterationRecord:
-    """One iteration of an iterative driver.
+    """One iteration of an iterative driver, or one f-layer of a best-first one.
 
     Attributes:
-        bound: the f-bound (IDA*) or depth (bounded DFS) of the iteration.
+        bound: the f-bound (IDA*), the depth (bounded DFS) or the layer's f
+            (A*, PEA*), as ``kind`` says.
         expanded: states whose successors were generated in this iteration.
         generated: successors produced in this iteration (after filters).
         elapsed: wall-clock seconds spent in this iteration.
         evaluated: heuristic evaluations in this iteration.
+        kind: what ``bound`` is: ``"f-layer"``, ``"f-bound"`` or ``"depth"``
+            (:data:`ITERATION_KINDS`); readers say so from it, never from the
+            algorithm's name.
 
-    For A*, one record per f-layer: ``bound`` is the f of the states popped,
-    and the counts are those of the layer (Fast Downward's "f = ..." progress
-    lines); the last record is the layer in which the goal was popped, so the
-    sum of the others is the tie-break-free "expanded before the last
-    f-layer".
+    For A* and PEA*, one record per f-layer: ``bound`` is the f of the states
+    popped, and the counts are those of the layer (Fast Downward's "f = ..."
+    progress lines); the last record is the layer in which the goal was
+    popped, so the sum of the others is the tie-break-free "expanded before
+    the last f-layer".
     """
 
     bound: int
@@ -53,6 +62,7 @@ class IterationRecord:
     generated: int
     elapsed: float
     evaluated: int = 0
+    kind: str = attrs.field(default=F_BOUND, validator=attrs.validators.in_(ITERATION_KINDS))
 
     def to_dict(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -89,8 +99,8 @@ class SearchStats:
     rule_cuts: tuple[tuple[str, int], ...] = ()
 
     def before_last_layer(self) -> int | None:
-        """States expanded before the last f-layer (A*), the tie-break-free figure; ``None`` without layers."""
-        if not self.iterations:
+        """States expanded before the last f-layer (A*, PEA*), the tie-break-free figure; ``None`` without f-layers."""
+        if not self.iterations or self.iterations[-1].kind != F_LAYER:
             return None
         return self.expanded - self.iterations[-1].expanded
 

@@ -18,12 +18,12 @@ again.  Shared by the CLI and usable from Python::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
 
-from searchkit.algorithm import SearchRequest, bind_params, parse_spec
+from searchkit.algorithm import OPTIMAL, PRUNES_ON_F, SearchRequest, bind_params, parse_spec
 from searchkit.errors import PlanError, UnknownNameError
 from searchkit.game import Case, SearchPlan, option_defaults
 from searchkit.limits import Limiter, LimitReached, Limits, active
@@ -42,6 +42,8 @@ class Outcome:
         heuristic: the heuristic that ran, or ``None``.
         seconds: wall-clock seconds of the whole case, set-up included.
         plan: the game's :class:`~searchkit.game.SearchPlan` for the case.
+        engine: ``"python"`` or ``"native"``: the engine that searched (:mod:`searchkit.engine`);
+            ``None`` for a verdict without search.
     """
 
     case: Case
@@ -50,75 +52,176 @@ class Outcome:
     heuristic: str | None
     seconds: float = 0.0
     plan: SearchPlan | None = None
+    engine: str | None = None
 
 
-class Solver:
-    """A game with the user's choices, ready to solve its cases.
+def _options_tuple(value: Mapping[str, Any] | Iterable[tuple[str, Any]] | None) -> tuple[tuple[str, Any], ...]:
+    items = value.items() if isinstance(value, Mapping) else (value or ())
+    return tuple(sorted((str(k), v) for k, v in items))
 
-    Args:
-        registry: the loaded :class:`~searchkit.plugin.manager.Registry`.
+
+#: The engines a :class:`SolverConfig` may ask for.
+ENGINES = ("auto", "python", "native")
+
+
+@attrs.frozen
+class SolverConfig:
+    """Everything a :class:`Solver` is built from: plain, frozen, picklable data.
+
+    The CLI builds one from its options; a worker process (local or Dask)
+    receives it and builds the same Solver from it, so a new choice is one new
+    field here and nowhere else.
+
+    Attributes:
         game: the game's name.
-        algorithm: algorithm name, or ``None`` for each case's plan.
+        algorithm: the algorithm as the user spelt it, options included
+            (``"wastar(weight=2)"``, :func:`searchkit.algorithm.parse_spec`),
+            or ``None`` for each case's plan (which runs with its defaults).
         heuristic: heuristic name, or ``None`` for each case's plan.
-        disabled: pruning-rule names switched off.
-        limits: node and time limits per case (the time counts from the
-            case's start, set-up included).
-        options: the game's option values by ``GameOption.key``; missing
-            keys (or ``None`` values) get the game's defaults.
+        disabled: pruning-rule names switched off (``--no-prune``).
+        limits: node, time and memory limits per case (the time counts from
+            the case's start, set-up included; the memory limit is enforced by
+            the batch executors, around the process).
+        options: the game's option values by ``GameOption.key``, as sorted
+            ``(key, value)`` pairs (a mapping is accepted and converted);
+            missing keys (or ``None`` values) get the game's defaults.
         upper_bound: ``N`` (an int): seek only solutions cheaper than N --
             the bound handed to the driver is N - 1, so an optimal driver
             prunes every state with g + h >= N, and a case with no solution
             below N is ``exhausted`` with ``lower_bound`` N (N itself is not
             kept: a solution of cost N is not sought).  ``"auto"``: the
             game's first :class:`~searchkit.bounds.UpperBound` provider
-            gives a solution, used as a seed (below).
+            gives a solution, used as a seed (below).  ``None``: none.
         seeds: known solutions (``--seed-solution``), a
             :class:`~searchkit.seeds.Seeds`: each is checked by replay, its
             cost C is the upper bound (only cheaper solutions are sought), and
             it is returned -- ``solved`` with ``lower_bound`` C, proven since
             nothing cheaper exists -- when the search proves there is none
             cheaper, or ``feasible`` when it stops at a limit first.
+        engine: ``"auto"``, ``"python"`` or ``"native"``: which engine runs
+            the search (:mod:`searchkit.engine`); by default the
+            ``SEARCHKIT_ENGINE`` environment variable's, else ``"auto"``
+            (read when the config is made, so a worker gets the same).
+    """
+
+    game: str
+    algorithm: str | None = None
+    heuristic: str | None = None
+    disabled: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    limits: Limits = attrs.field(factory=Limits, converter=lambda v: Limits() if v is None else v)
+    options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_options_tuple)
+    upper_bound: int | str | None = None
+    seeds: Any = None
+    engine: str = attrs.field(factory=lambda: _default_engine(),
+                              converter=lambda v: _default_engine() if v is None else v,
+                              validator=attrs.validators.in_(ENGINES))
+
+
+def _default_engine() -> str:
+    from searchkit.engine import default_engine
+
+    return default_engine()
+
+
+@attrs.frozen
+class _Built:
+    """What the build step made for one case: the searched puzzle and what the driver is handed with it.
+
+    Attributes:
+        puzzle: the game's puzzle, with the rules in ``off`` switched off.
+        estimate: the bound heuristic, or ``None``.
+        pruners: the bound driver rules that act.
+        off: every rule switched off (by the user, or acting nowhere under the algorithm).
+        seed: ``(moves, cost, origin)`` of the known solution, or ``None``.
+        fused_before: the puzzle's ``rule_cuts`` after the set-up (the
+            upper-bound provider's search included), subtracted from the
+            counts after the run, so only the search's own cuts are reported.
+        engine: ``"python"`` or ``"native"`` (:mod:`searchkit.engine`).
+        problem: the game's native problem (the native engine), else ``None``;
+            ``puzzle`` is then ``None`` unless a seed needed it.
+        acting: the pruning rules that act (``off`` left out), in order.
+        case, heuristic: the case and the resolved heuristic (the native request names it).
+    """
+
+    puzzle: Any
+    estimate: Any
+    pruners: list
+    off: frozenset
+    seed: tuple | None
+    fused_before: dict
+    engine: str = "python"
+    problem: Any = None
+    acting: tuple = ()
+    case: Any = None
+    heuristic: Any = None
+
+
+@attrs.frozen
+class _Bound:
+    """The bound step's answer: the cost bound handed to the driver, and the seed when it is an answer to it."""
+
+    max_cost: int | None
+    seed: tuple | None
+
+
+class Solver:
+    """A game with the user's choices (a :class:`SolverConfig`), ready to solve its cases.
+
+    Args:
+        registry: the loaded :class:`~searchkit.plugin.manager.Registry`.
+        config: the :class:`SolverConfig`, or the game's name with the
+            config's other fields as keywords (``Solver(registry, "flood",
+            algorithm="astar")`` is ``Solver(registry, SolverConfig("flood",
+            algorithm="astar"))``).
         on_improve: ``on_improve(record)`` for each improving solution of a
             case (the seed, then each one an anytime driver finds); ``record``
             is the dict ``{"event": "improvement", "source", "case", "cost",
             "lower_bound", "gap", "seconds", "origin"}``.  Settable later as
             the attribute of the same name (any output format can use it).
-
-    ``algorithm`` may carry the algorithm's options, ``"wastar(weight=2)"``
-    (:func:`searchkit.algorithm.parse_spec`); an algorithm taken from a case's
-    plan runs with its defaults.
+            Not part of the config: a callback stays in its process.
 
     Attributes:
+        config: the :class:`SolverConfig`.
         game: the :class:`~searchkit.game.Game` object.
-        options: the complete option mapping handed to the game.
+        options: the complete option mapping handed to the game (its
+            defaults merged with the config's values).
+        algorithm, heuristic: the fixed :class:`~searchkit.algorithm.Algorithm`
+            and :class:`~searchkit.heuristic.Heuristic`, or ``None`` (each
+            case's plan decides).
+        params: the fixed algorithm's bound options.
+        rules: the game's pruning rules.
 
     Raises:
         UnknownNameError: an unknown game, algorithm, heuristic, rule or option.
         PlanError: a fixed algorithm that a switched-off rule does not act
-            under, or that cannot use the fixed heuristic.
+            under, or that cannot use the fixed heuristic; a bad upper bound.
     """
 
-    def __init__(self, registry, game: str, *, algorithm: str | None = None, heuristic: str | None = None,
-                 disabled=frozenset(), limits: Limits | None = None,
-                 options: Mapping[str, Any] | None = None, upper_bound: int | str | None = None,
-                 seeds=None, on_improve=None) -> None:
+    def __init__(self, registry, config: SolverConfig | str | None = None, *, on_improve=None,
+                 **choices) -> None:
+        if config is None and "game" in choices:  # Solver(registry, game="flood", ...), as before the config
+            config = choices.pop("game")
+        if isinstance(config, str):
+            config = SolverConfig(config, **choices)
+        elif choices:
+            raise TypeError(f"Solver: give either a SolverConfig or the game's name with keywords, not both "
+                            f"({', '.join(sorted(choices))})")
+        self.config = config
         self.registry = registry
-        self.game_name = game
+        self.on_improve = on_improve
+        game = config.game
         self.game = registry.game(game)
-        self.options = _complete_options(self.game, options or {})
-        self.limits = limits or Limits()
+        self.options = _complete_options(self.game, dict(config.options))
         self.rules = tuple(registry.rules_for(game))
-        self.disabled = frozenset(disabled)
         known = {rule.name for rule in self.rules}
-        for name in sorted(self.disabled - known):
+        for name in sorted(config.disabled - known):
             raise UnknownNameError(
                 f"unknown pruning rule {name!r} for {game} (known: {', '.join(sorted(known)) or 'none'})")
         self.params: dict[str, Any] = {}
         self.algorithm = None
-        self.algorithm_spec = algorithm  # as the user spelt it, options included (a worker rebuilds from it)
-        if algorithm is not None:
+        if config.algorithm is not None:
             try:
-                alg_name, raw = parse_spec(algorithm)
+                alg_name, raw = parse_spec(config.algorithm)
             except ValueError as exc:
                 raise PlanError(str(exc)) from None
             self.algorithm = registry.algorithm(alg_name)
@@ -126,24 +229,52 @@ class Solver:
                 self.params = bind_params(self.algorithm, raw)
             except ValueError as exc:
                 raise PlanError(str(exc)) from None
+        upper_bound = config.upper_bound
         if upper_bound is not None and upper_bound != "auto" and (not isinstance(upper_bound, int)
+                                                                  or isinstance(upper_bound, bool)
                                                                   or upper_bound < 0):
             raise PlanError(f"--upper-bound must be a cost >= 0 or auto, got {upper_bound!r}")
         if upper_bound == "auto" and not registry.upper_bounds_for(game):
             raise PlanError(f"--upper-bound auto: {game} registers no upper-bound provider")
-        self.upper_bound = upper_bound
-        self.seeds = seeds
-        self.on_improve = on_improve
-        self.heuristic = None if heuristic is None else registry.heuristic(game, heuristic)
+        self.heuristic = None if config.heuristic is None else registry.heuristic(game, config.heuristic)
         alg = self.algorithm
         if alg is not None:
             for rule in self.rules:
-                if rule.name in self.disabled and not rule.acts_under(alg):
+                if rule.name in config.disabled and not rule.acts_under(alg):
                     raise PlanError(f"pruning rule {rule.name!r} does not act under {alg.name} "
                                     f"({where_text(rule, registry)}), so --no-prune {rule.name} changes nothing")
             if self.heuristic is not None and not alg.takes_heuristic:
                 raise PlanError(f"algorithm {alg.name!r} uses no heuristic, so -H {self.heuristic.name} "
                                 f"would change nothing")
+
+    # The config's fields under the names callers used before it existed.
+    @property
+    def game_name(self) -> str:
+        return self.config.game
+
+    @property
+    def algorithm_spec(self) -> str | None:
+        return self.config.algorithm
+
+    @property
+    def disabled(self) -> frozenset[str]:
+        return self.config.disabled
+
+    @property
+    def limits(self) -> Limits:
+        return self.config.limits
+
+    @property
+    def upper_bound(self) -> int | str | None:
+        return self.config.upper_bound
+
+    @property
+    def seeds(self):
+        return self.config.seeds
+
+    @property
+    def engine(self) -> str:
+        return self.config.engine
 
     def resolve(self, plan: SearchPlan):
         """``(algorithm, heuristic)`` objects for ``plan``: the user's choices over the plan's.
@@ -161,7 +292,7 @@ class Solver:
         name = self.game_name
         if plan.mode not in algorithm.modes:
             why = ""
-            if plan.mode == "exact" and algorithm.suboptimal:
+            if plan.mode == "exact" and algorithm.guarantee.kind != OPTIMAL:  # it trades the optimum for speed
                 why = "; exact mode is a decision (a solution of exactly the given cost), not a cost to optimise"
             raise PlanError(f"algorithm {algorithm.name!r} cannot search in {plan.mode!r} mode, which {name} asks "
                             f"for (it searches: {', '.join(algorithm.modes)}){why}")
@@ -180,7 +311,7 @@ class Solver:
         return algorithm, heuristic
 
     def solve(self, case: Case, *, started: float | None = None) -> Outcome:
-        """Search one case.
+        """Search one case: plan, resolve, build, bound, run, settle.
 
         Args:
             case: the case.
@@ -189,65 +320,140 @@ class Solver:
 
         Raises:
             UnknownNameError, PlanError: as :meth:`resolve`.
+            SeedError: a given seed that is not a solution of its case.
         """
-        limiter = Limiter(self.limits)
-        if started is not None:
-            limiter.start = started
-            if limiter.deadline is not None:
-                limiter.deadline = started + self.limits.time_limit
+        limiter = Limiter(self.limits, start=started)
         plan = self.game.plan(case, self.options)
         if plan.verdict is not None:
             return Outcome(case, SearchResult(status=plan.verdict, stats=SearchStats(elapsed=limiter.elapsed())),
                            None, None, limiter.elapsed(), plan)
         algorithm, heuristic = self.resolve(plan)
-        off = self.disabled | {rule.name for rule in self.rules if not rule.acts_under(algorithm)}
         names = (algorithm.name, None if heuristic is None else heuristic.name)
+        proof = heuristic is None or heuristic.admissible
         with active(limiter):
-            proof = heuristic is None or heuristic.admissible
-            emit = self._emitter(case, limiter, proof)
             try:  # the set-up counts against the case's time limit
-                limiter.check_time()
-                puzzle = self.game.puzzle(case, self.options, off)
-                estimate = None if heuristic is None else heuristic.bind(puzzle)
-                pruners = [rule.bind(puzzle) for rule in self.rules if rule.factory is not None
-                           and rule.name not in off]
-                seed = self._seed(case, puzzle, algorithm, off)
+                built = self._build(case, algorithm, heuristic, limiter)
             except LimitReached as stop:
                 stats = SearchStats(elapsed=limiter.elapsed())
-                return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed(), plan)
-            depth = plan.depth
-            below = None  # seek only solutions cheaper than this
-            if seed is not None:
-                below = seed[1]
-            if isinstance(self.upper_bound, int) and not isinstance(self.upper_bound, bool):
-                below = self.upper_bound if below is None else min(below, self.upper_bound)
-            if below is not None:
-                depth = below - 1 if depth is None else min(depth, below - 1)
-            numeric = self.upper_bound if isinstance(self.upper_bound, int) else None
-            if seed is not None and (depth != seed[1] - 1 or numeric is not None and seed[1] >= numeric):
-                seed = None  # a tighter bound than the seed's cost: the seed is not an answer to it
-            if seed is not None and emit is not None:
-                emit(seed[1], None, seed[2])  # the seed is the first solution of the run: an improvement event
-            params = self.params if self.algorithm is not None else bind_params(algorithm, {})
-            request = SearchRequest(heuristic=estimate, pruners=pruners, limits=limiter, depth=depth,
-                                    mode=plan.mode, params=params, admissible=proof,
-                                    incumbent=None if seed is None else seed[:2],
-                                    on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
-            if depth is not None and depth < 0:  # nothing costs less than 0
-                result = SearchResult(status=EXHAUSTED, lower_bound=0, stats=SearchStats(elapsed=limiter.elapsed()))
-            else:
-                try:
-                    result = algorithm.run(puzzle, request)
-                except LimitReached as stop:  # raised where a driver does not guard, e.g. the start's estimate
-                    result = SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
-            result = self._settle(result, algorithm, proof, seed, bounded=depth is not None)
-        fused = getattr(puzzle, "rule_cuts", None)
-        if fused:
-            counts = dict(result.stats.rule_cuts)
-            counts.update((k, v) for k, v in fused.items() if k not in off)
-            result = attrs.evolve(result, stats=attrs.evolve(result.stats, rule_cuts=tuple(counts.items())))
-        return Outcome(case, result, *names, limiter.elapsed(), plan)
+                return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed(), plan,
+                               getattr(stop, "engine", None))
+            bound = self._bound(plan, built.seed)
+            emit = self._emitter(case, limiter, proof)
+            if bound.seed is not None and emit is not None:
+                emit(bound.seed[1], None, bound.seed[2])  # the seed is the first solution of the run: an event
+            result = self._run(algorithm, plan, built, bound, limiter, proof, emit)
+            result = self._settle(result, algorithm, proof, bound.seed, bounded=bound.max_cost is not None)
+        return Outcome(case, self._with_fused_cuts(result, built), *names, limiter.elapsed(), plan, built.engine)
 
+    # -- the steps of solve ----------------------------------------------------
+    def _build(self, case: Case, algorithm, heuristic, limiter: Limiter) -> _Built:
+        """The puzzle with the rules that do not act switched off, the bound heuristic and rules, the seed.
+
+        Raises:
+            LimitReached: the case's time ran out in the set-up.
+        """
+        from searchkit import engine as engines
+
+        off = self.disabled | {rule.name for rule in self.rules if not rule.acts_under(algorithm)}
+        acting = tuple(rule for rule in self.rules if rule.name not in off)
+        engine = engines.choose(self.engine, self.game, algorithm, heuristic, acting)
+        try:
+            limiter.check_time()
+            problem = None
+            if engine == engines.NATIVE:
+                problem = self.game.native_problem(case, self.options, off)
+                if problem is None:
+                    if self.engine == engines.NATIVE:
+                        raise PlanError(f"engine native: game {self.game_name!r} builds no native problem for this "
+                                        f"case")
+                    engine = engines.PYTHON
+        except LimitReached as stop:
+            stop.engine = engine
+            raise
+        if engine == engines.NATIVE:
+            # The Python puzzle only where a seed needs it (a seed is checked, or found, on it).
+            puzzle = seed = None
+            if self.seeds is not None or self.upper_bound == "auto" or algorithm.seeded:
+                puzzle = self.game.puzzle(case, self.options, off)
+                seed = self._seed(case, puzzle, algorithm)
+            return _Built(puzzle, None, [], off, seed, {}, engine, problem, acting, case, heuristic)
+        puzzle = self.game.puzzle(case, self.options, off)
+        estimate = None if heuristic is None else heuristic.bind(puzzle)
+        pruners = [rule.bind(puzzle) for rule in acting if rule.factory is not None]
+        seed = self._seed(case, puzzle, algorithm)
+        return _Built(puzzle, estimate, pruners, off, seed, _fused_cuts(puzzle), engine, None, acting, case, heuristic)
+
+    def _bound(self, plan: SearchPlan, seed: tuple | None) -> _Bound:
+        """The cost bound: the plan's depth, lowered below ``--upper-bound`` and below the seed's cost.
+
+        The seed is kept only when it answers the bound the driver gets (its
+        cost is the bound + 1, and no numeric upper bound at or below it).
+        """
+        max_cost = plan.depth
+        below = None  # seek only solutions cheaper than this
+        if seed is not None:
+            below = seed[1]
+        numeric = self.upper_bound if isinstance(self.upper_bound, int) and not isinstance(self.upper_bound, bool) \
+            else None
+        if numeric is not None:
+            below = numeric if below is None else min(below, numeric)
+        if below is not None:
+            max_cost = below - 1 if max_cost is None else min(max_cost, below - 1)
+        if seed is not None and (max_cost != seed[1] - 1 or numeric is not None and seed[1] >= numeric):
+            seed = None  # a tighter bound than the seed's cost: the seed is not an answer to it
+        return _Bound(max_cost, seed)
+
+    def _run(self, algorithm, plan: SearchPlan, built: _Built, bound: _Bound, limiter: Limiter, proof: bool,
+             emit) -> SearchResult:
+        """The driver's result on the built puzzle under the bound (a negative bound: ``exhausted`` at once)."""
+        if bound.max_cost is not None and bound.max_cost < 0:  # nothing costs less than 0
+            return SearchResult(status=EXHAUSTED, lower_bound=0, stats=SearchStats(elapsed=limiter.elapsed()))
+        params = self.params if self.algorithm is not None else bind_params(algorithm, {})
+        if built.problem is not None:
+            return self._run_native(algorithm, built, bound, limiter, proof, emit, params)
+        request = SearchRequest(heuristic=built.estimate, pruners=built.pruners, limits=limiter,
+                                max_cost=bound.max_cost, mode=plan.mode, params=params, admissible=proof,
+                                incumbent=None if bound.seed is None else bound.seed[:2],
+                                on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
+        try:
+            return algorithm.run(built.puzzle, request)
+        except LimitReached as stop:  # raised where a driver does not guard, e.g. the start's estimate
+            return SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
+
+    def _run_native(self, algorithm, built: _Built, bound: _Bound, limiter: Limiter, proof: bool, emit,
+                    params) -> SearchResult:
+        """The native engine's result (:mod:`searchkit.engine`), its moves replayed on the plain Python puzzle.
+
+        Raises:
+            NativeEngineError: the native search failed, or its solution does not replay.
+        """
+        from searchkit import engine as engines
+
+        request = engines.request(algorithm, built.heuristic,
+                                  built.acting, params, admissible=proof, max_cost=bound.max_cost, limiter=limiter,
+                                  incumbent=None if bound.seed is None else bound.seed[:2],
+                                  on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
+        result = engines.result_of(built.problem.solve(request))
+        # Trust nothing: the moves are replayed on the game's plain puzzle before they are reported.
+        plain = self.game.puzzle(built.case, self.options, frozenset(rule.name for rule in self.rules))
+        engines.check_solution(plain, result)
+        return result
+
+    @staticmethod
+    def _with_fused_cuts(result: SearchResult, built: _Built) -> SearchResult:
+        """``result`` with the cuts of the rules fused into the game's successors made during the search.
+
+        The puzzle counts them in its optional ``rule_cuts`` (a mapping rule
+        name -> cuts so far, see :data:`searchkit.game.OPTIONAL_HOOKS`); the
+        counts made before the search (the upper-bound provider's) are
+        subtracted, and rules switched off are left out.
+        """
+        after = _fused_cuts(built.puzzle) if built.problem is None else None  # native: counted in its result
+        if not after:
+            return result
+        counts = dict(result.stats.rule_cuts)
+        counts.update((k, v - built.fused_before.get(k, 0)) for k, v in after.items() if k not in built.off)
+        return attrs.evolve(result, stats=attrs.evolve(result.stats, rule_cuts=tuple(counts.items())))
 
     # -- bounds and seeds ------------------------------------------------------
     def _emitter(self, case, limiter, proof):
@@ -263,7 +469,7 @@ class Solver:
 
         return emit
 
-    def _seed(self, case, puzzle, algorithm, off):
+    def _seed(self, case, puzzle, algorithm):
         """``(moves, cost, origin)`` of the known solution to start from, or ``None``.
 
         From ``seeds`` when given (checked by replay), else from the game's
@@ -304,31 +510,38 @@ class Solver:
     def _settle(result, algorithm, proof, seed, bounded=False):
         """The result with the claims that hold: lower bounds only from admissible heuristics, the seed kept.
 
+        Read from the algorithm's declared fields: its :attr:`~searchkit.algorithm.Algorithm.guarantee`
+        and what it compares with the cost bound (:attr:`~searchkit.algorithm.Algorithm.prunes_on`).
         ``bounded``: the search had a cost bound (the plan's depth, ``--upper-bound`` or a seed's cost).
         """
         if not proof:
             if result.status == SOLVED and algorithm.uses_heuristic and result.cost != 0:
                 result = attrs.evolve(result, status=FEASIBLE)  # an inadmissible h proves nothing
-            elif (result.status == EXHAUSTED and bounded and algorithm.takes_heuristic
-                  and (algorithm.optimal or not algorithm.suboptimal)):
-                # Under a bound, the optimal drivers (and bounded DFS) cut on g + h: an overestimate may have
-                # cut every solution below it.  wastar, gbfs and beam cut on g alone with such an h.  Without
-                # a bound nothing is cut on h, so exhaustion still proves that no solution exists.
+            elif result.status == EXHAUSTED and bounded and algorithm.prunes_on == PRUNES_ON_F:
+                # Under a bound, a driver that cuts on g + h whatever h is may have cut every solution below
+                # it with an overestimate.  One that cuts on g alone with such an h (prunes_on
+                # "f_if_admissible") proves its exhaustion still, and without a bound nothing is cut on h.
                 result = attrs.evolve(result, status=INCOMPLETE)
             result = attrs.evolve(result, lower_bound=0 if result.cost == 0 else None)  # costs are >= 0
         if result.has_solution and result.cost == 0:  # nothing is cheaper than nothing
             result = attrs.evolve(result, status=SOLVED, lower_bound=0)
-        elif result.status == SOLVED and result.lower_bound is None and algorithm.optimal:
+        elif result.status == SOLVED and result.lower_bound is None and algorithm.guarantee.kind == OPTIMAL:
             result = attrs.evolve(result, lower_bound=result.cost)
         if seed is None or result.has_solution or result.status == CANCELLED:
             return result
         moves, cost, _ = seed
-        if result.status == EXHAUSTED and (proof or algorithm.suboptimal):
-            # Nothing cheaper than the seed exists (suboptimal drivers prune on g alone without proof).
+        if result.status == EXHAUSTED:
+            # Nothing cheaper than the seed exists: a proof with an admissible h, and without one for a driver
+            # that then cuts on g alone (one that cuts on g + h was made incomplete above).
             return attrs.evolve(result, status=SOLVED, moves=moves, cost=cost, lower_bound=cost)
         lb = result.lower_bound if proof else None
         return attrs.evolve(result, status=FEASIBLE, moves=moves, cost=cost,
                             lower_bound=None if lb is None else min(lb, cost))
+
+
+def _fused_cuts(puzzle) -> dict:
+    """A copy of the puzzle's ``rule_cuts`` counts (``{}`` when it keeps none)."""
+    return dict(getattr(puzzle, "rule_cuts", None) or {})
 
 
 def _canon(value) -> str:

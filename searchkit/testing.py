@@ -239,7 +239,7 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
             return
         case, first = found
         base = first.result
-        optimal = first.algorithm is None or reg.algorithm(first.algorithm).optimal
+        optimal = first.algorithm is None or reg.algorithm(first.algorithm).guarantee.solved_is_optimal
         for rule in reg.rules_for(game_name):
             other = solver(frozenset({rule.name})).solve(case).result
             if other.status not in (SOLVED, EXHAUSTED):

@@ -8,11 +8,13 @@ second while it runs (local workers), and ``("done", seq, CaseResult)`` when it
 ends, in completion order (:mod:`searchkit.batch.runner` restores the input
 order).
 
-A worker receives plain data only: a :class:`WorkerSpec` (game name,
-algorithm and heuristic names, disabled rules, limits, the complete option
-mapping, the memory limit) and the cases (a :class:`~searchkit.game.Case`
-holds the game's plain, picklable data).  It rebuilds the registry and one
-:class:`~searchkit.solver.Solver` per process, cached by spec, never per case.
+A worker receives plain data only: the :class:`~searchkit.solver.SolverConfig`
+(frozen and picklable: game, algorithm, heuristic, rules, limits -- the
+memory limit included --, options, upper bound, seeds), whether records need
+each case's data hash, and the cases (a :class:`~searchkit.game.Case` holds
+the game's plain, picklable data).  It rebuilds the registry and one
+:class:`~searchkit.solver.Solver` per process from the config, cached while
+the config stays the same, never per case.
 
 Local workers are processes of the ``spawn`` start method (``forkserver`` and
 ``fork`` work as well): each has its own pipe, so the parent knows which case
@@ -41,58 +43,6 @@ RETIRED = 3
 
 
 @attrs.frozen
-class WorkerSpec:
-    """Everything a worker needs to rebuild the solver: plain, picklable data.
-
-    Attributes:
-        game: the game's name.
-        algorithm, heuristic: names, or ``None`` for each case's plan.
-        disabled: pruning-rule names switched off.
-        max_nodes, time_limit: per-case limits (``None``: none); the time
-            counts from the case's start in the worker.
-        options: the complete option mapping, as sorted ``(key, value)`` pairs.
-        memory_limit_mb: per-case address-space allowance in MiB above the
-            worker's size when the case starts (``None``: no limit).
-        hash_data: also compute each case's data hash (for records), in the worker.
-        upper_bound: ``--upper-bound`` (a cost, ``"auto"`` or ``None``).
-        seeds_every, seeds_by_case: the ``--seed-solution`` moves
-            (:class:`~searchkit.seeds.Seeds` as hashable tuples).
-    """
-
-    game: str
-    algorithm: str | None = None
-    heuristic: str | None = None
-    disabled: tuple[str, ...] = ()
-    max_nodes: int | None = None
-    time_limit: float | None = None
-    options: tuple[tuple[str, Any], ...] = ()
-    memory_limit_mb: float | None = None
-    hash_data: bool = False
-    upper_bound: int | str | None = None
-    seeds_every: tuple | None = None
-    seeds_by_case: tuple | None = None
-
-    @classmethod
-    def of(cls, solver, memory_limit_mb: float | None = None, hash_data: bool = False) -> "WorkerSpec":
-        """The spec that rebuilds ``solver`` (a :class:`~searchkit.solver.Solver`) in a worker."""
-        seeds = solver.seeds
-        return cls(solver.game_name, solver.algorithm_spec,
-                   None if solver.heuristic is None else solver.heuristic.name, tuple(sorted(solver.disabled)),
-                   solver.limits.max_nodes, solver.limits.time_limit, tuple(sorted(solver.options.items())),
-                   memory_limit_mb, hash_data, solver.upper_bound,
-                   None if seeds is None else seeds.every,
-                   None if seeds is None else tuple(sorted(seeds.by_case.items())))
-
-    def seeds(self):
-        """The :class:`~searchkit.seeds.Seeds` this spec carries, or ``None``."""
-        if self.seeds_every is None and self.seeds_by_case is None:
-            return None
-        from searchkit.seeds import Seeds
-
-        return Seeds(every=self.seeds_every, by_case=dict(self.seeds_by_case or ()))
-
-
-@attrs.frozen
 class CaseResult:
     """What a worker sends back for one case.
 
@@ -105,7 +55,7 @@ class CaseResult:
         peak_rss_kb: the worker process's peak resident set size so far, in
             KiB (``getrusage``; an upper bound on the case's own peak), or ``None``.
         data_hash: the case's :func:`~searchkit.batch.records.data_hash`
-            when the spec asks for it, else ``None``.
+            when the run asks for it (records), else ``None``.
         events: the improvement events of the case's search, in order (the
             parent writes them before the case's record, as one process does).
     """
@@ -120,23 +70,19 @@ class CaseResult:
 
 # -- in the worker -------------------------------------------------------------
 
-_SOLVERS: dict = {}
+_SOLVER: list = []  # [config, solver] of the last config solved with in this process
 
 
-def worker_solver(spec: WorkerSpec):
-    """The worker's :class:`~searchkit.solver.Solver` for ``spec``, built on first use and cached."""
-    solver = _SOLVERS.get(spec)
-    if solver is None:
-        from searchkit.limits import Limits
-        from searchkit.plugin.manager import load_registry
-        from searchkit.solver import Solver
+def worker_solver(config):
+    """The worker's :class:`~searchkit.solver.Solver` for ``config`` (a
+    :class:`~searchkit.solver.SolverConfig`), built on first use and kept while the config stays the same."""
+    if _SOLVER and _SOLVER[0] == config:
+        return _SOLVER[1]
+    from searchkit.plugin.manager import load_registry
+    from searchkit.solver import Solver
 
-        solver = Solver(load_registry(report=None), spec.game, algorithm=spec.algorithm, heuristic=spec.heuristic,
-                        disabled=frozenset(spec.disabled),
-                        limits=Limits(max_nodes=spec.max_nodes, time_limit=spec.time_limit),
-                        options=dict(spec.options), upper_bound=spec.upper_bound, seeds=spec.seeds())
-        _SOLVERS.clear()
-        _SOLVERS[spec] = solver
+    solver = Solver(load_registry(report=None), config)
+    _SOLVER[:] = [config, solver]
     return solver
 
 
@@ -189,6 +135,9 @@ class _MemoryLimit:
         if hard != resource.RLIM_INFINITY:
             soft = min(soft, hard)
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+        from searchkit.limits import set_memory_allowance
+
+        set_memory_allowance(int(self.mb * 1024 * 1024))
         return self
 
     def __exit__(self, *exc):
@@ -197,11 +146,14 @@ class _MemoryLimit:
 
             resource.setrlimit(resource.RLIMIT_AS, self.saved)
             self.saved = None
+            from searchkit.limits import set_memory_allowance
+
+            set_memory_allowance(None)
         return False
 
 
-def solve_case(spec: WorkerSpec, case, started: float | None = None) -> CaseResult:
-    """Solve one case under ``spec``'s limits in this process.
+def solve_case(config, case, started: float | None = None) -> CaseResult:
+    """Solve one case with the Solver of ``config`` (a :class:`~searchkit.solver.SolverConfig`) in this process.
 
     A :class:`MemoryError` under the memory limit gives status
     ``memory_limit`` (the search's objects are freed as the error unwinds).
@@ -213,12 +165,13 @@ def solve_case(spec: WorkerSpec, case, started: float | None = None) -> CaseResu
     from searchkit.result import SearchResult, SearchStats
     from searchkit.solver import Outcome
 
-    solver = worker_solver(spec)
+    solver = worker_solver(config)
+    memory_mb = config.limits.memory_mb
     events: list = []
     solver.on_improve = events.append
     begin = time.perf_counter() if started is None else started
     try:
-        with _MemoryLimit(spec.memory_limit_mb):
+        with _MemoryLimit(memory_mb):
             outcome = solver.solve(case, started=begin)
     except SearchkitError as exc:
         return CaseResult(None, message=str(exc), peak_rss_kb=peak_rss_kb())
@@ -226,7 +179,7 @@ def solve_case(spec: WorkerSpec, case, started: float | None = None) -> CaseResu
         seconds = time.perf_counter() - begin
         result = SearchResult(status=MEMORY_LIMIT, stats=SearchStats(elapsed=seconds))
         return CaseResult(Outcome(case, result, None, None, seconds),
-                          error=f"over the memory limit of {spec.memory_limit_mb:g} MiB", peak_rss_kb=peak_rss_kb(),
+                          error=f"over the memory limit of {memory_mb:g} MiB", peak_rss_kb=peak_rss_kb(),
                           events=tuple(events))
     except Exception as exc:  # a plugin's defect: this case's error, and the worker lives on
         from searchkit.errors import failure_message
@@ -235,21 +188,22 @@ def solve_case(spec: WorkerSpec, case, started: float | None = None) -> CaseResu
     return CaseResult(outcome, peak_rss_kb=peak_rss_kb(), events=tuple(events))
 
 
-def _hashed(spec: WorkerSpec, case, res: CaseResult) -> CaseResult:
-    if not spec.hash_data:
+def _hashed(hash_data: bool, case, res: CaseResult) -> CaseResult:
+    if not hash_data:
         return res
     from searchkit.batch.records import data_hash
 
     return attrs.evolve(res, data_hash=data_hash(case))
 
 
-def solve_chunk(spec: WorkerSpec, chunk: list) -> list:
+def solve_chunk(config, chunk: list, hash_data: bool = False) -> list:
     """``[(seq, CaseResult)]`` for a chunk of ``(seq, case)`` pairs (the Dask task)."""
-    return [(seq, _hashed(spec, case, solve_case(spec, case))) for seq, case in chunk]
+    return [(seq, _hashed(hash_data, case, solve_case(config, case))) for seq, case in chunk]
 
 
-def _worker_main(conn, spec: WorkerSpec) -> None:
-    """A local worker: receive ``(spec, chunk)`` messages, send ``start``/``done`` events; ``None`` ends it.
+def _worker_main(conn, config) -> None:
+    """A local worker: receive ``(config, hash_data, chunk)`` messages, send ``start``/``done`` events;
+    ``None`` ends it.
 
     Ctrl-C is the parent's to handle, so the worker ignores SIGINT.  After a
     case over its memory limit the worker exits with :data:`RETIRED` and is
@@ -283,16 +237,16 @@ def _worker_main(conn, spec: WorkerSpec) -> None:
 
     threading.Thread(target=beat, daemon=True, name="searchkit-beat").start()
     try:
-        worker_solver(spec)
+        worker_solver(config)
         while True:
             message = conn.recv()
             if message is None:
                 return
-            spec, chunk = message
+            config, hash_data, chunk = message
             for seq, case in chunk:
                 send(("start", seq))
                 running[0] = seq
-                res = _hashed(spec, case, solve_case(spec, case))
+                res = _hashed(hash_data, case, solve_case(config, case))
                 running[0] = None
                 send(("done", seq, res))
                 if res.outcome is not None and res.outcome.result.status == MEMORY_LIMIT:
@@ -302,7 +256,7 @@ def _worker_main(conn, spec: WorkerSpec) -> None:
         return
 
 
-def died_result(case, spec: WorkerSpec, exitcode: int | None) -> CaseResult:
+def died_result(case, config, exitcode: int | None) -> CaseResult:
     """The result of a case whose worker died while running it (``exitcode``: the process's)."""
     import signal
 
@@ -318,7 +272,7 @@ def died_result(case, spec: WorkerSpec, exitcode: int | None) -> CaseResult:
         how = f"exit status {exitcode}"
     status = ERROR
     message = f"its worker process died ({how})"
-    if spec.memory_limit_mb is not None and exitcode == -9:
+    if config.limits.memory_mb is not None and exitcode == -9:
         status = MEMORY_LIMIT  # SIGKILL is what the kernel's out-of-memory killer sends
         message += ", taken as out of memory"
     return CaseResult(Outcome(case, SearchResult(status=status), None, None, 0.0), error=message)
@@ -337,11 +291,10 @@ class InProcess:
     workers = 1
     target_seconds = 0.0
 
-    def __init__(self, spec: WorkerSpec, solver=None) -> None:
-        self.spec = spec
+    def __init__(self, config, solver=None) -> None:
+        self.config = config
         if solver is not None:
-            _SOLVERS.clear()
-            _SOLVERS[spec] = solver
+            _SOLVER[:] = [config, solver]
         self.queue: deque = deque()
 
     def free(self) -> int:
@@ -358,7 +311,7 @@ class InProcess:
         if not self.queue:
             return []
         seq, case, started = self.queue.popleft()
-        return [("start", seq), ("done", seq, solve_case(self.spec, case, started))]
+        return [("start", seq), ("done", seq, solve_case(self.config, case, started))]
 
     def close(self, cancel: bool = False) -> None:
         self.queue.clear()
@@ -374,13 +327,13 @@ class _Worker:
     while the worker is blocked sending its results back (both pipes full).
     """
 
-    def __init__(self, ctx, spec) -> None:
+    def __init__(self, ctx, config) -> None:
         import queue
         import threading
 
         parent, child = ctx.Pipe(duplex=True)
         self.conn = parent
-        self.process = ctx.Process(target=_worker_main, args=(child, spec), daemon=True,
+        self.process = ctx.Process(target=_worker_main, args=(child, config), daemon=True,
                                    name="searchkit-worker")
         self.process.start()
         child.close()
@@ -416,26 +369,28 @@ class LocalPool:
     """``jobs`` local worker processes, each with its own pipe.
 
     Args:
-        spec: what the workers solve with.
+        config: the :class:`~searchkit.solver.SolverConfig` the workers solve with.
         jobs: number of processes (>= 1).
         start_method: ``spawn`` (default), ``forkserver`` or ``fork``.
+        hash_data: each result also carries its case's data hash (for records).
 
     A worker is started again whenever one dies or retires; its case gets a
     :func:`died_result` and the rest of its chunk goes to the next free worker.
-    Each chunk is sent with the pool's ``spec`` at that moment, so one pool can
-    solve with several specs in turn (``compare``'s heuristics).
+    Each chunk is sent with the pool's ``config`` at that moment, so one pool
+    can solve with several configs in turn (``compare``'s strategies).
     """
 
     target_seconds = 0.05  # a chunk's work, so the pipe's cost per case stays small
     AHEAD = 2  # chunks sent to a worker before it finishes the first, so it never waits for the parent
 
-    def __init__(self, spec: WorkerSpec, jobs: int, start_method: str | None = None) -> None:
+    def __init__(self, config, jobs: int, start_method: str | None = None, hash_data: bool = False) -> None:
         import multiprocessing
 
-        self.spec = spec
+        self.config = config
+        self.hash_data = hash_data
         self.workers = jobs
         self.ctx = multiprocessing.get_context(start_method or os.environ.get("SEARCHKIT_START_METHOD", "spawn"))
-        self.pool = [_Worker(self.ctx, spec) for _ in range(jobs)]
+        self.pool = [_Worker(self.ctx, config) for _ in range(jobs)]
         self.queue: deque = deque()  # chunks waiting for a free worker
 
     def free(self) -> int:
@@ -457,7 +412,7 @@ class LocalPool:
             if len(w.chunks) < self.AHEAD:
                 chunk = self.queue.popleft()
                 w.chunks.append(deque(chunk))
-                w.send((self.spec, chunk))  # if it died, poll() notices and hands the chunk on
+                w.send((self.config, self.hash_data, chunk))  # if it died, poll() notices and hands the chunk on
 
     def poll(self, timeout: float | None = None) -> list:
         from multiprocessing.connection import wait
@@ -519,11 +474,11 @@ class LocalPool:
             seq, case = rest.pop(0)
             if w.running is None:  # it died before saying it started: the case was still its next
                 events.append(("start", seq))
-            events.append(("done", seq, died_result(case, self.spec, code)))
+            events.append(("done", seq, died_result(case, self.config, code)))
         w.stop_sending()
         w.conn.close()
         index = self.pool.index(w)
-        self.pool[index] = _Worker(self.ctx, self.spec)
+        self.pool[index] = _Worker(self.ctx, self.config)
         if rest:
             self.queue.appendleft(rest)
 
@@ -553,12 +508,14 @@ class DaskPool:
     """Chunks as tasks on a Dask cluster: ``Client(address)``, or a ``LocalCluster`` on this machine.
 
     Args:
-        spec: what the workers solve with.
+        config: the :class:`~searchkit.solver.SolverConfig` the workers solve with.
         scheduler: the scheduler's address (``tcp://host:8786``), or ``None``
             for a ``LocalCluster`` of ``jobs`` worker processes.
         jobs: local workers (``None``: the usable CPUs).
-        memory limits hold per case inside the Dask worker process (its
-        ``RLIMIT_AS`` is raised by the allowance while the case runs).
+        hash_data: each result also carries its case's data hash (for records).
+        memory limits (``config.limits.memory_mb``) hold per case inside the
+        Dask worker process (its ``RLIMIT_AS`` is raised by the allowance
+        while the case runs).
 
     A task whose worker died is retried by Dask on another worker; once
     Dask gives up (``KilledWorker``) each case of the chunk is sent alone, and
@@ -570,7 +527,8 @@ class DaskPool:
 
     target_seconds = 0.5  # a task costs the scheduler about a millisecond
 
-    def __init__(self, spec: WorkerSpec, scheduler: str | None = None, jobs: int | None = None) -> None:
+    def __init__(self, config, scheduler: str | None = None, jobs: int | None = None,
+                 hash_data: bool = False) -> None:
         try:
             from dask.distributed import Client, LocalCluster
         except ImportError:
@@ -581,7 +539,8 @@ class DaskPool:
             raise missing from None
         import logging
 
-        self.spec = spec
+        self.config = config
+        self.hash_data = hash_data
         self.cluster = None
         logging.getLogger("distributed").setLevel(logging.ERROR)
         if scheduler:
@@ -604,7 +563,7 @@ class DaskPool:
     def submit(self, chunk) -> None:
         """Send a chunk of ``(seq, case, started)`` triples as one task."""
         chunk = [(seq, case) for seq, case, *_ in chunk]
-        future = self.client.submit(solve_chunk, self.spec, chunk, pure=False)
+        future = self.client.submit(solve_chunk, self.config, chunk, self.hash_data, pure=False)
         self.futures[future] = chunk
         self.completed.add(future)
 
@@ -640,7 +599,7 @@ class DaskPool:
                 else:
                     seq, case = chunk[0]
                     self.started.discard(seq)
-                    res = died_result(case, self.spec, None)
+                    res = died_result(case, self.config, None)
                     first = str(exc).split(". ")[0].splitlines()[0] if str(exc) else ""
                     events.append(("done", seq, attrs.evolve(res, error=f"its Dask task failed "
                                                                        f"({type(exc).__name__}: {first})")))

@@ -13,6 +13,7 @@ import sys
 import time
 from collections import Counter
 
+import attrs
 import click
 
 from searchkit.cli.output import EXIT_CANCELLED, error, warning
@@ -96,7 +97,8 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
     from searchkit.cli.io import iter_cases
 
     begun = time.perf_counter()
-    spec = executors.WorkerSpec.of(solver, memory_limit, hash_data=fmt == "jsonl")
+    config = attrs.evolve(solver.config, limits=attrs.evolve(solver.limits, memory_mb=memory_limit))
+    hashes = fmt == "jsonl"
     skip: set = set()
     sink = None
     if output is not None:
@@ -137,11 +139,11 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
             yield item
 
     if executor == "dask":
-        backend = executors.DaskPool(spec, scheduler, None if jobs == 1 else jobs)
+        backend = executors.DaskPool(config, scheduler, None if jobs == 1 else jobs, hash_data=hashes)
     elif jobs == 1 and memory_limit is None:
-        backend = executors.InProcess(spec, solver)
+        backend = executors.InProcess(config, solver)
     else:
-        backend = executors.LocalPool(spec, jobs, start_method)
+        backend = executors.LocalPool(config, jobs, start_method, hash_data=hashes)
 
     from searchkit.batch.progress import make_progress
 
@@ -251,45 +253,37 @@ def parse_jobs(value: str) -> int:
     return n
 
 
-class _Solved:
-    """A Solver stand-in that hands out outcomes computed by workers (for ``compare --jobs``)."""
+def solve_in_workers(solvers, items, jobs: int) -> tuple[dict, list]:
+    """``(outcomes, items)``: every case solved by every solver in ``jobs`` worker processes.
 
-    def __init__(self, solver, results: dict) -> None:
-        self.heuristic, self.game, self.options = solver.heuristic, solver.game, solver.options
-        self.results = results
-
-    def solve(self, case, *, started=None):
-        from searchkit.errors import SearchkitError
-
-        res = self.results[(case.source, case.index)]
-        if res.message is not None:
-            raise SearchkitError(res.message)
-        if res.error is not None:
-            error(f"{case.source}: case {case.index}: {res.error}")
-        return res.outcome
-
-
-def solve_in_workers(solvers, items, jobs: int) -> tuple[list, list]:
-    """``(solver stand-ins, items)``: every case solved by every solver in ``jobs`` worker processes.
-
-    For :func:`searchkit.tools.compare.compare`, which then reads the
-    outcomes as if it had solved the cases itself.  The items are held in
-    memory (the comparison holds a row per case anyway).
+    For :func:`searchkit.tools.compare.compare`, which reads the outcomes
+    instead of solving: ``outcomes[(k, source, case)]`` is the
+    :class:`~searchkit.solver.Outcome` of solver ``k`` on the case, or the
+    :class:`~searchkit.errors.SearchkitError` to raise for it (the Solver's
+    refusal in the worker).  A case whose worker died is reported on stderr
+    here, and its outcome has status ``error``.  The items are held in memory
+    (the comparison holds a row per case anyway).
     """
-    from searchkit.batch.executors import LocalPool, WorkerSpec
+    from searchkit.batch.executors import LocalPool
     from searchkit.batch.runner import solve_ordered
+    from searchkit.errors import SearchkitError
 
     items = list(items)
-    pool = LocalPool(WorkerSpec.of(solvers[0]), jobs)
-    stand_ins = []
+    pool = LocalPool(solvers[0].config, jobs)
+    outcomes: dict = {}
     try:
-        for solver in solvers:
-            pool.spec = WorkerSpec.of(solver)
-            results = {}
+        for k, solver in enumerate(solvers):
+            pool.config = solver.config
             for item, res in solve_ordered(items, pool):
-                if res is not None:
-                    results[(item.value.source, item.value.index)] = res
-            stand_ins.append(_Solved(solver, results))
+                if res is None:
+                    continue
+                case = item.value
+                if res.message is not None:
+                    outcomes[(k, case.source, case.index)] = SearchkitError(res.message)
+                    continue
+                if res.error is not None:
+                    error(f"{case.source}: case {case.index}: {res.error}")
+                outcomes[(k, case.source, case.index)] = res.outcome
     finally:
         pool.close(cancel=sys.exc_info()[0] is not None)
-    return stand_ins, items
+    return outcomes, items

@@ -142,6 +142,15 @@ def limit_options() -> list[Callable]:
     ]
 
 
+def engine_option() -> Callable:
+    """``--engine auto|python|native`` (default: ``SEARCHKIT_ENGINE``, else auto; :mod:`searchkit.engine`)."""
+    return click.option("--engine", type=click.Choice(["auto", "python", "native"]), default=None,
+                        help="Search engine: python (the reference drivers), native (the Rust engine; a plan error "
+                             "names a component it lacks) or auto: native when installed and every component of "
+                             "the case's plan has a native counterpart, else python (default: $SEARCHKIT_ENGINE, "
+                             "else auto).")
+
+
 def _finite(ctx, param, value):
     if value is not None and value != value:
         raise click.BadParameter("must be a number, got nan", ctx, param)

@@ -65,9 +65,10 @@ def algorithms(ctx) -> None:
     """List the registered search algorithms."""
     reg = registry(ctx)
     for name, alg in reg.algorithms.items():
-        kind = "anytime" if alg.optimal and alg.suboptimal else "bounded-suboptimal" if alg.suboptimal \
-            else "optimal" if alg.optimal else "first-found"
+        kind = str(alg.guarantee)
         extra = [f"modes {'/'.join(alg.modes)}"]
+        if alg.needs_depth:
+            extra.append("needs a depth bound")
         if alg.plain:
             extra.append("every rule off")
         if alg.keeps_order:
@@ -88,7 +89,10 @@ def algorithms(ctx) -> None:
 @click.pass_context
 def plugins(ctx) -> None:
     """List the loaded plugins: name, version, hooks and what each registered."""
+    from searchkit.engine import describe
+
     reg = registry(ctx)
+    click.echo(describe())
     for info in reg.plugins:
         click.echo(f"{info.name} {info.version or '-'} ({info.origin})")
         if info.hooks:

@@ -44,7 +44,9 @@ def _version(ctx, _param, value):
         return
     from searchkit.cli.common import registry
 
-    lines = [f"searchkit {__version__} (Python {sys.version.split()[0]})"]
+    from searchkit.engine import describe
+
+    lines = [f"searchkit {__version__} (Python {sys.version.split()[0]}), {describe()}"]
     for info in registry(ctx).plugins:
         if info.origin != "builtin":
             lines.append(f"  plugin {info.name} {info.version or '-'}" + (" (failed to load)" if info.error else ""))

@@ -138,11 +138,11 @@ def outcome_fields(game, outcome) -> dict:
     """The fields every JSON record of a case has from its outcome (all ``None`` without one).
 
     Keys: cost, lower_bound, gap, length, moves (the game's JSON form),
-    algorithm, heuristic, seconds.
+    algorithm, heuristic, engine (``python`` or ``native``), seconds.
     """
     if outcome is None:
         return {"cost": None, "lower_bound": None, "gap": None, "length": None, "moves": [], "algorithm": None,
-                "heuristic": None, "seconds": None}
+                "heuristic": None, "engine": None, "seconds": None}
     from searchkit.game import moves_to_json
 
     result = outcome.result
@@ -155,6 +155,7 @@ def outcome_fields(game, outcome) -> dict:
         "moves": moves_to_json(game, outcome.case, result.moves) if solved else [],
         "algorithm": outcome.algorithm,
         "heuristic": outcome.heuristic,
+        "engine": getattr(outcome, "engine", None),
         "seconds": round(outcome.seconds, 6),
     }
 
@@ -175,7 +176,8 @@ def format_stats(outcome) -> str:
     """The statistics of one case as lines of text (for stderr)."""
     case, result = outcome.case, outcome.result
     s = result.stats
-    ran = f"{outcome.algorithm}/{outcome.heuristic or '-'}" if outcome.algorithm else "no search (the game's verdict)"
+    ran = (f"{outcome.algorithm}/{outcome.heuristic or '-'} on {getattr(outcome, 'engine', None) or 'python'}"
+           if outcome.algorithm else "no search (the game's verdict)")
     lines = [
         f"{case.source} case {case.index}: {result.status}, cost {'-' if result.cost is None else result.cost}, "
         f"lower bound {'-' if result.lower_bound is None else result.lower_bound}, {ran}, "
@@ -185,12 +187,11 @@ def format_stats(outcome) -> str:
     ]
     if s.rule_cuts:
         lines.append("  rule cuts: " + ", ".join(f"{name} {n}" for name, n in s.rule_cuts))
-    layer = "f-layer" if outcome.algorithm == "astar" else "bound"
     for it in s.iterations:
-        lines.append(f"  {layer} {it.bound}: expanded {it.expanded}, generated {it.generated}, "
+        lines.append(f"  {it.kind} {it.bound}: expanded {it.expanded}, generated {it.generated}, "
                      f"evaluated {it.evaluated}, {it.elapsed:.4f} s")
     before = s.before_last_layer()
-    if outcome.algorithm == "astar" and before is not None:
+    if before is not None:
         lines.append(f"  expanded before the last f-layer: {before}")
     if s.per_depth and any(s.per_depth):
         lines.append("  depth  expanded  seconds")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 import click
 
-from searchkit.cli.common import EXIT_HELP, GameGroup, apply, limit_options, option_flag
+from searchkit.cli.common import EXIT_HELP, GameGroup, apply, engine_option, limit_options, option_flag
 from searchkit.cli.run import run_files
 from searchkit.errors import SearchkitError
 
@@ -24,7 +24,7 @@ def make_solve_command(registry, name: str) -> click.Command:
     rule_names = [r.name for r in registry.rules_for(name)]
 
     @click.pass_context
-    def command(ctx, files, algorithm, heuristic, no_prune, max_nodes, time_limit, stats, fmt, upper_bound,
+    def command(ctx, files, algorithm, heuristic, no_prune, max_nodes, time_limit, engine, stats, fmt, upper_bound,
                 seed_solution, jobs, executor, scheduler, memory_limit, output, resume, progress, **options):
         from searchkit.limits import Limits
         from searchkit.solver import Solver
@@ -40,7 +40,7 @@ def make_solve_command(registry, name: str) -> click.Command:
                     raise click.BadParameter(str(exc), param_hint="'--seed-solution'") from None
             solver = Solver(registry, name, algorithm=algorithm, heuristic=heuristic, disabled=frozenset(no_prune),
                             limits=Limits(max_nodes=max_nodes, time_limit=time_limit), options=options,
-                            upper_bound=upper_bound, seeds=seeds)
+                            upper_bound=upper_bound, seeds=seeds, engine=engine)
         except SearchkitError as exc:
             raise click.UsageError(str(exc)) from None
         if not files and sys.stdin is not None and sys.stdin.isatty():
@@ -63,6 +63,7 @@ def make_solve_command(registry, name: str) -> click.Command:
                      type=click.Choice(rule_names) if rule_names else str,
                      help="Switch a pruning rule off (repeatable; see 'searchkit rules GAME')."),
         *limit_options(),
+        engine_option(),
         click.option("--upper-bound", "upper_bound", default=None, metavar="N|auto", callback=_upper_bound,
                      help="Seek only solutions cheaper than N: states with g + h >= N are pruned and a case with "
                           "none below N is 'exhausted'.  auto: the game's quick solution is the bound, and is "

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import click
 
-from searchkit.cli.common import (EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, GameGroup, apply, check_writable, error, fail,
-                                  limit_options, option_flag, resolve_names, warning)
+from searchkit.cli.common import (EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, GameGroup, apply, check_writable,
+                                  engine_option, error, fail, limit_options, option_flag, resolve_names, warning)
 from searchkit.errors import SearchkitError
 
 
@@ -90,7 +90,8 @@ def make_compare_command(registry, name: str) -> click.Command:
     rule_names = [r.name for r in registry.rules_for(name)]
 
     @click.pass_context
-    def command(ctx, files, names, algorithms, no_prune, max_nodes, time_limit, fmt, plot, jobs, **options):
+    def command(ctx, files, names, algorithms, no_prune, max_nodes, time_limit, engine, fmt, plot, jobs,
+                **options):
         from searchkit.cli.io import iter_cases
         from searchkit.limits import Limits
         from searchkit.solver import Solver
@@ -104,7 +105,7 @@ def make_compare_command(registry, name: str) -> click.Command:
         strategies = [(a, h) for a in (algorithms or (None,)) for h in heuristics]
         try:
             solvers = [Solver(registry, name, algorithm=a, heuristic=h, disabled=frozenset(no_prune),
-                              limits=limits, options=options) for a, h in strategies]
+                              limits=limits, options=options, engine=engine) for a, h in strategies]
         except SearchkitError as exc:
             raise click.UsageError(str(exc)) from None
         columns = [h if len(algorithms) < 2 else f"{a}/{h}" for a, h in strategies]
@@ -116,9 +117,11 @@ def make_compare_command(registry, name: str) -> click.Command:
                 n = parse_jobs(jobs)
             except click.BadParameter as exc:
                 raise click.UsageError(f"--jobs: {exc.format_message()}") from None
-            solvers, items = solve_in_workers(solvers, items, n)
+            solved, items = solve_in_workers(solvers, items, n)
+        else:
+            solved = None
         try:
-            report = run_compare(solvers, items, columns, on_input_error=_report_input)
+            report = run_compare(solvers, items, columns, on_input_error=_report_input, outcomes=solved)
         except SearchkitError as exc:
             fail(str(exc))
         for row in report.rows:
@@ -136,7 +139,9 @@ def make_compare_command(registry, name: str) -> click.Command:
         if any(r.status not in ("solved", "exhausted", "feasible", INPUT_ERROR, SEARCH_ERROR) for r in report.rows):
             code = max(code, EXIT_LIMIT)
         admissible = {h.name for h in registry.heuristics_for(name) if h.admissible}
-        optimal = {a for a, alg in registry.algorithms.items() if alg.optimal and not alg.suboptimal}
+        from searchkit.algorithm import OPTIMAL
+
+        optimal = {a for a, alg in registry.algorithms.items() if alg.guarantee.kind == OPTIMAL}
         by_case = {}
         for r in report.rows:
             by_case.setdefault((r.source, r.case), set()).add(r.algorithm)
@@ -161,6 +166,7 @@ def make_compare_command(registry, name: str) -> click.Command:
                      type=click.Choice(rule_names) if rule_names else str,
                      help="Switch a pruning rule off (repeatable)."),
         *limit_options(),
+        engine_option(),
         click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
                      show_default=True),
         click.option("--plot", default=None, metavar="OUT",
@@ -251,15 +257,15 @@ def _print_comparison(report, fmt):
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow(["source", "case", "heuristic", "algorithm", "status", "cost", "depth", "expanded",
                          "generated", "evaluated", "before_last_layer", "seconds", "ebf", "lower_bound",
-                         "gap_to_best", "proven_gap"])
+                         "gap_to_best", "proven_gap", "engine"])
         for r in report.rows:
             writer.writerow([r.source, _fmt(r.case), _fmt(r.heuristic), _fmt(r.algorithm), r.status, _fmt(r.cost),
                              _fmt(r.depth), r.expanded, r.generated, r.evaluated, _fmt(r.before_last_layer),
-                             f"{r.seconds:.6f}", _fmt(r.ebf, 4), _fmt(r.lower_bound), "", ""])
+                             f"{r.seconds:.6f}", _fmt(r.ebf, 4), _fmt(r.lower_bound), "", "", _fmt(r.engine)])
         for name, t in totals.items():
             writer.writerow(["TOTAL", "", name, "", f"{t['solved']}/{t['cases']} solved", _fmt(t["cost"]), "",
                              t["expanded"], t["generated"], t["evaluated"], "", f"{t['seconds']:.6f}",
-                             _fmt(t["ebf"], 4), "", t["gap_to_best"], _fmt(t["proven_gap"])])
+                             _fmt(t["ebf"], 4), "", t["gap_to_best"], _fmt(t["proven_gap"]), ""])
         click.echo(buf.getvalue(), nl=False)
         return
     import os
@@ -273,7 +279,7 @@ def _print_comparison(report, fmt):
     table = Table(title=f"{'/'.join(algorithms) or '-'}: {n_cases} case{'s' if n_cases != 1 else ''}")
     for col, justify in (("case", "left"), ("heuristic", "left"), ("algorithm", "left"), ("cost", "right"),
                          ("bound", "right"), ("expanded", "right"), ("generated", "right"), ("seconds", "right"),
-                         ("EBF", "right"), ("agree", "center")):
+                         ("EBF", "right"), ("engine", "left"), ("agree", "center")):
         table.add_column(col, justify=justify)
     last = None
     for r in report.rows:
@@ -284,12 +290,13 @@ def _print_comparison(report, fmt):
             else r.status
         table.add_row(label, _fmt(r.heuristic), _fmt(r.algorithm), cost, _fmt(r.lower_bound), str(r.expanded),
                       str(r.generated),
-                      f"{r.seconds:.4f}", _fmt(r.ebf), agree if key != last and r.status != "input_error" else "")
+                      f"{r.seconds:.4f}", _fmt(r.ebf), _fmt(r.engine),
+                      agree if key != last and r.status != "input_error" else "")
         last = key
     table.add_section()
     for name, t in totals.items():
         table.add_row("[bold]total[/]", name, "", _fmt(t["cost"]), "", str(t["expanded"]), str(t["generated"]),
-                      f"{t['seconds']:.4f}", _fmt(t["ebf"]), f"{t['solved']}/{t['cases']} solved")
+                      f"{t['seconds']:.4f}", _fmt(t["ebf"]), "", f"{t['solved']}/{t['cases']} solved")
     Console(width=max(120, Console().width)).print(table)
     frontier = Table(title="quality / time: total cost, summed gap to the best cost found and to the best "
                            "proven lower bound")

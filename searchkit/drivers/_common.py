@@ -6,8 +6,17 @@ import math
 from collections.abc import Callable, Sequence
 
 from searchkit.limits import Limiter, LimitReached
-from searchkit.pruning import Pruner
-from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, SOLVED, IterationRecord, SearchResult, SearchStats
+from searchkit.pruning import (HOOK_CUT, HOOK_CUT_ON_POP, HOOK_FILTER, HOOK_ON_FAIL, HOOK_SUCCESSORS,
+                               HOOK_SUCCESSORS_WITHIN, Pruner)
+from searchkit.result import (CANCELLED, EXHAUSTED, F_LAYER, FEASIBLE, SOLVED, IterationRecord, SearchResult,
+                              SearchStats)
+
+
+#: The rule hooks of the depth-first drivers (IDA*, bounded DFS).
+DEPTH_FIRST_HOOKS = frozenset({HOOK_SUCCESSORS, HOOK_SUCCESSORS_WITHIN, HOOK_CUT, HOOK_FILTER, HOOK_ON_FAIL})
+#: The rule hooks of the best-first drivers (A*, PEA*, weighted A*, GBFS, anytime): ``cut`` once per state, when
+#: it is popped.
+BEST_FIRST_HOOKS = frozenset({HOOK_SUCCESSORS, HOOK_CUT, HOOK_CUT_ON_POP, HOOK_FILTER})
 
 
 def split_pruners(pruners: Sequence[Pruner]):
@@ -311,7 +320,8 @@ class FLayers:
 
     def _close(self) -> None:
         (e0, g0, v0, t0), (e1, g1, v1) = self._mark, self.expansion.figures()
-        self.records.append(IterationRecord(self.f, e1 - e0, g1 - g0, self.limiter.elapsed() - t0, v1 - v0))
+        self.records.append(IterationRecord(self.f, e1 - e0, g1 - g0, self.limiter.elapsed() - t0, v1 - v0,
+                                            kind=F_LAYER))
 
     def rise(self, f: int) -> None:
         """A state with f above the current layer's was popped: close the layer, open f's."""

@@ -50,7 +50,9 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import best_first_setup, conclude, counted_stats, exact_weight, path_to, run_guarded
+from searchkit.algorithm import GUARANTEE_ANYTIME, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm, Param, SearchRequest
+from searchkit.drivers._common import (BEST_FIRST_HOOKS, best_first_setup, conclude, counted_stats, exact_weight,
+                                      path_to, run_guarded)
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, SOLVED, SearchResult
@@ -224,3 +226,26 @@ def anytime(
 
 def _int(value: float) -> int | None:
     return None if value == math.inf else int(value)
+
+
+def run(puzzle, request: SearchRequest) -> SearchResult:
+    """:func:`anytime` on a :class:`~searchkit.algorithm.SearchRequest` (options ``weight``, ``step``, ``ara``;
+    the request's ``incumbent`` and ``on_improve``)."""
+    return anytime(puzzle, request.heuristic, weight=request.params["weight"], step=request.params["step"],
+                   ara=bool(request.params["ara"]), pruners=request.pruners, limits=request.limits,
+                   max_cost=request.max_cost, incumbent=request.incumbent, on_improve=request.on_improve)
+
+
+ALGORITHMS = (
+    Algorithm("anytime", run, GUARANTEE_ANYTIME, PRUNES_ON_F, HEURISTIC_REQUIRED, rule_hooks=BEST_FIRST_HOOKS,
+              seeded=True,
+              params=(Param("weight", float, 2.0, "first weight w of g + w*h", min=1),
+                      Param("step", float, 0.5, "the weight falls by this after each improvement, down to 1 "
+                                                "(0: fixed, AWA*)", min=0),
+                      Param("ara", int, 0, "1: the weight also falls when the least key reaches the best cost "
+                                           "(ARA*'s iterations: better bounds at a fixed budget, worse "
+                                           "solutions); 0: only after an improvement", min=0, max=1)),
+              native="anytime",
+              summary="anytime weighted A*: improving solutions, each with a proven lower bound; solved when "
+                      "they meet (Hansen and Zhou 2007, ARA* weight schedule)"),
+)

@@ -15,7 +15,8 @@ import heapq
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import FLayers, astar_start, optimal_result, run_guarded
+from searchkit.algorithm import GUARANTEE_OPTIMAL, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm, SearchRequest
+from searchkit.drivers._common import BEST_FIRST_HOOKS, FLayers, astar_start, optimal_result, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, SOLVED, SearchResult
@@ -73,3 +74,16 @@ def astar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] 
     status = run_guarded(search)
     stats = expansion.stats(iterations=layers.close())
     return optimal_result(status, stats, parent=parent, goal=goal, cost=cost, layer_f=layers.f, max_cost=max_cost)
+
+
+def run(puzzle, request: SearchRequest) -> SearchResult:
+    """:func:`astar` on a :class:`~searchkit.algorithm.SearchRequest`."""
+    return astar(puzzle, request.heuristic, pruners=request.pruners, limits=request.limits,
+                 max_cost=request.max_cost)
+
+
+ALGORITHMS = (
+    Algorithm("astar", run, GUARANTEE_OPTIMAL, PRUNES_ON_F, HEURISTIC_REQUIRED, rule_hooks=BEST_FIRST_HOOKS,
+              native="astar",
+              summary="A*: best-first on f = g + h, ties to larger g (Hart, Nilsson, Raphael 1968)"),
+)

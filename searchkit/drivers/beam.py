@@ -29,6 +29,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from searchkit.algorithm import (GUARANTEE_NONE, HEURISTIC_REQUIRED, PRUNES_ON_F_IF_ADMISSIBLE, Algorithm, Param,
+                                 SearchRequest)
 from searchkit.drivers._common import best_first_setup, conclude, counted_stats, path_to, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
@@ -129,3 +131,18 @@ def beam(puzzle, heuristic: Callable[[Any], int], *, width: int = 64, pruners: S
         goal, cost = found
         return conclude(status, stats, moves=path_to(parent, goal), cost=cost, bound=bound)
     return conclude(status, stats, bound=bound, max_cost=max_cost)
+
+
+def run(puzzle, request: SearchRequest) -> SearchResult:
+    """:func:`beam` on a :class:`~searchkit.algorithm.SearchRequest` (option ``width``)."""
+    return beam(puzzle, request.heuristic, width=request.params["width"], pruners=request.pruners,
+                limits=request.limits, max_cost=request.max_cost, admissible=request.admissible)
+
+
+ALGORITHMS = (
+    Algorithm("beam", run, GUARANTEE_NONE, PRUNES_ON_F_IF_ADMISSIBLE, HEURISTIC_REQUIRED,
+              rule_hooks={"successors", "filter"},
+              params=(Param("width", int, 64, "states kept per layer, ranked by g + h", min=1),),
+              native="beam",
+              summary="beam search: breadth-first by moves, the best `width` states of each layer by g + h"),
+)

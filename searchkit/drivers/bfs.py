@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from searchkit.algorithm import GUARANTEE_OPTIMAL, HEURISTIC_NONE, PRUNES_ON_G, Algorithm, SearchRequest
 from searchkit.drivers._common import path_to, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.result import EXHAUSTED, SOLVED, SearchResult, SearchStats
@@ -76,3 +77,15 @@ def bfs(puzzle, *, limits: Limits | Limiter | None = None, max_cost: int | None 
         return SearchResult(status=status, stats=stats, lower_bound=lower)
     moves = path_to(parent, goal)
     return SearchResult(status=SOLVED, moves=moves, cost=len(moves), stats=stats, lower_bound=len(moves))
+
+
+def run(puzzle, request: SearchRequest) -> SearchResult:
+    """:func:`bfs` on a :class:`~searchkit.algorithm.SearchRequest` (no heuristic, no pruning rule)."""
+    return bfs(puzzle, limits=request.limits, max_cost=request.max_cost)
+
+
+ALGORITHMS = (
+    Algorithm("bfs", run, GUARANTEE_OPTIMAL, PRUNES_ON_G, HEURISTIC_NONE, rule_hooks=(), keeps_order=True,
+              native="bfs",
+              summary="breadth-first search, unit costs, every pruning rule off (the test reference)"),
+)

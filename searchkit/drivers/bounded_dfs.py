@@ -12,10 +12,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import expander, run_guarded, split_pruners
+from searchkit.algorithm import GUARANTEE_NONE, HEURISTIC_OPTIONAL, PRUNES_ON_F, Algorithm, SearchRequest
+from searchkit.drivers._common import DEPTH_FIRST_HOOKS, expander, run_guarded, split_pruners
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import EXHAUSTED, SOLVED, IterationRecord, SearchResult, SearchStats
+from searchkit.result import DEPTH, EXHAUSTED, SOLVED, IterationRecord, SearchResult, SearchStats
 
 MODES = ("exact", "at_most", "shortest")
 
@@ -130,7 +131,7 @@ def bounded_dfs(
                 found = dfs(start, 0, bound, exact)
             finally:  # a limit or Ctrl-C keeps the partial iteration's record too
                 iterations.append(IterationRecord(bound, expanded - e0, generated - g0, limiter.elapsed() - t0,
-                                                  evaluated - v0))
+                                                  evaluated - v0, kind=DEPTH))
             if found:
                 return SOLVED
         return EXHAUSTED
@@ -157,3 +158,16 @@ def bounded_dfs(
     if status != SOLVED:
         return SearchResult(status=status, stats=stats)
     return SearchResult(status=SOLVED, moves=tuple(path), cost=solution_cost, stats=stats)
+
+
+def run(puzzle, request: SearchRequest) -> SearchResult:
+    """:func:`bounded_dfs` to ``request.max_cost`` (the depth) in ``request.mode``."""
+    return bounded_dfs(puzzle, request.max_cost, mode=request.mode, heuristic=request.heuristic,
+                       pruners=request.pruners, limits=request.limits)
+
+
+ALGORITHMS = (
+    Algorithm("bounded_dfs", run, GUARANTEE_NONE, PRUNES_ON_F, HEURISTIC_OPTIONAL, rule_hooks=DEPTH_FIRST_HOOKS,
+              keeps_order=True, modes=MODES, needs_depth=True,
+              summary="depth-bounded DFS, first solution in move order (exact, at_most, shortest)"),
+)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from searchkit.algorithm import GUARANTEE_NONE, HEURISTIC_REQUIRED, PRUNES_ON_F_IF_ADMISSIBLE, Algorithm, SearchRequest
+from searchkit.drivers._common import BEST_FIRST_HOOKS
 from searchkit.drivers.wastar import best_first
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
@@ -36,3 +38,17 @@ def gbfs(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] =
 
     return best_first(puzzle, heuristic, key, pruners=pruners, limits=limits, max_cost=max_cost,
                       admissible=admissible, goal_on_generate=True)
+
+
+def run(puzzle, request: SearchRequest) -> SearchResult:
+    """:func:`gbfs` on a :class:`~searchkit.algorithm.SearchRequest`."""
+    return gbfs(puzzle, request.heuristic, pruners=request.pruners, limits=request.limits,
+                max_cost=request.max_cost, admissible=request.admissible)
+
+
+ALGORITHMS = (
+    Algorithm("gbfs", run, GUARANTEE_NONE, PRUNES_ON_F_IF_ADMISSIBLE, HEURISTIC_REQUIRED,
+              rule_hooks=BEST_FIRST_HOOKS,
+              native="gbfs",
+              summary="greedy best-first search on h, goal taken when generated (Doran and Michie 1966)"),
+)

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import expander, run_guarded, split_pruners
+from searchkit.algorithm import GUARANTEE_OPTIMAL, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm, SearchRequest
+from searchkit.drivers._common import DEPTH_FIRST_HOOKS, expander, run_guarded, split_pruners
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import EXHAUSTED, SOLVED, IterationRecord, SearchResult, SearchStats
+from searchkit.result import EXHAUSTED, F_BOUND, SOLVED, IterationRecord, SearchResult, SearchStats
 
 INF = float("inf")
 
@@ -136,7 +137,7 @@ def ida_star(
                 if table is not None:
                     peak = max(peak, len(table))
                 iterations.append(IterationRecord(bound, expanded - e0, generated - g0, limiter.elapsed() - t0,
-                                                  generated - g0))
+                                                  generated - g0, kind=F_BOUND))
             if r <= bound:
                 cost = r
                 return SOLVED
@@ -167,3 +168,26 @@ def ida_star(
     else:
         lower = bound
     return SearchResult(status=status, moves=moves, cost=cost, stats=stats, lower_bound=lower)
+
+
+def run(puzzle, request: SearchRequest) -> SearchResult:
+    """:func:`ida_star` on a :class:`~searchkit.algorithm.SearchRequest`."""
+    return ida_star(puzzle, request.heuristic, pruners=request.pruners, limits=request.limits,
+                    max_cost=request.max_cost)
+
+
+def run_tt(puzzle, request: SearchRequest) -> SearchResult:
+    """:func:`ida_star` with ``transposition=True`` on a :class:`~searchkit.algorithm.SearchRequest`."""
+    return ida_star(puzzle, request.heuristic, pruners=request.pruners, limits=request.limits,
+                    max_cost=request.max_cost, transposition=True)
+
+
+ALGORITHMS = (
+    Algorithm("ida_star", run, GUARANTEE_OPTIMAL, PRUNES_ON_F, HEURISTIC_REQUIRED, rule_hooks=DEPTH_FIRST_HOOKS,
+              keeps_order=True, native="ida_star",
+              summary="IDA*: iterative deepening on f = g + h (Korf 1985)"),
+    Algorithm("ida_star_tt", run_tt, GUARANTEE_OPTIMAL, PRUNES_ON_F, HEURISTIC_REQUIRED,
+              rule_hooks=DEPTH_FIRST_HOOKS, keeps_order=True,
+              native="ida_star_tt",
+              summary="IDA* with a per-iteration transposition table (state -> least g)"),
+)

@@ -36,7 +36,9 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from searchkit.drivers._common import BestFirstExpansion, best_first_setup, conclude, exact_weight, path_to, run_guarded
+from searchkit.algorithm import HEURISTIC_REQUIRED, PRUNES_ON_F_IF_ADMISSIBLE, Algorithm, Param, SearchRequest, bounded
+from searchkit.drivers._common import (BEST_FIRST_HOOKS, BestFirstExpansion, best_first_setup, conclude, exact_weight,
+                                      path_to, run_guarded)
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, SOLVED, SearchResult
@@ -136,7 +138,8 @@ def wastar(puzzle, heuristic: Callable[[Any], int], *, weight: float = 2.0, prun
 
     Args:
         weight: w >= 1 (1 is A*).
-        Others: as :func:`best_first`.
+
+    The other arguments are those of :func:`best_first`.
 
     Returns:
         As :func:`best_first`; ``lower_bound`` >= ceil(cost / w) by
@@ -156,3 +159,19 @@ def wastar(puzzle, heuristic: Callable[[Any], int], *, weight: float = 2.0, prun
 
     return best_first(puzzle, heuristic, key, pruners=pruners, limits=limits, max_cost=max_cost,
                       admissible=admissible, weight=weight)
+
+
+def run(puzzle, request: SearchRequest) -> SearchResult:
+    """:func:`wastar` on a :class:`~searchkit.algorithm.SearchRequest` (option ``weight``)."""
+    return wastar(puzzle, request.heuristic, weight=request.params["weight"], pruners=request.pruners,
+                  limits=request.limits, max_cost=request.max_cost, admissible=request.admissible)
+
+
+ALGORITHMS = (
+    Algorithm("wastar", run, bounded("weight"), PRUNES_ON_F_IF_ADMISSIBLE, HEURISTIC_REQUIRED,
+              rule_hooks=BEST_FIRST_HOOKS,
+              params=(Param("weight", float, 2.0, "w in f = g + w*h; cost <= w * optimal with an admissible h",
+                            min=1),),
+              native="wastar",
+              summary="weighted A* on g + w*h, cost at most w x optimal (Pohl 1970)"),
+)

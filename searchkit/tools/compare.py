@@ -8,7 +8,7 @@ found a solution at depth d solves N + 1 = 1 + b* + b*^2 + ... + b*^d
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import attrs
 
@@ -54,13 +54,15 @@ class Row:
         cost: the solution cost (``None`` unless solved).
         depth: the number of moves (``None`` unless solved).
         expanded, generated, evaluated: node counts.
-        before_last_layer: A*'s states expanded before the last f-layer (``None`` for other drivers).
+        before_last_layer: states expanded before the last f-layer (A*, PEA*: drivers whose iteration
+            records are f-layers; ``None`` for the others).
         seconds: the case's wall-clock time, set-up included.
         ebf: effective branching factor, or ``None``.
         error: the input error's or the exception's message, or ``None``.
         lower_bound: the proven lower bound on the case's optimum, or ``None``.
         strategy: the column the row belongs to (the heuristic's name, or
             ``ALGORITHM/HEURISTIC`` when several algorithms are compared).
+        engine: ``"python"`` or ``"native"``, the engine that searched (``None`` when none did).
     """
 
     source: str
@@ -79,6 +81,7 @@ class Row:
     error: str | None = None
     lower_bound: int | None = None
     strategy: str | None = None
+    engine: str | None = None
 
     def to_dict(self) -> dict:
         return attrs.asdict(self)
@@ -146,12 +149,17 @@ class Comparison:
 
 
 def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = None,
-            on_input_error: Callable | None = None) -> Comparison:
-    """Solve every case with every solver and collect the rows.
+            on_input_error: Callable | None = None, outcomes: Mapping | None = None) -> Comparison:
+    """Solve every case with every solver (or read the outcomes given) and collect the rows.
 
     Args:
         solvers: :class:`~searchkit.solver.Solver` objects, one per strategy
             (their ``heuristic`` fixed), in column order.
+        outcomes: the outcomes computed elsewhere (``compare --jobs``: in
+            worker processes), by ``(solver index, source, case index)``: an
+            :class:`~searchkit.solver.Outcome`, or a
+            :class:`~searchkit.errors.SearchkitError` to raise; ``None``:
+            each solver solves each case here.
         names: the strategies' column names (default: the heuristics' names).
         items: what the reader produced (:class:`searchkit.cli.io.Item`-like
             objects with ``source`` and ``value``, a Case or an InputError).
@@ -181,11 +189,16 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
         costs = {}
         started = getattr(item, "started", None)
         reading = 0.0 if started is None else time.perf_counter() - started
-        for name, solver in zip(names, solvers):
+        for k, (name, solver) in enumerate(zip(names, solvers)):
             # Each strategy's clock starts at the case's first byte, as in solve: reading the case
             # counts, the strategies before it on this case do not.
             try:
-                outcome = solver.solve(value, started=None if started is None else time.perf_counter() - reading)
+                if outcomes is not None:
+                    outcome = outcomes[(k, value.source, value.index)]
+                    if isinstance(outcome, SearchkitError):
+                        raise outcome
+                else:
+                    outcome = solver.solve(value, started=None if started is None else time.perf_counter() - reading)
             except SearchkitError:
                 raise
             except Exception as exc:  # a heuristic or rule with a defect: its row says so, the others go on
@@ -198,9 +211,9 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
             stats = result.stats
             rows.append(Row(value.source, value.index, outcome.heuristic, outcome.algorithm, result.status,
                             result.cost, depth, stats.expanded, stats.generated, stats.evaluated,
-                            stats.before_last_layer() if outcome.algorithm == "astar" else None, outcome.seconds,
+                            stats.before_last_layer(), outcome.seconds,
                             effective_branching_factor(stats.generated, depth), lower_bound=result.lower_bound,
-                            strategy=name))
+                            strategy=name, engine=getattr(outcome, "engine", None)))
             if result.solved:
                 costs[name] = result.cost
             if result.status == CANCELLED:

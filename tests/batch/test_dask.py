@@ -35,6 +35,7 @@ def test_dask_prints_what_local_workers_print(cli, scheduler, tmp_path):
     assert dask.stdout == local.stdout
 
 
+@pytest.mark.python_engine("a test game written in Python (crashy)")
 def test_dask_records_resume_and_memory_limit(cli, scheduler, tmp_path):
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     cli("solve", "flood", "--output", a, "-j", "2", PC19)
@@ -60,6 +61,7 @@ def test_without_dask_one_line_says_what_to_install(cli, tmp_path):
                                  "pip install 'searchkit-puzzles[dask]'"
 
 
+@pytest.mark.python_engine("a test game written in Python (crashy)")
 def test_a_case_that_kills_its_dask_worker_is_an_error(cli, scheduler, tmp_path):
     cases = tmp_path / "cases.txt"
     cases.write_text("ok 1\nkill\nok 2\n")

@@ -9,6 +9,7 @@ import pytest
 CASES = "ok 2\nok 3\nexit\nok 1\nhog\nok 4\nkill\nok 5\n"
 
 
+@pytest.mark.python_engine("a test game written in Python (crashy)")
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_case_over_the_memory_limit_and_dead_workers(cli, tmp_path, jobs):
     data = tmp_path / "cases.txt"
@@ -26,6 +27,7 @@ def test_a_case_over_the_memory_limit_and_dead_workers(cli, tmp_path, jobs):
     assert "8 cases in" in res.stderr and "(5 solved, 2 memory_limit, 1 error)" in res.stderr
 
 
+@pytest.mark.python_engine("a test game written in Python (crashy)")
 def test_a_killed_worker_without_a_memory_limit_is_an_error_record(cli, tmp_path):
     data = tmp_path / "cases.txt"
     data.write_text("ok 1\nkill\nok 2\nexit\nok 3\n")
@@ -39,6 +41,7 @@ def test_a_killed_worker_without_a_memory_limit_is_an_error_record(cli, tmp_path
     assert "3 solved, 2 error" in res.stderr
 
 
+@pytest.mark.python_engine("a test game written in Python (crashy)")
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_search_that_raises_is_its_cases_error_and_the_worker_goes_on(cli, tmp_path, jobs):
     data = tmp_path / "cases.txt"

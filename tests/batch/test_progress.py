@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import ROOT
 
 PC19 = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
@@ -20,6 +22,7 @@ def test_no_progress_when_not_a_terminal(cli):
     assert "12/12" not in res.stderr
 
 
+@pytest.mark.python_engine("live figures come from the Python drivers' limiter; the native engine reports none yet")
 def test_live_figures_of_a_running_search(registry):
     """What the progress line reads while one long case runs: the driver's bound and the expanded count."""
     from searchkit.batch.progress import live_text

@@ -78,6 +78,7 @@ def test_an_edited_case_is_solved_again(cli, tmp_path):
     assert rs[2]["data_hash"] != rs[5]["data_hash"]
 
 
+@pytest.mark.python_engine("a test game written in Python (crashy)")
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_leaves_complete_lines_and_resume_finishes(cli, tmp_path, jobs):
     data = tmp_path / "slow.txt"
@@ -136,6 +137,7 @@ def test_canonical_text_is_stable():
 MAYAN_FIVE = "5\n2 0\n1 0\n1 3 1 3 0\n2 1 3 2 0\n1 1 0\n"
 
 
+@pytest.mark.python_engine("the Mayan puzzle")
 def test_records_hold_the_options_and_resume_refuses_other_ones(cli, tmp_path):
     data = tmp_path / "m.in"
     data.write_text(MAYAN_FIVE)

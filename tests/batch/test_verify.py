@@ -77,6 +77,7 @@ def test_an_unsolved_record_fails(cli_run, recorded, tmp_path):
     assert "case 8: not solved (status time_limit)" in res.output
 
 
+@pytest.mark.python_engine("the Mayan puzzle")
 def test_records_of_other_options_or_the_wrong_length_fail(cli_run, recorded, tmp_path):
     """An answer to another question is no answer: other game options, or a Mayan answer not of exactly n moves."""
     from tests.batch.conftest import run_cli

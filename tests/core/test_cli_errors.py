@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import subprocess
 import sys
 import types
@@ -27,6 +29,7 @@ def test_usage_errors_are_one_line_exit_2():
         assert "Traceback" not in err
 
 
+@pytest.mark.python_engine("the Mayan puzzle")
 def test_algorithm_that_cannot_answer_the_question_is_refused():
     code, out, err = run("solve", "mayan", "-a", "astar", str(EXAMPLES / "mayan" / "noip2011-sample.in"))
     assert code == 2 and "cannot search in 'exact' mode" in err

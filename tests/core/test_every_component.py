@@ -18,7 +18,7 @@ from toy import Graph, Line, line_h
 
 REGISTRY = load_registry(report=None)
 GAMES = sorted(REGISTRY.games)
-OPTIMAL = sorted(name for name, alg in REGISTRY.algorithms.items() if alg.optimal)
+OPTIMAL = sorted(name for name, alg in REGISTRY.algorithms.items() if alg.guarantee.solved_is_optimal)
 
 
 def _contracts():
@@ -59,7 +59,7 @@ def test_every_optimal_algorithm_matches_bfs_or_dijkstra(algorithm, toy):
         pytest.skip("bfs needs unit step costs")
     from searchkit.algorithm import bind_params
 
-    request = SearchRequest(heuristic=h if alg.takes_heuristic else None, depth=20, params=bind_params(alg, {}))
+    request = SearchRequest(heuristic=h if alg.takes_heuristic else None, max_cost=20, params=bind_params(alg, {}))
     result = alg.run(puzzle, request)
     assert result.solved and result.cost == reference.cost
     from searchkit.puzzle import replay

@@ -68,6 +68,7 @@ def make_plugin(game_name="count"):
     return mod
 
 
+@pytest.mark.python_engine("a test game written in Python")
 def test_throwaway_plugin_appears_in_games_and_solves(cli_run):
     reg = load_registry(extra=[("throwaway", make_plugin())])
     out = cli_run(["games"], registry_=reg)

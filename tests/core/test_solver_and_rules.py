@@ -53,6 +53,7 @@ def test_rules_listing_says_where_each_rule_acts(cli_run):
     assert "dominance\tin driver: astar, peastar, wastar, gbfs, anytime\t" in cli_run(["rules", "flood"]).stdout
 
 
+@pytest.mark.python_engine("the Mayan puzzle's successors_within")
 def test_ida_star_honours_successors_within(cli_run):
     def expanded(*extra):
         out = cli_run(["solve", "mayan", "--shortest", "-a", "ida_star", "-H", "column-steps", "--format", "json",
@@ -67,6 +68,7 @@ def test_ida_star_honours_successors_within(cli_run):
     assert expanded("--no-prune", "lower-bound", "--no-prune", "few-blocks") > 3 * expanded()
 
 
+@pytest.mark.python_engine("the Mayan puzzle")
 def test_statistics_count_each_rules_cuts(registry):
     from searchkit.plugin.manager import load_registry  # noqa: F401  (the session registry is used)
 
@@ -227,13 +229,12 @@ def test_no_import_cycle_between_searchkit_modules():
             visit(node, [node])
 
 
-def test_readme_layout_names_every_module():
-    readme = (ROOT / "README.md").read_text()
-    layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
+def test_architecture_page_names_every_module():
+    layout = (ROOT / "docs" / "architecture.md").read_text()
     for path in (ROOT / "searchkit").rglob("*.py"):
         if path.name != "__init__.py" or path.parent.name != "searchkit":
             name = path.name if path.name != "__init__.py" else path.parent.name + "/"
-            assert name in layout, f"README's Layout does not name {path.relative_to(ROOT)}"
+            assert name in layout, f"docs/architecture.md does not name {path.relative_to(ROOT)}"
 
 
 @pytest.mark.parametrize("name, bounded, expected", [
@@ -276,6 +277,7 @@ def _slow_start_plugin():
     return mod
 
 
+@pytest.mark.python_engine("a test heuristic written in Python")
 @pytest.mark.parametrize("algorithm", ["astar", "peastar", "ida_star", "wastar", "gbfs", "beam", "anytime"])
 def test_a_limit_raised_by_the_start_estimate_is_a_status_not_a_traceback(cli_run, algorithm):
     from searchkit.plugin.manager import load_registry
@@ -319,6 +321,7 @@ def _crashing_plugin():
     return mod
 
 
+@pytest.mark.python_engine("a test heuristic written in Python")
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_a_plugin_that_raises_fails_its_case_and_the_run_goes_on(cli_run, tmp_path, fmt):
     from searchkit.plugin.manager import load_registry
@@ -337,6 +340,7 @@ def test_a_plugin_that_raises_fails_its_case_and_the_run_goes_on(cli_run, tmp_pa
     assert len(answers) == 4  # one line or record for every case of both files
 
 
+@pytest.mark.python_engine("a test heuristic written in Python")
 def test_compare_reports_a_heuristic_that_raises_and_goes_on(cli_run):
     from searchkit.plugin.manager import load_registry
 
@@ -349,3 +353,82 @@ def test_compare_reports_a_heuristic_that_raises_and_goes_on(cli_run):
     assert "Traceback" not in out.output and out.exit_code == 2  # as solve reports such a case
     assert "case 2: crashing: the search raised ZeroDivisionError: planted" in out.output
     assert "colours" in out.output
+
+
+def test_fused_rule_cuts_count_the_search_only_not_the_upper_bound_provider(registry):
+    """The cuts a puzzle counts in its own successors (``rule_cuts``) while the upper-bound provider plays out
+    its seed are not the search's: with the seed of cost C, the search is the one under ``--upper-bound C``
+    (both search below C), and so are its counts (issue 20, item 4)."""
+    from conftest import shared
+
+    from searchkit.solver import Solver
+
+    game = registry.game("flood")
+    solver = Solver(registry, "flood", algorithm="astar", heuristic="puchert", upper_bound="auto")
+    provider = registry.upper_bounds_for("flood")[0]
+    text = shared("flood", "pc19-14x14-6c.txt").read_text()
+    checked = 0
+    for case in list(game.parse(text, "pc19", solver.options))[:3]:
+        cost = len(provider.solve(game.puzzle(case, solver.options, frozenset())))
+        seeded = solver.solve(case).result.stats
+        numeric = Solver(registry, "flood", algorithm="astar", heuristic="puchert", upper_bound=cost).solve(case)
+        assert seeded.expanded == numeric.result.stats.expanded
+        assert dict(seeded.rule_cuts) == dict(numeric.result.stats.rule_cuts)
+        checked += sum(dict(seeded.rule_cuts).values()) > 0
+    assert checked  # the fused rules did cut in the searches compared
+
+
+def test_solver_config_is_frozen_picklable_and_builds_the_same_solver(registry):
+    import pickle
+
+    import attrs
+
+    from searchkit.limits import Limits
+    from searchkit.seeds import Seeds
+    from searchkit.solver import Solver, SolverConfig
+
+    config = SolverConfig("flood", algorithm="wastar(weight=3)", heuristic="puchert", disabled=["dominance"],
+                          limits=Limits(max_nodes=50, memory_mb=100), options={"moves": True},
+                          seeds=Seeds(by_case={1: ("1", "2")}))
+    from searchkit.engine import default_engine
+
+    assert config.options == (("moves", True),) and config.engine == default_engine()  # SEARCHKIT_ENGINE, or auto
+    again = pickle.loads(pickle.dumps(config))
+    assert again == config
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        config.game = "mayan"
+    solver = Solver(registry, again)
+    assert solver.config is again and solver.params == {"weight": 3.0} and solver.options["moves"] is True
+    assert Solver(registry, "flood", algorithm="wastar(weight=3)").config == SolverConfig("flood", "wastar(weight=3)")
+    with pytest.raises(ValueError):
+        SolverConfig("flood", engine="fortran")
+    with pytest.raises(TypeError):
+        Solver(registry, config, algorithm="astar")
+
+
+def test_limiter_counts_time_from_the_start_given():
+    import time
+
+    from searchkit.limits import Limiter, LimitReached, Limits
+
+    limiter = Limiter(Limits(time_limit=5), start=time.perf_counter() - 10)
+    assert limiter.elapsed() >= 10
+    with pytest.raises(LimitReached):
+        limiter.check_time()
+
+
+@pytest.mark.python_engine("the Mayan puzzle")
+def test_iteration_records_carry_their_kind_and_peastar_layers_are_f_layers(cli_run):
+    """PEA*'s records are f-layers as A*'s are: --stats says so and compare reports before_last_layer
+    (both tested the algorithm's name "astar" before, issue 20 item 2)."""
+    from conftest import EXAMPLES
+
+    sample = str(EXAMPLES / "flood" / "hdu4127-sample.txt")
+    for alg, kind in (("astar", "f-layer"), ("peastar", "f-layer"), ("ida_star", "f-bound")):
+        out = cli_run(["solve", "flood", "-a", alg, "-H", "colours", "--stats", sample])
+        assert f"  {kind} " in out.stderr and ("expanded before the last f-layer" in out.stderr) == (kind == "f-layer")
+        rows = json.loads(cli_run(["compare", "flood", "-a", alg, "-H", "colours", "--format", "json", sample]).output)
+        befores = [r["before_last_layer"] for r in rows["rows"]]
+        assert all(b is not None for b in befores) if kind == "f-layer" else all(b is None for b in befores)
+    out = cli_run(["solve", "mayan", "--shortest", "--stats", str(EXAMPLES / "mayan" / "noip2011-sample.in")])
+    assert "  depth 0: expanded" in out.stderr

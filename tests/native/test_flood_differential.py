@@ -80,7 +80,7 @@ def summary_native(d):
     assert d["status"] != "error", d["message"]
     return dict(status=d["status"], moves=list(d["moves"]), cost=d["cost"], lower_bound=d["lower_bound"],
                 expanded=s["expanded"], generated=s["generated"], evaluated=s["evaluated"],
-                peak_stored=s["peak_stored"], iterations=[(b, e, g, v) for b, e, g, _, v in s["iterations"]],
+                peak_stored=s["peak_stored"], iterations=[(b, e, g, v) for b, e, g, _, v, *_ in s["iterations"]],
                 rule_cuts=dict(s["rule_cuts"]))
 
 

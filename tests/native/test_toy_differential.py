@@ -1,10 +1,13 @@
 """The native drivers against the Python drivers on the toy domain: the same status, moves, cost, lower
 bound, expanded/generated/evaluated counts, peak_stored, iteration records and rule cuts.
 
-Needs the native package (``pip install ./native/python``); skipped without it.
+Needs the native package (``pip install ./native/python``); skipped without it.  CI runs more examples
+(``SEARCHKIT_DIFFERENTIAL_EXAMPLES``, default 150).
 """
 
 from __future__ import annotations
+
+import os
 
 import pytest
 from hypothesis import given, settings
@@ -48,7 +51,7 @@ def summary_python(r):
     s = r.stats
     return dict(status=r.status, moves=list(r.moves), cost=r.cost, lower_bound=r.lower_bound, expanded=s.expanded,
                 generated=s.generated, evaluated=s.evaluated, peak_stored=s.peak_stored,
-                iterations=[(i.bound, i.expanded, i.generated, i.evaluated) for i in s.iterations],
+                iterations=[(i.bound, i.expanded, i.generated, i.evaluated, i.kind) for i in s.iterations],
                 rule_cuts=dict(s.rule_cuts))
 
 
@@ -56,7 +59,7 @@ def summary_native(d):
     s = d["stats"]
     return dict(status=d["status"], moves=list(d["moves"]), cost=d["cost"], lower_bound=d["lower_bound"],
                 expanded=s["expanded"], generated=s["generated"], evaluated=s["evaluated"],
-                peak_stored=s["peak_stored"], iterations=[(b, e, g, v) for b, e, g, _, v in s["iterations"]],
+                peak_stored=s["peak_stored"], iterations=[(b, e, g, v, k) for b, e, g, _, v, k in s["iterations"]],
                 rule_cuts=dict(s["rule_cuts"]))
 
 
@@ -81,7 +84,10 @@ def test_a_hard_eight_puzzle(algorithm):
         assert got["cost"] == 31
 
 
-@settings(max_examples=150, deadline=None)
+EXAMPLES = int(os.environ.get("SEARCHKIT_DIFFERENTIAL_EXAMPLES", "150"))
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(algorithm=st.sampled_from(ALGORITHMS), width=st.sampled_from([2, 3, 3, 3]), moves=st.integers(0, 40),
        seed=st.integers(0, 10 ** 6), hname=st.sampled_from(["manhattan", "misplaced", "zero"]),
        rules=st.booleans(), max_cost=st.one_of(st.none(), st.integers(0, 25)),

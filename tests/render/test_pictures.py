@@ -82,6 +82,7 @@ def test_sliding_tiles_marks_the_tile_that_slid(registry):
     assert steps[0].frame.labels
 
 
+@pytest.mark.python_engine("sliding tiles")
 def test_png_pixel_at_each_cell_centre(registry):
     pytest.importorskip("PIL")
     from PIL import Image
@@ -102,6 +103,7 @@ def test_png_pixel_at_each_cell_centre(registry):
                 assert image.getpixel(lay.cell_centre(i, r, c)) == pal.rgb(lay.colours[value]), (game_name, i, r, c)
 
 
+@pytest.mark.python_engine("sliding tiles")
 def test_gif_has_one_frame_per_step(registry, tmp_path):
     pytest.importorskip("PIL")
     from PIL import Image

@@ -61,6 +61,7 @@ def test_show_takes_moves_from_a_record_file(cli_run, tmp_path):
     assert limited.exit_code == 2 and "status 'node_limit'" in limited.output
 
 
+@pytest.mark.python_engine("sliding tiles")
 def test_show_terminal_and_errors(cli_run, tmp_path):
     result = cli_run(["show", "sliding-tiles", str(EIGHT), "--case", "2"])
     assert result.exit_code == 0
@@ -103,6 +104,7 @@ def test_show_refuses_an_output_it_cannot_write_before_solving(cli_run, tmp_path
     assert len(lines) == 1 and lines[0].startswith(f"searchkit: error: cannot write {out}: "), lines
 
 
+@pytest.mark.python_engine("sliding tiles")
 @pytest.mark.parametrize("suffix", [".png", ".gif", ".html"])
 def test_show_writes_each_format(cli_run, tmp_path, suffix):
     if suffix != ".html":

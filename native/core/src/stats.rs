@@ -11,6 +11,9 @@ pub struct IterationRecord {
     pub generated: u64,
     pub elapsed: f64,
     pub evaluated: u64,
+    /// What `bound` is: `"f-layer"` (A*, PEA*: the f of the states popped) or `"f-bound"` (IDA*), as
+    /// Python's `IterationRecord.kind`.
+    pub kind: &'static str,
 }
 
 /// Counters of one search: Python's `SearchStats`, field for field.
@@ -30,6 +33,8 @@ pub struct Stats {
     pub rule_cuts: Vec<(String, u64)>,
     /// Bytes the big tables held at most (not a Python field: for measurements).
     pub peak_bytes: u64,
+    /// Distinct states in the closed set at the end (not a Python field: bytes per state = peak_bytes / it).
+    pub states_stored: u64,
 }
 
 /// What a driver returns: Python's `SearchResult`.

@@ -12,7 +12,7 @@
 //!
 //! **Result** (a dict): `status`, `moves` (a list), `cost`, `lower_bound`, `message` (status `error`),
 //! `engine` (`"native"`), and `stats`: `expanded`, `generated`, `evaluated`, `elapsed`, `iterations` (a list
-//! of `(bound, expanded, generated, elapsed, evaluated)`), `per_depth`, `per_depth_seconds`, `peak_stored`,
+//! of `(bound, expanded, generated, elapsed, evaluated, kind)`), `per_depth`, `per_depth_seconds`, `peak_stored`,
 //! `rule_cuts` (a list of `(name, count)`), `peak_bytes` -- `searchkit.result.SearchStats`' fields.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -205,7 +205,7 @@ pub fn outcome_dict<'py, M>(py: Python<'py>, o: &Outcome<M>, mv: impl Fn(&M) -> 
     st.set_item("elapsed", s.elapsed)?;
     let its = PyList::empty(py);
     for r in &s.iterations {
-        its.append((r.bound, r.expanded, r.generated, r.elapsed, r.evaluated))?;
+        its.append((r.bound, r.expanded, r.generated, r.elapsed, r.evaluated, r.kind))?;
     }
     st.set_item("iterations", its)?;
     st.set_item("per_depth", s.per_depth.clone())?;
@@ -213,6 +213,7 @@ pub fn outcome_dict<'py, M>(py: Python<'py>, o: &Outcome<M>, mv: impl Fn(&M) -> 
     st.set_item("peak_stored", s.peak_stored)?;
     st.set_item("rule_cuts", s.rule_cuts.clone())?;
     st.set_item("peak_bytes", s.peak_bytes)?;
+    st.set_item("states_stored", s.states_stored)?;
     d.set_item("stats", st)?;
     Ok(d)
 }

@@ -21,6 +21,8 @@ fn quiet_search_panics() {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     quiet_search_panics();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // Benchmarks time release builds only (debug Rust is 10-50 times slower).
+    m.add("PROFILE", if cfg!(debug_assertions) { "debug" } else { "release" })?;
     m.add("ALGORITHMS", ("astar", "peastar", "ida_star", "ida_star_tt", "wastar", "gbfs", "bfs", "beam", "anytime"))?;
     m.add_function(wrap_pyfunction!(toy::toy_solve, m)?)?;
     flood::register(m)?;

@@ -79,7 +79,6 @@ def register_pruning_rules(register):
                          native="exposure"))
     register(PruningRule(GAME, "dominance",
                          "skip a popped state whose region lies inside a region already expanded at the same g "
-                         "(it cannot need fewer moves); sound for A*",
+                         "(it cannot need fewer moves); sound where states are cut as a best-first search pops them",
                          factory="searchkit_flood.dominance:dominance_pruner",
-                         sound_for="optimal", algorithms=("astar", "peastar", "anytime", "wastar", "gbfs"),
-                         native="dominance"))
+                         sound_for="optimal", needs={"cut_on_pop"}, native="dominance"))

@@ -200,6 +200,7 @@ impl Layers {
             generated: e.generated - g0,
             elapsed: ctx.limiter.control.elapsed() - t0,
             evaluated: e.evaluated - v0,
+            kind: "f-layer",
         });
     }
 
@@ -269,6 +270,7 @@ pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Mo
     let mut stats = ctx.stats(e.expanded, e.generated, e.evaluated, e.peak);
     stats.iterations = layers.records;
     stats.peak_bytes = e.peak_bytes.max(e.bytes()) as u64;
+    stats.states_stored = e.store.len() as u64;
     // Python's `optimal_result`.
     let mut o = Outcome::new(status, stats);
     match status {
@@ -331,6 +333,7 @@ pub(crate) fn best_first<D: Domain>(ctx: &mut Ctx<D>, weight: Option<Ratio>, gre
     })());
     let mut stats = ctx.stats(e.expanded, e.generated, e.evaluated, e.peak);
     stats.peak_bytes = e.peak_bytes.max(e.bytes()) as u64;
+    stats.states_stored = e.store.len() as u64;
     let mut bound = None;
     if admissible {
         let mut least = INF;

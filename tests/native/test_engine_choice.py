@@ -1,0 +1,134 @@
+"""The engine choice (``--engine``, ``SEARCHKIT_ENGINE``, :mod:`searchkit.engine`) with the real Flood-It
+native domain: what ``auto`` picks, the one-line plan errors of ``native``, the engine named in every
+result, the replay that turns a bad native answer into an error, and the same answers on both engines.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+
+import pytest
+
+from conftest import EXAMPLES
+
+native = pytest.importorskip("searchkit_native._native")
+
+from searchkit.plugin.manager import load_registry  # noqa: E402
+from searchkit.solver import Solver  # noqa: E402
+
+NKOJ = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")  # two boards: 1 move, 3 moves
+MAYAN = str(EXAMPLES / "mayan" / "noip2011-sample.in")
+PC19 = EXAMPLES / "flood"
+
+
+def _python_only_heuristic():
+    """A Flood-It heuristic written in Python only (no native counterpart)."""
+    from searchkit.heuristic import Heuristic
+    from searchkit.plugin.spec import hookimpl
+
+    mod = types.ModuleType("python_only")
+
+    @hookimpl
+    def register_heuristics(register):
+        register(Heuristic("flood", "zero-py", lambda puzzle: (lambda state: 0), admissible=True, consistent=True,
+                           summary="0 everywhere, in Python"))
+
+    mod.register_heuristics = register_heuristics
+    return mod
+
+
+def _cases(registry, path):
+    solver = Solver(registry, "flood", engine="python")
+    return list(solver.game.parse(open(path).read(), path, solver.options))
+
+
+def test_auto_runs_flood_natively_with_the_same_answers_and_counts(registry):
+    for case in _cases(registry, NKOJ):
+        for algorithm in ("astar", "ida_star", "peastar", "wastar"):
+            py = Solver(registry, "flood", algorithm=algorithm, engine="python").solve(case)
+            nat = Solver(registry, "flood", algorithm=algorithm, engine="auto").solve(case)
+            assert (py.engine, nat.engine) == ("python", "native")
+            a, b = py.result, nat.result
+            assert (a.status, a.moves, a.cost, a.lower_bound) == (b.status, b.moves, b.cost, b.lower_bound)
+            assert (a.stats.expanded, a.stats.generated, a.stats.evaluated, a.stats.peak_stored) == \
+                (b.stats.expanded, b.stats.generated, b.stats.evaluated, b.stats.peak_stored)
+            assert dict(a.stats.rule_cuts) == dict(b.stats.rule_cuts)
+            assert [(i.bound, i.expanded, i.kind) for i in a.stats.iterations] == \
+                [(i.bound, i.expanded, i.kind) for i in b.stats.iterations]
+
+
+def test_a_python_only_heuristic_runs_on_python_under_auto_and_is_a_plan_error_under_native(cli_run):
+    reg = load_registry(extra=[("python_only", _python_only_heuristic())])
+    case = _cases(reg, NKOJ)[0]
+    assert Solver(reg, "flood", algorithm="astar", heuristic="zero-py").solve(case).engine == "python"
+    out = cli_run(["solve", "flood", "--engine", "native", "-a", "astar", "-H", "zero-py", NKOJ], registry_=reg)
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    errors = [line for line in out.output.splitlines() if line.startswith("searchkit: error:")]
+    assert len(errors) == 2 and all(
+        line.endswith("engine native: heuristic 'zero-py' has no native counterpart") for line in errors), errors
+
+
+def test_a_game_without_a_native_problem_is_a_plan_error_under_native(cli_run):
+    out = cli_run(["solve", "mayan", "--engine", "native", MAYAN])
+    assert out.exit_code == 2 and "engine native: game 'mayan' builds no native problem" in out.output
+    assert cli_run(["solve", "mayan", "--engine", "auto", MAYAN]).exit_code == 0
+
+
+def test_the_environment_variable_is_the_default_and_the_option_wins(cli_run, monkeypatch):
+    monkeypatch.setenv("SEARCHKIT_ENGINE", "python")
+    out = cli_run(["solve", "flood", "--format", "json", NKOJ])
+    assert {json.loads(line)["engine"] for line in out.stdout.splitlines()} == {"python"}
+    out = cli_run(["solve", "flood", "--format", "json", "--engine", "native", NKOJ])
+    assert {json.loads(line)["engine"] for line in out.stdout.splitlines()} == {"native"}
+    monkeypatch.setenv("SEARCHKIT_ENGINE", "rust")
+    out = cli_run(["solve", "flood", NKOJ])
+    assert out.exit_code == 2 and "SEARCHKIT_ENGINE='rust': expected one of auto, python, native" in out.output
+
+
+def test_every_result_names_its_engine(cli_run):
+    out = cli_run(["solve", "flood", "--stats", "--engine", "native", NKOJ])
+    assert "astar/puchert on native" in out.output or "ida_star/layered on native" in out.output
+    out = cli_run(["compare", "flood", "-H", "colours", "--format", "csv", "--engine", "native", NKOJ])
+    rows = [line.split(",") for line in out.stdout.splitlines()]
+    assert rows[0][-1] == "engine" and {r[-1] for r in rows[1:] if r[0] != "TOTAL"} == {"native"}
+
+
+def test_without_the_package_auto_is_python_and_native_says_what_to_install(cli_run, monkeypatch):
+    from searchkit import engine
+
+    monkeypatch.setattr(engine, "_module", [None])
+    out = cli_run(["solve", "flood", "--format", "json", NKOJ])
+    assert {json.loads(line)["engine"] for line in out.stdout.splitlines()} == {"python"}
+    out = cli_run(["solve", "flood", "--engine", "native", NKOJ])
+    assert out.exit_code == 2 and "the native engine is not installed (pip install ./native/python)" in out.output
+    assert "native engine: not installed" in cli_run(["--version"]).output
+
+
+def test_version_and_plugins_name_the_native_engine(cli_run):
+    version = native.__version__
+    assert f"native engine {version} (searchkit_native)" in cli_run(["--version"]).output
+    assert f"native engine {version}" in cli_run(["plugins"]).output
+
+
+def test_a_native_answer_that_does_not_replay_is_an_error_not_an_answer(cli_run, monkeypatch, registry):
+    """Fault injection: the native problem's result gets a wrong last move; the replay must catch it."""
+    game = registry.game("flood")
+    real = type(game).native_problem
+
+    class Tampered:
+        def __init__(self, problem):
+            self.problem = problem
+
+        def solve(self, request):
+            result = self.problem.solve(request)
+            if result["moves"]:
+                result["moves"][-1] = (result["moves"][-1] + 1) % 2  # another colour: not a solution
+            return result
+
+    monkeypatch.setattr(type(game), "native_problem", lambda self, *a: Tampered(real(self, *a)))
+    out = cli_run(["solve", "flood", "--engine", "native", "--format", "json", NKOJ])
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    records = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["status"] for r in records] == ["error", "error"] and all(r["moves"] == [] for r in records)
+    assert "NativeEngineError: the native engine's solution" in out.output

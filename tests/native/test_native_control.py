@@ -1,0 +1,96 @@
+"""The native engine's control: limits, Ctrl-C, panics and the memory budget, through the binding.
+
+Real signals and real processes: the Ctrl-C test runs a search in a child Python and sends it SIGINT.
+Skipped without the native package.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+native = pytest.importorskip("searchkit_native._native")
+
+# A 15-puzzle 50 random moves from the goal: breadth-first search runs for minutes and holds
+# millions of states, so only a limit (or Ctrl-C) stops it soon.
+HARD15 = [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0]
+
+
+def test_node_limit_is_exact_and_keeps_partial_statistics():
+    r = native.toy_solve(4, HARD15, {"algorithm": "astar", "max_nodes": 1234})
+    assert r["status"] == "node_limit" and r["engine"] == "native"
+    assert r["stats"]["expanded"] == 1234 and r["stats"]["generated"] > 1234
+    assert r["lower_bound"] is not None and r["moves"] == [] and r["cost"] is None
+
+
+def test_time_limit_counts_from_the_cases_start():
+    # 1 s of the limit already spent before the search began: nothing is left.
+    r = native.toy_solve(4, HARD15, {"algorithm": "bfs", "elapsed": 1.0, "remaining": 0.0})
+    assert r["status"] == "time_limit" and r["stats"]["elapsed"] >= 1.0
+    r = native.toy_solve(4, HARD15, {"algorithm": "bfs", "remaining": 0.2})
+    assert r["status"] == "time_limit" and r["stats"]["expanded"] > 0
+
+
+def test_memory_budget_gives_memory_limit():
+    r = native.toy_solve(4, HARD15, {"algorithm": "bfs", "memory_budget": 1 << 20})
+    assert r["status"] == "memory_limit" and r["stats"]["expanded"] > 0
+
+
+def test_a_panic_is_status_error_with_its_message_and_the_process_goes_on():
+    r = native.toy_solve(3, [8, 6, 7, 2, 5, 4, 3, 0, 1], {"algorithm": "ida_star", "heuristic": "panic"})
+    assert r["status"] == "error" and "called 100 times" in r["message"] and r["engine"] == "native"
+    assert native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8], {"algorithm": "astar"})["cost"] == 1
+
+
+def test_a_bad_request_is_a_value_error():
+    with pytest.raises(ValueError, match="no native twin"):
+        native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8], {"algorithm": "bounded_dfs"})
+    with pytest.raises(ValueError, match="at least 1"):
+        native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8], {"algorithm": "wastar", "params": {"weight": 0.5}})
+
+
+def test_improvements_are_reported_as_they_happen():
+    seen = []
+    r = native.toy_solve(3, [8, 6, 7, 2, 5, 4, 3, 0, 1], {
+        "algorithm": "anytime", "params": {"weight": 3.0, "step": 0.5},
+        "on_improve": lambda cost, lb: seen.append((cost, lb))})
+    assert r["status"] == "solved" and r["cost"] == 31
+    assert seen and seen[-1][0] == 31 and all(a[0] > b[0] for a, b in zip(seen, seen[1:]))
+    assert all(lb is None or lb <= 31 for _, lb in seen)
+
+
+CHILD = """
+import sys, time, json
+import searchkit_native._native as native
+print("ready", flush=True)
+t0 = time.perf_counter()
+r = native.toy_solve(4, %r, {"algorithm": "bfs"})
+print(json.dumps({"status": r["status"], "expanded": r["stats"]["expanded"], "seconds": time.perf_counter() - t0}),
+      flush=True)
+""" % (HARD15,)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_cancels_with_partial_statistics():
+    """SIGINT to a process searching natively: status ``cancelled``, not a traceback or a hang.
+
+    (How fast: ``benchmarks/native_cancel.py``; no clock in tests.)
+    """
+    import json
+
+    child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(0.5)  # the search is running, with the GIL released
+        child.send_signal(signal.SIGINT)
+        out = json.loads(child.stdout.readline())
+    finally:
+        child.kill()
+        child.wait()
+    assert out["status"] == "cancelled" and out["expanded"] > 0
