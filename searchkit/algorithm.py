@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -161,6 +161,27 @@ class SearchRequest:
         """The old name of :attr:`max_cost` (read-only)."""
         return self.max_cost
 
+    def needed_heuristic(self) -> Callable[[Any], int]:
+        """:attr:`heuristic`, for a driver that cannot run without one.
+
+        Raises:
+            ValueError: the request carries none (the Solver and
+                :func:`searchkit.run` refuse such a plan before).
+        """
+        if self.heuristic is None:
+            raise ValueError("this algorithm needs a heuristic, and the request carries none")
+        return self.heuristic
+
+    def needed_max_cost(self) -> int:
+        """:attr:`max_cost`, for a driver that cannot run without a bound (the depth of bounded DFS).
+
+        Raises:
+            ValueError: the request carries none.
+        """
+        if self.max_cost is None:
+            raise ValueError("this algorithm needs a depth bound (max_cost), and the request carries none")
+        return self.max_cost
+
 
 #: The kinds of :class:`Guarantee`.
 OPTIMAL = "optimal"
@@ -230,6 +251,10 @@ HEURISTIC_OPTIONAL = "optional"
 HEURISTIC_NONE = "none"
 
 
+def _hook_set(hooks: Iterable[str]) -> frozenset[str]:
+    return frozenset(hooks)
+
+
 @attrs.frozen
 class Algorithm:
     """A registered search algorithm: its driver and what it promises, as data.
@@ -286,7 +311,7 @@ class Algorithm:
     modes: tuple[str, ...] = ("at_most", "shortest")
     needs_depth: bool = False
     rule_hooks: frozenset[str] = attrs.field(default=frozenset({"successors", "cut", "filter", "on_fail"}),
-                                             converter=frozenset)
+                                             converter=_hook_set)
     keeps_order: bool = False
     params: tuple[Param, ...] = ()
     seeded: bool = False

@@ -193,7 +193,8 @@ class Game(Protocol):
     ``options`` is always the complete mapping of the game's options
     (defaults merged in by the Solver), so a game indexes ``options["key"]``.
 
-    Optional (looked up with ``getattr``):
+    Optional (looked up with ``getattr``; the one table of them is
+    :data:`searchkit.hooks.OPTIONAL_HOOKS`):
         parse_stream(lines, source, options) -> the same items as ``parse``:
             ``lines()`` returns a new iterator over the input's lines (split
             at ``\n`` only, without it) each time it is called, read from the
@@ -205,6 +206,8 @@ class Game(Protocol):
         format_input(datas) -> str: case data values written back in the game's
             input format (one file holding them all); needed by ``generate`` and
             checked by the contract suite: parsing the text gives the same data.
+        format_input_stream(datas) -> iterator of str: ``format_input`` in
+            pieces (``generate`` writes many cases without holding the text).
         format_state(puzzle, state) -> str: a state drawn for reports
             (``check`` prints counter-examples with it).
         render(case, puzzle, state, move) -> :class:`searchkit.render.grid.Frame`:

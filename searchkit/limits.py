@@ -96,8 +96,8 @@ class Limiter:
         self.deadline = None if limits.time_limit is None else self.start + limits.time_limit
         self.clock_every = clock_every
         self.done = 0  # states expanded at the last checkpoint (live figures)
-        self.bound = None  # the f-bound or depth being searched, as the driver reports it (live figures)
-        self._checked = None  # (clock, done) at the last time check: the pace of expansions
+        self.bound: int | float | None = None  # the f-bound or depth searched, as the driver says (live figures)
+        self._checked: tuple[float, int] | None = None  # (clock, done) at the last time check: the pace
 
     @classmethod
     def of(cls, limits: "Limits | Limiter | None") -> "Limiter":

@@ -29,16 +29,20 @@ class Puzzle(Protocol):
         successors(state) -> Iterable[Successor], in the game's move order
             (the order matters to drivers that return the first solution).
 
-    Optional (looked up with ``getattr``):
-        bounded_successors(state, budget) -> Iterable[Successor]: like
-            ``successors`` but may omit a successor that provably cannot reach a
-            goal within ``budget - step_cost`` further cost (a lower bound fused
-            into move generation, e.g. checked before a child is fully built).
-            Depth-bounded drivers use it when present.
-        replay(moves) -> State: apply moves from the initial state (tests use it).
-        tie_break(state) -> int: a key ordering states of equal f and g in
-            best-first drivers (smaller first; A* uses it).  Never changes
-            optimality, only which of equally good states is expanded first.
+    Optional (looked up with ``getattr``; the one table of them, for games,
+    puzzles and generators, is :data:`searchkit.hooks.OPTIONAL_HOOKS`):
+        successors_within(state, remaining) -> Iterable[Successor]: like
+            ``successors`` but may omit a successor that provably cannot reach
+            a goal within ``remaining - step_cost`` further cost (a lower bound
+            fused into move generation, e.g. checked before a child is fully
+            built).  The depth-first drivers use it when present.  (Its old
+            name ``bounded_successors`` still works, with a DeprecationWarning.)
+        tie_break(state) -> int: a key ordering states of equal key and g in
+            best-first drivers (smaller first).  Never changes optimality,
+            only which of equally good states is expanded first.
+        rule_cuts: a mapping rule name -> cuts so far, for the rules the game
+            fuses into its own successors; ``--stats`` reports the cuts made
+            during the search.
     """
 
     def initial_state(self) -> State: ...

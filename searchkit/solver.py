@@ -201,12 +201,14 @@ class Solver:
                  **choices) -> None:
         if config is None and "game" in choices:  # Solver(registry, game="flood", ...), as before the config
             config = choices.pop("game")
+        if config is None:
+            raise TypeError("Solver: give a SolverConfig, or the game's name and the config's other fields")
         if isinstance(config, str):
             config = SolverConfig(config, **choices)
         elif choices:
             raise TypeError(f"Solver: give either a SolverConfig or the game's name with keywords, not both "
                             f"({', '.join(sorted(choices))})")
-        self.config = config
+        self.config: SolverConfig = config
         self.registry = registry
         self.on_improve = on_improve
         game = config.game
@@ -447,7 +449,7 @@ class Solver:
         """``result`` with the cuts of the rules fused into the game's successors made during the search.
 
         The puzzle counts them in its optional ``rule_cuts`` (a mapping rule
-        name -> cuts so far, see :data:`searchkit.game.OPTIONAL_HOOKS`); the
+        name -> cuts so far, see :data:`searchkit.hooks.OPTIONAL_HOOKS`); the
         counts made before the search (the upper-bound provider's) are
         subtracted, and rules switched off are left out.
         """

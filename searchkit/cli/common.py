@@ -126,6 +126,9 @@ class GameGroup(click.Group):
         name = args[0] if args else None
         if name is not None and not name.startswith("-") and self.get_command(ctx, name) is None:
             known = ", ".join(self.list_commands(ctx)) or "none"
+            if self.needs == "generators" and name in registry(ctx).games:
+                raise click.UsageError(f"{ctx.info_name}: game {name!r} registers no generator, which this "
+                                       f"command needs to make instances (games with one: {known})", ctx)
             what = "game with a generator" if self.needs == "generators" else "game"
             raise click.UsageError(f"unknown {what} {name!r} (known: {known})", ctx)
         return super().resolve_command(ctx, args)

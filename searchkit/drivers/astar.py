@@ -6,20 +6,21 @@ puzzle's optional ``tie_break(state)`` key (smaller first), then first in,
 first out.  A closed table keeps each reached state's best g; a state popped
 with a worse g than recorded is skipped (lazy deletion), so with an
 admissible heuristic the first goal popped has least cost (re-opening keeps
-this true for inconsistent heuristics).
+this true for inconsistent heuristics).  A configuration of the best-first
+engine (:mod:`searchkit.drivers.best_first`).
 """
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from searchkit.algorithm import GUARANTEE_OPTIMAL, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm, SearchRequest
-from searchkit.drivers._common import BEST_FIRST_HOOKS, FLayers, astar_start, optimal_result, run_guarded
+from searchkit.drivers._common import BEST_FIRST_HOOKS
+from searchkit.drivers.best_first import ASTAR, search
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import EXHAUSTED, SOLVED, SearchResult
+from searchkit.result import SearchResult
 
 
 def astar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] = (),
@@ -49,36 +50,11 @@ def astar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] 
         per f-layer (each time the popped f rose), the last one being the
         layer where the search ended.
     """
-    setup, best_g, parent, heap, expansion = astar_start(puzzle, heuristic, pruners, limits, max_cost)
-    limiter, is_goal, h0 = setup[0], setup[2], heap[0][0]
-    pop = heapq.heappop
-    expand = expansion.step
-    goal = cost = None
-    layers = FLayers(limiter, expansion, h0)
-
-    def search() -> str:
-        nonlocal goal, cost
-        while heap:
-            f, neg_g, _, _, state = pop(heap)
-            if f > layers.f:  # the popped f rose: a new f-layer
-                layers.rise(f)
-            g = -neg_g
-            if best_g.get(state, g) < g:
-                continue
-            if is_goal(state):
-                goal, cost = state, g
-                return SOLVED
-            expand(state, g)
-        return EXHAUSTED
-
-    status = run_guarded(search)
-    stats = expansion.stats(iterations=layers.close())
-    return optimal_result(status, stats, parent=parent, goal=goal, cost=cost, layer_f=layers.f, max_cost=max_cost)
-
+    return search(puzzle, heuristic, ASTAR, pruners=pruners, limits=limits, max_cost=max_cost)
 
 def run(puzzle, request: SearchRequest) -> SearchResult:
     """:func:`astar` on a :class:`~searchkit.algorithm.SearchRequest`."""
-    return astar(puzzle, request.heuristic, pruners=request.pruners, limits=request.limits,
+    return astar(puzzle, request.needed_heuristic(), pruners=request.pruners, limits=request.limits,
                  max_cost=request.max_cost)
 
 

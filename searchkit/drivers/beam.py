@@ -31,7 +31,8 @@ from typing import Any
 
 from searchkit.algorithm import (GUARANTEE_NONE, HEURISTIC_REQUIRED, PRUNES_ON_F_IF_ADMISSIBLE, Algorithm, Param,
                                  SearchRequest)
-from searchkit.drivers._common import best_first_setup, conclude, counted_stats, path_to, run_guarded
+from searchkit.drivers.best_first import best_first_setup
+from searchkit.drivers._common import conclude, counted_stats, path_to, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, INCOMPLETE, SOLVED, SearchResult
@@ -62,7 +63,9 @@ def beam(puzzle, heuristic: Callable[[Any], int], *, width: int = 64, pruners: S
     """
     if width < 1:
         raise ValueError(f"width must be at least 1, got {width}")
-    limiter, successors, is_goal, cut, filt, cuts, tie_break, start = best_first_setup(puzzle, pruners, limits)
+    setup = best_first_setup(puzzle, pruners, limits)
+    limiter, successors, is_goal, start = setup.limiter, setup.successors, setup.is_goal, setup.start
+    cut, filt, cuts, tie_break = setup.cut, setup.filt, setup.cuts, setup.tie_break
     parent: dict = {start: None}
     info = {"expanded": 0, "generated": 0, "evaluated": 1, "dropped": math.inf, "unit": True, "peak": 1}
     layer: list = [(heuristic(start), 0, start)]  # (f, g, state)
@@ -135,7 +138,7 @@ def beam(puzzle, heuristic: Callable[[Any], int], *, width: int = 64, pruners: S
 
 def run(puzzle, request: SearchRequest) -> SearchResult:
     """:func:`beam` on a :class:`~searchkit.algorithm.SearchRequest` (option ``width``)."""
-    return beam(puzzle, request.heuristic, width=request.params["width"], pruners=request.pruners,
+    return beam(puzzle, request.needed_heuristic(), width=request.params["width"], pruners=request.pruners,
                 limits=request.limits, max_cost=request.max_cost, admissible=request.admissible)
 
 

@@ -162,7 +162,7 @@ def bounded_dfs(
 
 def run(puzzle, request: SearchRequest) -> SearchResult:
     """:func:`bounded_dfs` to ``request.max_cost`` (the depth) in ``request.mode``."""
-    return bounded_dfs(puzzle, request.max_cost, mode=request.mode, heuristic=request.heuristic,
+    return bounded_dfs(puzzle, request.needed_max_cost(), mode=request.mode, heuristic=request.heuristic,
                        pruners=request.pruners, limits=request.limits)
 
 

@@ -8,6 +8,7 @@ first out.  A goal is taken as soon as it is generated.  No bound on its cost
 follows from the order; with an admissible h the result still carries the
 least g + h over the states left in the heap as ``lower_bound`` (the
 good-entry invariant of :mod:`searchkit.drivers.wastar` holds for any key).
+A configuration of the best-first engine (:mod:`searchkit.drivers.best_first`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 
 from searchkit.algorithm import GUARANTEE_NONE, HEURISTIC_REQUIRED, PRUNES_ON_F_IF_ADMISSIBLE, Algorithm, SearchRequest
 from searchkit.drivers._common import BEST_FIRST_HOOKS
-from searchkit.drivers.wastar import best_first
+from searchkit.drivers.best_first import BestFirst, search
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import SearchResult
@@ -26,7 +27,8 @@ from searchkit.result import SearchResult
 def gbfs(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] = (),
          limits: Limits | Limiter | None = None, max_cost: int | None = None,
          admissible: bool = True) -> SearchResult:
-    """Greedy best-first search on h; arguments and result as :func:`searchkit.drivers.wastar.best_first`.
+    """Greedy best-first search on h; arguments and result as :func:`searchkit.drivers.best_first.search`
+    (``admissible``: its ``prune_on_f``).
 
     A state reached again with a smaller g is re-opened, so ``max_cost``
     prunes soundly and ``exhausted`` is a proof (the search is complete on a
@@ -36,13 +38,13 @@ def gbfs(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] =
     def key(g, h):
         return h
 
-    return best_first(puzzle, heuristic, key, pruners=pruners, limits=limits, max_cost=max_cost,
-                      admissible=admissible, goal_on_generate=True)
+    return search(puzzle, heuristic, BestFirst(key, goal_on_generate=True, prune_on_f=admissible),
+                  pruners=pruners, limits=limits, max_cost=max_cost)
 
 
 def run(puzzle, request: SearchRequest) -> SearchResult:
     """:func:`gbfs` on a :class:`~searchkit.algorithm.SearchRequest`."""
-    return gbfs(puzzle, request.heuristic, pruners=request.pruners, limits=request.limits,
+    return gbfs(puzzle, request.needed_heuristic(), pruners=request.pruners, limits=request.limits,
                 max_cost=request.max_cost, admissible=request.admissible)
 
 

@@ -172,13 +172,13 @@ def ida_star(
 
 def run(puzzle, request: SearchRequest) -> SearchResult:
     """:func:`ida_star` on a :class:`~searchkit.algorithm.SearchRequest`."""
-    return ida_star(puzzle, request.heuristic, pruners=request.pruners, limits=request.limits,
+    return ida_star(puzzle, request.needed_heuristic(), pruners=request.pruners, limits=request.limits,
                     max_cost=request.max_cost)
 
 
 def run_tt(puzzle, request: SearchRequest) -> SearchResult:
     """:func:`ida_star` with ``transposition=True`` on a :class:`~searchkit.algorithm.SearchRequest`."""
-    return ida_star(puzzle, request.heuristic, pruners=request.pruners, limits=request.limits,
+    return ida_star(puzzle, request.needed_heuristic(), pruners=request.pruners, limits=request.limits,
                     max_cost=request.max_cost, transposition=True)
 
 

@@ -24,20 +24,21 @@ h(c) <= C*: either f(c) <= F and c is pushed (good, larger g), or c is left
 out and the state goes back with F' = least left-out f <= f(c) <= C* -- a
 good entry again, with key <= C*.  So every popped key, and the largest
 (``layer_f``), is a lower bound, and the first goal popped is optimal.
+
+A configuration of the best-first engine (:mod:`searchkit.drivers.best_first`).
 """
 
 from __future__ import annotations
 
-import heapq
-import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from searchkit.algorithm import GUARANTEE_OPTIMAL, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm, SearchRequest
-from searchkit.drivers._common import BEST_FIRST_HOOKS, FLayers, astar_start, optimal_result, run_guarded
+from searchkit.drivers._common import BEST_FIRST_HOOKS
+from searchkit.drivers.best_first import PEASTAR, search
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
-from searchkit.result import EXHAUSTED, SOLVED, SearchResult
+from searchkit.result import SearchResult
 
 
 def peastar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] = (),
@@ -60,52 +61,11 @@ def peastar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner
         three), ``stats.peak_stored`` the most entries held at once in the
         table of best g and the heap.
     """
-    setup, best_g, parent, heap, expansion = astar_start(puzzle, heuristic, pruners, limits, max_cost)
-    limiter, is_goal, tie_break, h0 = setup[0], setup[2], setup[6], heap[0][0]
-    pop, push = heapq.heappop, heapq.heappush
-    expand, least_deferred = expansion.step, expansion.least_deferred
-    again: dict = {}  # state -> (g, key) of its pending next slice
-    goal = cost = None
-    layers = FLayers(limiter, expansion, h0)
-    # Re-pushed states take negative tie numbers: never equal to a child's
-    # (positive), so two entries never tie up to the state itself; among
-    # equal keys a state's next slice goes first, the latest first.
-    order = [0]
-
-    def search() -> str:
-        nonlocal goal, cost
-        while heap:
-            f, neg_g, _, _, state = pop(heap)
-            if f > layers.f:
-                layers.rise(f)
-            g = -neg_g
-            if best_g.get(state, g) < g:
-                if state in again and again[state][0] == g:
-                    del again[state]
-                continue
-            if is_goal(state):
-                goal, cost = state, g
-                return SOLVED
-            slice_again = again.get(state) == (g, f)
-            if slice_again:
-                del again[state]
-            expand(state, g, f, slice_again)
-            nxt = least_deferred()
-            if nxt != math.inf:
-                # Some children were left out: come back for them at their least f.
-                again[state] = (g, nxt)
-                order[0] -= 1
-                push(heap, (nxt, neg_g, tie_break(state) if tie_break is not None else 0, order[0], state))
-        return EXHAUSTED
-
-    status = run_guarded(search)
-    stats = expansion.stats(iterations=layers.close())
-    return optimal_result(status, stats, parent=parent, goal=goal, cost=cost, layer_f=layers.f, max_cost=max_cost)
-
+    return search(puzzle, heuristic, PEASTAR, pruners=pruners, limits=limits, max_cost=max_cost)
 
 def run(puzzle, request: SearchRequest) -> SearchResult:
     """:func:`peastar` on a :class:`~searchkit.algorithm.SearchRequest`."""
-    return peastar(puzzle, request.heuristic, pruners=request.pruners, limits=request.limits,
+    return peastar(puzzle, request.needed_heuristic(), pruners=request.pruners, limits=request.limits,
                    max_cost=request.max_cost)
 
 

@@ -2,6 +2,10 @@
 
     from searchkit.plugin import hookimpl, Heuristic, PruningRule, Generator, GameOption, LazyGame
 
+and, for a plugin's own code: ``run`` (a named algorithm on a puzzle, see
+:mod:`searchkit.search`) and ``solution_text`` (a solution drawn move by move
+as ``searchkit show`` draws it on a terminal).
+
 Everything named here is re-exported from its home module on first use, so
 importing this package costs nothing until a name is used.
 """
@@ -26,6 +30,8 @@ _EXPORTS = {
     "Algorithm": "searchkit.algorithm",
     "Param": "searchkit.algorithm",
     "UpperBound": "searchkit.bounds",
+    "run": "searchkit.search",
+    "solution_text": "searchkit.render.steps",
 }
 
 __all__ = sorted(_EXPORTS)

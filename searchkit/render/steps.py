@@ -77,6 +77,37 @@ def replay_steps(game, case, puzzle, moves: Sequence[Any]) -> tuple[list[Step], 
     return steps, state
 
 
+def solution_text(game, case, puzzle, moves: Sequence[Any], *, labels: bool = True,
+                  colour: bool | None = None) -> str:
+    """A solution drawn move by move as ``searchkit show`` draws it on a terminal, as a string.
+
+    For a game's own output (e.g. an ``--show`` option printed with the
+    answer): the same replay (:func:`replay_steps`) and the same boards.
+
+    Args:
+        game, case, puzzle, moves: as :func:`replay_steps` (``puzzle`` with
+            every pruning rule off).
+        labels: write each value in its cell.
+        colour: ANSI colours (default: when standard output is a terminal).
+
+    Raises:
+        RenderError: as :func:`replay_steps`.
+    """
+    import io
+    import sys
+
+    from rich.console import Console
+
+    from searchkit.render.terminal import render_terminal
+
+    if colour is None:
+        colour = sys.stdout is not None and sys.stdout.isatty()
+    steps, _ = replay_steps(game, case, puzzle, moves)
+    console = Console(file=io.StringIO(), force_terminal=colour, no_color=not colour, width=200)
+    render_terminal(steps, console, labels=labels, trim=True, across=False)
+    return console.file.getvalue().rstrip("\n")
+
+
 def _frame(value) -> Frame:
     if not isinstance(value, Frame):
         raise RenderError(f"the render hook returned {type(value).__name__}, expected a searchkit.render.grid.Frame")

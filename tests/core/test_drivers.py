@@ -139,12 +139,12 @@ def test_bounded_dfs_allocates_nothing_for_depths_never_reached():
     assert sum(r.stats.per_depth) == 50
 
 
-def test_bounded_dfs_uses_bounded_successors_and_heuristic():
+def test_bounded_dfs_uses_successors_within_and_heuristic():
     calls = []
 
     class Bounded(Graph):
-        def bounded_successors(self, s, budget):
-            calls.append((s, budget))
+        def successors_within(self, s, remaining):
+            calls.append((s, remaining))
             return self.successors(s)
 
     p = Bounded(TREE.edges, "r", TREE.goals)
@@ -193,3 +193,16 @@ def test_failure_memo_never_changes_first_solution(goal, depth):
     memo = bounded_dfs(p, depth, mode="exact", pruners=[failure_memo()])
     assert (plain.status, plain.moves) == (memo.status, memo.moves)
     assert memo.stats.expanded <= plain.stats.expanded
+
+
+def test_the_old_name_bounded_successors_still_works_and_warns():
+    calls = []
+
+    class Old(Graph):
+        def bounded_successors(self, s, budget):
+            calls.append((s, budget))
+            return self.successors(s)
+
+    with pytest.warns(DeprecationWarning, match="successors_within"):
+        assert bounded_dfs(Old(TREE.edges, "r", TREE.goals), 2).moves == ("a", "c")
+    assert calls[0] == ("r", 2)

@@ -432,3 +432,25 @@ def test_iteration_records_carry_their_kind_and_peastar_layers_are_f_layers(cli_
         assert all(b is not None for b in befores) if kind == "f-layer" else all(b is None for b in befores)
     out = cli_run(["solve", "mayan", "--shortest", "--stats", str(EXAMPLES / "mayan" / "noip2011-sample.in")])
     assert "  depth 0: expanded" in out.stderr
+
+
+def test_no_code_compares_an_algorithm_name(registry):
+    """Capabilities are data (issue 20 item 2): no `x == "astar"` (or `in ("astar", ...)`) in the core or the
+    plugins; callers read the Algorithm's fields, the iteration records' kind and the rules' hooks."""
+    import ast
+
+    from conftest import ROOT
+
+    names = set(registry.algorithms)
+    found = []
+    for folder in ("searchkit", "plugins"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Compare):
+                    for side in [node.left, *node.comparators]:
+                        values = side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side]
+                        if any(isinstance(v, ast.Constant) and v.value in names for v in values):
+                            found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+                if isinstance(node, ast.keyword) and node.arg == "algorithms":
+                    found.append(f"{path.relative_to(ROOT)}:{node.value.lineno} (a rule listing algorithms)")
+    assert not found, found

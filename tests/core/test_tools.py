@@ -157,3 +157,59 @@ def test_compare_starts_each_strategy_clock_at_the_case_not_after_the_others(reg
     for rec in (first, second):
         started, called = rec.starts[0]
         assert 0.99 <= called - started < 1.15  # not 1.2 for the second: the first strategy's 0.2 s is not its
+
+
+def test_a_game_without_a_generator_skips_the_contracts_that_need_one_saying_so(cli_run):
+    """The guide calls the generator optional: the contract suite and check say so instead of failing
+    (issue 20 item 10)."""
+    import warnings
+
+    import pytest
+    from test_plugins import make_plugin
+
+    from searchkit.testing import ContractSkipped, contract_checks, run_contract
+
+    reg = load_registry(extra=[("throwaway", make_plugin("nogen"))])
+    checks = {c.name: c for c in contract_checks("nogen", registry=reg)}
+    assert checks["references-resolve"].skipped is None
+    assert all("registers no generator" in c.skipped for name, c in checks.items() if name != "references-resolve")
+    checks["references-resolve"]()
+    with pytest.raises(pytest.skip.Exception, match="registers no generator"):
+        checks["pruning-keeps-answers"]()
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        run_contract("nogen", registry=reg)
+    assert sum(issubclass(w.category, ContractSkipped) for w in seen) == len(checks) - 1
+    out = cli_run(["check", "nogen"], registry_=reg)
+    assert out.exit_code == 2 and "game 'nogen' registers no generator" in out.output
+
+
+def _ida_only_rule_plugin():
+    """A rule that needs on_fail (so it acts only under the depth-first drivers) and cuts every state at
+    g = 1: unsound, and under flood's plan (A*) never exercised."""
+    from searchkit.pruning import Pruner, PruningRule
+
+    mod = types.ModuleType("dfs_only")
+
+    def factory(puzzle):
+        return Pruner(cut=lambda state, g, remaining: g == 1, on_fail=lambda state, g, remaining: None)
+
+    @hookimpl
+    def register_pruning_rules(register):
+        register(PruningRule("flood", "planted-dfs", "cuts every state one move in (planted, unsound)",
+                             factory=factory, needs={"cut", "on_fail"}))
+
+    mod.register_pruning_rules = register_pruning_rules
+    return mod
+
+
+def test_contract_checks_a_rule_under_every_algorithm_it_acts_under():
+    import pytest
+
+    from searchkit.testing import contract_checks
+
+    reg = load_registry(extra=[("dfs_only", _ida_only_rule_plugin())])
+    assert reg.game("flood").plan is not None and not reg.rules_for("flood")[-1].acts_under(reg.algorithm("astar"))
+    check = {c.name: c for c in contract_checks("flood", registry=reg, max_size=3, max_examples=10)}
+    with pytest.raises(AssertionError, match="switching off 'planted-dfs' under ida_star"):
+        check["pruning-keeps-answers"]()

@@ -5,7 +5,7 @@ import pytest
 
 from conftest import SHARED_CASES, shared
 from searchkit_mayan.parse import parse
-from searchkit_mayan.search import format_moves, solve_columns
+from mayan_search import format_moves, solve_columns
 
 import mayan_reference as ref
 

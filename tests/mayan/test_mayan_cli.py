@@ -52,12 +52,19 @@ def test_json_and_stats(cli_run):
 
 
 def test_show_draws_each_board(cli_run):
+    """--show draws as `searchkit show mayan` does: the same replay and boards (issue 20 item 8)."""
     out = cli_run(["solve", "mayan", "--show", str(SAMPLE)])
     lines = out.output.splitlines()
     assert lines[:3] == ["2 1 1", "3 1 1", "3 0 1"]
-    assert "start:" in lines and "move 3: 3 0 1" in lines
+    assert "start" in lines and "move 3: 3 0 1" in lines and "move 1: 2 1 1 (swap)" in lines
     assert lines[-1] == "(empty)"
     assert "\x1b[" not in out.output  # no colour codes when not on a terminal
+    shown = cli_run(["show", "mayan", str(SAMPLE)]).output.splitlines()
+
+    def labels(text_lines):
+        return [line for line in text_lines if line.startswith(("start", "move "))]
+
+    assert labels(lines) == labels(shown)  # the same steps (--show leaves out the empty top rows)
 
 
 def test_shortest_mode_and_exact_padding(cli_run):

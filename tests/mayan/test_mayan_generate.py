@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from searchkit_mayan.search import solve
+from mayan_search import solve
 
 
 @pytest.fixture(scope="module")

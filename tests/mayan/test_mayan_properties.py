@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from searchkit_mayan.board import Shape, from_columns, run_cells, settle, successors, to_columns
 from searchkit_mayan.bound import INFINITE, board_bound, is_feasible, table_for
-from searchkit_mayan.search import solve
+from mayan_search import solve
 
 import mayan_reference as ref
 

@@ -6,7 +6,7 @@ from searchkit_mayan.board import (
     Shape, apply_move, format_board, from_columns, is_empty, run_cells, settle,
     successors, to_columns,
 )
-from searchkit_mayan.search import format_moves, solve, solve_columns
+from mayan_search import format_moves, solve, solve_columns
 
 
 

@@ -61,7 +61,7 @@ def test_auto_runs_flood_natively_with_the_same_answers_and_counts(registry):
 def test_a_python_only_heuristic_runs_on_python_under_auto_and_is_a_plan_error_under_native(cli_run):
     reg = load_registry(extra=[("python_only", _python_only_heuristic())])
     case = _cases(reg, NKOJ)[0]
-    assert Solver(reg, "flood", algorithm="astar", heuristic="zero-py").solve(case).engine == "python"
+    assert Solver(reg, "flood", algorithm="astar", heuristic="zero-py", engine="auto").solve(case).engine == "python"
     out = cli_run(["solve", "flood", "--engine", "native", "-a", "astar", "-H", "zero-py", NKOJ], registry_=reg)
     assert out.exit_code == 2 and "Traceback" not in out.output
     errors = [line for line in out.output.splitlines() if line.startswith("searchkit: error:")]
@@ -98,7 +98,7 @@ def test_without_the_package_auto_is_python_and_native_says_what_to_install(cli_
     from searchkit import engine
 
     monkeypatch.setattr(engine, "_module", [None])
-    out = cli_run(["solve", "flood", "--format", "json", NKOJ])
+    out = cli_run(["solve", "flood", "--format", "json", "--engine", "auto", NKOJ])
     assert {json.loads(line)["engine"] for line in out.stdout.splitlines()} == {"python"}
     out = cli_run(["solve", "flood", "--engine", "native", NKOJ])
     assert out.exit_code == 2 and "the native engine is not installed (pip install ./native/python)" in out.output

@@ -94,3 +94,24 @@ def test_ctrl_c_cancels_with_partial_statistics():
         child.kill()
         child.wait()
     assert out["status"] == "cancelled" and out["expanded"] > 0
+
+
+RLIMITED = """
+import resource, json
+import searchkit_native._native as native
+size = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+resource.setrlimit(resource.RLIMIT_AS, (size + (100 << 20), resource.getrlimit(resource.RLIMIT_AS)[1]))
+r = native.toy_solve(4, %r, {"algorithm": "bfs", "memory_budget": 75 << 20})
+print(json.dumps({"status": r["status"], "message": r["message"], "expanded": r["stats"]["expanded"]}))
+""" % (HARD15,)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="Linux address-space accounting")
+def test_under_an_address_space_limit_the_search_stops_at_its_budget():
+    """--memory-limit is RLIMIT_AS: the search thread's stack and tables must fit under it (a 256 MiB stack
+    did not, and every case was an error), and the tables stop at the budget with memory_limit."""
+    import json
+
+    done = subprocess.run([sys.executable, "-c", RLIMITED], capture_output=True, text=True, timeout=600)
+    out = json.loads(done.stdout)
+    assert out["status"] == "memory_limit" and out["expanded"] > 0, out

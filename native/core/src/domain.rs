@@ -60,4 +60,10 @@ pub trait StatePruner<D: Domain> {
     /// Python's `Pruner.on_fail`: `state`, entered with cost `g`, was fully searched with `remaining` left
     /// and held no solution (depth-first drivers only). Nothing by default.
     fn on_fail(&mut self, _domain: &D, _state: &D::State, _g: u32, _remaining: Option<u32>) {}
+    /// `true` once the rule's own tables could not grow (a refused `try_reserve`): the driver then stops
+    /// with status `memory_limit` at its next limit check. A rule that cannot record a state should not cut
+    /// on it (not cutting is always sound). `false` by default.
+    fn out_of_memory(&self) -> bool {
+        false
+    }
 }

@@ -145,17 +145,31 @@ where
     control.cancel = Some(flag.clone());
     let ctl = control.clone();
     py.detach(move || {
+        // The search's closure, shared by the thread and the fallback below; taken once.
+        let job = std::sync::Mutex::new(Some(search));
+        let run = |ctl: &Control| {
+            let search = job.lock().unwrap_or_else(|e| e.into_inner()).take().expect("the search runs once");
+            catch_unwind(AssertUnwindSafe(|| search(ctl)))
+        };
+        let (run, ctl) = (&run, &ctl);
         std::thread::scope(|s| {
             let (tx, rx) = channel::<()>();
-            let handle = std::thread::Builder::new()
+            let spawned = std::thread::Builder::new()
                 .name(SEARCH_THREAD.into())
-                .stack_size(256 << 20) // IDA*'s recursion: one frame per move of the f-bound
+                // IDA*'s recursion: one frame per move of the f-bound. Small, as the address space counts
+                // against --memory-limit (RLIMIT_AS).
+                .stack_size(16 << 20)
                 .spawn_scoped(s, move || {
-                    let r = catch_unwind(AssertUnwindSafe(|| search(&ctl)));
+                    let r = run(ctl);
                     let _ = tx.send(());
                     r
-                })
-                .map_err(|e| format!("cannot start the search thread: {e}"))?;
+                });
+            let handle = match spawned {
+                Ok(h) => h,
+                // No room for a thread (a tight RLIMIT_AS): search on this thread, without the Ctrl-C poll;
+                // the search's own limits still hold.
+                Err(_) => return run(ctl).map_err(|payload| panic_message(&*payload)),
+            };
             loop {
                 match rx.recv_timeout(Duration::from_millis(5)) {
                     Ok(()) | Err(RecvTimeoutError::Disconnected) => break,

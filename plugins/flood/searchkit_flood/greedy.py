@@ -34,7 +34,7 @@ SEED_WIDTH = 4
 def greedy_solution(puzzle, width: int = SEED_WIDTH) -> list[int]:
     """A solution of the :class:`~searchkit_flood.areas.FloodPuzzle`: ``width`` greedy play-outs side by side.
 
-    That is the core's beam search (:func:`searchkit.drivers.beam.beam`)
+    That is the core's beam search (``searchkit.run(puzzle, "beam(width=W)")``)
     ranked by ``puchert``, keeping ``width`` states a move; should the beam
     run dry (every child seen before), the single play-out of
     :func:`play_out` is returned instead.
@@ -49,7 +49,7 @@ def greedy_solution(puzzle, width: int = SEED_WIDTH) -> list[int]:
             takes seconds, and it runs inside the case's limit).
     """
     if width > 1:
-        from searchkit.drivers.beam import beam
+        from searchkit import run
         from searchkit.limits import setup_check
         from searchkit_flood.heuristics import puchert
 
@@ -59,7 +59,7 @@ def greedy_solution(puzzle, width: int = SEED_WIDTH) -> list[int]:
             setup_check()
             return estimate(state)
 
-        result = beam(puzzle, timed, width=width)
+        result = run(puzzle, f"beam(width={width})", heuristic=timed)
         if result.has_solution:
             return list(result.moves)
     return play_out(puzzle)

@@ -85,11 +85,13 @@ class MayanGame:
             text = "-1"
         else:
             text = f"? ({result.status})"
-        if options.get("show"):
-            from searchkit_mayan.show import show_solution
+        if options.get("show"):  # drawn as `searchkit show mayan FILE` draws it
+            from searchkit.plugin import solution_text
 
-            text += "\n" + show_solution(case.data, result.moves if result.status == SOLVED else (),
-                                         same_colour_swaps=bool(options.get("same_colour_swaps")))
+            from searchkit_mayan.puzzle import RULE_BOUND, RULE_FEW, RULE_LEFT, RULE_TT
+
+            plain = self.puzzle(case, options, frozenset({RULE_LEFT, RULE_FEW, RULE_BOUND, RULE_TT}))
+            text += "\n" + solution_text(self, case, plain, result.moves if result.status == SOLVED else ())
         return text
 
     def moves_to_json(self, case, moves):

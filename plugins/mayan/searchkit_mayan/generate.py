@@ -55,7 +55,10 @@ def solvable_instance(rng: random.Random, size: int, options: Mapping[str, Any])
             (more than n * max(width, height) blocks, or more than the
             board), or when no board was found in :data:`ATTEMPTS` attempts.
     """
-    from searchkit_mayan.search import solve
+    from searchkit import run
+    from searchkit.plugin import failure_memo
+
+    from searchkit_mayan.puzzle import MayanPuzzle
 
     colours, n = options.get("colours", 3), options.get("moves", 2)
     width, height = options.get("width", 5), options.get("height", 7)
@@ -72,8 +75,8 @@ def solvable_instance(rng: random.Random, size: int, options: Mapping[str, Any])
         columns = _build(rng, blocks, n, colours, shape)
         if columns is None:
             continue
-        board = from_columns(columns, shape)
-        if solve(board, n, shape).moves is not None:
+        puzzle = MayanPuzzle(from_columns(columns, shape), shape)  # every rule on, as `searchkit solve` runs
+        if run(puzzle, "bounded_dfs", max_cost=n, mode="exact", pruners=[failure_memo()]).solved:
             return MayanInstance(n, tuple(tuple(c) for c in columns), width, height, RUN)
     raise ValueError(f"could not build a {width}x{height} board of {blocks} blocks that clears in exactly {n} "
                      f"moves in {ATTEMPTS} attempts (try another number of colours, more moves or a larger board)")

@@ -45,6 +45,7 @@ pub(crate) fn beam<D: Domain>(ctx: &mut Ctx<D>, width: usize) -> Outcome<D::Move
                 }
                 if expanded >= checkpoint {
                     checkpoint = ctx.limiter.checkpoint(expanded)?;
+                    ctx.pruners_ok()?;
                     if ctx.limiter.control.memory_budget.is_some_and(|b| store.bytes() + children.len() * 32 > b) {
                         return Err(Status::MemoryLimit);
                     }

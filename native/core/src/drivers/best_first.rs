@@ -104,6 +104,7 @@ impl<D: Domain> Expansion<D> {
         }
         if self.expanded >= self.checkpoint {
             self.checkpoint = ctx.limiter.checkpoint(self.expanded)?;
+            ctx.pruners_ok()?;
             let bytes = self.bytes();
             self.peak_bytes = self.peak_bytes.max(bytes);
             if let Some(b) = ctx.limiter.control.memory_budget {
@@ -259,6 +260,7 @@ pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Mo
             let nxt = e.deferred;
             if nxt != INF {
                 // Some children were left out: come back for them at their least f.
+                again.try_reserve(1).map_err(|_| Status::MemoryLimit)?;
                 again.insert(id, (g, nxt));
                 let tie = ctx.domain.tie_break(&e.store.states[id as usize]);
                 e.queue.push_again(nxt, g, tie, id)?;

@@ -29,6 +29,7 @@ impl<D: Domain> Ida<D> {
         }
         if self.expanded >= self.checkpoint {
             self.checkpoint = ctx.limiter.checkpoint(self.expanded)?;
+            ctx.pruners_ok()?;
         }
         self.expanded += 1;
         if self.bufs.len() <= depth {

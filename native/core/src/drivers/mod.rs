@@ -40,6 +40,15 @@ impl<'r, 'p, D: Domain> Ctx<'r, 'p, D> {
         false
     }
 
+    /// Stop with `memory_limit` when a pruner's tables could not grow ([`StatePruner::out_of_memory`]).
+    #[inline(never)]
+    pub fn pruners_ok(&self) -> Result<(), Status> {
+        if self.pruners.iter().any(|p| p.out_of_memory()) {
+            return Err(Status::MemoryLimit);
+        }
+        Ok(())
+    }
+
     /// Every pruner's `on_fail` (depth-first drivers).
     #[inline]
     pub fn on_fail(&mut self, state: &D::State, g: u32, remaining: Option<u32>) {

@@ -1,17 +1,19 @@
-"""Solving a packed Mayan board from Python, through the core's bounded DFS.
+"""Test helper: a packed Mayan board solved with chosen rules, through ``searchkit.run``.
 
 :func:`solve` answers NOIP 2011 day 1 problem 3 (Luogu P1312) for a packed
 board: the lexicographically smallest sequence of exactly n moves that
 empties it, or None.  It builds a :class:`~searchkit_mayan.puzzle.MayanPuzzle`
-with the chosen pruning rules and runs :func:`searchkit.drivers.bounded_dfs.bounded_dfs`
--- the same path ``searchkit solve mayan`` takes -- so tests and scripts
-can call it without the plugin registry.
+with the chosen pruning rules switched on or off one by one and runs
+``bounded_dfs`` by name (``searchkit.run``), as ``searchkit solve mayan``
+does, so the rule tests need no registry.  It lived in the plugin as
+``searchkit_mayan.search``, a second solve path with its own rule flags
+(issue 20 item 8): the plugin's generator now calls ``searchkit.run``.
 """
 
 from __future__ import annotations
 
-from searchkit.drivers.bounded_dfs import bounded_dfs
-from searchkit.pruning import failure_memo
+from searchkit import run
+from searchkit.plugin import failure_memo
 
 from searchkit_mayan.board import STANDARD, Shape, from_columns
 from searchkit_mayan.puzzle import RULE_BOUND, RULE_FEW, RULE_LEFT, MayanPuzzle
@@ -53,7 +55,7 @@ def solve(board: int, n: int, shape: Shape = STANDARD, *, mode: str = "exact", s
     disabled = frozenset(name for name, on in ((RULE_LEFT, skip_left_swaps), (RULE_FEW, colour_cut),
                                                (RULE_BOUND, lower_bound)) if not on)
     puzzle = MayanPuzzle(board, shape, same_colour_swaps=same_colour_swaps, disabled=disabled)
-    result = bounded_dfs(puzzle, n, mode=mode, pruners=[failure_memo()] if transposition else [])
+    result = run(puzzle, "bounded_dfs", max_cost=n, mode=mode, pruners=[failure_memo()] if transposition else [])
     return Answer(list(result.moves) if result.solved else None, result)
 
 

@@ -1,0 +1,89 @@
+"""The one table of optional hooks: methods and attributes a game, puzzle or generator *may* have.
+
+The core looks each up with ``getattr`` and does without it when it is
+absent.  The required parts are the protocols :class:`~searchkit.game.Game`,
+:class:`~searchkit.puzzle.Puzzle` and :class:`~searchkit.generator.Generator`;
+everything optional is listed here, once, with who calls it.
+``tests/core/test_hooks_table.py`` checks that every name the core looks up
+with ``getattr``/``hasattr`` on a game, puzzle or generator is in this table,
+so the table cannot drift from the code.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+GAME = "game"
+PUZZLE = "puzzle"
+GENERATOR = "generator"
+
+
+@attrs.frozen
+class OptionalHook:
+    """One optional hook.
+
+    Attributes:
+        owner: ``"game"``, ``"puzzle"`` or ``"generator"``.
+        name: the method or attribute name.
+        signature: how it is called (or the attribute's type).
+        used_by: who looks it up.
+        summary: what it does, and the default when it is absent.
+    """
+
+    owner: str
+    name: str
+    signature: str
+    used_by: str
+    summary: str
+
+
+OPTIONAL_HOOKS: tuple[OptionalHook, ...] = (
+    OptionalHook(GAME, "parse_stream", "parse_stream(lines, source, options) -> Iterator[Case | InputError]",
+                 "the reader (solve, compare, show)",
+                 "the same items as parse, from lines() (a new iterator over the input's lines, read again each "
+                 "call), so a multi-pass parser holds a case at a time; default: parse on the whole text"),
+    OptionalHook(GAME, "moves_to_json", "moves_to_json(case, moves) -> list",
+                 "--format json/jsonl, seeds, show", "JSON-ready moves; default: list(moves)"),
+    OptionalHook(GAME, "format_input", "format_input(datas) -> str",
+                 "generate, the contract suite",
+                 "case data written back in the game's input format; generate needs it, the contract suite "
+                 "checks that parsing it gives the same data (skipped, saying so, without it)"),
+    OptionalHook(GAME, "format_input_stream", "format_input_stream(datas) -> Iterator[str]",
+                 "generate", "format_input in pieces, for many cases without holding the whole text; "
+                 "default: format_input"),
+    OptionalHook(GAME, "format_state", "format_state(puzzle, state) -> str",
+                 "check (counter-examples)", "a state drawn for reports; default: repr(state)"),
+    OptionalHook(GAME, "render", "render(case, puzzle, state, move) -> Frame",
+                 "searchkit show, the contract suite",
+                 "the picture of a state; without it show refuses the game and the render check is skipped"),
+    OptionalHook(GAME, "render_move", "render_move(case, puzzle, state, move, child) -> list[Frame]",
+                 "searchkit show", "pictures between a state and its child (a fall, an elimination); "
+                 "default: none"),
+    OptionalHook(GAME, "native_problem", "native_problem(case, options, disabled) -> object | None",
+                 "the Solver (searchkit.engine)",
+                 "the case as a native problem (an object with solve(request) -> result, the dicts of "
+                 "searchkit_native) with the rules in disabled off, or None for a case it cannot take; "
+                 "default: the game runs on the Python engine only (docs/native.md)"),
+    OptionalHook(PUZZLE, "successors_within", "successors_within(state, remaining) -> Iterable[Successor]",
+                 "depth-first drivers (ida_star, bounded_dfs)",
+                 "successors that may omit a child that provably cannot reach a goal within remaining - "
+                 "step_cost (a bound fused into move generation); default: successors"),
+    OptionalHook(PUZZLE, "tie_break", "tie_break(state) -> int",
+                 "best-first drivers", "orders states of equal key and g, smaller first; never changes a "
+                 "guarantee, only which of equally good states is expanded first; default: first in, first out"),
+    OptionalHook(PUZZLE, "rule_cuts", "rule_cuts: Mapping[str, int] (attribute or property)",
+                 "the Solver (--stats, records)",
+                 "cuts so far of each rule the game fuses into its own successors, by rule name; the Solver "
+                 "reports the counts made during the search (those made before it, e.g. by an upper-bound "
+                 "provider's play-out, are subtracted); default: none reported"),
+    OptionalHook(GENERATOR, "max_size", "max_size: int", "generate --size",
+                 "the largest size the generator accepts; default: no upper limit"),
+)
+
+#: Old names still honoured, each with the name that replaces it (a DeprecationWarning when used).
+DEPRECATED_HOOKS: dict[str, str] = {"bounded_successors": "successors_within"}
+
+
+def hook_names(owner: str | None = None) -> frozenset[str]:
+    """The names of the optional hooks (of ``owner`` only, when given)."""
+    return frozenset(h.name for h in OPTIONAL_HOOKS if owner is None or h.owner == owner)
