@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import csv
 import io
 import json
@@ -203,6 +205,7 @@ def _ida_only_rule_plugin():
     return mod
 
 
+@pytest.mark.python_engine("a test rule written in Python")
 def test_contract_checks_a_rule_under_every_algorithm_it_acts_under():
     import pytest
 
