@@ -65,7 +65,7 @@ def warm_bytecode() -> None:
     import compileall
 
     for folder in ("searchkit", "plugins/flood/searchkit_flood", "plugins/mayan/searchkit_mayan",
-                   "examples/sliding-tiles/sliding_tiles"):
+                   "plugins/sliding-tiles/sliding_tiles"):
         compileall.compile_dir(str(ROOT / folder), quiet=1)
 
 

@@ -75,12 +75,13 @@ def plain_number(text: str, kind: type = int) -> int | float:
     return value
 
 
-def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """Split an algorithm spelling ``NAME`` or ``NAME(KEY=VALUE, ...)`` into the name and raw values.
+def parse_spec(spec: str, kind: str = "algorithm") -> tuple[str, dict[str, str]]:
+    """Split a spelling ``NAME`` or ``NAME(KEY=VALUE, ...)`` into the name and raw values.
 
     After Fast Downward's ``astar(lmcut())``: the options belong to the
-    algorithm, so they are written with it and checked against its declared
-    :class:`Param` list (see :func:`bind_params`).
+    algorithm (or heuristic: ``kind`` names which in messages), so they are
+    written with it and checked against its declared :class:`Param` list
+    (see :func:`bind_params`).
 
     Raises:
         ValueError: unbalanced parentheses, an item without ``=``, or a key given twice.
@@ -91,24 +92,24 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     if not paren:
         return name, {}
     if not rest.endswith(")"):
-        raise ValueError(f"algorithm {text!r}: expected NAME(KEY=VALUE, ...) with a closing parenthesis")
+        raise ValueError(f"{kind} {text!r}: expected NAME(KEY=VALUE, ...) with a closing parenthesis")
     body = rest[:-1].strip()
     values: dict[str, str] = {}
     for item in (part.strip() for part in body.split(",")) if body else ():
         if not item:
-            raise ValueError(f"algorithm {text!r}: expected KEY=VALUE between the commas, got nothing")
+            raise ValueError(f"{kind} {text!r}: expected KEY=VALUE between the commas, got nothing")
         key, eq, value = item.partition("=")
         key = key.strip()
         if not eq or not key or not value.strip():
-            raise ValueError(f"algorithm {text!r}: expected KEY=VALUE, got {item!r}")
+            raise ValueError(f"{kind} {text!r}: expected KEY=VALUE, got {item!r}")
         if key in values:
-            raise ValueError(f"algorithm {text!r}: {key} given twice")
+            raise ValueError(f"{kind} {text!r}: {key} given twice")
         values[key] = value.strip()
     return name, values
 
 
-def bind_params(algorithm: "Algorithm", raw: dict[str, str]) -> dict[str, Any]:
-    """Every declared option of ``algorithm``: the given values parsed, the rest at their defaults.
+def bind_params(algorithm: "Algorithm", raw: dict[str, str], kind: str = "algorithm") -> dict[str, Any]:
+    """Every declared option of ``algorithm`` (or a heuristic): the given values parsed, the rest at their defaults.
 
     Raises:
         ValueError: an option the algorithm does not declare (the message
@@ -118,7 +119,7 @@ def bind_params(algorithm: "Algorithm", raw: dict[str, str]) -> dict[str, Any]:
     for key in raw:
         if key not in declared:
             known = ", ".join(declared) or "none"
-            raise ValueError(f"algorithm {algorithm.name!r} has no option {key!r} (its options: {known})")
+            raise ValueError(f"{kind} {algorithm.name!r} has no option {key!r} (its options: {known})")
     return {name: (p.parse(raw[name]) if name in raw else p.default) for name, p in declared.items()}
 
 

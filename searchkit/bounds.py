@@ -26,8 +26,9 @@ class UpperBound:
         game: the game it applies to.
         name: short lowercase name.
         factory: ``factory(puzzle) -> moves`` (a sequence of the puzzle's
-            moves from the initial state to a goal), or a ``"module:attr"``
-            string naming it.
+            moves from the initial state to a goal), or ``None`` when it
+            found no solution (the case then has no upper bound: it is
+            searched as without one); or a ``"module:attr"`` string naming it.
         summary: one line for listings.
     """
 
@@ -36,11 +37,12 @@ class UpperBound:
     factory: Callable[[Any], Sequence[Any]] | str
     summary: str = ""
 
-    def solve(self, puzzle) -> tuple:
-        """The provider's moves for ``puzzle`` (not yet checked: see :func:`check_moves`)."""
+    def solve(self, puzzle) -> tuple | None:
+        """The provider's moves for ``puzzle`` (not yet checked: see :func:`check_moves`), or ``None``: none found."""
         from searchkit._refs import resolve
 
-        return tuple(resolve(self.factory)(puzzle))
+        moves = resolve(self.factory)(puzzle)
+        return None if moves is None else tuple(moves)
 
 
 class SeedError(SearchkitError):

@@ -8,12 +8,41 @@ as the comparison and checking commands rely on these flags.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
 Estimator = Callable[[Any], int]
+
+#: What an estimate returns for a *dead* state, one from which no goal can be
+#: reached (a Sokoban box pushed into a corner): ``float("inf")``, the true
+#: remaining cost, so returning it keeps a heuristic admissible exactly when
+#: the state really is dead.  Every driver drops such a state instead of
+#: storing or expanding it, and the Solver counts the drops in the search's
+#: ``rule_cuts`` under :data:`DEAD_CUTS`.  Compare with ``h == DEAD`` (any
+#: infinite float is the same value).
+DEAD: float = float("inf")
+
+#: The ``rule_cuts`` key counting the states an estimate called :data:`DEAD`.
+DEAD_CUTS = "dead-state"
+
+
+def counting_dead(estimate: Estimator) -> tuple[Estimator, list[int]]:
+    """``(wrapped, count)``: ``estimate`` with ``count[0]`` raised each time it returns :data:`DEAD`.
+
+    The one place the Solver counts dead states: the drivers only drop them
+    (``h == DEAD``, or ``g + h`` above a finite bound).
+    """
+    count = [0]
+
+    def wrapped(state):
+        h = estimate(state)
+        if h == DEAD:
+            count[0] += 1
+        return h
+
+    return wrapped, count
 
 
 @attrs.frozen
@@ -32,8 +61,22 @@ class Heuristic:
         admissible: the estimate never exceeds the true remaining cost.
         consistent: h(s) <= c(s, s') + h(s') for every successor s'.
         summary: one line for listings.
+        params: the options it takes (:class:`~searchkit.algorithm.Param`),
+            spelled like an algorithm's: ``-H 'NAME(KEY=VALUE, ...)'``.  A
+            heuristic with options has ``factory(puzzle, **options)``.
+        options: the bound values, every declared one present (set by
+            :meth:`with_options`; the registered heuristic holds the defaults).
+        databases: for a heuristic that looks up pattern databases,
+            ``databases(**options) -> list of Abstraction`` (or its
+            ``"module:attr"``): what ``searchkit pdb build|info|clear`` acts on.
+        claims: for a heuristic whose properties depend on its options,
+            ``claims(**options) -> {"admissible": bool, "consistent": bool,
+            "native": str | None}`` (any key may be left out); applied by
+            :meth:`with_options`.
         native: the name under which the native engine implements the same
-            estimate (same values on every state), or ``None``.
+            estimate (same values on every state), or ``None``.  With options,
+            the native engine is sent ``NATIVE(KEY=VALUE, ...)`` with every
+            option (:meth:`with_options`).
     """
 
     game: str
@@ -42,7 +85,36 @@ class Heuristic:
     admissible: bool = True
     consistent: bool = False
     summary: str = ""
+    params: tuple = ()
+    options: Mapping[str, Any] = attrs.field(
+        default=attrs.Factory(lambda self: {p.name: p.default for p in self.params}, takes_self=True), hash=False)
+    databases: Callable[..., list] | str | None = None
+    claims: Callable[..., Mapping[str, bool]] | None = attrs.field(default=None, eq=False)
     native: str | None = None
+
+    def with_options(self, raw: Mapping[str, str]) -> "Heuristic":
+        """This heuristic with the options ``raw`` (``KEY -> text``) parsed; its name spells them.
+
+        Raises:
+            ValueError: an undeclared option or a value its :class:`Param` refuses.
+        """
+        from searchkit.algorithm import bind_params
+
+        options = bind_params(self, dict(raw), kind="heuristic")
+        name = f"{self.name}({', '.join(f'{k}={v}' for k, v in raw.items())})" if raw else self.name
+        native = self.native
+        if native is not None and self.params:  # the native engine gets every option, spelled like -H
+            native = f"{native}({', '.join(f'{k}={v}' for k, v in options.items())})"
+        flags = {"native": native, **(self.claims(**options) if self.claims is not None else {})}
+        return attrs.evolve(self, name=name, options=options, **flags)
+
+    def abstractions(self) -> list:
+        """The pattern databases' abstractions this heuristic uses with its options (``[]``: none)."""
+        if self.databases is None:
+            return []
+        from searchkit._refs import resolve
+
+        return list(resolve(self.databases)(**self.options))
 
     def bind(self, puzzle: Any) -> Estimator:
         """Return the plain ``estimate(state) -> int`` callable for ``puzzle``.
@@ -55,4 +127,6 @@ class Heuristic:
         """
         from searchkit._refs import resolve
 
+        if self.params:
+            return resolve(self.factory)(puzzle, **self.options)
         return resolve(self.factory)(puzzle)

@@ -59,6 +59,10 @@ OPTIONAL_HOOKS: tuple[OptionalHook, ...] = (
     OptionalHook(GAME, "render_move", "render_move(case, puzzle, state, move, child) -> list[Frame]",
                  "searchkit show", "pictures between a state and its child (a fall, an elimination); "
                  "default: none"),
+    OptionalHook(GAME, "palette", "palette: a palette name, file, dict value -> '#rrggbb' or list of colours",
+                 "searchkit show, Outcome.show (searchkit.render.palette.game_palette)",
+                 "the game's own colours (walls grey, floor white), used when the user gives no --palette; "
+                 "default: Okabe-Ito"),
     OptionalHook(GAME, "native_problem", "native_problem(case, options, disabled) -> object | None",
                  "the Solver (searchkit.engine)",
                  "the case as a native problem (an object with solve(request) -> result, the dicts of "

@@ -76,6 +76,8 @@ def load_seeds(spec: str) -> Seeds:
                 record = json.loads(text)
             except json.JSONDecodeError as exc:
                 raise InputError(f"not a JSON record: {exc.msg}", source=spec, line=lineno) from None
+            except RecursionError:
+                raise InputError("not a JSON record: nested too deeply", source=spec, line=lineno) from None
             if record.get("event") is None and record.get("moves") and isinstance(record.get("case"), int):
                 by_case[record["case"]] = tuple(record["moves"])
             continue

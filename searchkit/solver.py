@@ -23,9 +23,10 @@ from typing import Any
 
 import attrs
 
-from searchkit.algorithm import OPTIMAL, PRUNES_ON_F, SearchRequest, bind_params, parse_spec
+from searchkit.algorithm import OPTIMAL, PRUNES_ON_F, PRUNES_ON_F_IF_ADMISSIBLE, SearchRequest, bind_params, parse_spec
 from searchkit.errors import PlanError, UnknownNameError
 from searchkit.game import Case, SearchPlan, option_defaults
+from searchkit.heuristic import DEAD, DEAD_CUTS, counting_dead
 from searchkit.limits import Limiter, LimitReached, Limits, active
 from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, INCOMPLETE, SOLVED, SearchResult, SearchStats
 
@@ -141,6 +142,8 @@ class _Built:
             ``puzzle`` is then ``None`` unless a seed needed it.
         acting: the pruning rules that act (``off`` left out), in order.
         case, heuristic: the case and the resolved heuristic (the native request names it).
+        dead: ``[n]``, the states ``estimate`` called :data:`searchkit.DEAD`
+            (:func:`searchkit.heuristic.counting_dead`; ``[0]`` without an estimate).
     """
 
     puzzle: Any
@@ -154,6 +157,7 @@ class _Built:
     acting: tuple = ()
     case: Any = None
     heuristic: Any = None
+    dead: list = attrs.Factory(lambda: [0])
 
 
 @attrs.frozen
@@ -306,8 +310,10 @@ class Solver:
                              if a.keeps_order and plan.mode in a.modes)
             raise PlanError(f"algorithm {algorithm.name!r} does not return the first solution in move order, "
                             f"which {name} asks for (the smallest answer); use one of: {fits}")
-        if plan.depth is None and algorithm.needs_depth:
-            raise PlanError(f"algorithm {algorithm.name!r} needs a depth bound, and {name} gives none")
+        if plan.depth is None and algorithm.needs_depth and self.upper_bound is None and self.seeds is None:
+            # --upper-bound N (or a seed's cost) is a depth bound too: N - 1, as for every driver
+            raise PlanError(f"algorithm {algorithm.name!r} needs a depth bound, and {name} gives none: "
+                            f"give one with --upper-bound N (solutions cheaper than N)")
         if algorithm.uses_heuristic and heuristic is None:
             raise PlanError(f"algorithm {algorithm.name!r} needs a heuristic (--heuristic)")
         return algorithm, heuristic
@@ -343,8 +349,19 @@ class Solver:
             emit = self._emitter(case, limiter, proof)
             if bound.seed is not None and emit is not None:
                 emit(bound.seed[1], None, bound.seed[2])  # the seed is the first solution of the run: an event
-            result = self._run(algorithm, plan, built, bound, limiter, proof, emit)
+            if bound.max_cost is None and algorithm.needs_depth:  # --upper-bound auto or a seed, none found
+                raise PlanError(f"algorithm {algorithm.name!r} needs a depth bound: {self.game_name} gives none "
+                                f"for this case, and no upper bound was found")
+            greedy = _greedy_under_bound(algorithm, plan, bound, proof)
+            result = self._run(algorithm, plan, built, _Bound(None, None) if greedy else bound, limiter, proof,
+                               emit)
+            if greedy and result.has_solution and result.cost > bound.max_cost:  # its first solution is above
+                result = attrs.evolve(result, status=INCOMPLETE, moves=(), cost=None, lower_bound=None)
             result = self._settle(result, algorithm, proof, bound.seed, bounded=bound.max_cost is not None)
+            if (plan.depth is None and not algorithm.guarantee.solved_is_optimal and result.status == SOLVED
+                    and result.cost != 0 and result.lower_bound != result.cost):
+                # bounded_dfs under --upper-bound: the first solution within the bound, not a least-cost one
+                result = attrs.evolve(result, status=FEASIBLE, lower_bound=None)
         return Outcome(case, self._with_fused_cuts(result, built), *names, limiter.elapsed(), plan, built.engine)
 
     # -- the steps of solve ----------------------------------------------------
@@ -381,9 +398,13 @@ class Solver:
             return _Built(puzzle, None, [], off, seed, {}, engine, problem, acting, case, heuristic)
         puzzle = self.game.puzzle(case, self.options, off)
         estimate = None if heuristic is None else heuristic.bind(puzzle)
+        dead = [0]
+        if estimate is not None:  # the one place dead states are counted (searchkit.DEAD)
+            estimate, dead = counting_dead(estimate)
         pruners = [rule.bind(puzzle) for rule in acting if rule.factory is not None]
         seed = self._seed(case, puzzle, algorithm)
-        return _Built(puzzle, estimate, pruners, off, seed, _fused_cuts(puzzle), engine, None, acting, case, heuristic)
+        return _Built(puzzle, estimate, pruners, off, seed, _fused_cuts(puzzle), engine, None, acting, case, heuristic,
+                      dead)
 
     def _bound(self, plan: SearchPlan, seed: tuple | None) -> _Bound:
         """The cost bound: the plan's depth, lowered below ``--upper-bound`` and below the seed's cost.
@@ -418,6 +439,9 @@ class Solver:
                                 incumbent=None if bound.seed is None else bound.seed[:2],
                                 on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
         try:
+            if built.estimate is not None and built.estimate(built.puzzle.initial_state()) == DEAD:
+                # no goal is reachable from the start (a driver would store it with f = inf)
+                return SearchResult(status=EXHAUSTED, stats=SearchStats(elapsed=limiter.elapsed(), evaluated=1))
             return algorithm.run(built.puzzle, request)
         except LimitReached as stop:  # raised where a driver does not guard, e.g. the start's estimate
             return SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
@@ -451,13 +475,17 @@ class Solver:
         The puzzle counts them in its optional ``rule_cuts`` (a mapping rule
         name -> cuts so far, see :data:`searchkit.hooks.OPTIONAL_HOOKS`); the
         counts made before the search (the upper-bound provider's) are
-        subtracted, and rules switched off are left out.
+        subtracted, and rules switched off are left out.  The states the
+        estimate called :data:`searchkit.DEAD` are counted as
+        :data:`searchkit.heuristic.DEAD_CUTS` (when there were any).
         """
         after = _fused_cuts(built.puzzle) if built.problem is None else None  # native: counted in its result
-        if not after:
+        if not after and not built.dead[0]:
             return result
         counts = dict(result.stats.rule_cuts)
-        counts.update((k, v - built.fused_before.get(k, 0)) for k, v in after.items() if k not in built.off)
+        counts.update((k, v - built.fused_before.get(k, 0)) for k, v in (after or {}).items() if k not in built.off)
+        if built.dead[0]:
+            counts[DEAD_CUTS] = built.dead[0]
         return attrs.evolve(result, stats=attrs.evolve(result.stats, rule_cuts=tuple(counts.items())))
 
     # -- bounds and seeds ------------------------------------------------------
@@ -508,7 +536,9 @@ class Solver:
             providers = self.registry.upper_bounds_for(self.game_name)
             if providers:
                 provider = providers[0]
-                found = checked(provider.solve(puzzle), None, f"upper-bound:{provider.name}")
+                moves = provider.solve(puzzle)
+                if moves is not None:  # None: the provider found nothing, so the case has no upper bound
+                    found = checked(moves, None, f"upper-bound:{provider.name}")
         return found
 
     @staticmethod
@@ -547,6 +577,21 @@ class Solver:
 def _fused_cuts(puzzle) -> dict:
     """A copy of the puzzle's ``rule_cuts`` counts (``{}`` when it keeps none)."""
     return dict(getattr(puzzle, "rule_cuts", None) or {})
+
+
+def _greedy_under_bound(algorithm, plan: SearchPlan, bound: _Bound, proof: bool) -> bool:
+    """Whether the search runs unbounded and keeps its first solution only when it is under the bound.
+
+    A driver that cuts on g + h only with an admissible h (``prunes_on`` is
+    ``f_if_admissible``: wastar, gbfs, beam) cuts on g alone when h proves
+    nothing, so under a cost bound it would search every state cheaper than
+    the bound (PC19: 20 s a board instead of 0.1 s).  It runs as without the
+    bound instead, stops at its first solution, and that solution is kept
+    only when it is under the bound (else the seed, or nothing).  Improving
+    further is the anytime driver's job.
+    """
+    return (bound.max_cost is not None and plan.depth is None and not proof
+            and algorithm.prunes_on == PRUNES_ON_F_IF_ADMISSIBLE)
 
 
 def _canon(value) -> str:

@@ -71,3 +71,17 @@ def cli_run(registry):
         return runner.invoke(cli, args, input=input, obj=registry_ or registry, catch_exceptions=False)
 
     return run
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _pdb_cache(tmp_path_factory):
+    """Pattern databases built by the tests go to a temporary cache (never the user's), subprocesses included."""
+    import os
+
+    old = os.environ.get("SEARCHKIT_CACHE_DIR")
+    os.environ["SEARCHKIT_CACHE_DIR"] = str(tmp_path_factory.mktemp("pdb-cache"))
+    yield
+    if old is None:
+        os.environ.pop("SEARCHKIT_CACHE_DIR", None)
+    else:
+        os.environ["SEARCHKIT_CACHE_DIR"] = old

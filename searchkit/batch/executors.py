@@ -374,6 +374,9 @@ class LocalPool:
         start_method: ``spawn`` (default), ``forkserver`` or ``fork``.
         hash_data: each result also carries its case's data hash (for records).
 
+    Workers are started as chunks arrive, one more only when every running
+    one is busy, so no more processes start than there are chunks (at most
+    the number of cases): ``--jobs 40`` on 20 cases starts at most 20.
     A worker is started again whenever one dies or retires; its case gets a
     :func:`died_result` and the rest of its chunk goes to the next free worker.
     Each chunk is sent with the pool's ``config`` at that moment, so one pool
@@ -390,11 +393,11 @@ class LocalPool:
         self.hash_data = hash_data
         self.workers = jobs
         self.ctx = multiprocessing.get_context(start_method or os.environ.get("SEARCHKIT_START_METHOD", "spawn"))
-        self.pool = [_Worker(self.ctx, config) for _ in range(jobs)]
+        self.pool: list[_Worker] = []  # started on demand, up to ``jobs``
         self.queue: deque = deque()  # chunks waiting for a free worker
 
     def free(self) -> int:
-        room = sum(self.AHEAD - len(w.chunks) for w in self.pool)
+        room = sum(self.AHEAD - len(w.chunks) for w in self.pool) + self.AHEAD * (self.workers - len(self.pool))
         return max(0, room + self.workers - len(self.queue))
 
     def submit(self, chunk) -> None:
@@ -406,13 +409,17 @@ class LocalPool:
         return bool(self.queue) or any(w.chunks for w in self.pool)
 
     def _dispatch(self) -> None:
-        for w in sorted(self.pool, key=lambda w: len(w.chunks)):
-            if not self.queue:
+        while self.queue:
+            idle = [w for w in self.pool if not w.chunks]
+            if not idle and len(self.pool) < self.workers:
+                self.pool.append(_Worker(self.ctx, self.config))  # every worker busy: one more, up to jobs
+                continue
+            w = idle[0] if idle else min(self.pool, key=lambda w: len(w.chunks))
+            if len(w.chunks) >= self.AHEAD:
                 return
-            if len(w.chunks) < self.AHEAD:
-                chunk = self.queue.popleft()
-                w.chunks.append(deque(chunk))
-                w.send((self.config, self.hash_data, chunk))  # if it died, poll() notices and hands the chunk on
+            chunk = self.queue.popleft()
+            w.chunks.append(deque(chunk))
+            w.send((self.config, self.hash_data, chunk))  # if it died, poll() notices and hands the chunk on
 
     def poll(self, timeout: float | None = None) -> list:
         from multiprocessing.connection import wait
@@ -504,6 +511,22 @@ def dask_missing_message() -> str:
     return "--executor dask needs dask.distributed: pip install 'searchkit-puzzles[dask]'"
 
 
+def loopback_address(address: str | None) -> str | None:
+    """``--dashboard``'s ``[HOST]:PORT`` (or ``PORT``) with the host ``127.0.0.1`` when none is written.
+
+    ``None`` stays ``None`` (no dashboard); ``""`` is ``127.0.0.1:0`` (any free port).
+    """
+    if address is None:
+        return None
+    address = address.strip()
+    if not address:
+        return "127.0.0.1:0"
+    host, sep, port = address.rpartition(":")
+    if not sep:
+        host, port = "", address
+    return f"{host or '127.0.0.1'}:{port or 0}"
+
+
 class DaskPool:
     """Chunks as tasks on a Dask cluster: ``Client(address)``, or a ``LocalCluster`` on this machine.
 
@@ -513,6 +536,9 @@ class DaskPool:
             for a ``LocalCluster`` of ``jobs`` worker processes.
         jobs: local workers (``None``: the usable CPUs).
         hash_data: each result also carries its case's data hash (for records).
+        dashboard: for a ``LocalCluster``, the dashboard's ``[HOST]:PORT``
+            (no host: ``127.0.0.1``), or ``None`` for no dashboard.  The
+            cluster's scheduler, workers and nannies listen on 127.0.0.1 only.
         memory limits (``config.limits.memory_mb``) hold per case inside the
         Dask worker process (its ``RLIMIT_AS`` is raised by the allowance
         while the case runs).
@@ -528,7 +554,7 @@ class DaskPool:
     target_seconds = 0.5  # a task costs the scheduler about a millisecond
 
     def __init__(self, config, scheduler: str | None = None, jobs: int | None = None,
-                 hash_data: bool = False) -> None:
+                 hash_data: bool = False, dashboard: str | None = None) -> None:
         try:
             from dask.distributed import Client, LocalCluster
         except ImportError:
@@ -547,9 +573,25 @@ class DaskPool:
             self.client = Client(scheduler)
         else:
             n = jobs or usable_cpus()
-            self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                        dashboard_address=":0", silence_logs=logging.ERROR)
+            # Everything on loopback: distributed's dashboard (":0") would listen on every interface and show
+            # the workers' addresses and memory to anyone who can reach the machine.
+            # With no dashboard the scheduler still starts an HTTP server (distributed always does): it serves
+            # the health check alone, not the info and json pages naming the workers and their memory.
+            import dask
+
+            routes = {} if dashboard is not None else {"distributed.scheduler.http.routes": ["distributed.http.health"]}
+            with dask.config.set(routes):
+                # (and on any free port: its default, 8787, may be another program's)
+                self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                            dashboard_address=loopback_address(dashboard),
+                                            scheduler_kwargs=None if dashboard is not None else
+                                            {"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+                                            silence_logs=logging.ERROR)
             self.client = Client(self.cluster)
+            if dashboard is not None:
+                import click
+
+                click.echo(f"searchkit: Dask dashboard at {self.cluster.dashboard_link}", err=True)
         self.workers = max(1, sum(self.client.nthreads().values()))
         from dask.distributed import as_completed
 

@@ -44,7 +44,7 @@ class Progress(NoProgress):
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn
 
-        columns = [TextColumn("[bold]solving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
+        columns = [TextColumn("[bold]solving"), BarColumn(bar_width=20), MofNCompleteColumn(), TimeElapsedColumn()]
         if total is not None:
             from rich.progress import TimeRemainingColumn
 
@@ -52,8 +52,14 @@ class Progress(NoProgress):
         columns.append(TextColumn("{task.fields[status]}"))
         tty = sys.stderr is not None and sys.stderr.isatty()
         # On a terminal the bar goes away at the end; forced onto a file, rich draws it once, when done.
-        self.bar = Bar(*columns, console=Console(file=sys.stderr), transient=tty, refresh_per_second=4)
+        # rich's default redirect_stdout=True would capture the answers written to sys.stdout while the bar
+        # lives and print them on the bar's console (stderr): stdout must carry the answers, the bar stays
+        # on stderr alone.
+        self.bar = Bar(*columns, console=Console(file=sys.stderr), transient=tty, refresh_per_second=4,
+                       redirect_stdout=False, redirect_stderr=False)
         self.task = self.bar.add_task("solving", total=total, status="")
+        # columns the other parts take: "solving", the 20-column bar, M/N, elapsed, ETA, the spaces between
+        self.fixed = 40 + len(f"{total or 0}/{total or 0}") + (8 if total is not None else 0) + 2
         self.counts: Counter = Counter()
         self.running: dict = {}  # (source, index) -> start time
         self.memory: dict = {}  # (source, index) -> resident KiB of its worker, last heard
@@ -118,12 +124,19 @@ class Progress(NoProgress):
             (source, index), since = min(list(self.running.items()), key=lambda kv: kv[1])
             if now - since >= 1.0:
                 figures = self.memory.get((source, index)) or self._here()
-                text += f"  longest: {source} case {index} ({now - since:.0f} s{live_text(figures)})"
+                room = self.bar.console.width - self.fixed - len(text)
+                text += fit_longest(source, index, now - since, figures, room)
         self.bar.update(self.task, status=text)
+
 
 
 def live_text(figures: dict) -> str:
     """``, f-bound 31, 120,000 expanded, 40,000/s, 812 MiB`` from a figures dict (empty parts left out)."""
+    return "".join(", " + p for p in live_parts(figures))
+
+
+def live_parts(figures: dict) -> list:
+    """The parts of :func:`live_text`, in its order."""
     parts = []
     if figures.get("bound") is not None:
         parts.append(f"bound {figures['bound']}")
@@ -134,7 +147,34 @@ def live_text(figures: dict) -> str:
             parts.append(f"{expanded / seconds:,.0f}/s")
     if figures.get("rss_kb"):
         parts.append(f"{figures['rss_kb'] / 1024:.0f} MiB")
-    return "".join(", " + p for p in parts)
+    return parts
+
+
+def fit_longest(source: str, index, seconds: float, figures: dict, room: int) -> str:
+    """``  longest: FILE case N (12 s, 812 MiB, bound 31, ...)`` in at most ``room`` columns.
+
+    The memory figure comes first after the time, the file is named by its
+    base name, and what does not fit is left out: the other figures from
+    the end, then the file's name, then the memory; so the line never runs
+    past the terminal's width (rich cut it there, and the memory was what
+    it cut).
+    """
+    import os
+
+    parts = [f"{seconds:.0f} s"]
+    if figures.get("rss_kb"):
+        parts.append(f"{figures['rss_kb'] / 1024:.0f} MiB")
+    parts += live_parts(dict(figures, rss_kb=None))
+    least = 2 if figures.get("rss_kb") else 1  # the time and the memory go before the file's name
+    name = os.path.basename(source)
+    tries = [(name, keep) for keep in range(len(parts), least - 1, -1)]
+    tries += [(None, keep) for keep in range(len(parts), 0, -1)]
+    for name, keep in tries:
+        head = f"  longest: {name} case {index}" if name else f"  longest: case {index}"
+        text = f"{head} ({', '.join(parts[:keep])})"
+        if len(text) <= room:
+            return text
+    return ""
 
 
 def make_progress(show: bool | None, total: int | None = None):

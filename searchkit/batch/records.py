@@ -69,8 +69,6 @@ def make_record(game, *, source: str, case: int | None, status: str, outcome=Non
         options: the game's options the case was solved under (every one,
             defaults included), or ``None``.
     """
-    from searchkit.cli.run import outcome_fields
-
     return {
         "schema": SCHEMA,
         "game": game.name,
@@ -84,6 +82,32 @@ def make_record(game, *, source: str, case: int | None, status: str, outcome=Non
         "peak_rss_kb": peak_rss_kb,
         "stats": outcome.result.stats.to_dict() if outcome is not None else None,
         "error": error,
+    }
+
+
+def outcome_fields(game, outcome) -> dict:
+    """The fields every JSON record of a case has from its outcome (all ``None`` without one).
+
+    Keys: cost, lower_bound, gap, length, moves (the game's JSON form),
+    algorithm, heuristic, engine (``python`` or ``native``), seconds.
+    """
+    if outcome is None:
+        return {"cost": None, "lower_bound": None, "gap": None, "length": None, "moves": [], "algorithm": None,
+                "heuristic": None, "engine": None, "seconds": None}
+    from searchkit.game import moves_to_json
+
+    result = outcome.result
+    solved = result.has_solution
+    return {
+        "cost": result.cost,
+        "lower_bound": result.lower_bound,
+        "gap": result.gap,
+        "length": len(result.moves) if solved else None,
+        "moves": moves_to_json(game, outcome.case, result.moves) if solved else [],
+        "algorithm": outcome.algorithm,
+        "heuristic": outcome.heuristic,
+        "engine": getattr(outcome, "engine", None),
+        "seconds": round(outcome.seconds, 6),
     }
 
 
@@ -105,10 +129,13 @@ def options_conflict(game, record: dict, options) -> str:
         return "written without the game options it was solved under"
     want = record_options(options)
     printing = {opt.key for opt in game.options if opt.output_only}
+    known = {opt.key for opt in game.options}
     for key in sorted((set(held) | set(want)) - printing):
         if held.get(key) != want.get(key):
-            flag = "--" + key.replace("_", "-")
-            return f"solved with {flag} {json.dumps(held.get(key))}, not {json.dumps(want.get(key))}"
+            if key in known:
+                flag = "--" + key.replace("_", "-")
+                return f"solved with {flag} {json.dumps(held.get(key))}, not {json.dumps(want.get(key))}"
+            return f"solved with an option {json.dumps(key)} that {game.name} does not have"  # as written
     return ""
 
 
@@ -144,6 +171,76 @@ class RecordFile:
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
+
+
+def is_record_line(raw: bytes, complete: bool = True) -> bool:
+    """Whether ``raw`` (one line) is a record of this schema or an improvement event.
+
+    A line cut short (``complete`` false: ``kill -9`` while the first record
+    was written) counts when it begins as this module writes records.
+    """
+    if not complete:
+        return raw.lstrip().startswith(b'{"schema":') or raw.lstrip().startswith(b'{"event":')
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(value, dict):
+        return False
+    if "event" in value:
+        return value.get("event") == "improvement"
+    return value.get("schema") == SCHEMA and isinstance(value.get("game"), str) and "case" in value
+
+
+def output_refusal(output: str, inputs, *, resume: bool, force: bool, stdin=None) -> str | None:
+    """Why ``--output output`` must not be opened (``None`` when it may), so that it never destroys data.
+
+    Refused: an ``output`` that is one of ``inputs`` (the same resolved path,
+    or the same file by device and inode: a hard or symbolic link), or the
+    file standard input reads (``stdin``: its file descriptor, for ``-``); an
+    existing non-empty file whose first line is not a record of this schema
+    (nor an improvement event); a non-empty record file without ``resume``
+    (append) or ``force`` (start it afresh), which would be truncated.
+    """
+    try:
+        out_stat = os.stat(output)
+    except OSError:
+        out_stat = None
+    resolved = os.path.realpath(output)
+    for name in inputs:
+        if name == "-":
+            if stdin is not None and out_stat is not None:
+                try:
+                    st = os.fstat(stdin)
+                except OSError:
+                    continue
+                if (st.st_dev, st.st_ino) == (out_stat.st_dev, out_stat.st_ino):
+                    return f"{output} is the file standard input reads: the output would overwrite the input"
+            continue
+        same = os.path.realpath(name) == resolved
+        if not same and out_stat is not None:
+            try:
+                st = os.stat(name)
+            except OSError:
+                continue
+            same = (st.st_dev, st.st_ino) == (out_stat.st_dev, out_stat.st_ino)
+        if same:
+            return f"{output} is the input {name}: the output would overwrite the input"
+    if out_stat is None or out_stat.st_size == 0:
+        return None
+    import stat as stat_
+
+    if not stat_.S_ISREG(out_stat.st_mode):
+        return None  # /dev/null, a pipe: nothing to lose
+    with open(output, "rb") as fh:
+        first = fh.readline(1 << 24)
+    if not is_record_line(first, first.endswith(b"\n")):
+        return (f"{output} exists and its first line is not a searchkit record (schema {SCHEMA}): refusing to "
+                f"touch it; name another --output")
+    if not resume and not force:
+        return (f"{output} already holds records: --resume to solve only the cases it lacks, or --force to "
+                f"start it afresh")
+    return None
 
 
 class Loaded:
@@ -189,7 +286,7 @@ def load_records(path: str) -> Loaded:
         if complete:
             try:
                 record = json.loads(raw)
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: a line of 100,000 nested brackets
                 record = None
         if record is None or not isinstance(record, dict):
             if not complete or number == last:
@@ -206,6 +303,39 @@ def load_records(path: str) -> Loaded:
     return out
 
 
-def done_keys(records) -> set:
-    """``(source, case, data_hash)`` of every record: the cases ``--resume`` skips."""
-    return {(r.get("source"), r.get("case"), r.get("data_hash")) for r in records}
+#: Statuses that end a case for good: solving it again would give the same kind of answer.
+FINAL = ("solved", "feasible", "exhausted", "incomplete")
+#: Statuses of a case stopped before an answer (a limit, or its worker died): solved again unless kept.
+STOPPED = ("node_limit", "time_limit", "memory_limit", "error")
+
+
+def source_key(source) -> object:
+    """A record's or an input's ``source`` as ``--resume`` compares them: ``./p20.txt`` is ``p20.txt``.
+
+    Paths are normalised (``os.path.normpath``, ``~`` expanded); ``<stdin>``
+    and non-strings stay as they are.
+    """
+    if not isinstance(source, str) or source.startswith("<"):
+        return source
+    return os.path.normpath(os.path.expanduser(source))
+
+
+def done_keys(records, keep_stopped: bool = False) -> set:
+    """``(source key, case, data_hash)`` of every record of a finished case: the cases ``--resume`` skips.
+
+    Finished: a status in :data:`FINAL`, or with ``keep_stopped`` also in
+    :data:`STOPPED`.  A record with any other status (an unknown string
+    included) is no reason to skip its case.
+    """
+    keep = FINAL + STOPPED if keep_stopped else FINAL
+    return {(source_key(r.get("source")), r.get("case"), r.get("data_hash")) for r in records
+            if r.get("status") in keep}
+
+
+def foreign_record(record: dict, game_name: str) -> str:
+    """Why ``record`` is not a record of this schema and game ("" when it is)."""
+    if record.get("schema") != SCHEMA:
+        return f"has schema {json.dumps(record.get('schema'))} (this searchkit reads schema {SCHEMA})"
+    if record.get("game") != game_name:
+        return f"is a record of the game {json.dumps(record.get('game'))}, not {game_name}"
+    return ""

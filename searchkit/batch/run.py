@@ -16,7 +16,7 @@ from collections import Counter
 import attrs
 import click
 
-from searchkit.cli.output import EXIT_CANCELLED, error, warning
+from searchkit.cli.output import EXIT_CANCELLED, error, summary, warning
 from searchkit.cli.run import ERROR as REFUSED, INPUT_ERROR, Reporter
 from searchkit.errors import InputError
 from searchkit.result import CANCELLED
@@ -33,7 +33,6 @@ class RecordReporter(Reporter):
     def __init__(self, solver, sink=None) -> None:
         super().__init__(solver, "json", stats=False, headers=False)
         self.sink = sink
-        self.extra = None  # the CaseResult of the item being reported
 
     def _write(self, record: dict) -> None:
         from searchkit.batch.records import dumps
@@ -44,18 +43,7 @@ class RecordReporter(Reporter):
             self.sink.write(record)
 
     def _record(self, source, case, status, *, error=None, line=None, outcome=None) -> None:
-        from searchkit.batch.records import data_hash, make_record
-
-        res = self.extra
-        digest = None if res is None else res.data_hash  # computed in the worker
-        if digest is None and status != INPUT_ERROR:
-            value = outcome.case if outcome is not None else self.case
-            digest = None if value is None else data_hash(value)
-        if res is not None and res.error is not None:
-            error = res.error
-        self._write(make_record(self.solver.game, source=source, case=case, status=status, outcome=outcome,
-                                data_hash=digest, error=error, line=line,
-                                peak_rss_kb=None if res is None else res.peak_rss_kb, options=self.solver.options))
+        self._write(self.make_record(source, case, status, error=error, line=line, outcome=outcome))
 
     def improvement(self, event: dict) -> None:
         """An improvement event (``anytime`` and seeded searches) as a line of its own, before the case's record."""
@@ -67,12 +55,11 @@ class RecordReporter(Reporter):
         case = outcome.case
         self._record(case.source, case.index, outcome.result.status, outcome=outcome, line=case.line)
 
-    case = None
-
 
 def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: str = "local",
               scheduler: str | None = None, memory_limit: float | None = None, output: str | None = None,
-              resume: bool = False, progress: bool | None = None, start_method: str | None = None) -> int:
+              resume: bool = False, progress: bool | None = None, start_method: str | None = None,
+              dashboard: str | None = None, force: bool = False, keep_stopped: bool = False) -> int:
     """Solve every case of ``files`` with the batch engine; return the exit status.
 
     Args:
@@ -86,32 +73,78 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
         memory_limit: MiB each case may add to its worker's address space.
         output: write the records to this file instead of stdout.
         resume: skip the cases already recorded in ``output`` and append.
+        force: truncate an ``output`` that already holds records (else refused without ``resume``).
+        keep_stopped: with ``resume``, count cases recorded as stopped (a limit, an error) as done.
         progress: show the progress bar (``None``: when stderr is a terminal).
+        dashboard: a LocalCluster's Dask dashboard address (``None``: no dashboard).
 
     Output goes to stdout (or ``output``); the error lines, the progress bar
-    and one summary line go to stderr.
+    and one summary line go to stderr.  A Ctrl-C at any moment of the run
+    (reading records, starting workers, solving, closing) ends it with that
+    summary and, with ``output``, the ``--resume`` hint; exit status 130.
     """
+    tally = _Tally()
+    try:
+        return _run_batch(solver, files, fmt=fmt, stats=stats, jobs=jobs, executor=executor, scheduler=scheduler,
+                          memory_limit=memory_limit, output=output, resume=resume, progress=progress,
+                          start_method=start_method, dashboard=dashboard, force=force, keep_stopped=keep_stopped,
+                          tally=tally)
+    except KeyboardInterrupt:  # outside the solving loop (which handles its own): setting up, or closing
+        if not tally.summarised:
+            click.echo("searchkit: cancelled", err=True)
+            tally.summarised = True
+            summary(tally.counts, time.perf_counter() - tally.begun, skipped=tally.skipped, output=output,
+                    cancelled=True)
+        return EXIT_CANCELLED
+
+
+class _Tally:
+    """What a batch run has counted so far, for its summary line (also after a Ctrl-C)."""
+
+    def __init__(self) -> None:
+        self.begun = time.perf_counter()
+        self.counts: Counter = Counter()
+        self.skipped = 0
+        self.summarised = False
+
+
+def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str, scheduler: str | None,
+               memory_limit: float | None, output: str | None, resume: bool, progress: bool | None,
+               start_method: str | None, dashboard: str | None, force: bool, keep_stopped: bool,
+               tally: _Tally) -> int:
     from searchkit.batch import executors
-    from searchkit.batch.records import RecordFile, data_hash, done_keys, load_records, options_conflict
+    from searchkit.batch.records import (RecordFile, data_hash, done_keys, foreign_record, load_records,
+                                         options_conflict, output_refusal, source_key)
     from searchkit.batch.runner import solve_ordered
     from searchkit.cli.io import iter_cases
 
-    begun = time.perf_counter()
+    begun = tally.begun
     config = attrs.evolve(solver.config, limits=attrs.evolve(solver.limits, memory_mb=memory_limit))
-    hashes = fmt == "jsonl"
+    hashes = fmt in ("json", "jsonl")  # one record schema: json records carry the data hash too
     skip: set = set()
+    recorded: set = set()  # the keys of every record --resume read, finished or not
+    matched = 0
     sink = None
     if output is not None:
+        refusal = output_refusal(output, files, resume=resume, force=force,
+                                 stdin=sys.stdin.fileno() if sys.stdin is not None and "-" in files else None)
+        if refusal:
+            raise click.UsageError(refusal)
         truncate = None
         if resume:
             loaded = load_records(output)
             for record in loaded.records:  # answers to another question must not be kept as answers to this one
+                conflict = foreign_record(record, solver.game.name)
+                if conflict:
+                    raise click.UsageError(f"cannot resume {output}: its record of {record.get('source')} case "
+                                           f"{record.get('case')} {conflict}; write to another --output")
                 conflict = options_conflict(solver.game, record, solver.options)
                 if conflict:
                     raise click.UsageError(f"cannot resume {output}: its record of {record.get('source')} case "
                                            f"{record.get('case')} was {conflict}; run with the same options, or "
                                            f"write to another --output")
-            skip = done_keys(loaded.records)
+            skip = done_keys(loaded.records, keep_stopped)
+            recorded = {(source_key(r.get("source")), r.get("case"), r.get("data_hash")) for r in loaded.records}
             if loaded.torn:
                 warning(f"{output}: the last line is not a complete JSON record (the run was killed while "
                         f"writing it, or the line was damaged); it is dropped and its case solved again")
@@ -126,31 +159,33 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
 
     reporter = RecordReporter(solver, sink) if fmt == "jsonl" else Reporter(solver, fmt, stats,
                                                                             headers=len(files) > 1)
-    counts: Counter = Counter()
-    skipped = 0
+    counts = tally.counts
+    backend = None
 
     def items():
-        nonlocal skipped
+        nonlocal matched
         for item in iter_cases(solver.game, files, solver.options):
-            if skip and not isinstance(item.value, InputError):
-                if (item.source, item.value.index, data_hash(item.value)) in skip:
-                    skipped += 1
+            if recorded and not isinstance(item.value, InputError):
+                key = (source_key(item.source), item.value.index, data_hash(item.value))
+                matched += key in recorded
+                if key in skip:
+                    tally.skipped += 1
                     continue
             yield item
 
-    if executor == "dask":
-        backend = executors.DaskPool(config, scheduler, None if jobs == 1 else jobs, hash_data=hashes)
-    elif jobs == 1 and memory_limit is None:
-        backend = executors.InProcess(config, solver)
-    else:
-        backend = executors.LocalPool(config, jobs, start_method, hash_data=hashes)
-
     from searchkit.batch.progress import make_progress
 
-    show = progress if progress is not None else (sys.stderr is not None and sys.stderr.isatty())
-    bar = make_progress(show, total=_count_cases(solver, files, skip) if show else None)
     cancelled = False
     try:
+        if executor == "dask":
+            backend = executors.DaskPool(config, scheduler, None if jobs == 1 else jobs, hash_data=hashes,
+                                         dashboard=dashboard)
+        elif jobs == 1 and memory_limit is None:
+            backend = executors.InProcess(config, solver)
+        else:
+            backend = executors.LocalPool(config, jobs, start_method, hash_data=hashes)
+        show = progress if progress is not None else (sys.stderr is not None and sys.stderr.isatty())
+        bar = make_progress(show, total=_count_cases(solver, files, skip) if show else None)
         with bar:
             for item, res in solve_ordered(items(), backend, on_start=bar.start, on_done=bar.done, idle=bar.refresh,
                                           on_beat=bar.beat):
@@ -165,9 +200,7 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
                     counts[REFUSED] += 1
                 elif outcome.result.status != CANCELLED:
                     counts[outcome.result.status] += 1
-                if isinstance(reporter, RecordReporter):
-                    reporter.extra = res
-                    reporter.case = None if isinstance(item.value, InputError) else item.value
+                reporter.extra = res  # the worker's data hash and peak memory, for json and jsonl alike
                 for event in () if res is None else res.events:  # as one process writes them: before the record
                     reporter.improvement(event)
                 if not reporter.report(item, outcome, message):
@@ -179,36 +212,24 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
                     click.echo(format_stats(outcome), err=True)
     except KeyboardInterrupt:
         cancelled = True
-        backend.close(cancel=True)
-        backend = None
         click.echo("searchkit: cancelled", err=True)
+        if backend is not None:
+            backend.close(cancel=True)
+            backend = None
         reporter.code = EXIT_CANCELLED
     finally:
         if backend is not None:
             backend.close(cancel=cancelled)
         if sink is not None:
             sink.close()
-    summary(counts, time.perf_counter() - begun, skipped=skipped, output=output, cancelled=cancelled)
+    if recorded and not matched and not cancelled:
+        warning(f"0 of the {len(recorded)} records in {output} match a case of the input (same source, case "
+                f"and data hash): every case was solved again; name the input as in the first run")
+    tally.summarised = True
+    summary(counts, time.perf_counter() - begun, skipped=tally.skipped, output=output, cancelled=cancelled)
     if cancelled:
         return EXIT_CANCELLED
     return reporter.code
-
-
-def summary(counts: Counter, seconds: float, *, skipped: int = 0, output: str | None = None,
-            cancelled: bool = False) -> None:
-    """Print the one summary line on stderr: cases by status, wall time, and how to resume."""
-    done = sum(counts.values())
-    parts = ", ".join(f"{n} {status}" for status, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
-    text = f"searchkit: {done} case{'s' if done != 1 else ''} in {seconds:.1f} s"
-    if parts:
-        text += f" ({parts})"
-    if skipped:
-        text += f"; {skipped} already recorded, skipped"
-    if output is not None:
-        text += f"; records in {output}"
-        if cancelled:
-            text += "; run the same command with --resume to solve the rest"
-    click.echo(text, err=True)
 
 
 def _count_cases(solver, files, skip) -> int | None:
@@ -219,7 +240,7 @@ def _count_cases(solver, files, skip) -> int | None:
     """
     import os
 
-    from searchkit.batch.records import data_hash
+    from searchkit.batch.records import data_hash, source_key
     from searchkit.cli.io import iter_cases
 
     if any(path == "-" or not os.path.isfile(path) for path in files):
@@ -228,7 +249,7 @@ def _count_cases(solver, files, skip) -> int | None:
     for item in iter_cases(solver.game, files, solver.options):
         if isinstance(item.value, InputError):
             continue
-        if skip and (item.source, item.value.index, data_hash(item.value)) in skip:
+        if skip and (source_key(item.source), item.value.index, data_hash(item.value)) in skip:
             continue
         total += 1
     return total
@@ -236,6 +257,8 @@ def _count_cases(solver, files, skip) -> int | None:
 
 def parse_jobs(value: str) -> int:
     """``--jobs`` as a number of workers: a positive integer, or ``auto`` for the usable CPUs.
+
+    Above the usable CPUs it warns on stderr (the pool starts at most one worker per case anyway).
 
     Raises:
         click.BadParameter: anything else.
@@ -250,6 +273,12 @@ def parse_jobs(value: str) -> int:
         raise click.BadParameter(f"expected a number of workers or 'auto', got {value!r}") from None
     if n < 1:
         raise click.BadParameter(f"must be at least 1, got {n}")
+    from searchkit.batch.executors import usable_cpus
+
+    cpus = usable_cpus()
+    if n > cpus:
+        warning(f"--jobs {n} is more than the {cpus} CPU{'s' if cpus != 1 else ''} this process may use: the "
+                f"workers share them (more memory, no more speed); at most one worker is started per case")
     return n
 
 

@@ -9,6 +9,7 @@ switched off, so only the game's own rules decide what is legal.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable
 
@@ -28,6 +29,7 @@ class Finding:
     problem: str = ""
     length: int | None = None
     unsolvable: bool = False
+    unchecked: bool = False  #: valid, but the case asks for the first answer in move order, which replay cannot check
 
 
 def index_records(records: Iterable[dict]) -> dict:
@@ -41,16 +43,28 @@ def index_records(records: Iterable[dict]) -> dict:
 def moves_from_json(game, case, puzzle, recorded: list):
     """The game's moves whose JSON form is ``recorded``, walking the successors; and their total cost.
 
+    A move's form is compared as it reads back from JSON (a tuple as a list).
+
     Raises:
-        ValueError: a recorded move is not among its state's successors (named by number).
+        ValueError: a recorded move is not among its state's successors (named by number), or
+            follows the goal (a solution ends at its goal).
     """
     from searchkit.game import moves_to_json
+
+    def as_json(value):  # what a record holds after JSON: tuples are lists (the guide's promise)
+        try:
+            return json.loads(json.dumps(value))
+        except (TypeError, ValueError):
+            return value
 
     state = puzzle.initial_state()
     moves, cost = [], 0
     for i, want in enumerate(recorded, 1):
+        if puzzle.is_goal(state):
+            where = "at the start" if i == 1 else f"after move {i - 1}"
+            raise ValueError(f"moves after the goal: it is reached {where}, and {len(recorded) - i + 1} more follow")
         for move, child, step in puzzle.successors(state):
-            if moves_to_json(game, case, [move])[0] == want:
+            if as_json(moves_to_json(game, case, [move])[0]) == want:
                 moves.append(move)
                 cost += step
                 state = child
@@ -62,12 +76,15 @@ def moves_from_json(game, case, puzzle, recorded: list):
 
 def check_case(game, rules: frozenset, options, case, record: dict | None) -> Finding:
     """The :class:`Finding` of one case against its record (``None``: no record)."""
-    from searchkit.batch.records import options_conflict
+    from searchkit.batch.records import foreign_record, options_conflict
     from searchkit.puzzle import replay
 
     where = (case.source, case.index)
     if record is None:
         return Finding(*where, False, "no record")
+    foreign = foreign_record(record, game.name)
+    if foreign:
+        return Finding(*where, False, f"the record {foreign}")
     conflict = options_conflict(game, record, options)
     if conflict:  # an answer to another question (--shortest, --start, ...) is no answer to this one
         return Finding(*where, False, f"the record was {conflict}")
@@ -79,6 +96,11 @@ def check_case(game, rules: frozenset, options, case, record: dict | None) -> Fi
     recorded = record.get("moves")
     if not isinstance(recorded, list):
         return Finding(*where, False, "the record has no move list")
+    for key in ("cost", "length"):  # a forged "19" must not read as 19
+        value = record.get(key)
+        if not _is_int(value) and not (key == "length" and value is None):
+            return Finding(*where, False, f"the record's {key} {json.dumps(value)} is "
+                                          f"{_type_name(value)}, not an integer")
     puzzle = game.puzzle(case, options, rules)
     try:
         moves, cost = moves_from_json(game, case, puzzle, recorded)
@@ -99,7 +121,21 @@ def check_case(game, rules: frozenset, options, case, record: dict | None) -> Fi
     problem = bound_problem(record, cost)
     if problem:
         return Finding(*where, False, problem)
-    return Finding(*where, True, length=len(moves))
+    # A case asking for the smallest answer (Mayan): replay shows the moves are valid, not that no smaller
+    # valid answer exists; only a search could, so say so rather than let "OK" claim it.
+    return Finding(*where, True, length=len(moves), unchecked=bool(plan.first_in_order))
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _type_name(value) -> str:
+    """How JSON would name ``value``'s type: ``a string``, ``null``, ``a boolean``..."""
+    if value is None:
+        return "null"
+    names = {bool: "a boolean", str: "a string", float: "a number with a fraction", list: "a list", dict: "an object"}
+    return names.get(type(value), f"a {type(value).__name__}")
 
 
 def bound_problem(record: dict, cost) -> str:
@@ -112,11 +148,13 @@ def bound_problem(record: dict, cost) -> str:
     lb, gap = record.get("lower_bound"), record.get("gap")
     if lb is None:
         return "" if gap is None else f"a gap of {gap!r} without a lower bound"
-    if not isinstance(lb, int) or isinstance(lb, bool) or not 0 <= lb <= cost:
+    if not _is_int(lb):
+        return f"the record's lower bound {json.dumps(lb)} is {_type_name(lb)}, not an integer"
+    if not 0 <= lb <= cost:
         return f"lower bound {lb!r} is not in 0..{cost}, the replayed cost"
     if record.get("status") == SOLVED and lb != cost:
         return f"solved (proven optimal) with lower bound {lb} below the cost {cost}"
-    if "gap" in record and gap != cost - lb:
+    if "gap" in record and (not _is_int(gap) or gap != cost - lb):
         return f"gap {gap!r}, but cost {cost} - lower bound {lb} = {cost - lb}"
     return ""
 
@@ -129,12 +167,12 @@ def verify(registry, game_name: str, items: Iterable, records: list[dict], optio
     mismatched.  When no record names the input's source but all name one
     other source, those are used (the file was named differently).
     """
-    from searchkit.batch.records import data_hash
+    from searchkit.batch.records import data_hash, source_key
 
     game = registry.game(game_name)
     rules = frozenset(rule.name for rule in registry.rules_for(game_name))
-    by_key = index_records(r for r in records if r.get("game") in (None, game_name))
-    sources = {r.get("source") for r in records}
+    by_key = index_records(dict(r, source=source_key(r.get("source"))) for r in records)
+    sources = {source_key(r.get("source")) for r in records}
     out = []
     for item in items:
         value = item.value
@@ -142,7 +180,7 @@ def verify(registry, game_name: str, items: Iterable, records: list[dict], optio
             if not getattr(value, "warning", False):
                 out.append(Finding(item.source, value.case, False, f"input error: {value.message}"))
             continue
-        source = value.source
+        source = source_key(value.source)
         if source not in sources and len(sources) == 1:
             source = next(iter(sources))
         candidates = by_key.get((source, value.index), [])

@@ -10,7 +10,7 @@ import click
 from searchkit.cli.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, EXIT_OK, error, warning
 
 __all__ = ["EXIT_CANCELLED", "EXIT_INPUT", "EXIT_LIMIT", "EXIT_OK", "error", "warning", "fail", "registry",
-           "resolve_names", "option_flag", "apply", "GameGroup", "limit_options", "EXIT_HELP"]
+           "resolve_names", "option_flag", "apply", "GameGroup", "limit_options", "EXIT_HELP", "HeuristicType"]
 
 EXIT_HELP = """Exit status: 0 every case solved, proven unsolvable or feasible (a solution with its proven bound);
 1 a case stopped at a limit without a solution (or an error);
@@ -70,12 +70,37 @@ def resolve_names(registry, game: str, names: Iterable[str]) -> list[str]:
     return out
 
 
-def option_flag(opt) -> Callable:
-    """A click option for a :class:`~searchkit.game.GameOption` (``--name VALUE``, or a ``--name/--no-name`` flag)."""
+class HeuristicType(click.ParamType):
+    """A ``-H`` value: a registered heuristic's name, with options if it takes any (``pdb(partition=7-8)``)."""
+
+    name = "heuristic"
+
+    def __init__(self, registry, game: str):
+        self.registry, self.game = registry, game
+        self.names = [h.name for h in registry.heuristics_for(game)]
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return "[" + "|".join(self.names) + "]"
+
+    def convert(self, value, param, ctx):
+        from searchkit.errors import SearchkitError
+
+        try:
+            self.registry.heuristic(self.game, value)
+        except SearchkitError as exc:
+            self.fail(str(exc), param, ctx)
+        return value
+
+
+def option_flag(opt, hidden: bool = False) -> Callable:
+    """A click option for a :class:`~searchkit.game.GameOption` (``--name VALUE``, or a ``--name/--no-name`` flag).
+
+    ``hidden``: accepted but left out of ``--help`` (an option that means nothing to the command).
+    """
     flag = "--" + opt.name
     if opt.type is bool:
         return click.option(f"{flag}/--no-{opt.name}", opt.key, default=bool(opt.default), show_default=True,
-                            help=opt.help)
+                            help=opt.help, hidden=hidden)
     if opt.choices:
         kind = click.Choice(opt.choices)
     elif opt.type is int:
@@ -85,7 +110,7 @@ def option_flag(opt) -> Callable:
     else:
         kind = opt.type
     return click.option(flag, opt.key, type=kind, default=opt.default, show_default=opt.default is not None,
-                        help=opt.help)
+                        help=opt.help, hidden=hidden)
 
 
 def apply(command: Callable, decorators: Iterable[Callable]) -> Callable:
@@ -93,6 +118,10 @@ def apply(command: Callable, decorators: Iterable[Callable]) -> Callable:
     for deco in reversed(list(decorators)):
         command = deco(command)
     return command
+
+
+PLUGIN_HINT = ("install a game plugin, e.g. pip install searchkit-puzzles-flood (or ./plugins/flood "
+               "from the repository)")
 
 
 class GameGroup(click.Group):
@@ -122,6 +151,15 @@ class GameGroup(click.Group):
         except SearchkitError as exc:
             fail(str(exc))
 
+    def parse_args(self, ctx, args):
+        if not args:  # click would raise its whole help text as the "error": one line naming the games instead
+            known = ", ".join(self.list_commands(ctx))
+            what = "a game with a generator" if self.needs == "generators" else "a game"
+            example = f"'searchkit {ctx.info_name} {known.split(', ')[0]} ...'" if known else ""
+            raise click.UsageError(f"name {what}: {known} (e.g. {example})" if known else
+                                   f"name {what}: none is installed; {PLUGIN_HINT}", ctx)
+        return super().parse_args(ctx, args)
+
     def resolve_command(self, ctx, args):
         name = args[0] if args else None
         if name is not None and not name.startswith("-") and self.get_command(ctx, name) is None:
@@ -130,7 +168,8 @@ class GameGroup(click.Group):
                 raise click.UsageError(f"{ctx.info_name}: game {name!r} registers no generator, which this "
                                        f"command needs to make instances (games with one: {known})", ctx)
             what = "game with a generator" if self.needs == "generators" else "game"
-            raise click.UsageError(f"unknown {what} {name!r} (known: {known})", ctx)
+            hint = "" if registry(ctx).games else f"; {PLUGIN_HINT}"  # a core-only install
+            raise click.UsageError(f"unknown {what} {name!r} (known: {known}){hint}", ctx)
         return super().resolve_command(ctx, args)
 
 

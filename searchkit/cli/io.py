@@ -17,12 +17,17 @@ def source_name(path: str) -> str:
     return "<stdin>" if path == "-" else path
 
 
-def read_input(path: str) -> str:
+def read_input(path: str, bad: list | None = None) -> str:
     """The text of ``path`` (``-``: standard input), UTF-8 with or without a byte-order mark.
 
+    Args:
+        bad: when a list, each non-UTF-8 byte is appended to it as
+            ``(line, byte, offset)`` and read as U+FFFD, instead of refusing
+            the file.
+
     Raises:
-        InputError: (fatal) when the file cannot be read or is not UTF-8 text,
-            naming the file and the reason in one line.
+        InputError: (fatal) when the file cannot be read or (without ``bad``)
+            is not UTF-8 text, naming the file and the reason in one line.
     """
     source = source_name(path)
     try:
@@ -38,8 +43,20 @@ def read_input(path: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x} at offset {exc.start}",
-                         source=source) from None
+        if bad is None:
+            raise InputError(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x} at offset {exc.start}",
+                             source=source) from None
+    start = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    at = start
+    while at < len(data):
+        try:
+            data[at:].decode("utf-8")
+            break
+        except UnicodeDecodeError as exc:
+            where = at + exc.start
+            bad.append((data[:where].count(b"\n") + 1, data[where], where))
+            at = at + exc.end
+    return data[start:].decode("utf-8", errors="replace")
 
 
 class LineSource:
@@ -58,12 +75,14 @@ class LineSource:
     #: Bytes :func:`open_lines` checks at a time.
     chunk_bytes = 1 << 20
 
-    def __init__(self, path: str, blank: bool, spool=None) -> None:
+    def __init__(self, path: str, blank: bool, spool=None, bad: list | None = None) -> None:
         self.path, self.blank, self._spool = path, blank, spool
+        self.bad = bad or []  # (line, byte, offset) of each non-UTF-8 byte (open_lines(lenient=True))
 
     def lines(self) -> Iterator[str]:
-        """A new iterator over the lines, from the first."""
-        with open(self.path, encoding="utf-8-sig", newline="") as fh:  # newline="": no translation
+        """A new iterator over the lines, from the first (a non-UTF-8 byte, if any, read as U+FFFD)."""
+        errors = "replace" if self.bad else "strict"
+        with open(self.path, encoding="utf-8-sig", newline="", errors=errors) as fh:  # newline="": no translation
             pieces: list[str] = []  # the line being read, in pieces (joined once: no quadratic copying)
             while chunk := fh.read(self.chunk_chars):
                 if "\n" not in chunk:
@@ -90,16 +109,20 @@ def _spool_file():
     return tempfile.NamedTemporaryFile(prefix="searchkit-input-")
 
 
-def open_lines(path: str, chunk_bytes: int | None = None) -> LineSource:
+def open_lines(path: str, chunk_bytes: int | None = None, lenient: bool = False) -> LineSource:
     """Check that ``path`` (``-``: standard input) is UTF-8 text, ``chunk_bytes`` at a time, and return its lines.
 
     Memory stays flat in the file's size: one chunk is held at a time.
     Standard input and any file that is not a regular file (a pipe, a FIFO,
     a device) are read once, into a temporary file the passes read again.
+    With ``lenient``, a non-UTF-8 byte is listed in ``LineSource.bad``
+    (line, byte, offset) and read as U+FFFD, so that only the case holding
+    it need be refused (:func:`iter_cases`).
 
     Raises:
-        InputError: (fatal) when the file cannot be read or is not UTF-8 text,
-            naming the file, the line, the bad byte and its offset.
+        InputError: (fatal) when the file cannot be read or (unless
+            ``lenient``) is not UTF-8 text, naming the file, the line, the
+            bad byte and its offset.
     """
     import codecs
     import os
@@ -109,6 +132,7 @@ def open_lines(path: str, chunk_bytes: int | None = None) -> LineSource:
     chunk_bytes = chunk_bytes or LineSource.chunk_bytes
     spool = None
     blank, pending, base, newlines = True, b"", 0, 0
+    bad: list = []
     try:
         if path == "-":
             if sys.stdin is None:
@@ -130,13 +154,21 @@ def open_lines(path: str, chunk_bytes: int | None = None) -> LineSource:
                 data = pending + chunk
                 if base == 0 and data.startswith(codecs.BOM_UTF8):
                     data, base = data[3:], 3
-                try:
-                    text, used = codecs.utf_8_decode(data, "strict", not chunk)
-                except UnicodeDecodeError as exc:
-                    line = newlines + data[:exc.start].count(b"\n") + 1
-                    # The line goes in the text, not in ``line``: the error is the file's, not a case's.
-                    raise InputError(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x} at offset "
-                                     f"{base + exc.start} (line {line})", source=source) from None
+                while True:
+                    try:
+                        text, used = codecs.utf_8_decode(data, "strict", not chunk)
+                        break
+                    except UnicodeDecodeError as exc:
+                        line = newlines + data[:exc.start].count(b"\n") + 1
+                        if not lenient:
+                            # The line goes in the text, not in ``line``: the error is the file's, not a case's.
+                            raise InputError(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x} at offset "
+                                             f"{base + exc.start} (line {line})", source=source) from None
+                        bad.append((line, data[exc.start], base + exc.start))
+                        head = data[:exc.start].decode("utf-8")
+                        newlines += head.count("\n")
+                        blank = blank and not head.strip()
+                        data, base = data[exc.end:], base + exc.end
                 newlines += text.count("\n")
                 if blank and text.strip():
                     blank = False
@@ -156,8 +188,8 @@ def open_lines(path: str, chunk_bytes: int | None = None) -> LineSource:
         raise
     if spool is not None:
         spool.flush()
-        return LineSource(spool.name, blank, spool)
-    return LineSource(path, blank)
+        return LineSource(spool.name, blank, spool, bad)
+    return LineSource(path, blank, bad=bad)
 
 
 @attrs.frozen
@@ -201,12 +233,14 @@ def iter_cases(game, paths: Sequence[str], options: Mapping[str, Any]) -> Iterat
             stdin_read = True
         stream = getattr(game, "parse_stream", None)
         lines = None
+        bad: list = []  # non-UTF-8 bytes: the case holding one is refused, not the file
         try:
             if stream is not None:
-                lines = open_lines(path)
+                lines = open_lines(path, lenient=True)
                 blank = lines.blank
+                bad = lines.bad
             else:
-                text = read_input(path)
+                text = read_input(path, bad)
                 blank = not text.strip()
         except InputError as exc:
             yield Item(index, source, exc, started)
@@ -216,15 +250,83 @@ def iter_cases(game, paths: Sequence[str], options: Mapping[str, Any]) -> Iterat
                 yield Item(index, source, InputError("empty input, expected at least one case", source=source),
                            started)
                 continue
-            items = iter(stream(lines.lines, source, options) if lines is not None
-                         else game.parse(text, source, options))
-            while True:
-                started = time.perf_counter()
-                try:
-                    value = next(items)
-                except StopIteration:
-                    break
-                yield Item(index, source, value, started)
+            items = timed_items(index, source, stream(lines.lines, source, options) if lines is not None
+                                else game.parse(text, source, options))
+            yield from (_refuse_bad_bytes(items, bad, source) if bad else items)
         finally:
             if lines is not None:
                 lines.close()
+
+
+def iter_text_cases(game, text: str, source: str, options: Mapping[str, Any], file: int = 0) -> Iterator[Item]:
+    """Every case and input error of a text held in memory, as :func:`iter_cases` gives a file's.
+
+    ``source`` names the text in messages (the Python API uses ``<text>``).
+    """
+    if not text.strip():
+        yield Item(file, source, InputError("empty input, expected at least one case", source=source),
+                   time.perf_counter())
+        return
+    yield from timed_items(file, source, game.parse(text, source, options))
+
+
+def timed_items(file: int, source: str, values) -> Iterator[Item]:
+    """Each value a game's parser yields, as an :class:`Item` timed from when reading it began (lazily)."""
+    values = iter(values)
+    while True:
+        started = time.perf_counter()
+        try:
+            value = next(values)
+        except StopIteration:
+            return
+        yield Item(file, source, value, started)
+
+
+def _bad_byte_error(found, source: str, value) -> InputError:
+    line, byte, offset = found[0]
+    case = value.index if hasattr(value, "index") else getattr(value, "case", None)
+    more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+    return InputError(f"expected UTF-8 text, found byte 0x{byte:02x} at offset {offset} (line {line}){more}",
+                      source=source, line=line, case=case, fatal=False)
+
+
+def _refuse_bad_bytes(items: Iterator[Item], bad: list, source: str) -> Iterator[Item]:
+    """``items`` with each case that holds a non-UTF-8 byte replaced by an input error naming the byte.
+
+    A case holds the lines from its first line up to the next case's first
+    line (the first case also the lines before it; the last one the rest of
+    the file), so every item is held until the next is read.  When the
+    parser gives up on the file (a fatal error), the file is refused for its
+    first bad byte, as a file that is not UTF-8 text.
+    """
+    pending: Item | None = None
+    low = 0
+    for item in items:
+        value = item.value
+        line = getattr(value, "line", None)
+        if isinstance(value, InputError) and (value.fatal or getattr(value, "warning", False)) or line is None:
+            if pending is not None:
+                yield _judged(pending, [b for b in bad if b[0] >= low], source)
+                pending = None
+                low = 1 << 62
+            if isinstance(value, InputError) and value.fatal:
+                rest = [b for b in bad if b[0] >= (line or 0)] or bad
+                if rest:
+                    line_, byte, offset = rest[0]
+                    value = InputError(f"expected UTF-8 text, found byte 0x{byte:02x} at offset {offset} "
+                                       f"(line {line_})", source=source)
+                    item = attrs.evolve(item, value=value)
+            yield item
+            continue
+        if pending is not None:
+            yield _judged(pending, [b for b in bad if low <= b[0] < line], source)
+            low = line
+        pending = item
+    if pending is not None:
+        yield _judged(pending, [b for b in bad if b[0] >= low], source)
+
+
+def _judged(item: Item, found: list, source: str) -> Item:
+    if not found:
+        return item
+    return attrs.evolve(item, value=_bad_byte_error(found, source, item.value))

@@ -26,12 +26,21 @@ def games(ctx) -> None:
     reg = registry(ctx)
     for name in sorted(reg.games):
         click.echo(f"{name}\t{reg.game_summary(name)}\t(plugin {reg.owner('game', name)})")
+    if not reg.games:  # a core-only install: say so, and how to get a game
+        from searchkit.cli.common import PLUGIN_HINT
+
+        click.echo(f"searchkit: no game is installed; {PLUGIN_HINT}", err=True)
+        ctx.exit(1)
+    if reg.failures:  # their errors are on stderr: the listing may lack what they meant to register
+        ctx.exit(1)
 
 
 def _heuristic_rows(reg, game):
     for h in reg.heuristics_for(game):
         flags = ",".join(f for f, on in (("admissible", h.admissible), ("consistent", h.consistent)) if on) or "-"
         yield f"{h.name}\t{flags}\t{h.summary}"
+        for p in h.params:
+            yield f"  {p.name}={p.default}\t{p.type.__name__}\t{p.help}"
 
 
 def _rule_rows(reg, game):

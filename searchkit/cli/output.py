@@ -25,3 +25,20 @@ def error(message: str) -> None:
 def warning(message: str) -> None:
     """Print one ``searchkit: warning: ...`` line on stderr."""
     echo(f"searchkit: warning: {message}", err=True)
+
+
+def summary(counts: dict, seconds: float, *, skipped: int = 0, output: str | None = None,
+            cancelled: bool = False) -> None:
+    """Print the one summary line on stderr: cases by status, wall time, and how to resume."""
+    done = sum(counts.values())
+    parts = ", ".join(f"{n} {status}" for status, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+    text = f"searchkit: {done} case{'s' if done != 1 else ''} in {seconds:.1f} s"
+    if parts:
+        text += f" ({parts})"
+    if skipped:
+        text += f"; {skipped} already recorded, skipped"
+    if output is not None:
+        text += f"; records in {output}"
+        if cancelled:
+            text += "; run the same command with --resume to solve the rest"
+    echo(text, err=True)

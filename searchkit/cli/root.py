@@ -25,6 +25,7 @@ class LazyGroup(click.Group):
         "rules": "searchkit.cli.lists:rules",
         "algorithms": "searchkit.cli.lists:algorithms",
         "plugins": "searchkit.cli.lists:plugins",
+        "pdb": "searchkit.cli.pdb:pdb",
     }
 
     def list_commands(self, ctx):

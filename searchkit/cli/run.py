@@ -56,6 +56,8 @@ class Reporter:
         self.code = 0
         self._file = None
         self._cases_in_file = 0
+        self.case = None  # the Case being reported (for its data hash), None for an input error
+        self.extra = None  # a batch run's CaseResult of that case (data hash, peak memory, error), if any
 
     def report(self, item, outcome, message) -> bool:
         """Report one item; return ``False`` when the run must stop (Ctrl-C)."""
@@ -66,6 +68,7 @@ class Reporter:
                 echo(f"==> {item.source} <==")
             self._file, self._cases_in_file = item.file, 0
         value = item.value
+        self.case = None if isinstance(value, InputError) else value
         if isinstance(value, InputError):
             if getattr(value, "warning", False):
                 warning(str(value))
@@ -118,10 +121,30 @@ class Reporter:
             return
         import json
 
-        record = {"source": source, "case": case, "status": status, **outcome_fields(self.solver.game, outcome),
-                  "stats": outcome.result.stats.to_dict() if outcome is not None else None,
-                  "error": error, "line": line}
-        echo(json.dumps(record))
+        echo(json.dumps(self.make_record(source, case, status, error=error, line=line, outcome=outcome)))
+
+    def make_record(self, source, case, status, *, error=None, line=None, outcome=None) -> dict:
+        """The case's record, one schema for ``--format json`` and ``jsonl`` (``records.make_record``).
+
+        The data hash and peak memory come from a batch run's worker when it
+        measured them (:attr:`extra`), else from this process.
+        """
+        from searchkit.batch.executors import peak_rss_kb
+        from searchkit.batch.records import data_hash, make_record
+
+        res = self.extra
+        digest = None if res is None else res.data_hash  # computed in the worker
+        if digest is None and status != INPUT_ERROR:
+            value = outcome.case if outcome is not None else self.case
+            digest = None if value is None else data_hash(value)
+        if res is not None and res.error is not None:
+            error = res.error
+        if res is not None:
+            peak = res.peak_rss_kb
+        else:
+            peak = None if status == INPUT_ERROR else peak_rss_kb()
+        return make_record(self.solver.game, source=source, case=case, status=status, outcome=outcome,
+                           data_hash=digest, error=error, line=line, peak_rss_kb=peak, options=self.solver.options)
 
     def emit(self, outcome) -> None:
         """Write one solved (or stopped) case."""
@@ -134,41 +157,36 @@ class Reporter:
             echo(format_stats(outcome), err=True)
 
 
-def outcome_fields(game, outcome) -> dict:
-    """The fields every JSON record of a case has from its outcome (all ``None`` without one).
-
-    Keys: cost, lower_bound, gap, length, moves (the game's JSON form),
-    algorithm, heuristic, engine (``python`` or ``native``), seconds.
-    """
-    if outcome is None:
-        return {"cost": None, "lower_bound": None, "gap": None, "length": None, "moves": [], "algorithm": None,
-                "heuristic": None, "engine": None, "seconds": None}
-    from searchkit.game import moves_to_json
-
-    result = outcome.result
-    solved = result.has_solution
-    return {
-        "cost": result.cost,
-        "lower_bound": result.lower_bound,
-        "gap": result.gap,
-        "length": len(result.moves) if solved else None,
-        "moves": moves_to_json(game, outcome.case, result.moves) if solved else [],
-        "algorithm": outcome.algorithm,
-        "heuristic": outcome.heuristic,
-        "engine": getattr(outcome, "engine", None),
-        "seconds": round(outcome.seconds, 6),
-    }
-
-
 def run_files(solver, files, *, fmt: str, stats: bool) -> int:
-    """Solve every case of every file, printing as it goes; return the exit status."""
-    from searchkit.cli.io import iter_cases
+    """Solve every case of every file, printing as it goes; return the exit status.
 
+    When stderr is a terminal, one closing line there counts the cases by
+    status with the wall time, as a batch run prints it (judges, whose
+    stderr is a file or a pipe, see nothing new).
+    """
+    import sys
+    import time
+
+    from searchkit.cli.io import iter_cases
+    from searchkit.cli.output import summary
+
+    begun = time.perf_counter()
+    counts: dict = {}
     reporter = Reporter(solver, fmt, stats, headers=len(files) > 1)
     solver.on_improve = reporter.improvement
+    cancelled = False
     for item, outcome, message in solve_items(solver, iter_cases(solver.game, files, solver.options)):
+        if isinstance(item.value, InputError):
+            status = None if getattr(item.value, "warning", False) else INPUT_ERROR
+        else:
+            status = ERROR if message is not None else outcome.result.status
+        if status is not None and status != CANCELLED:
+            counts[status] = counts.get(status, 0) + 1
         if not reporter.report(item, outcome, message):
+            cancelled = True
             break
+    if sys.stderr is not None and sys.stderr.isatty():
+        summary(counts, time.perf_counter() - begun, cancelled=cancelled)
     return reporter.code
 
 

@@ -17,8 +17,8 @@ import time
 
 import click
 
-from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, apply, check_writable, fail, limit_options,
-                                  option_flag, warning)
+from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, HeuristicType, apply, check_writable, fail,
+                                  limit_options, option_flag, warning)
 from searchkit.errors import InputError, SearchkitError
 
 #: OUT suffixes and what writes them.
@@ -27,7 +27,7 @@ PICTURES_HINT = "pip install 'searchkit-puzzles[pictures]'"
 
 #: show's own option names; a game option of the same name is left out (it only changes solve's text output).
 _OWN = {"case", "output", "moves", "records", "labels", "columns", "algorithm", "heuristic", "show",
-        "max_nodes", "time_limit"}
+        "max_nodes", "time_limit", "palette"}
 
 
 def make_show_command(registry, name: str) -> click.Command:
@@ -38,8 +38,8 @@ def make_show_command(registry, name: str) -> click.Command:
     game_options = [opt for opt in game.options if opt.key not in _OWN]
 
     @click.pass_context
-    def command(ctx, file, case_no, output, moves, records, labels, columns, algorithm, heuristic,
-                max_nodes, time_limit, **options):
+    def command(ctx, file, case_no, output, moves, records, max_frames, labels, columns, palette, algorithm,
+                heuristic, max_nodes, time_limit, **options):
         from searchkit.limits import Limits
         from searchkit.render.steps import RenderError, has_render, replay_steps
         from searchkit.solver import Solver
@@ -52,6 +52,12 @@ def make_show_command(registry, name: str) -> click.Command:
         if output not in (None, "-") and suffix not in FORMATS:
             raise click.UsageError(f"cannot tell the format of {output!r}: use a name ending in "
                                    f"{', '.join(FORMATS)}, or - for the terminal")
+        from searchkit.render.palette import game_palette
+
+        try:
+            colours = game_palette(game, palette)
+        except ValueError as exc:
+            raise click.UsageError(f"--palette: {exc}") from None
         if suffix:
             _check_output(output, suffix)  # before the search: a long solve must not end in "cannot write"
         try:
@@ -74,20 +80,24 @@ def make_show_command(registry, name: str) -> click.Command:
             else:
                 path = _solve(solver, case)
             started = time.perf_counter()
-            steps, final = replay_steps(game, case, puzzle, path)
+            steps, final = replay_steps(game, case, puzzle, path, max_frames=max_frames)
         except (RenderError, ValueError) as exc:
             fail(f"{case.source}: case {case.index}: {exc}")
         if not puzzle.is_goal(final):
             warning(f"{case.source}: case {case.index}: the {len(path)} moves do not reach a goal")
         title = f"{name}: {os.path.basename(case.source)} case {case.index}, {len(path)} moves"
+        if len(steps) >= max_frames and steps[-1].index < len(path):
+            warning(f"{case.source}: case {case.index}: drew the first {len(steps)} frames, up to move "
+                    f"{steps[-1].index} of {len(path)} (--max-frames {max_frames}); every move was checked")
+            title += f" (the first {steps[-1].index} drawn)"
         if not suffix:
             from rich.console import Console
 
             from searchkit.render.terminal import render_terminal
 
-            render_terminal(steps, Console(highlight=False), labels=labels)
+            render_terminal(steps, Console(highlight=False), labels=labels, palette=colours)
             return
-        _write(output, suffix, steps, labels=labels, columns=columns, title=title)
+        _write(output, suffix, steps, labels=labels, columns=columns, title=title, palette=colours)
         size = os.path.getsize(output)
         drawing = time.perf_counter() - started
         click.echo(f"searchkit: wrote {output}: {len(steps)} frames ({len(path)} moves), {size / 1024:.1f} KiB; "
@@ -105,14 +115,21 @@ def make_show_command(registry, name: str) -> click.Command:
         click.option("--records", type=click.Path(dir_okay=False), default=None, metavar="FILE",
                      help="Take the moves of the case from a JSON Lines record file "
                           "(solve --format json: keys source, case, status, moves)."),
+        click.option("--max-frames", type=click.IntRange(min=1), default=1000, show_default=True,
+                     help="Draw at most this many frames (the start, each move, and a game's in-between frames); "
+                          "the moves past them are still checked by replay, and a line on stderr says so."),
         click.option("--labels", is_flag=True, help="Write each cell's value in it."),
         click.option("--columns", type=click.IntRange(min=1), default=None,
                      help="Frames per row of an SVG or PNG picture (default: as many as fit 1400 pixels)."),
+        click.option("--palette", default=None, metavar="NAME|FILE", shell_complete=_complete_palette,
+                     help="Colours for the values: okabe-ito (default), tol, kelly or greys, or a file of "
+                          "'VALUE #rrggbb' lines (or a JSON object value -> colour); values it does not name "
+                          "take the default colours."),
         click.option("--algorithm", "-a", default=None, metavar="NAME[(KEY=VALUE,...)]",
                      help="Search algorithm with its options, spelt as in solve, e.g. -a 'wastar(weight=2)' "
                           "(default: the game's plan)."),
         click.option("--heuristic", "-H", default=None,
-                     type=click.Choice(heuristic_names) if heuristic_names else str,
+                     type=HeuristicType(registry, name) if heuristic_names else str,
                      help="Heuristic (default: the game's plan)."),
         *limit_options(),
         *[option_flag(opt) for opt in game_options],
@@ -174,6 +191,8 @@ def _record_moves(path: str, file: str, number: int) -> list:
                     record = json.loads(line)
                 except ValueError as exc:
                     fail(f"{path}: line {lineno}: not a JSON object: {exc}")
+                except RecursionError:
+                    fail(f"{path}: line {lineno}: not a JSON object: nested too deeply")
                 if isinstance(record, dict) and record.get("case") == number:
                     found.append((lineno, record))
     except OSError as exc:
@@ -194,28 +213,38 @@ def _record_moves(path: str, file: str, number: int) -> list:
     return moves
 
 
-def _write(output: str, suffix: str, steps, *, labels: bool, columns, title: str) -> None:
+def _write(output: str, suffix: str, steps, *, labels: bool, columns, title: str, palette=None) -> None:
     if suffix == ".svg":
         from searchkit.render.svg import render_svg
 
-        data = render_svg(steps, labels=labels, columns=columns, title=title)
+        data = render_svg(steps, labels=labels, columns=columns, title=title, palette=palette)
         _save_text(output, data)
     elif suffix == ".html":
         from searchkit.render.html import render_html
 
-        _save_text(output, render_html(steps, labels=labels, title=title))
+        _save_text(output, render_html(steps, labels=labels, title=title, palette=palette))
     else:
         from searchkit.render import raster
 
         try:
             if suffix == ".png":
-                raster.save_png(output, steps, labels=labels, columns=columns)
+                raster.save_png(output, steps, labels=labels, columns=columns, palette=palette)
             else:
-                raster.save_gif(output, steps, labels=labels)
+                raster.save_gif(output, steps, labels=labels, palette=palette)
         except raster.MissingPillow:
             fail(f"{suffix[1:].upper()} output needs Pillow: {PICTURES_HINT}")
         except OSError as exc:
             fail(f"cannot write {output}: {exc.strerror or exc}")
+
+
+def _complete_palette(ctx, param, incomplete: str) -> list:
+    """Shell completion of ``--palette``: the named palettes, then files."""
+    from click.shell_completion import CompletionItem
+
+    from searchkit.render.palette import NAMED
+
+    names = [CompletionItem(name) for name in NAMED if name.startswith(incomplete)]
+    return names or [CompletionItem(incomplete, type="file")]
 
 
 def _check_output(output: str, suffix: str) -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import sys
 import click
 
-from searchkit.cli.common import EXIT_HELP, GameGroup, apply, engine_option, limit_options, option_flag
+from searchkit.cli.common import (EXIT_HELP, GameGroup, HeuristicType, apply, engine_option, limit_options,
+                                  option_flag)
 from searchkit.cli.run import run_files
 from searchkit.errors import SearchkitError
 
@@ -25,7 +26,8 @@ def make_solve_command(registry, name: str) -> click.Command:
 
     @click.pass_context
     def command(ctx, files, algorithm, heuristic, no_prune, max_nodes, time_limit, engine, stats, fmt, upper_bound,
-                seed_solution, jobs, executor, scheduler, memory_limit, output, resume, progress, **options):
+                seed_solution, jobs, executor, scheduler, dashboard, memory_limit, output, resume, keep_stopped,
+                force, progress, **options):
         from searchkit.limits import Limits
         from searchkit.solver import Solver
 
@@ -46,8 +48,8 @@ def make_solve_command(registry, name: str) -> click.Command:
         if not files and sys.stdin is not None and sys.stdin.isatty():
             click.echo("searchkit: reading cases from standard input (end with Ctrl-D; see --help)", err=True)
         ctx.exit(_run(solver, files or ("-",), fmt=fmt, stats=stats, jobs=jobs, executor=executor,
-                      scheduler=scheduler, memory_limit=memory_limit, output=output, resume=resume,
-                      progress=progress))
+                      scheduler=scheduler, dashboard=dashboard, memory_limit=memory_limit, output=output,
+                      resume=resume, keep_stopped=keep_stopped, force=force, progress=progress))
 
     params = [
         click.argument("files", nargs=-1, type=str),
@@ -57,7 +59,7 @@ def make_solve_command(registry, name: str) -> click.Command:
                           "(exact mode, e.g. mayan) is a decision, not a cost to optimise: it refuses the bounded-"
                           "suboptimal and anytime drivers.  See 'searchkit algorithms'."),
         click.option("--heuristic", "-H", default=None,
-                     type=click.Choice(heuristic_names) if heuristic_names else str,
+                     type=HeuristicType(registry, name) if heuristic_names else str,
                      help="Heuristic (default: the game's plan for each case; see 'searchkit heuristics GAME')."),
         click.option("--no-prune", "no_prune", multiple=True,
                      type=click.Choice(rule_names) if rule_names else str,
@@ -67,7 +69,9 @@ def make_solve_command(registry, name: str) -> click.Command:
         click.option("--upper-bound", "upper_bound", default=None, metavar="N|auto", callback=_upper_bound,
                      help="Seek only solutions cheaper than N: states with g + h >= N are pruned and a case with "
                           "none below N is 'exhausted'.  auto: the game's quick solution is the bound, and is "
-                          "returned when nothing cheaper exists."),
+                          "returned when nothing cheaper exists.  gbfs and wastar with an inadmissible heuristic "
+                          "stop at their first solution (kept if under the bound, else the quick one; "
+                          "'incomplete' when there is none): to keep improving, use -a anytime."),
         click.option("--seed-solution", "seed_solution", default=None, metavar="MOVES|FILE",
                      help="A known solution (moves as printed by --moves, or a file of an earlier run's text or "
                           "json records, one per case): checked by replay, its cost is the upper bound, and it is "
@@ -86,7 +90,8 @@ def make_solve_command(registry, name: str) -> click.Command:
 
 
 def batch_options() -> list:
-    """``--jobs``, ``--executor``, ``--scheduler``, ``--memory-limit``, ``--output``, ``--resume``, ``--progress``."""
+    """``--jobs``, ``--executor``, ``--scheduler``, ``--dashboard``, ``--memory-limit``, ``--output``, ``--resume``,
+    ``--keep-stopped``, ``--force``, ``--progress``."""
     return [
         click.option("--jobs", "-j", default="1", show_default=True, metavar="N|auto",
                      help="Worker processes ('auto': the CPUs this process may use); output stays in input order."),
@@ -95,6 +100,10 @@ def batch_options() -> list:
                           "(pip install 'searchkit-puzzles[dask]')."),
         click.option("--scheduler", default=None, metavar="ADDRESS",
                      help="With --executor dask: the scheduler's address (default: a LocalCluster here)."),
+        click.option("--dashboard", is_flag=False, flag_value="", default=None, metavar="[ADDR]",
+                     callback=_dashboard_address,
+                     help="With --executor dask and no --scheduler: serve the Dask dashboard on 127.0.0.1 "
+                          "(ADDR: [HOST:]PORT; default any free port; needs bokeh). Off by default."),
         click.option("--memory-limit", type=click.FloatRange(min=1), default=None, metavar="MB",
                      help="Memory (MiB of address space) each case may use; over it, status memory_limit."),
         click.option("--output", "-O", default=None, metavar="FILE",
@@ -102,13 +111,20 @@ def batch_options() -> list:
         click.option("--resume", is_flag=True,
                      help="With --output: skip the cases FILE already records (same source, case and data "
                           "hash) and append the rest."),
+        click.option("--keep-stopped", is_flag=True,
+                     help="With --resume: count the cases FILE records as stopped (time_limit, node_limit, "
+                          "memory_limit, error) as done; by default they are solved again."),
+        click.option("--force", is_flag=True,
+                     help="With --output: start FILE afresh even if it already holds records (without --resume "
+                          "or --force such a file is refused, never truncated)."),
         click.option("--progress/--no-progress", default=None,
                      help="Show a progress bar on stderr (default: when stderr is a terminal)."),
     ]
 
 
 def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", executor: str = "local",
-         scheduler=None, memory_limit=None, output=None, resume=False, progress=None) -> int:
+         scheduler=None, memory_limit=None, output=None, resume=False, progress=None, dashboard=None,
+         force=False, keep_stopped=False) -> int:
     """Solve every case of every file, printing as it goes; return the exit status.
 
     Without a batch option this is :func:`searchkit.cli.run.run_files`.
@@ -125,15 +141,40 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
             raise click.UsageError("--output writes JSON Lines records: use it with --format jsonl (or no --format)")
         if resume and not output:
             raise click.UsageError("--resume needs --output FILE (the records to resume from)")
+        if keep_stopped and not resume:
+            raise click.UsageError("--keep-stopped goes with --resume")
+        if force and not output:
+            raise click.UsageError("--force goes with --output FILE")
+        if force and resume:
+            raise click.UsageError("--force starts --output afresh, --resume appends to it: give one of them")
         if scheduler and executor != "dask":
             raise click.UsageError("--scheduler goes with --executor dask")
+        if dashboard is not None and (executor != "dask" or scheduler):
+            raise click.UsageError("--dashboard goes with --executor dask and no --scheduler (a scheduler you "
+                                   "started serves its own)")
+        if dashboard is not None:
+            try:
+                import bokeh  # noqa: F401
+            except ImportError:
+                raise click.UsageError("--dashboard needs bokeh: pip install 'bokeh>=3.1'") from None
         try:
             n = parse_jobs(jobs)
         except click.BadParameter as exc:
             raise click.UsageError(f"--jobs: {exc.format_message()}") from None
         return run_batch(solver, files, fmt=fmt, stats=stats, jobs=n, executor=executor, scheduler=scheduler,
-                         memory_limit=memory_limit, output=output, resume=resume, progress=progress)
+                         memory_limit=memory_limit, output=output, resume=resume, progress=progress,
+                         dashboard=dashboard, force=force, keep_stopped=keep_stopped)
     return run_files(solver, files, fmt=fmt, stats=stats)
+
+
+def _dashboard_address(ctx, param, value):
+    """``--dashboard``'s optional ``[HOST:]PORT``: refuse anything else (a file name taken as the address)."""
+    import re
+
+    if value is None or value == "" or re.fullmatch(r"(?:[\w.\-\[\]:]*:)?\d{1,5}", value):
+        return value
+    raise click.BadParameter(f"expected [HOST:]PORT, got {value!r} (write --dashboard with no value after the "
+                             f"files, or --dashboard=:0)", ctx, param)
 
 
 def algorithm_choices(registry) -> str:

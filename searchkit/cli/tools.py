@@ -138,7 +138,7 @@ def make_compare_command(registry, name: str) -> click.Command:
         code = EXIT_INPUT if any(r.status in (INPUT_ERROR, SEARCH_ERROR) for r in report.rows) else 0  # as solve
         if any(r.status not in ("solved", "exhausted", "feasible", INPUT_ERROR, SEARCH_ERROR) for r in report.rows):
             code = max(code, EXIT_LIMIT)
-        admissible = {h.name for h in registry.heuristics_for(name) if h.admissible}
+        admissible = {h for h in heuristics if registry.heuristic(name, h).admissible}  # options included
         from searchkit.algorithm import OPTIMAL
 
         optimal = {a for a, alg in registry.algorithms.items() if alg.guarantee.kind == OPTIMAL}
@@ -274,7 +274,7 @@ def _print_comparison(report, fmt):
     from rich.table import Table
 
     disagree = {(s, c) for s, c, _ in report.disagreements}
-    n_cases = len({(r.source, r.case) for r in report.rows})
+    n_cases = len({r.key() for r in report.rows})
     algorithms = sorted({r.algorithm for r in report.rows if r.algorithm})
     table = Table(title=f"{'/'.join(algorithms) or '-'}: {n_cases} case{'s' if n_cases != 1 else ''}")
     for col, justify in (("case", "left"), ("heuristic", "left"), ("algorithm", "left"), ("cost", "right"),
@@ -298,13 +298,16 @@ def _print_comparison(report, fmt):
         table.add_row("[bold]total[/]", name, "", _fmt(t["cost"]), "", str(t["expanded"]), str(t["generated"]),
                       f"{t['seconds']:.4f}", _fmt(t["ebf"]), "", f"{t['solved']}/{t['cases']} solved")
     Console(width=max(120, Console().width)).print(table)
-    frontier = Table(title="quality / time: total cost, summed gap to the best cost found and to the best "
-                           "proven lower bound")
-    for col in ("strategy", "total cost", "gap to best", "proven gap", "solved", "feasible", "seconds"):
+    common = next(iter(totals.values()))["common"] if totals else 0
+    frontier = Table(title=f"quality / time over the {common} case{'s' if common != 1 else ''} every strategy "
+                           f"solved: total cost, summed gap to the best cost found and to the best proven lower "
+                           f"bound")
+    for col in ("strategy", "total cost", "gap to best", "proven gap", "solved", "feasible", "unanswered",
+                "seconds"):
         frontier.add_column(col, justify="left" if col == "strategy" else "right")
     for name, t in totals.items():
         frontier.add_row(name, _fmt(t["cost"]), _fmt(t["gap_to_best"]), _fmt(t["proven_gap"]), str(t["solved"]),
-                         str(t["feasible"]), f"{t['seconds']:.4f}")
+                         str(t["feasible"]), str(t["unanswered"]), f"{t['seconds']:.4f}")
     Console(width=max(120, Console().width)).print(frontier)
 
 
@@ -316,7 +319,7 @@ def make_check_command(registry, name: str) -> click.Command:
     gen = registry.generator(name)
 
     @click.pass_context
-    def command(ctx, names, samples, max_size, seed, max_states, pairs, **flags):
+    def command(ctx, names, samples, min_size, max_size, shrink, seed, max_states, pairs, **flags):
         try:
             import hypothesis  # noqa: F401
         except ImportError:
@@ -331,6 +334,7 @@ def make_check_command(registry, name: str) -> click.Command:
         for hname in heuristics:
             try:
                 report = check_heuristic(registry, name, hname, samples=samples, max_size=max_size, seed=seed,
+                                         min_size=min_size, shrink=shrink,
                                          max_states=max_states, generator_options=options)
             except SearchkitError as exc:
                 fail(f"check {name} -H {hname}: {exc}")
@@ -347,7 +351,8 @@ def make_check_command(registry, name: str) -> click.Command:
             for prop, (data, bad) in report.examples.items():
                 verdict = "FAIL" if report.claims.get(prop) else "note"
                 claim = "claims" if report.claims.get(prop) else "does not claim"
-                click.echo(f"{hname}: {verdict}: not {prop} ({claim} it); smallest counter-example found:")
+                which = "smallest counter-example found" if shrink else "counter-example"
+                click.echo(f"{hname}: {verdict}: not {prop} ({claim} it); {which}:")
                 click.echo(game.format_input([data]).rstrip("\n"))
                 case = Case.generated(data)
                 for v in bad[:5]:
@@ -371,9 +376,13 @@ def make_check_command(registry, name: str) -> click.Command:
                      help="Heuristic to check (repeatable); 'all' for every registered one."),
         click.option("--samples", type=click.IntRange(min=1), default=100, show_default=True,
                      help="Instances drawn per property."),
+        click.option("--min-size", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="Smallest generator size (e.g. 3 with --max-size 3: only 8-puzzles)."),
         click.option("--max-size", type=click.IntRange(min=1), default=None,
                      help=f"Largest generator size (default: {gen.check_size}; true costs come from exhaustive "
                           f"search, so keep it small)."),
+        click.option("--shrink/--no-shrink", default=True, show_default=True,
+                     help="Shrink a counter-example to the smallest found (each try explores a whole state space)."),
         click.option("--seed", type=int, default=0, show_default=True, help="Random seed."),
         click.option("--max-states", type=click.IntRange(min=1), default=50_000, show_default=True,
                      help="Skip instances with more reachable states."),

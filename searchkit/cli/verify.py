@@ -34,6 +34,10 @@ def make_verify_command(registry, name: str) -> click.Command:
         unsolvable = sum(1 for f in findings if f.unsolvable)
         ok = sum(1 for f in findings if f.ok)
         line = f"{ok} OK" + (f" ({unsolvable} proven unsolvable, not replayed)" if unsolvable else "")
+        unchecked = sum(1 for f in findings if f.ok and f.unchecked)
+        if unchecked:
+            line += (f" ({unchecked} valid but not checked to be the smallest answer the case asks for: "
+                     f"verify replays moves, it does not search)")
         if bad:
             line += f", {len(bad)} failed"
         click.echo(line)
@@ -42,7 +46,8 @@ def make_verify_command(registry, name: str) -> click.Command:
     params = [
         click.argument("file", type=str),
         click.argument("records_path", metavar="RECORDS.jsonl", type=click.Path(exists=True, dir_okay=False)),
-        *[option_flag(opt) for opt in game.options],
+        # --moves and --show only print: accepted (a copy of solve's flags works) but not offered in --help
+        *[option_flag(opt, hidden=opt.output_only) for opt in game.options],
     ]
     return click.command(name=name, help=(
         "Replay every solution recorded in RECORDS.jsonl (from 'searchkit solve --output') on its case of FILE, "

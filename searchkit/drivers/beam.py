@@ -33,6 +33,7 @@ from searchkit.algorithm import (GUARANTEE_NONE, HEURISTIC_REQUIRED, PRUNES_ON_F
                                  SearchRequest)
 from searchkit.drivers.best_first import best_first_setup
 from searchkit.drivers._common import conclude, counted_stats, path_to, run_guarded
+from searchkit.heuristic import DEAD
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, INCOMPLETE, SOLVED, SearchResult
@@ -106,6 +107,8 @@ def beam(puzzle, heuristic: Callable[[Any], int], *, width: int = 64, pruners: S
                         continue
                     h = heuristic(child)
                     info["evaluated"] += 1
+                    if h == DEAD:  # no goal beyond the child
+                        continue
                     if max_cost is not None and (g2 + h if admissible else g2) > max_cost:
                         continue
                     parent[child] = (state, move)

@@ -30,6 +30,7 @@ from typing import Any
 import attrs
 
 from searchkit.drivers._common import conclude, exact_weight, path_to, run_guarded, split_pruners
+from searchkit.heuristic import DEAD
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, F_LAYER, SOLVED, IterationRecord, SearchResult, SearchStats
@@ -145,7 +146,7 @@ class BestFirstExpansion:
                     evaluated += 1
                     h = heuristic(child)
                     f2 = g2 + h
-                    if (f2 if prune_on_f else g2) > cap:
+                    if f2 == DEAD or (f2 if prune_on_f else g2) > cap:  # DEAD: no goal beyond the child
                         continue
                     if f2 > ceiling:  # partial expansion: left for a later expansion of ``state``
                         if f2 < deferred:

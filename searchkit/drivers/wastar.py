@@ -49,8 +49,9 @@ def wastar(puzzle, heuristic: Callable[[Any], int], *, weight: float = 2.0, prun
 
     Args:
         weight: w >= 1 (1 is A*).
-        Others: as :func:`searchkit.drivers.best_first.search` (``admissible``:
-            its ``prune_on_f``; the lower bound needs it).
+
+    The other arguments are those of :func:`searchkit.drivers.best_first.search` (``admissible``: its
+    ``prune_on_f``; the lower bound needs it).
 
     Returns:
         As :func:`searchkit.drivers.best_first.search`; ``lower_bound`` >= ceil(cost / w) by

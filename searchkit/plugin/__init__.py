@@ -5,6 +5,7 @@
 and, for a plugin's own code: ``run`` (a named algorithm on a puzzle, see
 :mod:`searchkit.search`) and ``solution_text`` (a solution drawn move by move
 as ``searchkit show`` draws it on a terminal).
+(pattern databases: ``Abstraction``, ``load_or_build``, ``additive``, ``maximum``, ``reflected``, ``rank_array``.)
 
 Everything named here is re-exported from its home module on first use, so
 importing this package costs nothing until a name is used.
@@ -27,11 +28,23 @@ _EXPORTS = {
     "SearchPlan": "searchkit.game",
     "LazyGame": "searchkit.game",
     "InputError": "searchkit.errors",
+    "PlanError": "searchkit.errors",
     "Algorithm": "searchkit.algorithm",
     "Param": "searchkit.algorithm",
+    "parse_spec": "searchkit.algorithm",
     "UpperBound": "searchkit.bounds",
     "run": "searchkit.search",
     "solution_text": "searchkit.render.steps",
+    "DEAD": "searchkit.heuristic",
+    "DeadlockRule": "searchkit.helpers.deadlock",
+    "Abstraction": "searchkit.pdb",
+    "ExplicitAbstraction": "searchkit.pdb.abstraction",
+    "load_or_build": "searchkit.pdb",
+    "additive": "searchkit.pdb",
+    "maximum": "searchkit.pdb",
+    "reflected": "searchkit.pdb",
+    "rank_array": "searchkit.pdb.ranking",
+    "unrank_array": "searchkit.pdb.ranking",
 }
 
 __all__ = sorted(_EXPORTS)

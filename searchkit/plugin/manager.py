@@ -153,12 +153,32 @@ class Registry:
         return list(self.heuristics.get(game, {}).values())
 
     def heuristic(self, game: str, name: str) -> Heuristic:
-        """The :class:`~searchkit.heuristic.Heuristic` ``name`` of ``game``."""
+        """The :class:`~searchkit.heuristic.Heuristic` ``name`` of ``game``.
+
+        ``name`` may carry options, ``NAME(KEY=VALUE, ...)`` (see
+        :func:`searchkit.algorithm.parse_spec`): the heuristic is returned
+        with them bound (:meth:`~searchkit.heuristic.Heuristic.with_options`).
+
+        Raises:
+            UnknownNameError: no such heuristic, or options it does not take.
+        """
+        from searchkit.algorithm import parse_spec
+
         table = self.heuristics.get(game, {})
         try:
-            return table[name]
+            base, raw = parse_spec(name, kind="heuristic") if "(" in name else (name, {})
+        except ValueError as exc:
+            raise UnknownNameError(str(exc)) from None
+        try:
+            heuristic = table[base]
         except KeyError:
-            raise UnknownNameError(_unknown(f"heuristic for {game}", name, table)) from None
+            raise UnknownNameError(_unknown(f"heuristic for {game}", base, table)) from None
+        if not raw:
+            return heuristic
+        try:
+            return heuristic.with_options(raw)
+        except ValueError as exc:
+            raise UnknownNameError(str(exc)) from None
 
     def rules_for(self, game: str) -> list[PruningRule]:
         """The pruning rules registered for ``game``, in registration order."""
@@ -186,13 +206,12 @@ class Registry:
 
     # -- registration callbacks -----------------------------------------
     def _claim(self, kind: str, key: tuple, plugin: str, what: str) -> None:
+        if kind not in ("game", "algorithm") and key[0] in self._lost_games.get(plugin, ()):
+            raise _LostGameItem(key[0])
         other = self._owner.get((kind, *key))
         if other is not None:
             raise PluginError(f"{what} is registered by both plugin {other!r} and plugin {plugin!r}; "
                               f"{other!r} keeps it")
-        if kind not in ("game", "algorithm") and key[0] in self._lost_games.get(plugin, ()):
-            raise PluginError(f"{what} belongs to plugin {plugin!r}'s game {key[0]!r}, whose registration "
-                              f"was rejected")
         self._owner[(kind, *key)] = plugin
 
     def _register_game(self, plugin: str, game) -> str:
@@ -295,6 +314,7 @@ def load_registry(
     import importlib
 
     registry = Registry()
+    packages: dict[str, str] = {}  # plugin name -> the top-level package of its module
     pm = pluggy.PluginManager(spec.PROJECT)
     pm.add_hookspecs(spec)
     order: list[PluginInfo] = []
@@ -308,6 +328,7 @@ def load_registry(
         registry.plugins.append(info)
         try:
             plugin = load()
+            packages[info.name] = _top_package(getattr(plugin, "__name__", None) or type(plugin).__module__)
             pm.register(plugin, name=info.name)
         except KeyboardInterrupt:
             raise
@@ -337,9 +358,13 @@ def load_registry(
     for name, plugin in extra:
         add(PluginInfo(name, "", "extra"), lambda plugin=plugin: plugin)
 
+    lost: dict[tuple, list] = {}  # (plugin info, game) -> what of the game could not be registered
+
     def claim(info, method, names, singular, item) -> None:
         try:
             names.append(method(registry, info.name, item))
+        except _LostGameItem as exc:  # one line for them all, below
+            lost.setdefault((info.name, exc.game), [info, []])[1].append(singular)
         except PluginError as exc:  # rejected: the plugin's other items still count
             fail(info, f"{singular} rejected: {exc}")
         except Exception as exc:  # a malformed item
@@ -349,6 +374,7 @@ def load_registry(
     # upper bounds) are then claimed by the game's own plugin before any other, so a plugin that
     # loads earlier cannot take the name of a game's heuristic or rule (and with it the game's plan).
     pending: list[tuple] = []
+    games_pending: list[tuple] = []
     for first in (True, False):
         for info in order:
             for hook_name, impl in _impls_of(pm, info.name):
@@ -358,8 +384,10 @@ def load_registry(
                 kind, singular, method = HOOKS[hook_name]
                 names = info.registered.setdefault(kind, [])
 
-                def register(item, _args=(info, method, names, singular), _now=first):
-                    if _now:
+                def register(item, _args=(info, method, names, singular), _now=first, _game=hook_name):
+                    if _game == "register_games":
+                        games_pending.append((*_args, item))
+                    elif _now:
                         claim(*_args, item)
                     else:
                         pending.append((*_args, item))
@@ -370,6 +398,15 @@ def load_registry(
                     raise
                 except BaseException as exc:
                     fail(info, f"failed to register {kind}: {type(exc).__name__}: {exc}")
+        if first:
+            # A game's name goes to the plugin that ships the game's own module (its package is the
+            # plugin's), whatever the load order: a plugin that registers someone else's game under its
+            # name cannot take it.  Otherwise the first registration keeps it, as for any other name.
+            def ships(entry) -> bool:
+                return _game_package(entry[-1]) == packages.get(entry[0].name)
+
+            for entry in sorted(games_pending, key=lambda entry: not ships(entry)):  # stable: load order
+                claim(*entry)
 
     def not_the_games_own(entry) -> bool:
         game = getattr(entry[-1], "game", None)
@@ -377,7 +414,30 @@ def load_registry(
 
     for entry in sorted(pending, key=not_the_games_own):  # stable: load order otherwise
         claim(*entry)
+    for (_plugin, game), (info, items) in lost.items():
+        fail(info, f"{len(items)} item{'s' if len(items) != 1 else ''} of its game {game!r} not registered "
+                   f"({', '.join(sorted(set(items)))}), since the game's registration was rejected")
     return registry
+
+
+class _LostGameItem(PluginError):
+    """An item of a game whose registration by the same plugin was rejected (counted, reported once)."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(game)
+        self.game = game
+
+
+def _top_package(module: str | None) -> str | None:
+    return None if not module else module.split(".")[0]
+
+
+def _game_package(game) -> str | None:
+    """The top-level package of the module that defines ``game`` (a LazyGame's ``ref``, or its class)."""
+    ref = getattr(game, "ref", None)
+    if isinstance(ref, str):
+        return _top_package(ref.partition(":")[0])
+    return _top_package(type(game).__module__)
 
 
 #: Hooks whose items are claimed before any game's heuristics, rules, generator and upper bounds.

@@ -66,4 +66,6 @@ def register_generators(register: Callable[["Generator"], None]) -> None:
 def register_upper_bounds(register: Callable[["UpperBound"], None]) -> None:
     """Register upper-bound providers: call ``register(provider)`` with a
     :class:`searchkit.bounds.UpperBound` (a cheap solution of a game's cases,
-    used by ``--upper-bound auto`` and to seed ``anytime``)."""
+    used by ``--upper-bound auto`` and to seed ``anytime``).  A provider that
+    finds no solution returns ``None``: the case is then searched with no
+    upper bound (an empty sequence claims the start is a goal)."""

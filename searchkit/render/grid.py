@@ -23,6 +23,10 @@ def _rows(rows: Iterable[Iterable[Any]]) -> tuple[tuple[Any, ...], ...]:
     return tuple(tuple(row) for row in rows)
 
 
+def _texts(values: Iterable[Any]) -> tuple[str, ...]:
+    return tuple(str(v) for v in values)
+
+
 def _marks(marks: Iterable[tuple[int, int]]) -> frozenset[tuple[int, int]]:
     return frozenset((int(r), int(c)) for r, c in marks)
 
@@ -45,6 +49,10 @@ class Frame:
             ``""``: the drawer writes ``start`` or the move.
         labels: the game prefers every value written in its cell (tile
             numbers); ``--labels`` writes them for any game.
+        x_labels, y_labels: axis labels, one per column (left to right) and
+            one per row (top row first), so a move's coordinates can be
+            found on the board (Mayan: ``x`` from 0 at the left, ``y`` from
+            0 at the bottom); ``()``: no axis.
 
     Raises:
         ValueError: rows of different lengths, no rows, or a mark outside the grid.
@@ -56,6 +64,8 @@ class Frame:
     values: tuple[Hashable, ...] = attrs.field(default=(), converter=tuple)
     caption: str = ""
     labels: bool = False
+    x_labels: tuple[str, ...] = attrs.field(default=(), converter=_texts)
+    y_labels: tuple[str, ...] = attrs.field(default=(), converter=_texts)
 
     def __attrs_post_init__(self) -> None:
         if not self.rows or not self.rows[0]:
@@ -64,6 +74,10 @@ class Frame:
         for i, row in enumerate(self.rows):
             if len(row) != width:
                 raise ValueError(f"row {i} has {len(row)} cells, row 0 has {width}")
+        if self.x_labels and len(self.x_labels) != width:
+            raise ValueError(f"{len(self.x_labels)} x labels for {width} columns")
+        if self.y_labels and len(self.y_labels) != len(self.rows):
+            raise ValueError(f"{len(self.y_labels)} y labels for {len(self.rows)} rows")
         for r, c in self.marks:
             if not (0 <= r < len(self.rows) and 0 <= c < width):
                 raise ValueError(f"mark ({r}, {c}) is outside the {width}x{len(self.rows)} grid")

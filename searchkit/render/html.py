@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from searchkit.render.grid import Step
-from searchkit.render.svg import frame_svg
+from searchkit.render.layout import board_only, legend_only, single_layout
+from searchkit.render.palette import Palette
+from searchkit.render.svg import frame_svg, legend_svg
 
 _CSS = """
 body { font-family: DejaVu Sans, Verdana, sans-serif; margin: 1.5em; color: #222; background: #fff; }
@@ -23,8 +25,12 @@ h1 { font-size: 1.2em; font-weight: normal; }
 #controls { display: flex; gap: .4em; align-items: center; margin: .6em 0; flex-wrap: wrap; }
 #controls button { font: inherit; padding: .25em .7em; }
 #slider { width: 18em; }
-#main { display: flex; gap: 2em; align-items: flex-start; flex-wrap: wrap; }
-#moves { margin: 0; padding-left: 0; list-style: none; max-height: 80vh; overflow-y: auto; min-width: 9em; }
+#main { display: flex; gap: 2em; align-items: flex-start; }
+#stage { flex: 0 1 auto; }
+#stage svg { display: block; width: 100%; height: auto; }
+#side { flex: 0 0 auto; }
+#moves { margin: 0; padding-left: 0; list-style: none; max-height: 80vh; overflow-y: auto;
+  min-width: 9em; }
 #moves li { padding: .1em .5em; cursor: pointer; border-radius: 3px; font-variant-numeric: tabular-nums; }
 #moves li.current { background: #0072B2; color: #fff; }
 .step[hidden] { display: none; }
@@ -90,13 +96,34 @@ _JS = """
 """.strip()
 
 
-def render_html(steps: Sequence[Step], *, labels: bool = False, title: str = "") -> str:
+#: The board is drawn at most this many times its natural size (a huge window does not blow it up further).
+MAX_SCALE = 4
+#: Height of the page around the board (heading, controls, the key line), in ``em``.
+CHROME_EM = 11
+
+
+def _scale_css(width: int, height: int) -> str:
+    """The rule sizing the board: the page's width, the window's height below the controls, the SVG's aspect."""
+    aspect = width / height
+    return (f"#stage {{ width: min(100%, calc((100vh - {CHROME_EM}em) * {aspect:.4f}), {MAX_SCALE * width}px); "
+            f"min-width: min(100%, {width}px); }}")
+
+
+def render_html(steps: Sequence[Step], *, labels: bool = False, title: str = "",
+                palette: Palette | None = None) -> str:
     """The page for ``steps`` (at least one), as text.
 
     Args:
         steps: the pictures in order.
         labels: write each value in its cell.
         title: the page's title and heading.
+        palette: the colours (:func:`searchkit.render.palette.load_palette`; default: Okabe-Ito).
+
+    The legend is drawn once, beside the board above the move list.  The
+    board scales with the window: as wide as the page allows and no taller
+    than the window below the controls (its SVG keeps its aspect ratio
+    through its ``viewBox``), not smaller than its natural size unless the
+    page is narrower, nor larger than :data:`MAX_SCALE` times it.
 
     Raises:
         ValueError: no steps.
@@ -104,11 +131,13 @@ def render_html(steps: Sequence[Step], *, labels: bool = False, title: str = "")
     if not steps:
         raise ValueError("nothing to draw: no frames")
     title = title or "solution"
+    full = single_layout(steps, palette)
+    lay = board_only(full)
     frames = []
     for i, step in enumerate(steps):
         hidden = "" if i == 0 else " hidden"
         frames.append(f'<div class="step" data-step="{i}" data-move="{step.index}"{hidden}>'
-                      f'{frame_svg(step, steps, labels=labels, number=i)}</div>')
+                      f'{frame_svg(step, steps, labels=labels, number=i, lay=lay)}</div>')
     moves = ['<li data-move="0" class="current" aria-current="step">start</li>']
     settled_at = [0]
     for i, step in enumerate(steps):
@@ -129,6 +158,7 @@ def render_html(steps: Sequence[Step], *, labels: bool = False, title: str = "")
 <title>{escape(title)}</title>
 <style>
 {_CSS}
+{_scale_css(lay.width, lay.height)}
 </style>
 </head>
 <body data-step="0">
@@ -146,9 +176,12 @@ def render_html(steps: Sequence[Step], *, labels: bool = False, title: str = "")
 <div id="stage">
 {chr(10).join(frames)}
 </div>
+<div id="side">
+<div id="legend">{legend_svg(legend_only(full))}</div>
 <ol id="moves">
 {chr(10).join(moves)}
 </ol>
+</div>
 </div>
 <p><kbd>&#x2190;</kbd> <kbd>&#x2192;</kbd> step, <kbd>Space</kbd> play or pause,
 <kbd>Home</kbd> <kbd>End</kbd> first and last.</p>

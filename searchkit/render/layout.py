@@ -43,6 +43,9 @@ class Layout:
         colours: value -> ``"#rrggbb"`` (``None`` -> the empty colour).
         legend: the legend values in order.
         mark: what outlined cells mean (``""``: no marks anywhere).
+        label_width: the width a frame's label wraps at (:meth:`label_lines`).
+        axis_left, axis_bottom: room left of and under each board for axis labels (0: no axis).
+        legend_x: left edge of the legend.
     """
 
     cell: int
@@ -58,6 +61,10 @@ class Layout:
     colours: dict
     legend: tuple[Hashable, ...]
     mark: str
+    label_width: int = 0
+    axis_left: int = 0
+    axis_bottom: int = 0
+    legend_x: int = PAD
 
     def cell_box(self, frame_index: int, r: int, c: int) -> tuple[int, int, int, int]:
         """``(x, y, w, h)`` of cell ``(r, c)`` of a frame."""
@@ -70,18 +77,33 @@ class Layout:
         return x + w // 2, y + h // 2
 
     def label_xy(self, frame_index: int) -> tuple[int, int]:
-        """Baseline-left point of a frame's label."""
+        """Baseline-left point of the first line of a frame's label (further lines :data:`LINE` below)."""
         x0, y0 = self.origins[frame_index]
-        return x0, y0 + self.board_h + FONT + 4
+        return x0 - self.axis_left, y0 + self.board_h + self.axis_bottom + FONT + 4
+
+    def label_lines(self, step: Step) -> tuple[str, ...]:
+        """``step``'s label broken into lines that fit its frame (:func:`wrap_label`)."""
+        return wrap_label(step.label, self.label_width) if self.label_width else (step.label,)
+
+    def axis_items(self, frame_index: int, frame: Frame) -> list[tuple[float, float, str, str]]:
+        """``(x, y, text, anchor)`` of each axis label of a frame: ``anchor`` ``"middle"`` (under a
+        column, ``y`` its baseline) or ``"end"`` (left of a row, right-aligned, ``y`` its middle)."""
+        out = []
+        x0, y0 = self.origins[frame_index]
+        for c, text in enumerate(frame.x_labels):
+            out.append((x0 + c * self.cell + self.cell / 2, y0 + self.board_h + AXIS_FONT + 2, text, "middle"))
+        for r, text in enumerate(frame.y_labels):
+            out.append((x0 - 4, y0 + r * self.cell + self.cell / 2, text, "end"))
+        return out
 
     def legend_items(self) -> list[tuple[int, int, Hashable, str]]:
         """``(x, y, value, colour)`` of each legend swatch (top-left), wrapping at the picture's width."""
         out = []
-        x, y = PAD, self.legend_y
+        x, y = self.legend_x, self.legend_y
         for value in self.legend:
             w = SWATCH + 6 + text_width(str(value)) + LEGEND_ITEM
-            if x + w > self.width - PAD and x > PAD:
-                x, y = PAD, y + SWATCH + 8
+            if x + w > self.width - PAD and x > self.legend_x:
+                x, y = self.legend_x, y + SWATCH + 8
             out.append((x, y, value, self.colours[value]))
             x += w
         return out
@@ -93,18 +115,44 @@ class Layout:
         return last + SWATCH + 8
 
 
-def text_width(text: str) -> int:
-    """An estimate of ``text``'s width at :data:`FONT` (for layout only)."""
-    return int(len(text) * FONT * 0.62) + 2
+#: Distance between the baselines of a wrapped label's lines.
+LINE = FONT + 4
+#: Axis label font size.
+AXIS_FONT = 11
+#: The narrowest a frame's slot gets for its label, in characters (a label wraps beyond its slot).
+MIN_LABEL_CHARS = 14
 
 
-def layout(steps: Sequence[Step], *, columns: int | None = None, max_width: int = 1400) -> Layout:
+def text_width(text: str, size: int = FONT) -> int:
+    """An estimate of ``text``'s width at font ``size`` (for layout only)."""
+    return int(len(text) * size * 0.62) + 2
+
+
+def wrap_label(text: str, width: int) -> tuple[str, ...]:
+    """``text`` broken at spaces into lines of at most ``width`` pixels (a word longer than that stays whole)."""
+    chars = max(1, int((width - 2) / (FONT * 0.62)))
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= chars:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return tuple(lines) or ("",)
+
+
+def layout(steps: Sequence[Step], *, columns: int | None = None, max_width: int = 1400,
+           palette: pal.Palette | None = None) -> Layout:
     """Lay out ``steps`` (at least one) as a grid of frames with a legend under it.
 
     Args:
         steps: the pictures, in order.
         columns: frames per row (default: as many as fit in ``max_width``).
         max_width: the widest picture wanted when ``columns`` is not given.
+        palette: the colours (default: :data:`searchkit.render.palette.DEFAULT`).
+
+    A frame's slot is as wide as its board (with its axis labels), and at
+    least :data:`MIN_LABEL_CHARS` characters; a longer label wraps at spaces
+    onto more lines instead of widening every slot.
 
     Raises:
         ValueError: for no steps.
@@ -116,26 +164,32 @@ def layout(steps: Sequence[Step], *, columns: int | None = None, max_width: int 
     rows = max(f.height for f in frames)
     cell = cell_size(cols, rows)
     board_w, board_h = cols * cell, rows * cell
-    label_w = max(text_width(s.label) for s in steps)
-    slot_w = max(board_w, label_w)
+    ys = [t for f in frames for t in f.y_labels]
+    axis_left = max(text_width(t, AXIS_FONT) for t in ys) + 6 if ys else 0
+    axis_bottom = AXIS_FONT + 6 if any(f.x_labels for f in frames) else 0
+    slot_w = max(axis_left + board_w, text_width("x" * MIN_LABEL_CHARS))
+    label_lines = [wrap_label(s.label, slot_w) for s in steps]
+    slot_w = max([slot_w] + [text_width(line) for lines in label_lines for line in lines])  # a long word
+    label_h = LABEL + LINE * (max(len(lines) for lines in label_lines) - 1)
+    frame_h = board_h + axis_bottom + label_h
     if columns is None:
         columns = max(1, min(len(steps), (max_width - 2 * PAD + GAP) // (slot_w + GAP)))
     columns = max(1, min(columns, len(steps)))
     origins = []
     for i in range(len(steps)):
         row, col = divmod(i, columns)
-        origins.append((PAD + col * (slot_w + GAP), PAD + row * (board_h + LABEL + GAP)))
+        origins.append((PAD + axis_left + col * (slot_w + GAP), PAD + row * (frame_h + GAP)))
     n_rows = (len(steps) + columns - 1) // columns
     width = 2 * PAD + columns * slot_w + (columns - 1) * GAP
-    legend_y = PAD + n_rows * (board_h + LABEL + GAP)
+    legend_y = PAD + n_rows * (frame_h + GAP)
     values = legend_values(frames)
-    colours = pal.assign(values)
+    colours = pal.assign(values, palette)
     marks = list(dict.fromkeys(f.mark or "marked cells" for f in frames if f.marks))
     mark = " / ".join(marks)
     if mark:  # the line saying what the outline means fits in the picture
         width = max(width, 2 * PAD + SWATCH + 5 + text_width(f"outlined: {mark}"))
     partial = Layout(cell, cols, rows, columns, tuple(origins), board_w, board_h, legend_y, max(width, 200), 0,
-                     colours, values, mark)
+                     colours, values, mark, slot_w, axis_left, axis_bottom)
     height = partial.mark_line_y() + (SWATCH + 8 if mark else 0) + PAD
     return attrs.evolve(partial, height=height)
 
@@ -172,12 +226,27 @@ def mark_width(cell: int) -> int:
     return max(2, cell // 8)
 
 
-def single_layout(steps: Sequence[Step]) -> Layout:
+def single_layout(steps: Sequence[Step], palette: pal.Palette | None = None) -> Layout:
     """The layout of one frame at a time (frame 0's place), with the legend of all ``steps`` under it.
 
-    Used for the GIF's and the HTML page's frames, which must all have the same size.
+    Used for the GIF's and the HTML page's frames, which must all have the same size
+    (every step's label wraps at the same width).
     """
-    lay = layout(steps, columns=1)  # as wide as one frame, its label, or the marks' line
-    legend_y = PAD + lay.board_h + LABEL + GAP
-    one = attrs.evolve(lay, origins=lay.origins[:1], legend_y=legend_y, height=0)
+    lay = layout(steps, columns=1, palette=palette)  # as wide as one frame, its label, or the marks' line
+    bottom = (lay.origins[1][1] if len(steps) > 1 else lay.legend_y) - GAP  # of the first frame, label included
+    one = attrs.evolve(lay, origins=lay.origins[:1], legend_y=bottom + GAP, height=0)
+    return attrs.evolve(one, height=one.mark_line_y() + (SWATCH + 8 if lay.mark else 0) + PAD)
+
+
+def board_only(lay: Layout) -> Layout:
+    """A :func:`single_layout` cut to its frame: the board, its axes and its label, no legend (HTML page)."""
+    return attrs.evolve(lay, width=2 * PAD + lay.label_width, height=lay.legend_y - GAP + PAD, legend=(), mark="")
+
+
+def legend_only(lay: Layout) -> Layout:
+    """The legend of ``lay`` alone: its swatches, wrapping at the width of the widest of one swatch and the
+    line saying what the outline means (HTML page)."""
+    item = max([text_width(str(v)) for v in lay.legend] + [0]) + SWATCH + 6 + LEGEND_ITEM
+    mark = SWATCH + 5 + text_width(f"outlined: {lay.mark}") if lay.mark else 0
+    one = attrs.evolve(lay, origins=(), legend_x=PAD, legend_y=PAD, width=2 * PAD + max(item, mark), height=0)
     return attrs.evolve(one, height=one.mark_line_y() + (SWATCH + 8 if lay.mark else 0) + PAD)

@@ -8,12 +8,20 @@
   the same colours for the same number of values on every run.
 
 Colours are ``"#rrggbb"`` strings; the i-th legend value gets ``colours(n)[i]``.
+
+Other colours are chosen with a :class:`Palette` (``show --palette NAME|FILE``,
+``palette=`` in Python, :func:`load_palette`): a named sequence
+(:data:`NAMED`), and colours fixed for given values, so a game's walls can be
+grey and its floor white whatever else is on the board.
 """
 
 from __future__ import annotations
 
 import colorsys
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+import attrs
 
 #: Okabe-Ito: orange, sky blue, bluish green, yellow, blue, vermillion, reddish purple, black.
 OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000")
@@ -52,11 +60,156 @@ def colours(n: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def assign(values: Sequence[Hashable]) -> dict[Hashable, str]:
-    """A colour for each value, in order (``values`` without repeats; ``None`` maps to :data:`EMPTY`)."""
+def game_palette(game, spec: Any = None) -> "Palette":
+    """The palette a picture of ``game`` uses: ``spec`` when the user gave one, else the game's own
+    ``palette`` attribute (a game may map its values to colours: walls grey, floor white), else the default.
+
+    Raises:
+        ValueError: as :func:`load_palette`.
+    """
+    return load_palette(spec if spec is not None else getattr(game, "palette", None))
+
+
+def assign(values: Sequence[Hashable], palette: "Palette | None" = None) -> dict[Hashable, str]:
+    """A colour for each value, in order (``values`` without repeats; ``None`` maps to :data:`EMPTY`).
+
+    ``palette``: the colours to use (default: :func:`colours`).
+    """
+    if palette is not None:
+        return palette.assign(values)
     table = dict(zip(values, colours(len(values))))
     table[None] = EMPTY
     return table
+
+
+#: Paul Tol's "bright" scheme, colour-blind safe (https://personal.sron.nl/~pault/).
+TOL_BRIGHT = ("#4477AA", "#EE6677", "#228833", "#CCBB44", "#66CCEE", "#AA3377", "#BBBBBB")
+
+
+def greys(n: int) -> tuple[str, ...]:
+    """``n`` greys from dark to light (for printing in black and white)."""
+    if n <= 1:
+        return ("#606060",)[:n]
+    return tuple(f"#{v:02X}{v:02X}{v:02X}" for v in (round(0x30 + (0xE8 - 0x30) * i / (n - 1)) for i in range(n)))
+
+
+@attrs.frozen
+class Palette:
+    """Which colour each value of a picture gets.
+
+    Attributes:
+        name: what the user called it (a name or a file), for messages.
+        sequence: ``sequence(n)`` gives ``n`` colours for the values in legend
+            order (the values in ``fixed`` are skipped).
+        fixed: a value's text (``str(value)``) -> its colour, whatever the sequence says.
+    """
+
+    name: str
+    sequence: Any = colours
+    fixed: Mapping[str, str] = attrs.field(factory=dict)
+
+    def assign(self, values: Sequence[Hashable]) -> dict[Hashable, str]:
+        """A colour for each of ``values`` (legend order); ``None`` maps to :data:`EMPTY`."""
+        rest = [v for v in values if str(v) not in self.fixed]
+        table: dict[Hashable, str] = dict(zip(rest, self.sequence(len(rest))))
+        table.update((v, self.fixed[str(v)]) for v in values if str(v) in self.fixed)
+        table[None] = EMPTY
+        return table
+
+
+def _cycle(base: Sequence[str]):
+    def sequence(n: int) -> tuple[str, ...]:
+        return tuple(base[i % len(base)] for i in range(n)) if n <= len(base) else tuple(base) + colours(n)[len(base):]
+
+    return sequence
+
+
+#: The palettes known by name: ``okabe-ito`` (the default), ``tol`` (Paul
+#: Tol's bright), ``kelly`` (Kelly's colours first), ``greys``.
+NAMED: dict[str, Palette] = {
+    "okabe-ito": Palette("okabe-ito"),
+    "tol": Palette("tol", _cycle(TOL_BRIGHT)),
+    "kelly": Palette("kelly", _cycle(KELLY_EXTRA + OKABE_ITO)),
+    "greys": Palette("greys", greys),
+}
+
+DEFAULT = NAMED["okabe-ito"]
+
+
+def _colour(text: Any, where: str) -> str:
+    """``text`` as ``"#RRGGBB"`` (``#rgb`` is widened).
+
+    Raises:
+        ValueError: not a hex colour, naming ``where``.
+    """
+    value = str(text).strip()
+    digits = value[1:]
+    if value.startswith("#") and len(digits) in (3, 6) and all(c in "0123456789abcdefABCDEF" for c in digits):
+        if len(digits) == 3:
+            digits = "".join(c * 2 for c in digits)
+        return "#" + digits.upper()
+    raise ValueError(f"{where}: expected a colour #rrggbb, got {value!r}")
+
+
+def load_palette(spec: Any = None) -> Palette:
+    """The :class:`Palette` named or described by ``spec``.
+
+    Args:
+        spec: ``None`` (the default palette); a :class:`Palette`; a name of
+            :data:`NAMED`; a file (JSON: an object value -> colour, or a list
+            of colours; or text: one ``VALUE COLOUR`` pair a line, e.g.
+            ``# #888888`` for walls; blank lines skipped); a dict value ->
+            colour (the other values take the default sequence); or a list of
+            colours (given to the values in legend order).
+
+    Raises:
+        ValueError: an unknown name, a file that cannot be read or parsed, or a bad colour (one line).
+    """
+    if spec is None:
+        return DEFAULT
+    if isinstance(spec, Palette):
+        return spec
+    if isinstance(spec, Mapping):
+        return Palette("dict", colours, {str(k): _colour(v, f"palette value {k!r}") for k, v in spec.items()})
+    if isinstance(spec, (list, tuple)):
+        base = tuple(_colour(v, f"palette colour {i + 1}") for i, v in enumerate(spec))
+        if not base:
+            raise ValueError("a palette needs at least one colour")
+        return Palette("list", _cycle(base))
+    import os
+
+    name = os.fspath(spec)
+    if name in NAMED:
+        return NAMED[name]
+    if not os.path.isfile(name):
+        raise ValueError(f"unknown palette {name!r}: give one of {', '.join(NAMED)}, or a file of VALUE COLOUR "
+                         f"lines or JSON")
+    try:
+        with open(name, encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{name}: cannot read the palette: {getattr(exc, 'strerror', None) or exc}") from None
+    import json
+
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if isinstance(data, (dict, list)):
+        try:
+            loaded = load_palette(data)
+        except ValueError as exc:
+            raise ValueError(f"{name}: {exc}") from None
+        return attrs.evolve(loaded, name=name)
+    fixed = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        value, _, colour = line.strip().rpartition(" ")
+        if not value.strip():
+            raise ValueError(f"{name}:{number}: expected VALUE COLOUR, got {line.strip()!r}")
+        fixed[value.strip()] = _colour(colour, f"{name}:{number}")
+    return Palette(name, colours, fixed)
 
 
 def rgb(colour: str) -> tuple[int, int, int]:

@@ -47,11 +47,63 @@ def plot_comparison(rows: Sequence, path: str, *, title: str = "") -> None:
     suffix = os.path.splitext(path)[1].lower()
     if suffix not in PLOT_SUFFIXES:
         raise ValueError(f"cannot tell the plot format of {path!r}: use a name ending in .svg or .png")
+    save_figure(comparison_figure(rows, title=title), path)
+
+
+def save_figure(fig, path: str) -> None:
+    """Write a figure of :func:`comparison_figure` as SVG (without a date, so the file is reproducible) or PNG.
+
+    Raises:
+        ValueError: a suffix other than ``.svg`` or ``.png``.
+        OSError: the file cannot be written.
+    """
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix not in PLOT_SUFFIXES:
+        raise ValueError(f"cannot tell the plot format of {path!r}: use a name ending in .svg or .png")
+    metadata = {"Date": None} if suffix == ".svg" else {}
+    fig.savefig(path, format=suffix[1:], dpi=110, metadata=metadata)
+
+
+_FIGURE_CLASS: list = []
+
+
+def _figure_class():
+    """A matplotlib ``Figure`` that draws itself in Jupyter without pyplot (``_repr_svg_``, ``_repr_png_``)."""
+    if not _FIGURE_CLASS:
+        from matplotlib.figure import Figure
+
+        class ComparisonFigure(Figure):
+            """The figure of a comparison; in Jupyter it shows itself as SVG (PNG for other front ends)."""
+
+            def _repr_svg_(self) -> str:
+                import io
+
+                buf = io.StringIO()
+                self.savefig(buf, format="svg", metadata={"Date": None})
+                return buf.getvalue()
+
+            def _repr_png_(self) -> bytes:
+                import io
+
+                buf = io.BytesIO()
+                self.savefig(buf, format="png", dpi=110)
+                return buf.getvalue()
+
+        _FIGURE_CLASS.append(ComparisonFigure)
+    return _FIGURE_CLASS[0]
+
+
+def comparison_figure(rows: Sequence, *, title: str = ""):
+    """The comparison figure of ``rows`` (see the module) as a matplotlib ``Figure``.
+
+    Raises:
+        MissingMatplotlib: without matplotlib.
+        ValueError: no rows to plot.
+    """
     rows = [r for r in rows if r.status != "input_error"]
     if not rows:
         raise ValueError("no rows to plot")
     try:
-        from matplotlib.figure import Figure
         from matplotlib.ticker import MaxNLocator
     except ImportError:
         raise MissingMatplotlib("matplotlib is not installed") from None
@@ -63,7 +115,7 @@ def plot_comparison(rows: Sequence, path: str, *, title: str = "") -> None:
     palette = dict(zip(strategies, colours(len(strategies))))
     traces = [r for r in rows if getattr(r, "trace", None)]
     panels = 3 if traces else 2
-    fig = Figure(figsize=(5.2 * panels, 4.2), layout="constrained")
+    fig = _figure_class()(figsize=(5.2 * panels, 4.2), layout="constrained")
     axes = fig.subplots(1, panels)
     markers = "osD^v<>ph*"
 
@@ -113,5 +165,4 @@ def plot_comparison(rows: Sequence, path: str, *, title: str = "") -> None:
         ax.grid(True, alpha=0.3)
     if title:
         fig.suptitle(title)
-    metadata = {"Date": None} if suffix == ".svg" else {}
-    fig.savefig(path, format=suffix[1:], dpi=110, metadata=metadata)
+    return fig

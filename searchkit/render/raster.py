@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 from searchkit.render import palette as pal
 from searchkit.render.grid import Step
-from searchkit.render.layout import FONT, SWATCH, Layout, layout, mark_segments, mark_width, single_layout
+from searchkit.render.layout import (AXIS_FONT, FONT, LINE, SWATCH, Layout, layout, mark_segments, mark_width,
+                                     single_layout)
 
 #: Milliseconds a GIF shows a settled state, an intermediate frame (a fall, a vanish), and the last frame.
 STEP_MS, INTERMEDIATE_MS, LAST_MS = 800, 350, 3000
@@ -69,8 +70,11 @@ def _draw_frame(draw, lay: Layout, i: int, step: Step, labels: bool, ink=str) ->
                     draw.rectangle([x1 - half, y1 - half, x2 + half - 1, y1 + half - 1], fill=ink(colour))
                 else:
                     draw.rectangle([x1 - half, y1 - half, x1 + half - 1, y2 + half - 1], fill=ink(colour))
+    for x, y, text, anchor in lay.axis_items(i, frame):
+        draw.text((x, y), text, fill=ink(pal.INK), font=_font(AXIS_FONT), anchor="ms" if anchor == "middle" else "rm")
     lx, ly = lay.label_xy(i)
-    draw.text((lx, ly), step.label, fill=ink(pal.INK), font=_font(FONT), anchor="ls")
+    for k, line in enumerate(lay.label_lines(step)):
+        draw.text((lx, ly + k * LINE), line, fill=ink(pal.INK), font=_font(FONT), anchor="ls")
 
 
 def _draw_legend(draw, lay: Layout, ink=str) -> None:
@@ -80,13 +84,14 @@ def _draw_legend(draw, lay: Layout, ink=str) -> None:
         draw.text((x + SWATCH + 5, y + SWATCH - 3), str(value), fill=ink(pal.INK), font=font, anchor="ls")
     if lay.mark:
         y = lay.mark_line_y()
-        x = lay.legend_items()[0][0] if lay.legend else 12
+        x = lay.legend_x
         draw.rectangle([x + 2, y + 2, x + SWATCH - 3, y + SWATCH - 3], outline=ink("#000000"), width=2)
         draw.text((x + SWATCH + 5, y + SWATCH - 3), f"outlined: {lay.mark}", fill=ink(pal.INK), font=font,
                   anchor="ls")
 
 
-def picture(steps: Sequence[Step], *, labels: bool = False, columns: int | None = None):
+def picture(steps: Sequence[Step], *, labels: bool = False, columns: int | None = None,
+            palette: pal.Palette | None = None):
     """Every step as one RGB :class:`PIL.Image.Image`, laid out as :func:`searchkit.render.svg.render_svg` does.
 
     Raises:
@@ -94,7 +99,7 @@ def picture(steps: Sequence[Step], *, labels: bool = False, columns: int | None 
         ValueError: no steps.
     """
     Image, ImageDraw, _ = _pil()
-    lay = layout(steps, columns=columns)
+    lay = layout(steps, columns=columns, palette=palette)
     image = Image.new("RGB", (lay.width, lay.height), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     for i, step in enumerate(steps):
@@ -103,7 +108,7 @@ def picture(steps: Sequence[Step], *, labels: bool = False, columns: int | None 
     return image
 
 
-def frames(steps: Sequence[Step], *, labels: bool = False) -> list:
+def frames(steps: Sequence[Step], *, labels: bool = False, palette: pal.Palette | None = None) -> list:
     """One palette (``P``) image per step, all the same size, the legend of the whole solution on each.
 
     The images share one palette holding exactly the colours drawn (cells,
@@ -114,7 +119,7 @@ def frames(steps: Sequence[Step], *, labels: bool = False) -> list:
         MissingPillow: without Pillow.
     """
     Image, ImageDraw, _ = _pil()
-    lay = single_layout(steps)
+    lay = single_layout(steps, palette)
     used = [pal.BACKGROUND, pal.INK, pal.GRID, "#000000", "#FFFFFF", _SWATCH_EDGE]
     for colour in lay.colours.values():
         used += [colour, pal.ink_on(colour)]
@@ -139,14 +144,15 @@ def frames(steps: Sequence[Step], *, labels: bool = False) -> list:
     return out
 
 
-def save_png(path, steps: Sequence[Step], *, labels: bool = False, columns: int | None = None) -> None:
-    """Write :func:`picture` as a PNG file.
+def save_png(path, steps: Sequence[Step], *, labels: bool = False, columns: int | None = None,
+             palette: pal.Palette | None = None) -> None:
+    """Write :func:`picture` as a PNG file (``path``: a name or a binary file object).
 
     Raises:
         MissingPillow: without Pillow.
         OSError: the file cannot be written.
     """
-    picture(steps, labels=labels, columns=columns).save(path, format="PNG", optimize=True)
+    picture(steps, labels=labels, columns=columns, palette=palette).save(path, format="PNG", optimize=True)
 
 
 def durations(steps: Sequence[Step]) -> list[int]:
@@ -161,8 +167,10 @@ def durations(steps: Sequence[Step]) -> list[int]:
     return out
 
 
-def save_gif(path, steps: Sequence[Step], *, labels: bool = False) -> None:
+def save_gif(path, steps: Sequence[Step], *, labels: bool = False, palette: pal.Palette | None = None) -> None:
     """Write an animated GIF, one frame per step, looping, with a pause of :data:`LAST_MS` on the last.
+
+    ``path``: a name or a binary file object.
 
     The frames share one palette holding every colour drawn exactly (see :func:`frames`).
 
@@ -170,7 +178,7 @@ def save_gif(path, steps: Sequence[Step], *, labels: bool = False) -> None:
         MissingPillow: without Pillow.
         OSError: the file cannot be written.
     """
-    images = frames(steps, labels=labels)
+    images = frames(steps, labels=labels, palette=palette)
     images[0].save(path, format="GIF", save_all=True, append_images=images[1:], duration=durations(steps),
                    loop=0, optimize=False, disposal=1)
 

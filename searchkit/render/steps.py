@@ -41,7 +41,8 @@ def has_render(game) -> bool:
     return callable(getattr(game, "render", None))
 
 
-def replay_steps(game, case, puzzle, moves: Sequence[Any]) -> tuple[list[Step], Any]:
+def replay_steps(game, case, puzzle, moves: Sequence[Any], max_frames: int | None = None
+                 ) -> tuple[list[Step], Any]:
     """The start and every move of ``moves`` as :class:`Step` pictures, and the final state.
 
     Args:
@@ -49,10 +50,14 @@ def replay_steps(game, case, puzzle, moves: Sequence[Any]) -> tuple[list[Step], 
         case: the case.
         puzzle: ``game.puzzle(case, options, every rule off)``.
         moves: the game's own move values (as a search returns them).
+        max_frames: draw at most this many frames (``None``: all).  Every
+            move is still replayed and checked; past the cap no frame is
+            drawn, so ``len(steps) <= max_frames``.
 
     Raises:
-        RenderError: no render hook, or a move that is not legal in its
-            state (``"move 3 (4) is not legal ..."``).
+        RenderError: no render hook, a move that is not legal in its
+            state (``"move 3 (4) is not legal ..."``), or a move after the
+            goal is reached (a solution ends at its goal).
     """
     render = getattr(game, "render", None)
     if not callable(render):
@@ -60,20 +65,27 @@ def replay_steps(game, case, puzzle, moves: Sequence[Any]) -> tuple[list[Step], 
     render_move = getattr(game, "render_move", None)
     state = puzzle.initial_state()
     steps = [Step(_frame(render(case, puzzle, state, None)), 0, None, True, "start")]
+    room = (lambda: True) if max_frames is None else (lambda: len(steps) < max_frames)
     for i, move in enumerate(moves, 1):
         text = move_text(game, case, move)
+        if puzzle.is_goal(state):
+            raise RenderError(f"move {i} ({text}) comes after the goal, reached "
+                              f"{'at the start' if i == 1 else f'after move {i - 1}'}; a solution ends there")
         for m, child, _cost in puzzle.successors(state):
             if m == move:
                 break
         else:
             raise RenderError(f"move {i} ({text}) is not legal in the state after move {i - 1}")
-        if callable(render_move):
+        if callable(render_move) and room():
             for frame in render_move(case, puzzle, state, move, child):
+                if not room():
+                    break
                 frame = _frame(frame)
                 extra = f" ({frame.caption})" if frame.caption else ""
                 steps.append(Step(frame, i, text, False, f"move {i}: {text}{extra}"))
         state = child
-        steps.append(Step(_frame(render(case, puzzle, state, move)), i, text, True, f"move {i}: {text}"))
+        if room():
+            steps.append(Step(_frame(render(case, puzzle, state, move)), i, text, True, f"move {i}: {text}"))
     return steps, state
 
 

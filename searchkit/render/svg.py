@@ -14,7 +14,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from searchkit.render import palette as pal
 from searchkit.render.grid import Step
-from searchkit.render.layout import FONT, SWATCH, Layout, layout, mark_segments, mark_width, single_layout
+from searchkit.render.layout import (AXIS_FONT, FONT, LINE, SWATCH, Layout, layout, mark_segments, mark_width,
+                                     single_layout)
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -56,15 +57,28 @@ def frame_elements(lay: Layout, i: int, step: Step, *, labels: bool = False, num
                    f'<path d="{path}" stroke="#FFFFFF" stroke-width="{width + 2}" fill="none" stroke-linecap="square"/>'
                    f'<path d="{path}" stroke="#000000" stroke-width="{width}" fill="none" stroke-linecap="square"/>'
                    f'</g>')
+    for x, y, text, anchor in lay.axis_items(i, frame):
+        baseline = ' dominant-baseline="central"' if anchor == "end" else ""
+        out.append(f'<text class="axis-label" x="{x:g}" y="{y:g}" font-size="{AXIS_FONT}" text-anchor="{anchor}"'
+                   f'{baseline} stroke="none" fill="{pal.INK}">{escape(text)}</text>')
     lx, ly = lay.label_xy(i)
-    out.append(f'<text class="frame-label" x="{lx}" y="{ly}" font-size="{FONT}" stroke="none" fill="{pal.INK}">'
-               f'{escape(step.label)}</text>')
+    lines = lay.label_lines(step)
+    if len(lines) == 1:
+        out.append(f'<text class="frame-label" x="{lx}" y="{ly}" font-size="{FONT}" stroke="none" fill="{pal.INK}">'
+                   f'{escape(step.label)}</text>')
+    else:  # wrapped: one <tspan> a line, the whole label still the element's text
+        spans = "".join(f'<tspan x="{lx}" y="{ly + k * LINE}">{escape(line if k == 0 else " " + line)}</tspan>'
+                        for k, line in enumerate(lines))
+        out.append(f'<text class="frame-label" x="{lx}" y="{ly}" font-size="{FONT}" stroke="none" '
+                   f'fill="{pal.INK}">{spans}</text>')
     out.append("</g>")
     return out
 
 
 def legend_elements(lay: Layout) -> list[str]:
     """The legend: a swatch per value with the value beside it, and what the outline means."""
+    if not lay.legend and not lay.mark:
+        return []
     out = ['<g class="legend">']
     for x, y, value, colour in lay.legend_items():
         out.append(f'<rect class="swatch" x="{x}" y="{y}" width="{SWATCH}" height="{SWATCH}" fill="{colour}" '
@@ -73,7 +87,7 @@ def legend_elements(lay: Layout) -> list[str]:
                    f'{escape(str(value))}</text>')
     if lay.mark:
         y = lay.mark_line_y()
-        x = lay.legend_items()[0][0] if lay.legend else 12
+        x = lay.legend_x
         out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{SWATCH - 4}" height="{SWATCH - 4}" fill="none" '
                    f'stroke="#000000" stroke-width="2"/>')
         out.append(f'<text x="{x + SWATCH + 5}" y="{y + SWATCH - 3}" font-size="{FONT}" fill="{pal.INK}">'
@@ -95,7 +109,8 @@ def _document(lay: Layout, body: list[str], title: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_svg(steps: Sequence[Step], *, labels: bool = False, columns: int | None = None, title: str = "") -> str:
+def render_svg(steps: Sequence[Step], *, labels: bool = False, columns: int | None = None, title: str = "",
+               palette: pal.Palette | None = None) -> str:
     """Every step as one SVG picture: a grid of frames with labels, and a legend.
 
     Args:
@@ -103,11 +118,12 @@ def render_svg(steps: Sequence[Step], *, labels: bool = False, columns: int | No
         labels: write the value in every cell.
         columns: frames per row (default: as many as fit 1400 pixels).
         title: the document's ``<title>``.
+        palette: the colours (:func:`searchkit.render.palette.load_palette`; default: Okabe-Ito).
 
     Raises:
         ValueError: no steps.
     """
-    lay = layout(steps, columns=columns)
+    lay = layout(steps, columns=columns, palette=palette)
     body: list[str] = []
     for i, step in enumerate(steps):
         body += frame_elements(lay, i, step, labels=labels)
@@ -115,8 +131,19 @@ def render_svg(steps: Sequence[Step], *, labels: bool = False, columns: int | No
     return _document(lay, body, title)
 
 
-def frame_svg(step: Step, all_steps: Sequence[Step], *, labels: bool = False, number: int = 0) -> str:
-    """One step as its own SVG document (with the legend of the whole solution), for the HTML page."""
-    lay = single_layout(all_steps)
+def frame_svg(step: Step, all_steps: Sequence[Step], *, labels: bool = False, number: int = 0,
+              palette: pal.Palette | None = None, lay: Layout | None = None) -> str:
+    """One step as its own SVG document, for the HTML page.
+
+    ``lay``: :func:`~searchkit.render.layout.single_layout` of ``all_steps``
+    (computed when not given: the legend of the whole solution under the
+    board), or its :func:`~searchkit.render.layout.board_only` cut (no legend).
+    """
+    lay = lay or single_layout(all_steps, palette)
     body = frame_elements(lay, 0, step, labels=labels, number=number) + legend_elements(lay)
     return _document(lay, body, "")
+
+
+def legend_svg(lay: Layout) -> str:
+    """The legend alone as an SVG document (lay: :func:`~searchkit.render.layout.legend_only`)."""
+    return _document(lay, legend_elements(lay), "")

@@ -47,17 +47,34 @@ def frame_text(frame: Frame, colours: dict, *, labels: bool = False, colour: boo
     show = labels or frame.labels
     values = [v for row in rows for v in row if v is not None]
     text = Text()
+    ys = frame.y_labels[offset:]
+    yw = max((len(t) for t in ys), default=0)
+
+    def y_axis(r: int) -> None:  # the row's y label, right-aligned, before the row
+        if ys:
+            text.append(ys[r].rjust(yw) + " ", style="dim")
+
+    def x_axis(cell: int, sep: int) -> None:  # the column labels under the board
+        if frame.x_labels:
+            text.append("\n" + " " * (yw + 1 if ys else 0)
+                        + (" " * sep).join(t.center(cell) for t in frame.x_labels).rstrip(), style="dim")
+
     if not colour:
         w = width or max((len(str(v)) for v in values), default=1)
+        w = max([w] + [len(t) for t in frame.x_labels])
         for r, row in enumerate(rows):
             if r:
                 text.append("\n")
+            y_axis(r)
             text.append(" ".join(("." if v is None else str(v)).rjust(w) for v in row))
+        x_axis(w, 1)
         return text
     w = width or _cell_width(values or frame.values, show)
+    w = max([w] + [len(t) for t in frame.x_labels])
     for r, row in enumerate(rows):
         if r:
             text.append("\n")
+        y_axis(r)
         for c, value in enumerate(row):
             bg = colours.get(value, pal.EMPTY)
             marked = (r + offset, c) in frame.marks
@@ -69,6 +86,7 @@ def frame_text(frame: Frame, colours: dict, *, labels: bool = False, colour: boo
                 cell = ("•" if marked else "").center(w)
                 style = Style(color=ink, bgcolor=bg, bold=marked)
             text.append(cell, style=style)
+    x_axis(w, 0)
     return text
 
 
@@ -90,7 +108,7 @@ def legend_text(values: Sequence, colours: dict, mark: str = "", *, colour: bool
 
 
 def render_terminal(steps: Sequence[Step], console=None, *, labels: bool = False, trim: bool = False,
-                    across: bool | None = None) -> None:
+                    across: bool | None = None, palette: pal.Palette | None = None) -> None:
     """Print every step (its label, then the board) and the legend to ``console``.
 
     Args:
@@ -101,6 +119,7 @@ def render_terminal(steps: Sequence[Step], console=None, *, labels: bool = False
         across: put as many boards side by side as the console's width
             holds (default: on a colour console; plain text stays one board
             under the other, for pipes and ``grep``).
+        palette: the colours (default: the pictures' Okabe-Ito).
     """
     from rich.console import Console
     from rich.table import Table
@@ -110,7 +129,7 @@ def render_terminal(steps: Sequence[Step], console=None, *, labels: bool = False
     colour = console.color_system is not None and not console.no_color
     frames = [s.frame for s in steps]
     values = legend_values(frames)
-    colours = pal.assign(values)
+    colours = pal.assign(values, palette)
     marks = " / ".join(dict.fromkeys(f.mark or "marked cells" for f in frames if f.marks))
     boards = [frame_text(s.frame, colours, labels=labels, colour=colour, trim=trim) for s in steps]
     if across is None:
@@ -118,7 +137,7 @@ def render_terminal(steps: Sequence[Step], console=None, *, labels: bool = False
     if not across:
         for step, board in zip(steps, boards):
             console.print(step.label, highlight=False, markup=False)
-            console.print(board, highlight=False)
+            console.print(board, highlight=False, soft_wrap=True)  # a row stays one line, however wide
     else:
         cell = max(len(line) for board in boards for line in board.plain.split("\n"))
         slot = max(cell, max(len(s.label) for s in steps)) + 3

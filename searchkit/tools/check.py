@@ -189,16 +189,20 @@ def check_heuristic(
     *,
     samples: int = 100,
     max_size: int | None = None,
+    min_size: int = 1,
+    shrink: bool = True,
     seed: int = 0,
     max_states: int = 50_000,
     generator_options: Mapping[str, Any] | None = None,
 ) -> CheckReport:
     """Check a heuristic's admissibility and consistency on generated instances.
 
-    Instances come from the game's registered generator with sizes 1..``max_size``
+    Instances come from the game's registered generator with sizes ``min_size``..``max_size``
     (default: the generator's ``check_size``); hypothesis draws up to
     ``samples`` per property (seeded by ``seed``) and shrinks the first failing
-    instance.  Instances whose state space exceeds ``max_states`` are skipped
+    instance (``shrink=False``: report the first one as drawn -- shrinking explores
+    every candidate's whole space, far too slow on e.g. 8-puzzles).  Instances whose state space exceeds
+    ``max_states`` are skipped
     and counted in the report.
 
     Raises:
@@ -209,27 +213,31 @@ def check_heuristic(
     spec = registry.heuristic(game_name, heuristic_name)
     if max_size is None:
         max_size = registry.generator(game_name).check_size
-    strategy = instances(game_name, registry=registry, max_size=max_size, options=generator_options)
+    strategy = instances(game_name, registry=registry, max_size=max_size, min_size=min_size,
+                         options=generator_options)
     claims = {"admissible": spec.admissible, "consistent": spec.consistent}
     examples = {}
     tally = [0, 0]  # explored, skipped
     for prop, kind in (("admissible", INADMISSIBLE), ("consistent", INCONSISTENT)):
-        found = _probe(registry, game_name, spec, strategy, kind, samples, seed, max_states, tally)
+        found = _probe(registry, game_name, spec, strategy, kind, samples, seed, max_states, tally, shrink)
         if found:
             examples[prop] = found
     return CheckReport(spec.name, claims, examples, samples, checked=tally[0], skipped=tally[1])
 
 
-def _probe(registry, game_name, spec, strategy, kind, samples, seed, max_states, tally):
+def _probe(registry, game_name, spec, strategy, kind, samples, seed, max_states, tally, shrink=True):
     """Search instances for a violation of ``kind``; return the shrunk ``(data, violations)`` or ``None``."""
-    from hypothesis import HealthCheck, assume, given, settings
+    from hypothesis import HealthCheck, Phase, assume, given, settings
     from hypothesis import seed as hseed
     from hypothesis.reporting import with_reporter
 
     found: list = []
 
+    phases = tuple(Phase) if shrink else (Phase.explicit, Phase.reuse, Phase.generate)
+
     @hseed(seed)
-    @settings(max_examples=samples, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=samples, database=None, deadline=None, suppress_health_check=list(HealthCheck),
+              phases=phases)
     @given(strategy)
     def probe(data):
         puzzle = plain_puzzle(registry, game_name, data)

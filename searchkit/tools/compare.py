@@ -7,6 +7,7 @@ found a solution at depth d solves N + 1 = 1 + b* + b*^2 + ... + b*^d
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
@@ -20,15 +21,26 @@ def effective_branching_factor(generated: int, depth: int | None, tol: float = 1
     """b* with ``1 + b* + ... + b*^depth == generated + 1``, by bisection.
 
     Returns ``None`` when undefined (no solution, depth 0 or nothing generated).
+
+    The root lies in ``[0, max(1, (generated + 1) ** (1 / depth))]``: the sum
+    is at least ``b*^depth``, so ``b*^depth <= generated + 1``.  Searching
+    there (not up to ``generated``) keeps ``b ** (depth + 1)`` a finite float
+    for any depth (a 97-move solution overflowed it); a sum too large for a
+    float counts as above the target.
     """
     if not depth or generated <= 0:
         return None
     target = generated + 1
 
     def total(b):
-        return depth + 1 if b == 1 else (b ** (depth + 1) - 1) / (b - 1)
+        if b == 1:
+            return depth + 1
+        try:
+            return (b ** (depth + 1) - 1) / (b - 1)
+        except OverflowError:
+            return float("inf")
 
-    lo, hi = 0.0, max(1.0, float(generated))
+    lo, hi = 0.0, max(1.0, float(target) ** (1.0 / depth))
     while hi - lo > tol:
         mid = (lo + hi) / 2
         if total(mid) < target:
@@ -42,9 +54,9 @@ INPUT_ERROR = "input_error"
 ERROR = "error"  #: the status of a row whose search raised an exception (a defect; ``error`` says which)
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True)
 class Row:
-    """One case solved with one heuristic (or one case that could not be read).
+    """One case solved with one heuristic (or one case that could not be read): a plain dataclass.
 
     Attributes:
         source, case: where the case came from (file, 1-based number; ``None`` for a file-wide error).
@@ -62,6 +74,8 @@ class Row:
         lower_bound: the proven lower bound on the case's optimum, or ``None``.
         strategy: the column the row belongs to (the heuristic's name, or
             ``ALGORITHM/HEURISTIC`` when several algorithms are compared).
+        position: the case's 1-based place among everything read (a file
+            named twice gives its cases twice, at two positions).
         engine: ``"python"`` or ``"native"``, the engine that searched (``None`` when none did).
     """
 
@@ -82,9 +96,14 @@ class Row:
     lower_bound: int | None = None
     strategy: str | None = None
     engine: str | None = None
+    position: int | None = None
+
+    def key(self) -> tuple:
+        """What tells cases apart: the position when known, else source and case number."""
+        return (self.position,) if self.position is not None else (self.source, self.case)
 
     def to_dict(self) -> dict:
-        return attrs.asdict(self)
+        return dataclasses.asdict(self)
 
 
 @attrs.frozen
@@ -108,37 +127,48 @@ class Comparison:
     def totals(self) -> dict[str, dict]:
         """Per strategy: cases, solved, summed cost, counts, seconds, mean EBF, and the quality columns.
 
-        ``cost`` sums the costs of every solution (``solved`` or
-        ``feasible``; ``None`` when there is none); ``feasible`` counts the
-        unproven ones.  ``gap_to_best`` sums, over the strategy's solutions,
-        the cost minus the least cost any strategy found for the case;
-        ``proven_gap`` sums the cost minus the best lower bound any strategy
-        proved for the case (``None`` when a case with a solution has no
-        bound): how far from optimal the strategy's total may be, at most.
+        The quality columns are summed over the **common** cases, those every
+        strategy found a solution for (``solved`` or ``feasible``), so that
+        they compare like with like: ``cost`` sums the strategy's costs there
+        (``None`` when there is no common case); ``gap_to_best`` the cost
+        minus the least cost any strategy found for the case; ``proven_gap``
+        the cost minus the best lower bound any strategy proved for the case
+        (``None`` when a common case has no bound): how far from optimal the
+        strategy's total may be, at most.  ``common`` counts those cases,
+        ``unanswered`` the cases the strategy found no solution for, and
+        ``feasible`` its unproven solutions.  Node counts and seconds sum
+        every row (the work done).  Cases are told apart by their position in
+        the input, so a file named twice counts twice.
         """
         out = {}
-        cases = {(r.source, r.case) for r in self.rows}
+        cases = {r.key() for r in self.rows}
         best: dict = {}
         bound: dict = {}
+        answered_by: dict = {name: set() for name in self.heuristics}
         for r in self.rows:
-            key = (r.source, r.case)
+            key = r.key()
             if r.status in WITH_SOLUTION and r.cost is not None:
                 best[key] = min(best.get(key, r.cost), r.cost)
+                answered_by.setdefault(r.strategy or r.heuristic, set()).add(key)
             if r.lower_bound is not None:
                 bound[key] = max(bound.get(key, r.lower_bound), r.lower_bound)
+        common = set.intersection(*(answered_by[name] for name in self.heuristics)) if self.heuristics else set()
         for name in self.heuristics:
             rows = [r for r in self.rows if (r.strategy or r.heuristic) == name]
             solved = [r for r in rows if r.status == SOLVED]
             answered = [r for r in rows if r.status in WITH_SOLUTION]
+            shared = [r for r in answered if r.key() in common]
             ebfs = [r.ebf for r in rows if r.ebf is not None]
-            unbounded = any((r.source, r.case) not in bound for r in answered)
+            unbounded = any(r.key() not in bound for r in shared)
             out[name] = {
                 "solved": len(solved),
                 "feasible": len(answered) - len(solved),
                 "cases": len(cases),
-                "cost": sum(r.cost for r in answered) if answered else None,
-                "gap_to_best": sum(r.cost - best[(r.source, r.case)] for r in answered),
-                "proven_gap": None if unbounded else sum(r.cost - bound[(r.source, r.case)] for r in answered),
+                "common": len(common),
+                "unanswered": len(cases) - len({r.key() for r in answered}),
+                "cost": sum(r.cost for r in shared) if shared else None,
+                "gap_to_best": sum(r.cost - best[r.key()] for r in shared),
+                "proven_gap": None if unbounded else sum(r.cost - bound[r.key()] for r in shared),
                 "expanded": sum(r.expanded for r in rows),
                 "generated": sum(r.generated for r in rows),
                 "evaluated": sum(r.evaluated for r in rows),
@@ -178,14 +208,18 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
     names = tuple(names) if names is not None else tuple(s.heuristic.name for s in solvers)
     rows: list[Row] = []
     disagreements = []
+    position = 0
     for item in items:
         value = item.value
         if isinstance(value, InputError):
             if on_input_error is not None:
                 on_input_error(value)
             if not getattr(value, "warning", False):
-                rows.append(Row(item.source, value.case, None, None, INPUT_ERROR, error=value.message))
+                position += 1
+                rows.append(Row(item.source, value.case, None, None, INPUT_ERROR, error=value.message,
+                                position=position))
             continue
+        position += 1
         costs = {}
         started = getattr(item, "started", None)
         reading = 0.0 if started is None else time.perf_counter() - started
@@ -204,7 +238,8 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
             except Exception as exc:  # a heuristic or rule with a defect: its row says so, the others go on
                 heuristic, algorithm = getattr(solver, "heuristic", None), getattr(solver, "algorithm", None)
                 rows.append(Row(value.source, value.index, getattr(heuristic, "name", None),
-                                getattr(algorithm, "name", None), ERROR, error=failure_message(exc), strategy=name))
+                                getattr(algorithm, "name", None), ERROR, error=failure_message(exc), strategy=name,
+                                position=position))
                 continue
             result = outcome.result
             depth = len(result.moves) if result.has_solution else None
@@ -213,7 +248,8 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
                             result.cost, depth, stats.expanded, stats.generated, stats.evaluated,
                             stats.before_last_layer(), outcome.seconds,
                             effective_branching_factor(stats.generated, depth), lower_bound=result.lower_bound,
-                            strategy=name, engine=getattr(outcome, "engine", None)))
+                            strategy=name, position=position,
+                            engine=getattr(outcome, "engine", None)))
             if result.solved:
                 costs[name] = result.cost
             if result.status == CANCELLED:

@@ -73,3 +73,62 @@ def test_a_case_that_kills_its_dask_worker_is_an_error(cli, scheduler, tmp_path)
     assert first in ("1", "? (error)") and third in ("2", "? (error)"), res.stderr
     assert res.returncode == 1
     assert f"{cases}: case 2: its Dask task failed (KilledWorker: " in res.stderr
+
+
+def _listening(pids) -> set:
+    """``(ip, port)`` of every TCP socket in LISTEN state held by the processes ``pids``."""
+    import psutil
+
+    out = set()
+    for pid in pids:
+        try:
+            conns = psutil.Process(pid).net_connections(kind="tcp")
+        except psutil.NoSuchProcess:
+            continue
+        out |= {(c.laddr.ip, c.laddr.port) for c in conns if c.status == psutil.CONN_LISTEN}
+    return out
+
+
+def _tree() -> list:
+    import os
+
+    import psutil
+
+    me = psutil.Process(os.getpid())
+    return [me.pid] + [p.pid for p in me.children(recursive=True)]
+
+
+def _get(port: int, path: str) -> int:
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as answer:
+            return answer.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+@pytest.mark.parametrize("dashboard", [None, ""])
+def test_local_cluster_listens_on_loopback_only(registry, dashboard):
+    """Issue 19.2: the LocalCluster's dashboard listened on 0.0.0.0 and told anyone the workers and their memory.
+
+    Now every socket the cluster opens (scheduler, nannies, workers, HTTP) is on 127.0.0.1, and with no
+    ``--dashboard`` its HTTP server answers no info or json page.
+    """
+    pytest.importorskip("dask.distributed")
+    from searchkit.batch.executors import DaskPool, WorkerSpec
+    from searchkit.solver import Solver
+
+    before = _listening(_tree())
+    pool = DaskPool(WorkerSpec.of(Solver(registry, "flood"), None), None, 2, dashboard=dashboard)
+    try:
+        opened = _listening(_tree()) - before
+        http = pool.cluster.scheduler.http_server.port
+        pages = [_get(http, path) for path in ("/json/identity.json", "/info/main/workers.html")]
+    finally:
+        pool.close(cancel=True)
+    assert len(opened) >= 5, opened  # the scheduler and its HTTP server, two nannies, two workers
+    assert all(ip == "127.0.0.1" for ip, _port in opened), opened
+    assert http in {port for _ip, port in opened}
+    assert pages == ([404, 404] if dashboard is None else [200, 200])

@@ -105,3 +105,45 @@ def test_workers_get_the_algorithms_options_and_the_upper_bound(cli):
     records = [r for r in lines if "event" not in r]
     assert len(records) == 12 and len(lines) > 12
     assert {r["algorithm"] for r in records} == {"wastar"} and all(r["lower_bound"] is not None for r in records)
+
+
+def test_jobs_above_the_cases_start_one_worker_a_case_at_most(registry, tmp_path):
+    """Issue 19.4: ``--jobs 40`` on 20 cases started all 40 workers (about 700 MB in 3 s)."""
+    from searchkit.batch.executors import LocalPool, WorkerSpec
+    from searchkit.batch.runner import solve_ordered
+    from searchkit.cli.io import iter_cases
+    from searchkit.solver import Solver
+
+    three = tmp_path / "three.txt"
+    three.write_text("".join((ROOT / "tests" / "batch" / "data" / "pc19-first12.txt").read_text()
+                             .splitlines(keepends=True)[:3]))
+    solver = Solver(registry, "flood")
+    pool = LocalPool(WorkerSpec.of(solver, None), 40)
+    try:
+        results = list(solve_ordered(iter_cases(solver.game, [str(three)], solver.options), pool))
+        started = len(pool.pool)
+    finally:
+        pool.close()
+    assert [res.outcome.result.cost for _item, res in results] == [19, 23, 22]
+    assert 1 <= started <= 3
+
+
+def test_jobs_above_the_cpus_warns(cli, tmp_path):
+    import os
+
+    one = tmp_path / "one.txt"
+    one.write_text((ROOT / "tests" / "batch" / "data" / "pc19-first12.txt").read_text().splitlines()[0] + "\n")
+    n = len(os.sched_getaffinity(0)) + 1
+    res = cli("solve", "flood", "--jobs", str(n), one)
+    assert res.returncode == 0 and res.stdout.split() == ["19"]
+    assert f"--jobs {n} is more than the" in res.stderr
+
+
+def test_an_upper_bound_provider_that_finds_nothing_means_no_bound(cli, tmp_path):
+    """Issue 19.11: a provider could not say "I found nothing"; ``None`` now means no upper bound."""
+    cases = tmp_path / "c.txt"
+    cases.write_text("ok 3\nok 1\n")
+    for extra in ((), ("-j", "2")):
+        res = cli("solve", "crashy", "--upper-bound", "auto", *extra, cases)
+        assert res.returncode == 0, res.stderr
+        assert res.stdout.split() == ["3", "1"]

@@ -60,3 +60,75 @@ def test_live_figures_of_a_running_search(registry):
     assert max(f["expanded"] for f in late) <= outcome.result.stats.expanded
     text = live_text({"bound": 9, "expanded": 1200, "seconds": 2.0, "rss_kb": 2048})
     assert text == ", bound 9, 1,200 expanded, 600/s, 2 MiB"
+
+
+def _under_a_terminal(tmp_path, *args, columns=200):
+    """Run the CLI with stderr on a real pseudo-terminal and stdout into a file; ``(stdout text, terminal text)``."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    from tests.batch.conftest import PLUGINS
+
+    out = tmp_path / "out.txt"
+    primary, secondary = pty.openpty()
+    environ = dict(os.environ, COLUMNS=str(columns), TERM="xterm")
+    environ["PYTHONPATH"] = os.pathsep.join([str(PLUGINS), environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    with open(out, "w") as sink:
+        proc = subprocess.Popen([sys.executable, "-m", "searchkit", *map(str, args)], stdin=subprocess.DEVNULL,
+                                stdout=sink, stderr=secondary, env=environ)
+        os.close(secondary)
+        seen = bytearray()
+        while True:
+            try:
+                chunk = os.read(primary, 65536)
+            except OSError:  # EIO: the child closed its end
+                break
+            if not chunk:
+                break
+            seen += chunk
+        proc.wait(timeout=120)
+    os.close(primary)
+    assert proc.returncode == 0, seen.decode(errors="replace")
+    return out.read_text(), seen.decode(errors="replace")
+
+
+def test_answers_reach_stdout_when_stderr_is_a_terminal(tmp_path):
+    """Issue 19.1: rich's Progress redirected stdout onto its console, so ``> out.txt`` got nothing."""
+    expected = (ROOT / "tests" / "batch" / "data" / "pc19-first12.ans").read_text().split()
+    for args in (("-j", "2"), ("--progress",), ("--format", "json", "-j", "2")):
+        stdout, terminal = _under_a_terminal(tmp_path, "solve", "flood", *args, PC19)
+        if "json" in args:
+            import json
+
+            costs = [str(json.loads(line)["cost"]) for line in stdout.splitlines() if '"event"' not in line]
+            assert costs == expected, args
+        else:
+            assert stdout.split() == expected, args
+        assert "solved 12" in terminal or "12 solved" in terminal, (args, terminal)
+
+
+def test_the_progress_line_fits_the_width_and_keeps_the_memory(tmp_path):
+    """Issue 19.16: the line was cut at the terminal's width, so the memory figure never showed."""
+    from searchkit.batch.progress import fit_longest
+
+    long_dir = tmp_path / ("d" * 80)
+    long_dir.mkdir()
+    cases = long_dir / "cases.txt"
+    cases.write_text("sleep 3\nok 1\n")
+    _stdout, terminal = _under_a_terminal(tmp_path, "solve", "crashy", "-j", "2", "--progress", cases,
+                                          columns=100)
+    assert "MiB" in terminal, terminal
+    figures = {"rss_kb": 812 * 1024, "bound": 31, "expanded": 120_000, "seconds": 3.0}
+    text = fit_longest(str(cases), 7, 12.0, figures, 40)
+    assert len(text) <= 40 and "812 MiB" in text and "d" * 80 not in text
+    assert fit_longest(str(cases), 7, 12.0, figures, 200) == \
+        "  longest: cases.txt case 7 (12 s, 812 MiB, bound 31, 120,000 expanded, 40,000/s)"
+
+
+def test_a_plain_solve_closes_with_a_summary_on_a_terminal(tmp_path):
+    """Issue 19.16: a plain solve printed no closing summary on stderr (a batch run does)."""
+    stdout, terminal = _under_a_terminal(tmp_path, "solve", "flood", PC19)
+    assert stdout.split() == (ROOT / "tests" / "batch" / "data" / "pc19-first12.ans").read_text().split()
+    assert "searchkit: 12 cases in" in terminal and "(12 solved)" in terminal, terminal

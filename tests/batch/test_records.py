@@ -165,3 +165,218 @@ def test_resume_refuses_records_that_do_not_say_their_options(cli, tmp_path):
     assert res.returncode == 2 and "written without the game options it was solved under" in res.stderr
     assert cli("solve", "flood", "--moves", "--output", tmp_path / "m.jsonl", PC19).returncode == 0
     assert cli("solve", "flood", "--output", tmp_path / "m.jsonl", "--resume", PC19).returncode == 0  # --moves prints
+
+
+def test_output_never_destroys_an_input(cli, tmp_path):
+    """Issue 19.3: ``--output IN IN`` overwrote the boards, and ``--resume`` cut the last line of any file."""
+    import os
+
+    from tests.conftest import ROOT
+
+    boards = (ROOT / "tests" / "batch" / "data" / "pc19-first12.txt").read_text()
+    cases = tmp_path / "in5.txt"
+    cases.write_text(boards)
+    link = tmp_path / "link.txt"
+    os.link(cases, link)
+    sym = tmp_path / "sym.txt"
+    sym.symlink_to(cases)
+    for output, extra in ((cases, ()), (cases, ("--resume",)), (cases, ("--force",)), (link, ()), (sym, ()),
+                          (tmp_path / "." / "in5.txt", ("--resume",))):
+        res = cli("solve", "flood", "--output", output, *extra, cases)
+        assert res.returncode == 2, (output, extra, res.stderr)
+        assert "overwrite the input" in res.stderr, res.stderr
+        assert "Traceback" not in res.stderr
+        assert cases.read_text() == boards
+    res = cli("solve", "flood", "--output", cases, "-", input=boards)  # stdin is another file: only the record check
+    assert res.returncode == 2 and "not a searchkit record" in res.stderr, res.stderr
+    assert cases.read_text() == boards
+    with open(cases) as stdin:  # standard input reads the very file
+        import subprocess
+        import sys
+
+        from tests.batch.conftest import PLUGINS
+
+        env = dict(os.environ, PYTHONPATH=str(PLUGINS))
+        run = subprocess.run([sys.executable, "-m", "searchkit", "solve", "flood", "--output", str(link), "-"],
+                             stdin=stdin, capture_output=True, text=True, env=env)
+    assert run.returncode == 2 and "standard input" in run.stderr, run.stderr
+    assert cases.read_text() == boards
+
+
+def test_output_refuses_a_file_that_is_not_records(cli, tmp_path):
+    """Issue 19.3: any existing file whose first line is not a record is left alone, with or without --resume."""
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\nline two\n")
+    for extra in ((), ("--resume",), ("--force",)):
+        res = cli("solve", "flood", "--output", notes, *extra, pc)
+        assert res.returncode == 2, res.stderr
+        assert "first line is not a searchkit record" in res.stderr
+        assert notes.read_text() == "my notes\nline two\n"
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert cli("solve", "flood", "--output", empty, pc).returncode == 0  # an empty file holds nothing to lose
+
+
+def test_output_refuses_to_truncate_records_without_resume_or_force(cli, tmp_path):
+    """Issue 19.3: re-running without --resume silently truncated a record file."""
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, pc).returncode == 0
+    before = out.read_text()
+    assert len(before.splitlines()) == 12
+    res = cli("solve", "flood", "--output", out, pc)
+    assert res.returncode == 2 and "already holds records" in res.stderr and "--force" in res.stderr
+    assert out.read_text() == before
+    res = cli("solve", "flood", "--output", out, "--resume", pc)
+    assert res.returncode == 0 and out.read_text() == before
+    res = cli("solve", "flood", "--output", out, "--force", pc)
+    assert res.returncode == 0 and len(out.read_text().splitlines()) == 12
+
+
+def test_json_and_jsonl_records_are_one_schema(cli, tmp_path):
+    """Issue 19.7: json records lacked schema, game, data_hash, options and peak_rss_kb, so verify failed them."""
+    import json
+
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    bad = tmp_path / "mixed.txt"
+    bad.write_text(pc.read_text().splitlines()[0] + "\n12x\n")
+    for extra in ((), ("-j", "2")):
+        plain = cli("solve", "flood", "--format", "json", *extra, pc)
+        lines = cli("solve", "flood", "--format", "jsonl", *extra, pc)
+        json_records = [json.loads(line) for line in plain.stdout.splitlines()]
+        jsonl_records = [json.loads(line) for line in lines.stdout.splitlines()]
+        assert [list(r) for r in json_records] == [list(r) for r in jsonl_records], extra
+        assert [r["data_hash"] for r in json_records] == [r["data_hash"] for r in jsonl_records]
+        assert all(r["schema"] == 1 and r["game"] == "flood" and r["peak_rss_kb"] for r in json_records)
+        f = tmp_path / "f.json"
+        f.write_text(plain.stdout)
+        res = cli("verify", "flood", pc, f)
+        assert res.returncode == 0 and res.stdout.splitlines()[-1] == "12 OK", res.stderr
+        got = {}
+        for fmt in ("json", "jsonl"):
+            out = cli("solve", "flood", "--format", fmt, *extra, bad).stdout
+            got[fmt] = [json.loads(line) for line in out.splitlines()]
+        assert [list(r) for r in got["json"]] == [list(r) for r in got["jsonl"]] and len(got["json"]) == 2
+
+
+def _rewrite(path, **changes):
+    import json
+
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    for index, fields in changes.items():
+        lines[int(index[1:])].update(fields)
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines))
+
+
+def test_resume_solves_stopped_cases_again_unless_kept(cli, tmp_path):
+    """Issue 19.8: records with status time_limit, error or an unknown string counted as done."""
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, pc).returncode == 0
+    _rewrite(out, c0={"status": "time_limit", "cost": None, "moves": [], "length": None},
+             c1={"status": "error"}, c2={"status": "banana"}, c3={"status": "memory_limit"})
+    kept = tmp_path / "kept.jsonl"
+    kept.write_text(out.read_text())
+    res = cli("solve", "flood", "--output", out, "--resume", pc)
+    assert res.returncode == 0, res.stderr
+    assert "4 solved" in res.stderr and "8 already recorded" in res.stderr, res.stderr
+    assert len(out.read_text().splitlines()) == 16
+    assert cli("verify", "flood", pc, out).stdout.splitlines()[-1] == "12 OK"
+    res = cli("solve", "flood", "--output", kept, "--resume", "--keep-stopped", pc)
+    assert res.returncode == 0 and "1 solved" in res.stderr, res.stderr  # only the unknown status
+    assert len(kept.read_text().splitlines()) == 13
+
+
+def test_resume_and_verify_check_the_game_and_the_schema(cli, tmp_path):
+    """Issue 19.8: records of game mayan counted as done; verify took schema 2 without a word."""
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, pc).returncode == 0
+    good = out.read_text()
+    for fields, says in (({"game": "mayan"}, 'game "mayan", not flood'), ({"schema": 2}, "schema 2")):
+        out.write_text(good)
+        _rewrite(out, c5=fields)
+        res = cli("solve", "flood", "--output", out, "--resume", pc)
+        assert res.returncode == 2 and says in res.stderr and "cannot resume" in res.stderr, res.stderr
+        res = cli("verify", "flood", pc, out)
+        assert res.returncode == 1 and says in res.stderr, res.stderr
+        assert res.stdout.splitlines()[-1] == "11 OK, 1 failed"
+
+
+def test_resume_normalises_paths_and_warns_when_nothing_matches(cli, tmp_path):
+    """Issue 19.8: --resume ./p20.txt against records of p20.txt solved everything again, silently."""
+    import shutil
+
+    from tests.conftest import ROOT
+
+    shutil.copy(ROOT / "tests" / "batch" / "data" / "pc19-first12.txt", tmp_path / "p12.txt")
+    import os
+    import subprocess
+    import sys
+
+    from tests.batch.conftest import PLUGINS
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "searchkit", "solve", "flood", *args], cwd=tmp_path,
+                              capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(PLUGINS)))
+
+    assert run("--output", "r.jsonl", "p12.txt").returncode == 0
+    res = run("--output", "r.jsonl", "--resume", "./p12.txt")
+    assert res.returncode == 0 and "12 already recorded" in res.stderr, res.stderr
+    assert len((tmp_path / "r.jsonl").read_text().splitlines()) == 12
+    (tmp_path / "other.txt").write_text((tmp_path / "p12.txt").read_text())
+    res = run("--output", "r.jsonl", "--resume", "other.txt")
+    assert res.returncode == 0 and "0 of the 12 records in r.jsonl match a case of the input" in res.stderr
+
+
+def test_ctrl_c_while_reading_the_records_still_prints_the_summary(cli, tmp_path):
+    """Issue 19.12: a Ctrl-C outside the solving loop escaped run_batch: no summary line, no --resume hint.
+
+    The SIGINT is sent once the process has the (large) record file open for --resume, so it lands while
+    the records are read, every time.
+    """
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.batch.conftest import PLUGINS
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, pc).returncode == 0
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines) * 8000)  # 96,000 records: reading them takes a second or more
+    size = out.stat().st_size
+    env = dict(os.environ, PYTHONPATH=str(PLUGINS))
+    proc = subprocess.Popen([sys.executable, "-m", "searchkit", "solve", "flood", "--jobs", "2", "--output", str(out),
+                             "--resume", str(pc)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    fds = f"/proc/{proc.pid}/fd"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            if any(os.readlink(os.path.join(fds, fd)) == str(out) for fd in os.listdir(fds)):
+                break
+        except OSError:
+            pass
+        time.sleep(0.001)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    assert "searchkit: cancelled" in stderr
+    assert f"records in {out}; run the same command with --resume to solve the rest" in stderr, stderr
+    assert out.stat().st_size == size

@@ -99,3 +99,104 @@ def test_records_of_other_options_or_the_wrong_length_fail(cli_run, recorded, tm
     record["options"]["shortest"] = False  # a 4-move answer passed off as the exact-5 one
     forged = cli_run(["verify", "mayan", str(data), str(write(tmp_path / "f.jsonl", [record]))])
     assert forged.exit_code == 1 and "the moves cost 4, but the case asks for exactly 5" in forged.output
+
+
+def test_a_deeply_nested_line_is_not_a_record(cli, tmp_path):
+    """Issue 19.5: 100,000 nested brackets ended verify and --resume in a RecursionError traceback."""
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, pc).returncode == 0
+    lines = out.read_text().splitlines(keepends=True)
+    nested = "[" * 100_000 + "]" * 100_000 + "\n"
+    out.write_text(lines[0] + nested + "".join(lines[1:]))
+    res = cli("verify", "flood", pc, out)
+    assert "Traceback" not in res.stderr and "RecursionError" not in res.stderr
+    assert "line 2 is not a JSON record" in res.stderr
+    assert res.stdout.splitlines()[-1] == "12 OK" and res.returncode == 0
+    res = cli("solve", "flood", "--output", out, "--resume", pc)
+    assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
+    assert "line 2 is not a JSON record" in res.stderr
+    seeds = tmp_path / "seeds.jsonl"
+    seeds.write_text('{"moves":' + nested.rstrip() + "}\n")
+    res = cli("solve", "flood", "--seed-solution", seeds, pc)
+    assert res.returncode == 2 and "Traceback" not in res.stderr, res.stderr
+
+
+def test_verify_reads_tuple_moves_back_as_lists(cli, tmp_path):
+    """Issue 19.10: a game whose moves are tuples (no moves_to_json) failed every record: tuples vs lists."""
+    cases = tmp_path / "pairs.txt"
+    cases.write_text("pairs 3\nok 2\npairs 1\n")
+    out = tmp_path / "r.jsonl"
+    res = cli("solve", "crashy", "--output", out, cases)
+    assert res.returncode == 0, res.stderr
+    assert '"moves":[[0,1],[1,2],[2,3]]' in out.read_text()
+    res = cli("verify", "crashy", cases, out)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines()[-1] == "3 OK"
+
+
+def test_forged_types_are_named_and_option_keys_shown_as_written(cli, tmp_path):
+    """Issue 19.14: cost "19" gave 'the moves cost 19, the record says 19'; '__class__' was shown '----class--'."""
+    import json
+
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, pc).returncode == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    records[0]["cost"] = str(records[0]["cost"])
+    records[1]["length"] = True
+    records[2]["lower_bound"] = "0"
+    records[3]["options"]["__class__"] = "x"
+    out.write_text("".join(json.dumps(r) + "\n" for r in records))
+    res = cli("verify", "flood", pc, out)
+    assert res.returncode == 1
+    lines = res.stderr.splitlines()
+    assert any('case 1: the record\'s cost "19" is a string, not an integer' in line for line in lines), lines
+    assert any("case 2: the record's length true is a boolean, not an integer" in line for line in lines), lines
+    assert any('case 3: the record\'s lower bound "0" is a string, not an integer' in line for line in lines), lines
+    assert any('case 4: the record was solved with an option "__class__" that flood does not have' in line
+               for line in lines), lines
+    assert "----class--" not in res.stderr
+    assert res.stdout.splitlines()[-1] == "8 OK, 4 failed"
+
+
+def test_verify_says_moves_after_the_goal(cli, tmp_path):
+    """Issue 19.15: verify did not say 'moves after the goal' for a record whose moves go on past it."""
+    import json
+
+    from tests.conftest import ROOT
+
+    pc = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, pc).returncode == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    records[0]["moves"] += ["1", "2"]
+    records[0]["cost"] += 2
+    records[0]["length"] += 2
+    out.write_text("".join(json.dumps(r) + "\n" for r in records))
+    res = cli("verify", "flood", pc, out)
+    assert res.returncode == 1
+    assert "case 1: bad moves: moves after the goal: it is reached after move 19, and 2 more follow" in res.stderr
+
+
+def test_verify_says_a_mayan_answer_is_not_checked_to_be_the_smallest(cli, tmp_path):
+    """Issue 19.22: a valid Mayan answer that is not the smallest got a plain '1 OK'."""
+    import json
+
+    from tests.conftest import EXAMPLES
+
+    sample = EXAMPLES / "mayan" / "noip2011-sample.in"
+    out = tmp_path / "m.jsonl"
+    assert cli("solve", "mayan", "--output", out, sample).returncode == 0
+    record = json.loads(out.read_text())
+    assert record["moves"] == [[2, 1, 1], [3, 1, 1], [3, 0, 1]]
+    record["moves"] = [[3, 1, -1], [3, 1, 1], [3, 0, 1]]  # also clears the board in 3 moves; not the smallest
+    out.write_text(json.dumps(record) + "\n")
+    res = cli("verify", "mayan", sample, out)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines()[-1] == ("1 OK (1 valid but not checked to be the smallest answer the case asks "
+                                           "for: verify replays moves, it does not search)")

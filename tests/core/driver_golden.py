@@ -23,8 +23,8 @@ GOLDEN = ROOT / "tests" / "golden" / "drivers.json"
 
 _RANDOM = ("flood", "random-8x8-6c.txt", 30)
 _PC19 = ("flood", "pc19-14x14-6c.txt", 20)
-_SLIDE8 = ("sliding-tiles", ROOT / "examples" / "sliding-tiles" / "examples" / "8-puzzle.txt", None)
-_SLIDE15 = ("sliding-tiles", ROOT / "examples" / "sliding-tiles" / "examples" / "15-puzzle.txt", None)
+_SLIDE8 = ("sliding-tiles", ROOT / "plugins" / "sliding-tiles" / "examples" / "8-puzzle.txt", None)
+_SLIDE15 = ("sliding-tiles", ROOT / "plugins" / "sliding-tiles" / "examples" / "15-puzzle.txt", None)
 
 #: (label, (game, file, first N cases or None for all), Solver keyword arguments)
 RUNS: tuple = tuple(

@@ -29,6 +29,15 @@ def test_usage_errors_are_one_line_exit_2():
         assert "Traceback" not in err
 
 
+def test_a_command_without_its_game_is_one_line_naming_the_games():
+    """Issue 19.17: 'searchkit solve' printed 'error: Usage: ...' and the whole help, exit 2."""
+    for command in ("solve", "verify", "compare", "show", "generate", "check"):
+        code, out, err = run(command)
+        assert code == 2, command
+        assert err.count("\n") == 1 and err.startswith("searchkit: error: name a game"), (command, err)
+        assert "flood" in err and "mayan" in err and "Usage:" not in err
+
+
 @pytest.mark.python_engine("the Mayan puzzle")
 def test_algorithm_that_cannot_answer_the_question_is_refused():
     code, out, err = run("solve", "mayan", "-a", "astar", str(EXAMPLES / "mayan" / "noip2011-sample.in"))
@@ -86,3 +95,19 @@ def test_unknown_plugin_name_in_env_is_reported(monkeypatch, capsys):
     reg = load_registry()
     assert "flood" in reg.games
     assert "'nosuch'" in capsys.readouterr().err
+
+
+def test_a_core_only_install_says_how_to_get_a_game():
+    """Issue 19.19: 'games' printed nothing with status 0; 'unknown game' gave no hint; verify offered --moves."""
+    import os
+
+    env = dict(os.environ, SEARCHKIT_PLUGINS="")  # only the core's own plugin: as a core-only install
+    games = subprocess.run([sys.executable, "-m", "searchkit", "games"], capture_output=True, text=True, env=env)
+    assert games.returncode == 1 and games.stdout == ""
+    assert "no game is installed; install a game plugin, e.g. pip install searchkit-puzzles-flood" in games.stderr
+    solve = subprocess.run([sys.executable, "-m", "searchkit", "solve", "flood", "-"], input="0\n",
+                           capture_output=True, text=True, env=env)
+    assert solve.returncode == 2 and solve.stderr.count("\n") == 1
+    assert "unknown game 'flood' (known: none); install a game plugin" in solve.stderr
+    code, out, err = run("verify", "flood", "--help")
+    assert code == 0 and "--moves" not in out and "--start" in out

@@ -20,7 +20,7 @@ import pytest
 from conftest import EXAMPLES, ROOT
 
 GOLDEN = ROOT / "tests" / "golden"
-SLIDING = EXAMPLES / "sliding-tiles" / "examples" / "8-puzzle.txt"
+SLIDING = ROOT / "plugins" / "sliding-tiles" / "examples" / "8-puzzle.txt"
 
 CASES = {
     "flood-hdu-text": ["solve", "flood", "--moves", str(EXAMPLES / "flood" / "hdu4127-sample.txt")],
@@ -33,7 +33,7 @@ CASES = {
                            "-H", "colours", "-H", "layered", "--format", "json"],
 }
 
-_TIMING_KEYS = {"elapsed", "seconds", "per_depth_seconds"}
+_TIMING_KEYS = {"elapsed", "seconds", "per_depth_seconds", "peak_rss_kb"}
 
 
 def _scrub(value):

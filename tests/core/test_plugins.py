@@ -164,3 +164,39 @@ def test_fast_entry_point_scan_matches_importlib_metadata():
     from importlib.metadata import version
 
     assert versions["flood"] == version("searchkit-puzzles-flood")
+
+
+def test_the_plugin_that_ships_a_game_keeps_its_name(capsys, cli_run):
+    """Issue 19.18: a plugin registering 'flood' before the real plugin kept it; the real one lost 14 items."""
+    import searchkit_flood.plugin as real
+
+    from searchkit.game import LazyGame
+
+    impostor = types.ModuleType("impostor_plugin")
+
+    @hookimpl
+    def register_games(register):
+        register(LazyGame("flood", "searchkit_flood.game:FloodGame", "not the real plugin"))
+
+    impostor.register_games = register_games
+    reg = load_registry(use_entry_points=False, extra=[("aaa-impostor", impostor), ("flood", real)])
+    err = capsys.readouterr().err
+    assert reg.owner("game", "flood") == "flood"
+    assert [p.name for p in reg.failures] == ["aaa-impostor"]
+    assert err.count("\n") == 1 and "'flood' keeps it" in err, err
+    assert "puchert" in {h.name for h in reg.heuristics_for("flood")}
+    # the other order: the real plugin first, the impostor's one line
+    reg = load_registry(use_entry_points=False, extra=[("flood", real), ("zzz-impostor", impostor)])
+    assert reg.owner("game", "flood") == "flood" and [p.name for p in reg.failures] == ["zzz-impostor"]
+    capsys.readouterr()
+    listing = cli_run(["games"], registry_=reg)
+    assert listing.exit_code == 1 and "flood" in listing.output
+
+
+def test_a_plugin_whose_game_is_rejected_gets_one_line_for_its_items(capsys):
+    """Issue 19.18: one error line per lost item (15 on every command) becomes one for them all."""
+    load_registry(use_entry_points=False, extra=[("first", make_plugin("twin")), ("second", make_plugin("twin"))])
+    err = capsys.readouterr().err
+    second = [line for line in err.splitlines() if "'second'" in line]
+    assert len(second) == 2, err  # its game, then its heuristic
+    assert "1 item of its game 'twin' not registered (heuristic)" in second[1]

@@ -128,3 +128,25 @@ def test_a_pipe_or_fifo_named_as_a_file_is_read_once_and_spooled(tmp_path):
     piped = subprocess.run([sys.executable, "-m", "searchkit", "solve", "flood", "/dev/stdin"], input=text,
                            capture_output=True, timeout=60)
     assert piped.returncode == 0 and piped.stdout.split() == [b"2", b"0"], piped
+
+
+def test_a_non_utf8_byte_refuses_only_the_case_that_holds_it(tmp_path):
+    """Issue 19.21: one non-UTF-8 byte refused the whole file; now only its case, for every reader."""
+    import subprocess
+    import sys
+
+    judge = tmp_path / "judge.txt"
+    judge.write_bytes(b"2\n1 2\n2 1\n2\n1 \xff\n2 1\n2\n1 1\n1 1\n0\n")
+    lines = tmp_path / "lines.txt"
+    lines.write_bytes(b"1221\n12\xe92\n123456789\n")
+    stdin_bytes = b"1221\n1111\n12\xff1\n"
+    found = "expected UTF-8 text, found byte"
+    for path, expected, message in (
+            (judge, ["2", "? (input error)", "0"], f"case 2: {found} 0xff at offset 14 (line 5)"),
+            (lines, ["2", "? (input error)", "8"], f"case 2: {found} 0xe9 at offset 7 (line 2)"),
+            ("-", ["2", "0", "? (input error)"], f"case 3: {found} 0xff at offset 12 (line 3)")):
+        proc = subprocess.run([sys.executable, "-m", "searchkit", "solve", "flood", str(path)], capture_output=True,
+                              input=stdin_bytes if path == "-" else None)
+        assert proc.returncode == 2
+        assert proc.stdout.decode().split("\n")[:-1] == expected, (path, proc.stdout, proc.stderr)
+        assert message in proc.stderr.decode() and proc.stderr.decode().count("\n") == 1, proc.stderr

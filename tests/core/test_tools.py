@@ -216,3 +216,46 @@ def test_contract_checks_a_rule_under_every_algorithm_it_acts_under():
     check = {c.name: c for c in contract_checks("flood", registry=reg, max_size=3, max_examples=10)}
     with pytest.raises(AssertionError, match="switching off 'planted-dfs' under ida_star"):
         check["pruning-keeps-answers"]()
+
+
+def test_effective_branching_factor_of_a_long_solution():
+    """Issue 19.9: a 97-move solution overflowed ``b ** (depth + 1)`` as a float: a traceback, no table."""
+    from searchkit.tools.compare import effective_branching_factor
+
+    for generated, depth in ((300_000, 97), (10**12, 500), (5, 97), (2, 1), (10**6, 2000)):
+        b = effective_branching_factor(generated, depth)
+        assert b is not None and b >= 0
+        total = depth + 1 if b == 1 else (b ** (depth + 1) - 1) / (b - 1)
+        assert abs(total - (generated + 1)) <= 1e-3 * (generated + 1), (generated, depth, b, total)
+
+
+def test_compare_totals_count_a_file_twice_and_compare_like_with_like(cli_run, tmp_path):
+    """Issue 19.13: 'TOTAL 4/3 solved' for good bad good; totals summed over different sets of cases."""
+    import json
+
+    good = tmp_path / "good.txt"
+    good.write_text("2\n1 2\n2 1\n3\n1 2 3\n2 2 1\n3 1 1\n0\n")
+    bad = tmp_path / "bad1.txt"
+    bad.write_text("2\n1 x\n2 2\n0\n")
+    out = cli_run(["compare", "flood", str(good), str(bad), str(good), "-H", "colours", "--format", "json"])
+    totals = json.loads(out.stdout)["totals"]["colours"]
+    assert totals["cases"] == 5 and totals["solved"] == 4 and totals["unanswered"] == 1
+    csv = cli_run(["compare", "flood", str(good), str(bad), str(good), "-H", "colours", "--format", "csv"])
+    assert "4/5 solved" in csv.stdout.splitlines()[-1]
+
+    # a strategy that answers fewer cases must not look better on the cases it skipped
+    from searchkit.tools.compare import Comparison, Row
+
+    rows = []
+    for position in (1, 2, 3):
+        rows.append(Row("f", position, "h", "astar", "solved", cost=10, lower_bound=10, strategy="exact",
+                        position=position))
+        rows.append(Row("f", position, "h", "wastar", "feasible", cost=12, lower_bound=None, strategy="fast",
+                        position=position))
+    rows[4] = Row("f", 3, "h", "astar", "time_limit", lower_bound=9, strategy="exact", position=3)
+    rows.sort(key=lambda r: (r.position, r.strategy))
+    got = Comparison(("exact", "fast"), tuple(rows), ()).totals()
+    assert got["exact"]["common"] == got["fast"]["common"] == 2
+    assert got["exact"]["cost"] == 20 and got["fast"]["cost"] == 24
+    assert got["fast"]["gap_to_best"] == 4 and got["fast"]["proven_gap"] == 4
+    assert got["exact"]["unanswered"] == 1 and got["fast"]["unanswered"] == 0

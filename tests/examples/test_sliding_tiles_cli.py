@@ -1,6 +1,6 @@
 """The example plugin built from docs/plugin-guide.md, end to end through the CLI.
 
-README's test command installs ``examples/sliding-tiles`` like any third-party
+README's test command installs ``plugins/sliding-tiles`` like any third-party
 plugin; these tests drive it only through ``searchkit`` commands.
 """
 
@@ -12,14 +12,14 @@ import pytest
 
 from conftest import ROOT
 
-EXAMPLE = ROOT / "examples" / "sliding-tiles" / "examples"
+EXAMPLE = ROOT / "plugins" / "sliding-tiles" / "examples"
 
 
 @pytest.fixture(autouse=True)
 def _installed(registry):
     assert "sliding-tiles" in registry.games, (
         "the sliding-tiles example plugin is not installed: run README's test command "
-        "(it installs ./examples/sliding-tiles)"
+        "(it installs ./plugins/sliding-tiles)"
     )
 
 

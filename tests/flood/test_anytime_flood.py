@@ -357,3 +357,29 @@ def test_peastar_holds_fewer_states_than_astar_on_a_larger_board(registry):
     p = run(registry, "peastar", board)
     assert a.cost == p.cost and p.lower_bound == p.cost
     assert p.stats.peak_stored < a.stats.peak_stored, (p.stats.peak_stored, a.stats.peak_stored)
+
+
+def test_a_bounded_greedy_search_stops_at_its_first_solution(cli_run):
+    """Issue 19.23: gbfs and wastar with an inadmissible h became exhaustive under --upper-bound (20 s a board).
+
+    They now run as without the bound, stop at their first solution and keep it when it is under the bound
+    (else the game's quick solution): the same states expanded as the unbounded run.
+    """
+    from conftest import ROOT
+
+    pc = str(ROOT / "tests" / "batch" / "data" / "pc19-first12.txt")
+    for algorithm in ("gbfs", "wastar(weight=2)"):
+        free = cli_run(["solve", "flood", "-a", algorithm, "-H", "two-best", "--format", "json", pc])
+        bounded = cli_run(["solve", "flood", "-a", algorithm, "-H", "two-best", "--upper-bound", "auto",
+                           "--max-nodes", "200000", "--format", "json", pc])
+        assert bounded.exit_code == 0, bounded.output
+        free_records = [json.loads(line) for line in free.output.splitlines()]
+        records = [json.loads(line) for line in bounded.output.splitlines() if '"event"' not in line]
+        assert len(records) == 12
+        for got, alone in zip(records, free_records):
+            assert got["status"] == "feasible" and got["cost"] <= alone["cost"]
+            assert got["stats"]["expanded"] == alone["stats"]["expanded"]  # not one state more
+    tight = cli_run(["solve", "flood", "-a", "gbfs", "-H", "two-best", "--upper-bound", "5", pc])
+    assert tight.output.splitlines()[0] == "? (incomplete)"  # its first solution is not under 5: no answer
+    helptext = " ".join(cli_run(["solve", "flood", "--help"]).output.split())
+    assert "stop at their first solution" in helptext and "to keep improving, use -a anytime" in helptext

@@ -260,7 +260,7 @@ def test_byte_order_mark_crlf_and_unreadable_inputs(cli_run, tmp_path):
     junk.write_bytes(b"\xff\xfe\x00garbage")
     out = cli_run(["solve", "flood", str(junk), str(bom)])
     assert out.exit_code == 2
-    assert f"{junk}: expected UTF-8 text, found byte 0xff at offset 0" in out.output
+    assert f"{junk}:1: case 1: expected UTF-8 text, found byte 0xff at offset 0" in out.output  # its one case
     assert out.output.rstrip().endswith("2")  # the good file after the bad one is still solved
     out = cli_run(["solve", "flood", str(tmp_path)])
     assert out.exit_code == 2 and out.output.count("\n") == 1 and "cannot read" in out.output

@@ -37,10 +37,9 @@ def test_rect_without_the_option_is_refused_naming_it():
 
 
 @pytest.mark.parametrize("text, options", [
-    ("1\n5\n0\n", "judge or --input-format lines"),             # one 1x1 judge board, or three lines boards
     ("1\n5\n0\n7\n", "judge or --input-format lines"),          # judge ignoring a 7, or four lines boards
     ("3 2 1 2 2 3 3 1 0 0\n", "judge or --input-format rect"),  # rect on one line is also a 3x3 judge board
-    ("2\n0\n0\n0\n0\n0\n", "judge or --input-format lines"),    # one value per line
+    ("2\n0\n0\n0\n0\n0\n7\n", "judge or --input-format lines"),  # one value per line
     ("0\n", "rect or --input-format lines"),  # no board, or one 1x1 board
 ])
 def test_two_readings_are_refused_naming_the_options(text, options):
@@ -56,6 +55,13 @@ def test_two_readings_are_refused_naming_the_options(text, options):
     ("abba\n", "lines", [2]),
 ])
 def test_certain_texts_are_read(text, fmt, sizes):
+    assert [b.width for b in boards(text)] == sizes
+
+
+@pytest.mark.parametrize("text, sizes", [("1\n7\n0\n", [1]), ("1\n5\n1\n3\n0\n", [1, 1]),
+                                         ("2\n0\n0\n0\n0\n0\n", [2])])
+def test_a_lone_0_at_the_end_is_the_judge_terminator(text, sizes):
+    """Issue 19.6 (a regression): judge files of 1x1 boards were refused as 'cannot tell the format'."""
     assert [b.width for b in boards(text)] == sizes
 
 

@@ -9,7 +9,7 @@ ROOT = HERE.parent.parent
 PC19 = HERE / "pc19-first3.txt"
 RANDOM8 = HERE / "random-8x8-first3.txt"
 MAYAN = ROOT / "examples" / "mayan" / "noip2011-sample.in"
-EIGHT = ROOT / "examples" / "sliding-tiles" / "examples" / "8-puzzle.txt"
+EIGHT = ROOT / "plugins" / "sliding-tiles" / "examples" / "8-puzzle.txt"
 
 
 def solution(registry, game: str, path: Path, case: int = 1, **options):

@@ -118,3 +118,33 @@ def test_page_steps_through_the_solution(browser, registry, tmp_path, game, path
     # the page itself is the only load; chrome:// is the browser's own UI, never the network
     assert [u for u in requests if not u.startswith(("file://", "chrome://", "data:", "about:"))] == []
     assert [u for u in requests if u.startswith("file://")] == [page.as_uri()]
+
+
+@pytest.mark.parametrize("window", [(1200, 900), (700, 900), (1600, 500)])
+def test_the_board_scales_to_the_window(browser, registry, tmp_path, window):
+    """The board fills the window it has (it was 238 px wide in a 1200 px window), keeps its shape and stays on
+    screen with the move list beside it."""
+    from searchkit.render.html import render_html
+    from searchkit.render.layout import board_only, single_layout
+
+    from render_helpers import PC19
+
+    _, _, _, steps = solution(registry, "flood", PC19)
+    natural = board_only(single_layout(steps))
+    page = tmp_path / "page.html"
+    page.write_text(render_html(steps, title="scaling"), encoding="utf-8")
+    browser.set_window_size(*window)
+    browser.get(page.as_uri())
+    box = browser.execute_script("""
+        var svg = document.querySelector('#stage .step:not([hidden]) svg').getBoundingClientRect();
+        var moves = document.getElementById('moves').getBoundingClientRect();
+        return {w: svg.width, h: svg.height, bottom: svg.bottom, right: svg.right, movesLeft: moves.left,
+                innerW: window.innerWidth, innerH: window.innerHeight};
+    """)
+    assert abs(box["w"] / box["h"] - natural.width / natural.height) < 0.02  # the board keeps its shape
+    assert box["right"] <= box["movesLeft"] <= box["innerW"]
+    # within the window's height, unless the window is too short for even its natural size
+    assert box["bottom"] <= box["innerH"] or abs(box["w"] - natural.width) < 1, box
+    if window == (1200, 900):
+        assert box["w"] > 2 * natural.width, box  # the board was 238 px wide in a 1200 px window
+    assert box["w"] >= min(natural.width, box["innerW"] * 0.5), box  # not below its natural size when it fits

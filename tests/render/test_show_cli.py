@@ -139,3 +139,23 @@ def test_show_takes_an_algorithm_with_options_spelt_as_in_solve(cli_run, tmp_pat
         errors = [line for line in refused.output.splitlines() if "rror: " in line]
         assert refused.exit_code == 2 and len(errors) == 1 and "Traceback" not in refused.output, refused.output
         assert not (tmp_path / "x.svg").exists()
+
+
+def test_show_refuses_moves_after_the_goal_and_caps_the_frames(cli_run, tmp_path):
+    """Issue 19.15: a forged 19,000-move record made a 437 MB SVG; moves after the goal were drawn."""
+    out = tmp_path / "s.svg"
+    solved = cli_run(["solve", "flood", "--moves", str(PC19)]).output.splitlines()[0]
+    moves = solved.split(":")[1].strip()
+    n = len(moves.split())
+    extra = cli_run(["show", "flood", str(PC19), "--moves", moves + " 1 2", "-o", str(out)])
+    assert extra.exit_code == 2
+    assert f"move {n + 1} (1) comes after the goal, reached after move {n}" in extra.output
+    capped = cli_run(["show", "flood", str(PC19), "--moves", moves, "--max-frames", "5", "-o", str(out)])
+    assert capped.exit_code == 0, capped.output
+    assert len(_frames(out)) == 5
+    assert f"drew the first 5 frames, up to move 4 of {n} (--max-frames 5)" in capped.output
+    records = tmp_path / "r.jsonl"
+    records.write_text(json.dumps({"source": str(PC19), "case": 1, "status": "solved",
+                                   "moves": moves.split() + ["1", "2"] * 9000}) + "\n")
+    forged = cli_run(["show", "flood", str(PC19), "--records", str(records), "-o", str(out)])
+    assert forged.exit_code == 2 and "comes after the goal" in forged.output

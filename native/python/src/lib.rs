@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 
 pub mod common;
 mod flood;
+mod tiles;
 mod toy;
 
 /// A panic on the search thread is reported as the case's status `error` with its message: the default
@@ -26,5 +27,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ALGORITHMS", ("astar", "peastar", "ida_star", "ida_star_tt", "wastar", "gbfs", "bfs", "beam", "anytime"))?;
     m.add_function(wrap_pyfunction!(toy::toy_solve, m)?)?;
     flood::register(m)?;
+    m.add_function(wrap_pyfunction!(tiles::tiles_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(tiles::tiles_build_pdb, m)?)?;
+    m.add_function(wrap_pyfunction!(tiles::tiles_load_pdb, m)?)?;
     Ok(())
 }

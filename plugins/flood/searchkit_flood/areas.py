@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from array import array
 
+from searchkit.helpers.grid import label_regions, region_pairs
 from searchkit.limits import setup_check
 
 from searchkit_flood.board import Board
@@ -62,60 +63,14 @@ class AreaGraph:
                  "colour_areas", "all_areas", "_byte_tables")
 
     def __init__(self, board: Board) -> None:
-        w, h, cells = board.width, board.height, board.cells
-        n = w * h
-        label = array("i", [-1]) * n
-        colour = []
-        # 1. Label the areas (depth-first flood fill, any order for now).
-        stack = []
-        done = 0
-        for seed in range(n):
-            if label[seed] >= 0:
-                continue
-            a = len(colour)
-            col = cells[seed]
-            colour.append(col)
-            label[seed] = a
-            stack.append(seed)
-            while stack:
-                i = stack.pop()
-                done += 1
-                if not done & 4095:
-                    _setup_check()  # setup-check: every 4096 cells
-                x = i % w
-                if x and label[i - 1] < 0 and cells[i - 1] == col:
-                    label[i - 1] = a
-                    stack.append(i - 1)
-                if x + 1 < w and label[i + 1] < 0 and cells[i + 1] == col:
-                    label[i + 1] = a
-                    stack.append(i + 1)
-                if i >= w and label[i - w] < 0 and cells[i - w] == col:
-                    label[i - w] = a
-                    stack.append(i - w)
-                j = i + w
-                if j < n and label[j] < 0 and cells[j] == col:
-                    label[j] = a
-                    stack.append(j)
+        w, cells = board.width, board.cells
+        # 1. Label the areas: the shared same-value flood fill (areas numbered in scan order for now).
+        label, first = label_regions(cells, w)
+        colour = [cells[i] for i in first]
         count = len(colour)
         # 2. The area graph as compressed sparse rows (counting sort of the
         #    cross-area cell adjacencies, then duplicates removed per area).
-        src, dst = array("i"), array("i")
-        for i in range(n):
-            if not i & 4095:
-                _setup_check()  # setup-check: every 4096 cells
-            a = label[i]
-            if (i + 1) % w and label[i + 1] != a:
-                b = label[i + 1]
-                src.append(a)
-                dst.append(b)
-                src.append(b)
-                dst.append(a)
-            if i + w < n and label[i + w] != a:
-                b = label[i + w]
-                src.append(a)
-                dst.append(b)
-                src.append(b)
-                dst.append(a)
+        src, dst = region_pairs(label, w)
         start, targets = _csr(count, src, dst)
         del src, dst
         # 3. Renumber the areas in breadth-first order from the pivot's area,
@@ -137,7 +92,7 @@ class AreaGraph:
                     order.append(b)
         # Areas unreachable from the pivot cannot exist (the board is
         # 4-connected), so ``order`` is a permutation of 0..count-1.
-        for i in range(n):
+        for i in range(len(label)):
             if not i & 4095:
                 _setup_check()  # setup-check: every 4096 cells
             label[i] = new[label[i]]

@@ -17,6 +17,7 @@ import attrs
 
 from searchkit.errors import InputError
 from searchkit.game import Case
+from searchkit.helpers.grid import index, rows_of
 
 
 @attrs.frozen
@@ -60,8 +61,7 @@ class Board:
 
     def rows(self) -> list[list[str]]:
         """The board as rows of the input's own values."""
-        w = self.width
-        return [[self.palette[c] for c in self.cells[y * w:(y + 1) * w]] for y in range(self.height)]
+        return [[self.palette[c] for c in row] for row in rows_of(self.cells, self.width)]
 
 
 #: A judge's integer token: ASCII ``-?[0-9]+`` only (no ``+``, no ``_``, no
@@ -430,7 +430,7 @@ def pivot_index(width: int, height: int, start: str) -> int:
         x, y = width // 2, height // 2
     else:
         raise ValueError(f"unknown start {start!r} (choose from {', '.join(STARTS)})")
-    return y * width + x
+    return index(x, y, width)
 
 
 #: A row of the lines format: one ASCII digit or letter per cell.

@@ -1,7 +1,7 @@
 """Which Flood-It input format a text is in: decided with certainty, or refused naming the option.
 
-The three formats (see :mod:`searchkit_flood.board`) overlap: ``1\\n5\\n0`` is
-one 1x1 board in the judge format (HDU 4127 / NKOJ 2440) and three 1x1
+The three formats (see :mod:`searchkit_flood.board`) overlap: ``1\\n5\\n0\\n7`` is
+one 1x1 board in the judge format (HDU 4127 / NKOJ 2440) and four 1x1
 boards in the lines format (PC19 / ColorFill); ``3 2\\n1 2 2\\n3 3 1\\n0 0`` is
 a 3x2 rect board and a 3x3 judge board.  So the text is read in every
 format (counting tokens only, nothing is allocated), and a format is chosen
@@ -19,7 +19,10 @@ only when it is the one reading that holds:
    The rect reading is laid out as documented: each ``W H`` pair starts a
    line, unless the whole text is one line.  Exactly one holding judge or
    lines reading is used; two or more holding
-   readings (the rect one included) are refused naming the options.
+   readings (the rect one included) are refused naming the options, but
+   for one: when only the judge and the lines reading hold, the judge one
+   ends exactly at the last token and that is a lone ``0`` on the last line
+   (``1``, ``7``, ``0``: judge boards of side 1), the text is the judge's.
 4. When no judge or lines reading holds, the errors are those of the only
    format the text can be in: not lines when a line holds several tokens
    or the first token is a negative number, not judge when the first token
@@ -139,6 +142,15 @@ def _first_line(lines: Callable[[], Iterator[str]]) -> tuple[int, str] | None:
     return None
 
 
+def _last_line(lines: Callable[[], Iterator[str]]) -> str | None:
+    last = None
+    for raw in lines():
+        line = raw.strip(_ASCII_SPACE)
+        if line:
+            last = line
+    return last
+
+
 def _first_error(items) -> str:
     for item in items:
         if isinstance(item, InputError):
@@ -212,6 +224,11 @@ def detect(text: Callable[[], Iterator[str]], toks: Tokens | None, width: int | 
     # reading only witnesses against a guess, and one that stops early is too weak a witness (a
     # judge file with 0-based colours often has a "0 0" where the rect reading would stop).
     holding = [f for f in FORMATS if status[f] == OK or (f == "judge" and status[f] == WARNED)]
+    if (holding == ["judge", "lines"] and status["judge"] == OK and (_size(parts[0]) or 0) > 0
+            and _last_line(text) == "0"):
+        # A judge file of 1x1 boards (``1``, ``7``, ``0``) also reads as lines boards; its lone ``0`` on the
+        # last line, exactly where the judge reading ends, is the judge's terminator, not a board of colour 0.
+        return "judge"
     if len(holding) >= 2:
         names = " and as ".join(_NAMES[f] for f in holding)
         options = " or ".join(f"--input-format {f}" for f in holding)

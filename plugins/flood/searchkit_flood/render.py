@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from searchkit.helpers.grid import cells_of, coords, rows_of
 from searchkit.render.grid import Frame, natural_key
 
 
@@ -18,15 +19,14 @@ def render(case, puzzle, state, move) -> Frame:
         move: the colour index that led to ``state``, or ``None``.
     """
     board = puzzle.board
-    w = board.width
     region = puzzle.region_cells(state)
     cells = list(board.cells)
     colour = board.cells[board.pivot] if move is None else move
     marks = []
-    for i in range(len(cells)):
-        if region >> i & 1:
-            cells[i] = colour
-            marks.append(divmod(i, w))
+    for i in cells_of(region):
+        cells[i] = colour
+        x, y = coords(i, board.width)
+        marks.append((y, x))
     palette = board.palette
-    rows = [[palette[c] for c in cells[y * w:(y + 1) * w]] for y in range(board.height)]
+    rows = [[palette[c] for c in row] for row in rows_of(cells, board.width)]
     return Frame(rows, marks=marks, mark="flooded region", values=sorted(palette, key=natural_key))

@@ -1,7 +1,8 @@
 """Pictures of Mayan boards for searchkit's render hook: the settled boards and every step of a move.
 
 Frames hold the input's own colours (``None`` for an empty cell), top row
-first; board cell ``(x, y)`` (``(0, 0)`` bottom-left) is frame cell ``(H - 1 - y, x)``.
+first; board cell ``(x, y)`` (``(0, 0)`` bottom-left) is frame cell ``(H - 1 - y, x)``.  The frames
+carry the axes (x from 0 at the left, y from 0 at the bottom), so a move ``x y dir`` can be found on them.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ def board_frame(board: int, shape, palette, *, marks=(), mark: str = "", caption
             if c:
                 rows[h - 1 - y][x] = palette[c - 1]
     cells = [(h - 1 - y, x) for x, y in marks]
-    return Frame(rows, marks=cells, mark=mark, values=palette, caption=caption)
+    return Frame(rows, marks=cells, mark=mark, values=palette, caption=caption, x_labels=range(shape.width),
+                 y_labels=range(h - 1, -1, -1))
 
 
 def render(case, puzzle, state: int, move) -> Frame:

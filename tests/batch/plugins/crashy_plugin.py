@@ -3,7 +3,8 @@
 ``ok N`` is solved in N moves; ``exit`` ends its process with ``os._exit(7)``;
 ``kill`` sends itself SIGKILL; ``hog`` allocates 512 MiB (to be run under --memory-limit);
 ``sleep S`` sleeps S seconds, then is solved in one move; ``raise`` raises
-ZeroDivisionError (a plugin's defect).  Found through the
+ZeroDivisionError (a plugin's defect); ``pairs N`` is solved in N moves that are tuples
+``(from, to)``, with no ``moves_to_json`` (records hold them as lists).  Found through the
 ``searchkit`` entry point of the dist-info beside this file when this folder
 is on ``PYTHONPATH``.
 """
@@ -14,7 +15,7 @@ import time
 
 from searchkit.errors import InputError
 from searchkit.game import Case, SearchPlan
-from searchkit.plugin import LazyGame, hookimpl
+from searchkit.plugin import LazyGame, UpperBound, hookimpl
 
 
 @hookimpl
@@ -22,9 +23,19 @@ def register_games(register):
     register(LazyGame("crashy", "crashy_plugin:CrashyGame", "test game whose cases crash their worker"))
 
 
+@hookimpl
+def register_upper_bounds(register):
+    register(UpperBound("crashy", "nothing", "crashy_plugin:no_solution", "finds nothing: returns None"))
+
+
+def no_solution(puzzle):
+    """An upper-bound provider that never finds a solution."""
+    return None
+
+
 class Line:
-    def __init__(self, goal):
-        self.goal = goal
+    def __init__(self, goal, pairs=False):
+        self.goal, self.pairs = goal, pairs
 
     def initial_state(self):
         return 0
@@ -33,7 +44,7 @@ class Line:
         return state == self.goal
 
     def successors(self, state):
-        return [(1, state + 1, 1)]
+        return [((state, state + 1) if self.pairs else 1, state + 1, 1)]
 
 
 class CrashyGame:
@@ -46,7 +57,7 @@ class CrashyGame:
             words = line.split()
             if not words:
                 continue
-            if words[0] not in ("ok", "exit", "kill", "hog", "sleep", "raise"):
+            if words[0] not in ("ok", "exit", "kill", "hog", "sleep", "raise", "pairs"):
                 yield InputError(f"unknown word {words[0]!r}", source=source, line=number, case=number, fatal=False)
                 continue
             yield Case(number, tuple(words), source, number)
@@ -67,7 +78,7 @@ class CrashyGame:
             return Line(1)
         if word == "raise":
             raise ZeroDivisionError("planted")
-        return Line(int(case.data[1]))
+        return Line(int(case.data[1]), pairs=word == "pairs")
 
     def plan(self, case, options):
         return SearchPlan(algorithm="bfs")

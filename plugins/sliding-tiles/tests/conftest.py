@@ -39,3 +39,17 @@ def bfs_distances(n: int) -> dict[tuple[int, ...], int]:
 @pytest.fixture(scope="session")
 def distances():
     return bfs_distances
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _pdb_cache(tmp_path_factory):
+    """Pattern databases built by the tests go to a temporary cache (never the user's), subprocesses included."""
+    import os
+
+    old = os.environ.get("SEARCHKIT_CACHE_DIR")
+    os.environ["SEARCHKIT_CACHE_DIR"] = str(tmp_path_factory.mktemp("pdb-cache"))
+    yield
+    if old is None:
+        os.environ.pop("SEARCHKIT_CACHE_DIR", None)
+    else:
+        os.environ["SEARCHKIT_CACHE_DIR"] = old

@@ -5,7 +5,7 @@ Components are named by ``"module:attr"`` strings, imported on first use.
 
 from __future__ import annotations
 
-from searchkit.plugin import GameOption, Generator, Heuristic, LazyGame, PruningRule, hookimpl
+from searchkit.plugin import GameOption, Generator, Heuristic, LazyGame, Param, PruningRule, hookimpl
 
 GAME = "sliding-tiles"
 _H = "sliding_tiles.heuristics:"
@@ -19,12 +19,28 @@ def register_games(register):
 
 @hookimpl
 def register_heuristics(register):
-    register(Heuristic(GAME, "manhattan", _H + "manhattan", admissible=True, consistent=True,
+    register(Heuristic(GAME, "manhattan", _H + "manhattan", admissible=True, consistent=True, native="manhattan",
                        summary="sum of the tiles' grid distances to their goal cells"))
     register(Heuristic(GAME, "linear-conflict", _H + "linear_conflict", admissible=True, consistent=True,
+                       native="linear-conflict",
                        summary="Manhattan + 2 per tile that must leave its goal row/column (Hansson et al. 1992)"))
     register(Heuristic(GAME, "misplaced", _H + "misplaced", admissible=True, consistent=True,
                        summary="number of tiles off their goal cell"))
+    # Admissible: Korf and Felner 2002 (disjoint groups, only the group's own moves counted); the mirror's
+    # lookup is as admissible (Felner, Korf and Hanan 2004).  Not consistent: the blank's cell is folded away
+    # by min (`searchkit check` finds a counter-example on the 8-puzzle); see sliding_tiles/pdb.py.
+    register(Heuristic(
+        GAME, "pdb", "sliding_tiles.pdb:pdb", admissible=True, consistent=False,
+        summary="additive pattern databases (Korf & Felner 2002), max with the main-diagonal mirror",
+        params=(Param("partition", str, "auto", "tile groups: 5-5-5, 6-6-3, 7-8 (4x4); 4-4, 8 (3x3); "
+                      "auto: 4-4 on 3x3, 6-6-3 on 4x4, exact on 2x2"),
+                Param("reflect", int, 1, "1: also look up the board mirrored in the main diagonal, keep the max",
+                      min=0, max=1),
+                Param("blank", int, 0, "1: tables keep the blank's cell (N*N-k times larger; consistent)",
+                      min=0, max=1)),
+        databases="sliding_tiles.pdb:abstractions", native="pdb",
+        # blank=1 tables are Python-only (the native builder and lookup fold the blank)
+        claims=lambda blank, **_: {"consistent": True, "native": None} if blank else {}))
 
 
 @hookimpl
@@ -34,7 +50,7 @@ def register_pruning_rules(register):
     # first find one that undoes a move, so the first solution can change.
     register(PruningRule(GAME, "no-undo",
                          "never move the blank straight back (the pair of moves is a no-op, never in an optimal path)",
-                         sound_for="optimal"))
+                         sound_for="optimal", native="no-undo"))
 
 
 @hookimpl

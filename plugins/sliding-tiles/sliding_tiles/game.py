@@ -25,6 +25,22 @@ _INT = re.compile(r"-?[0-9]+\Z")
 _TOKEN = re.compile(r"[^ \t\r\v\f]+")
 
 
+#: A move of the blank on a board turned by 180 degrees, seen on the board as given.
+_TURNED = {"U": "D", "D": "U", "L": "R", "R": "L"}
+
+
+def to_blank_last(tiles: tuple[int, ...]) -> tuple[int, ...]:
+    """A board written for Korf's goal (blank first) as a board for this game's goal (blank last).
+
+    The board is turned by 180 degrees and every tile t relabelled ``N*N - t``
+    (the blank stays 0): Korf's goal ``0 1 .. N*N-1`` becomes ``1 .. N*N-1 0``,
+    and every move maps onto a move (U <-> D, L <-> R), so distances and
+    solvability are unchanged.
+    """
+    cells = len(tiles)
+    return tuple((cells - t) % cells for t in reversed(tiles))
+
+
 class SlidingTilesGame:
     """The N x N sliding-tile puzzle: fewest blank moves to the goal (see the module docstring).
 
@@ -35,7 +51,10 @@ class SlidingTilesGame:
     name = "sliding-tiles"
     summary = "N x N sliding-tile puzzle (8-puzzle, 15-puzzle): fewest moves to 1..N*N-1, blank last"
     options = (GameOption("moves", "also print the moves (U/D/L/R: the direction the blank moves)", bool, False,
-                          output_only=True),)
+                          output_only=True),
+               GameOption("goal", "the goal the boards are written for: blank-last (1 .. N*N-1, then the blank) "
+                          "or blank-first (Korf's 0 1 .. N*N-1)", str, "blank-last",
+                          choices=("blank-last", "blank-first")))
 
     def parse(self, text, source, options):
         """Blocks of non-blank lines are cases; a bad case is reported (one line) and the rest still read.
@@ -51,7 +70,10 @@ class SlidingTilesGame:
                 continue
             if block:
                 case += 1
-                yield self._parse_case(block, case, source)
+                parsed = self._parse_case(block, case, source)
+                if options.get("goal") == "blank-first" and isinstance(parsed, Case):
+                    parsed = Case(parsed.index, to_blank_last(parsed.data), parsed.source, parsed.line)
+                yield parsed
                 block = []
 
     def _parse_case(self, block, case, source):
@@ -96,6 +118,12 @@ class SlidingTilesGame:
 
         return SlidingPuzzle(case.data, disabled)
 
+    def native_problem(self, case, options, disabled):
+        """The case on the native engine (``searchkit_native`` installed), or ``None`` (:mod:`sliding_tiles.native`)."""
+        from sliding_tiles.native import problem
+
+        return problem(case.data, disabled)
+
     def plan(self, case, options):
         from sliding_tiles.puzzle import is_solvable
 
@@ -117,7 +145,10 @@ class SlidingTilesGame:
             bound = "no proven bound" if result.lower_bound is None else f">= {result.lower_bound}"
             text += f" (feasible, {bound})"
         if options.get("moves") and result.moves:
-            text += ": " + " ".join(result.moves)
+            moves = result.moves
+            if options.get("goal") == "blank-first":  # the search ran on the board turned by 180 degrees
+                moves = [_TURNED[m] for m in moves]
+            text += ": " + " ".join(moves)
         return text
 
     def format_input(self, datas):

@@ -1,0 +1,266 @@
+//! The board, its moves and heuristics: the twin of `sliding_tiles/puzzle.py` and `heuristics.py`/`pdb.py`.
+//!
+//! A state is the board (`t[cell]` = tile, 0 the blank; goal `1 .. n*n-1` row-major, then the blank), the
+//! blank's cell and the cell the blank came from (`NO_PREV` when none, or when `no-undo` is off), exactly
+//! Python's flat tuple.  Successors: the blank moves `U`, `D`, `L`, `R` in that order, cost 1; with
+//! `no-undo` on, the move straight back is cut and counted.
+
+use std::sync::Arc;
+
+use searchkit_core::{Domain, Heuristic, Successor};
+
+use crate::pdb::{rank, weights, UNREACHED};
+
+pub const NO_PREV: u8 = u8::MAX;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Board {
+    pub t: [u8; 16],
+    pub blank: u8,
+    pub prev: u8,
+}
+
+pub struct Tiles {
+    pub n: usize,
+    pub start: Board,
+    pub no_undo: bool,
+    goal: [u8; 16],
+    moves: Vec<Vec<(u8, u8)>>, // per blank cell: (move letter, new blank cell), in U D L R order
+}
+
+impl Tiles {
+    /// The puzzle of side `n` (2..4) starting from `tiles` (row-major, 0 the blank); `no_undo` fuses the rule.
+    pub fn new(n: usize, tiles: &[u8], no_undo: bool) -> Result<Tiles, String> {
+        let cells = n * n;
+        if !(2..=4).contains(&n) || tiles.len() != cells {
+            return Err(format!("tiles: a board of side 2 to 4 and side**2 tiles, got side {n}"));
+        }
+        let mut seen = [false; 16];
+        for &x in tiles {
+            if x as usize >= cells || std::mem::replace(&mut seen[x as usize], true) {
+                return Err("tiles: not a permutation of 0 .. side**2-1".into());
+            }
+        }
+        let mut t = [0u8; 16];
+        t[..cells].copy_from_slice(tiles);
+        let blank = tiles.iter().position(|&x| x == 0).unwrap() as u8;
+        let mut goal = [0u8; 16];
+        for (i, g) in goal[..cells - 1].iter_mut().enumerate() {
+            *g = i as u8 + 1;
+        }
+        let moves = (0..cells)
+            .map(|b| {
+                let (r, c) = (b / n, b % n);
+                let mut m = Vec::new();
+                if r > 0 {
+                    m.push((b'U', (b - n) as u8));
+                }
+                if r + 1 < n {
+                    m.push((b'D', (b + n) as u8));
+                }
+                if c > 0 {
+                    m.push((b'L', (b - 1) as u8));
+                }
+                if c + 1 < n {
+                    m.push((b'R', (b + 1) as u8));
+                }
+                m
+            })
+            .collect();
+        Ok(Tiles { n, start: Board { t, blank, prev: NO_PREV }, no_undo, goal, moves })
+    }
+}
+
+impl Domain for Tiles {
+    type State = Board;
+    type Move = u8;
+
+    fn initial(&self) -> Board {
+        self.start
+    }
+
+    fn is_goal(&self, s: &Board) -> bool {
+        s.t == self.goal
+    }
+
+    fn successors(&self, s: &Board, out: &mut Vec<Successor<u8, Board>>, cuts: &mut [u64]) {
+        let b = s.blank;
+        for &(mv, to) in &self.moves[b as usize] {
+            if to == s.prev {
+                cuts[0] += 1;
+                continue;
+            }
+            let mut t = s.t;
+            t[b as usize] = t[to as usize];
+            t[to as usize] = 0;
+            let prev = if self.no_undo { b } else { NO_PREV };
+            out.push(Successor { mv, state: Board { t, blank: to, prev }, cost: 1 });
+        }
+    }
+
+    fn rule_names(&self) -> &[&'static str] {
+        if self.no_undo {
+            &["no-undo"]
+        } else {
+            &[]
+        }
+    }
+}
+
+/// One pattern database of a partition: its tiles (in rank order) and its entries.
+pub struct Group {
+    pub tiles: Vec<u8>,
+    pub table: Arc<Vec<u8>>,
+    w: Vec<u64>,
+}
+
+impl Group {
+    pub fn new(n: usize, tiles: Vec<u8>, table: Arc<Vec<u8>>) -> Result<Group, String> {
+        let w = weights(n * n, tiles.len());
+        let expected = crate::pdb::count(n * n, tiles.len()) as usize;
+        if table.len() != expected {
+            return Err(format!("a table of {} entries for {} tiles on {n}x{n}: expected {expected}",
+                               table.len(), tiles.len()));
+        }
+        Ok(Group { tiles, table, w })
+    }
+}
+
+/// The heuristics of the plugin with a native twin.
+pub enum TilesH {
+    Manhattan(Vec<[u8; 16]>),
+    LinearConflict(Vec<[u8; 16]>),
+    /// Additive pattern databases; with `mirror`, the max with the main-diagonal mirror's sum.
+    Pdb { groups: Vec<Group>, mirror: Option<([u8; 16], [u8; 16])> },
+}
+
+/// `table[cell][tile]`: grid distance from `cell` to `tile`'s goal cell (0 for the blank).
+pub fn manhattan_table(n: usize) -> Vec<[u8; 16]> {
+    (0..n * n)
+        .map(|p| {
+            let mut row = [0u8; 16];
+            for t in 1..n * n {
+                let g = t - 1;
+                row[t] = ((p / n).abs_diff(g / n) + (p % n).abs_diff(g % n)) as u8;
+            }
+            row
+        })
+        .collect()
+}
+
+/// `(cell_map, tile_map)` of the main-diagonal mirror (sliding_tiles.pdb.mirror).
+pub fn mirror(n: usize) -> ([u8; 16], [u8; 16]) {
+    let mut cell = [0u8; 16];
+    let mut tile = [0u8; 16];
+    for p in 0..n * n {
+        cell[p] = ((p % n) * n + p / n) as u8;
+    }
+    for t in 1..n * n {
+        tile[t] = cell[t - 1] + 1;
+    }
+    (cell, tile)
+}
+
+/// `2 * (k - LIS)` of the goal offsets in one line (heuristics._line_extra).
+fn line_extra(slots: &[u8]) -> u32 {
+    let mut tails = [0u8; 4];
+    let mut len = 0;
+    for &x in slots {
+        let i = tails[..len].partition_point(|&t| t < x);
+        tails[i] = x;
+        if i == len {
+            len += 1;
+        }
+    }
+    2 * (slots.len() - len) as u32
+}
+
+fn linear_extra(n: usize, t: &[u8; 16]) -> u32 {
+    let mut h = 0;
+    let mut slots = [0u8; 4];
+    for line in 0..n {
+        let mut k = 0;
+        for c in 0..n {
+            let x = t[line * n + c];
+            if x != 0 && (x as usize - 1) / n == line {
+                slots[k] = ((x as usize - 1) % n) as u8;
+                k += 1;
+            }
+        }
+        h += line_extra(&slots[..k]);
+        k = 0;
+        for r in 0..n {
+            let x = t[r * n + line];
+            if x != 0 && (x as usize - 1) % n == line {
+                slots[k] = ((x as usize - 1) / n) as u8;
+                k += 1;
+            }
+        }
+        h += line_extra(&slots[..k]);
+    }
+    h
+}
+
+impl TilesH {
+    fn pdb_sum(groups: &[Group], at: &[u8; 16], map: Option<&([u8; 16], [u8; 16])>) -> u32 {
+        let mut sum = 0u32;
+        let mut cells = [0u8; 16];
+        for g in groups {
+            for (i, &tile) in g.tiles.iter().enumerate() {
+                cells[i] = match map {
+                    None => at[tile as usize],
+                    Some((cell, tmap)) => cell[at[tmap[tile as usize] as usize] as usize],
+                };
+            }
+            let v = g.table[rank(&cells[..g.tiles.len()], &g.w) as usize];
+            if v == UNREACHED {
+                return searchkit_core::DEAD;
+            }
+            sum += u32::from(v);
+        }
+        sum
+    }
+}
+
+impl Heuristic<Tiles> for TilesH {
+    fn estimate(&mut self, d: &Tiles, s: &Board) -> u32 {
+        let cells = d.n * d.n;
+        match self {
+            TilesH::Manhattan(table) => (0..cells).map(|p| u32::from(table[p][s.t[p] as usize])).sum(),
+            TilesH::LinearConflict(table) => {
+                (0..cells).map(|p| u32::from(table[p][s.t[p] as usize])).sum::<u32>() + linear_extra(d.n, &s.t)
+            }
+            TilesH::Pdb { groups, mirror } => {
+                let mut at = [0u8; 16];
+                for p in 0..cells {
+                    at[s.t[p] as usize] = p as u8;
+                }
+                let a = Self::pdb_sum(groups, &at, None);
+                match mirror {
+                    None => a,
+                    Some(m) => {
+                        let b = Self::pdb_sum(groups, &at, Some(m));
+                        if a == searchkit_core::DEAD || b == searchkit_core::DEAD {
+                            searchkit_core::DEAD
+                        } else {
+                            a.max(b)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn linear_conflict_counts_tiles_leaving_not_pairs() {
+        // a goal row holding 3 2 1: two tiles leave (4 extra moves), not 3 reversed pairs
+        let mut t = [0u8; 16];
+        t[..9].copy_from_slice(&[3, 2, 1, 4, 5, 6, 7, 8, 0]);
+        assert_eq!(linear_extra(3, &t), 4);
+    }
+}

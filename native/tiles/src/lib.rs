@@ -1,0 +1,10 @@
+//! The N x N sliding-tile puzzle (N = 2..4) as a native searchkit domain: the twin of the `sliding-tiles`
+//! plugin (`plugins/sliding-tiles/sliding_tiles/`).
+//!
+//! * [`domain`]: the board, its moves (`U`, `D`, `L`, `R`: the direction the blank moves, in that order) with
+//!   the plugin's `no-undo` rule fused in, and the heuristics `manhattan`, `linear-conflict` and `pdb`;
+//! * [`pdb`]: permutation ranking, the pattern-database file format of `searchkit/pdb/store.py` (read and
+//!   written byte for byte the same) and the native table builder.
+
+pub mod domain;
+pub mod pdb;

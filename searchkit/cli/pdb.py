@@ -1,0 +1,109 @@
+"""``searchkit pdb build|info|clear GAME SPEC``: the pattern databases a heuristic uses."""
+
+from __future__ import annotations
+
+import time
+
+import click
+
+from searchkit.cli.common import fail, registry
+
+
+def _abstractions(ctx, game: str, spec: str):
+    """The heuristic ``spec`` of ``game`` and the abstractions of its tables (one error line if none)."""
+    from searchkit.errors import SearchkitError
+
+    reg = registry(ctx)
+    if game not in reg.games:
+        fail(f"unknown game {game!r} (known: {', '.join(sorted(reg.games))})")
+    try:
+        heuristic = reg.heuristic(game, spec)
+        found = heuristic.abstractions()
+    except (SearchkitError, ValueError) as exc:
+        fail(str(exc))
+    if not found:
+        fail(f"heuristic {heuristic.name!r} of {game} uses no pattern database")
+    return heuristic, found
+
+
+def _need_numpy():
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        fail("pattern databases need numpy: pip install 'searchkit-puzzles[pdb]'")
+
+
+@click.group()
+def pdb() -> None:
+    """Build, inspect or delete the pattern databases a heuristic uses (cached under the user's cache folder).
+
+    SPEC is the heuristic as given to -H, e.g. 'pdb(partition=6-6-3)'.  The cache folder is
+    $SEARCHKIT_CACHE_DIR, else the user cache directory's searchkit/pdb.
+    """
+
+
+@pdb.command()
+@click.argument("game")
+@click.argument("spec")
+@click.pass_context
+def build(ctx, game, spec) -> None:
+    """Build (or verify, if cached) the tables of heuristic SPEC of GAME; one line per table."""
+    _need_numpy()
+    from searchkit.pdb.store import load_or_build
+
+    heuristic, found = _abstractions(ctx, game, spec)
+    for a in found:
+        wall, cpu = time.perf_counter(), time.process_time()
+        db = load_or_build(a)
+        how = "built" if db.built else "cached"
+        click.echo(f"{a.label()}: {how}, {db.entries:,} entries, {db.bits} bits each, max {db.max}, "
+                   f"{time.perf_counter() - wall:.1f} s ({time.process_time() - cpu:.1f} s CPU in Python): {db.path}")
+
+
+@pdb.command()
+@click.argument("game")
+@click.argument("spec")
+@click.pass_context
+def info(ctx, game, spec) -> None:
+    """Where the tables of SPEC are cached, their sizes and whether they verify."""
+    _need_numpy()
+    from searchkit.pdb.store import CorruptFile, info as header, path_for, read
+
+    _, found = _abstractions(ctx, game, spec)
+    missing = False
+    for a in found:
+        path = path_for(a)
+        if not path.exists():
+            click.echo(f"{a.label()}: not built ({a.entries:,} entries): {path}")
+            missing = True
+            continue
+        h = header(path)
+        try:
+            read(path, a.key())
+            state = "verified"
+        except (CorruptFile, OSError) as exc:
+            state = f"UNUSABLE ({exc})"
+            missing = True
+        click.echo(f"{a.label()}: {h['entries']:,} entries, {h['bits']} bits each, max {h['max']}, "
+                   f"{h['file_bytes']:,} bytes, crc32 {h['crc32']}, {state}: {path}")
+    ctx.exit(1 if missing else 0)
+
+
+@pdb.command()
+@click.argument("game")
+@click.argument("spec", required=False)
+@click.pass_context
+def clear(ctx, game, spec) -> None:
+    """Delete the cached tables of SPEC (without SPEC: every cached table of GAME)."""
+    from searchkit.pdb.store import cache_dir, clear as wipe
+
+    if spec is None:
+        gone = [p for p in wipe(game=game)]
+    else:
+        _, found = _abstractions(ctx, game, spec)
+        gone = wipe(found)
+    for p in gone:
+        click.echo(f"deleted {p}")
+    if not gone:
+        click.echo(f"nothing to delete in {cache_dir()}")
+

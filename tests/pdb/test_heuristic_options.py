@@ -1,0 +1,57 @@
+"""Heuristics take options like algorithms: ``-H 'NAME(KEY=VALUE, ...)'`` (the sliding-tile ``pdb``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from searchkit.errors import UnknownNameError
+
+
+def test_options_are_parsed_bound_and_spelled_in_the_name(registry):
+    h = registry.heuristic("sliding-tiles", "pdb(partition=4-4, reflect=0)")
+    assert h.name == "pdb(partition=4-4, reflect=0)"
+    assert h.options == {"partition": "4-4", "reflect": 0, "blank": 0}
+    assert h.admissible and not h.consistent
+    assert h.native == "pdb(partition=4-4, reflect=0, blank=0)"  # every option reaches the native engine
+    plain = registry.heuristic("sliding-tiles", "pdb")
+    assert plain.options == {"partition": "auto", "reflect": 1, "blank": 0} and plain.native == "pdb"
+
+
+def test_claims_follow_the_options(registry):
+    h = registry.heuristic("sliding-tiles", "pdb(partition=4-4, blank=1)")
+    assert h.consistent and h.native is None  # the blank-keeping tables are Python-only
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("pdb(parts=4-4)", "has no option 'parts' (its options: partition, reflect, blank)"),
+    ("pdb(reflect=2)", "option reflect must be at most 1"),
+    ("pdb(reflect=1", "closing parenthesis"),
+    ("manhattan(x=1)", "has no option 'x'"),
+    ("nope(x=1)", "nope"),
+])
+def test_bad_options_are_one_line_errors(registry, spec, message):
+    with pytest.raises(UnknownNameError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        registry.heuristic("sliding-tiles", spec)
+
+
+def test_cli_lists_options_and_refuses_bad_ones(cli_run):
+    out = cli_run(["heuristics", "sliding-tiles"]).output
+    assert "  partition=auto\tstr" in out and "  reflect=1\tint" in out
+    bad = cli_run(["solve", "sliding-tiles", "-H", "pdb(reflect=7)", "-"], input="1 2\n3 0\n")
+    assert bad.exit_code == 2 and "option reflect must be at most 1" in bad.output
+
+
+def test_pdb_commands_build_info_and_clear(cli_run, tmp_path, monkeypatch):
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path))
+    spec = "pdb(partition=4-4)"
+    assert cli_run(["pdb", "info", "sliding-tiles", spec]).exit_code == 1  # not built yet
+    built = cli_run(["pdb", "build", "sliding-tiles", spec]).output
+    assert built.count("3,024 entries") == 2 and "built" in built
+    info = cli_run(["pdb", "info", "sliding-tiles", spec])
+    assert info.exit_code == 0 and info.output.count("verified") == 2
+    again = cli_run(["pdb", "build", "sliding-tiles", spec]).output
+    assert again.count("cached") == 2
+    gone = cli_run(["pdb", "clear", "sliding-tiles", spec]).output
+    assert gone.count("deleted") == 2 and not list(tmp_path.glob("*.pdb"))
+    none = cli_run(["pdb", "build", "sliding-tiles", "manhattan"])
+    assert none.exit_code == 2 and "uses no pattern database" in none.output
