@@ -68,7 +68,7 @@ class Outcome(_SolverOutcome):
     Attributes:
         game: the game's name.
         options: the complete game options (defaults included) the case was solved under.
-        engine: the engine that searched (``"python"``).
+        engine: the engine that searched, ``"python"`` or ``"native"`` (``None`` when none did).
         error: why there is no search result (status ``input_error`` or
             ``error``), or a dead worker's message; else ``None``.
         place: ``(source, case number, line)`` of an outcome without a case
@@ -77,7 +77,6 @@ class Outcome(_SolverOutcome):
 
     game: str = ""
     options: Mapping[str, Any] = attrs.field(factory=dict)
-    engine: str = "python"
     error: str | None = None
     place: tuple = (None, None, None)
 
@@ -399,8 +398,8 @@ def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str 
         max_nodes: most states to expand.
         upper_bound: seek only solutions cheaper than this cost, or ``"auto"``
             (start from the game's own upper-bound solution).
-        engine: ``"auto"``, ``"python"`` or ``"native"`` (:class:`searchkit.solver.SolverConfig`; the Python
-            engine runs every search today, and :attr:`Outcome.engine` says which ran).
+        engine: ``"auto"``, ``"python"`` or ``"native"`` (:class:`searchkit.solver.SolverConfig`; ``auto`` runs
+            the native engine where every component has a native twin; :attr:`Outcome.engine` says which ran).
         **game_options: the game's options by their ``--flag`` names with
             ``_`` for ``-`` (Flood-It: ``input_format="lines"``, ``start="centre"``);
             the others take their defaults, as on the CLI.

@@ -461,8 +461,11 @@ class Solver:
                                   incumbent=None if bound.seed is None else bound.seed[:2],
                                   on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
         result = engines.result_of(built.problem.solve(request))
-        # Trust nothing: the moves are replayed on the game's plain puzzle before they are reported.
-        plain = self.game.puzzle(built.case, self.options, frozenset(rule.name for rule in self.rules))
+        # Trust nothing: the moves are replayed on the game's plain puzzle before they are reported (or on the
+        # puzzle of its optional ``replay_puzzle(case, options)``, a cheaper model of the same rules).
+        replay = getattr(self.game, "replay_puzzle", None)
+        plain = replay(built.case, self.options) if replay is not None else \
+            self.game.puzzle(built.case, self.options, frozenset(rule.name for rule in self.rules))
         engines.check_solution(plain, result)
         return result
 

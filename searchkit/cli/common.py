@@ -82,8 +82,8 @@ class HeuristicType(click.ParamType):
     def get_metavar(self, param, ctx=None) -> str:
         return "[" + "|".join(self.names) + "]"
 
-    def shell_complete(self, ctx, param, incomplete: str) -> list:
-        """The game's heuristic names starting with what was typed (as ``click.Choice`` completed them)."""
+    def shell_complete(self, ctx, param, incomplete):
+        """The registered names that start with what was typed (shell completion, docs/cli.md)."""
         from click.shell_completion import CompletionItem
 
         return [CompletionItem(name) for name in self.names if name.startswith(incomplete)]
@@ -158,7 +158,8 @@ class GameGroup(click.Group):
             fail(str(exc))
 
     def parse_args(self, ctx, args):
-        if not args and not ctx.resilient_parsing:  # click would raise its whole help as the "error": one line instead
+        if not args and not ctx.resilient_parsing:  # click would raise its whole help text as the "error": one
+            # line naming the games instead (not while completing: 'searchkit solve fl<TAB>' has no game yet)
             known = ", ".join(self.list_commands(ctx))
             what = "a game with a generator" if self.needs == "generators" else "a game"
             example = f"'searchkit {ctx.info_name} {known.split(', ')[0]} ...'" if known else ""

@@ -441,7 +441,7 @@ def _game_package(game) -> str | None:
     """The top-level package of the module that defines ``game`` (a LazyGame's ``ref``, or its class)."""
     from searchkit.game import LazyGame
 
-    if isinstance(game, LazyGame):  # its ref is a LazyGame's own field, not an optional hook of a game
+    if isinstance(game, LazyGame) and isinstance(game.ref, str):
         return _top_package(game.ref.partition(":")[0])
     return _top_package(type(game).__module__)
 

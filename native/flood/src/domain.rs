@@ -4,6 +4,8 @@
 //! it) is derived with [`Flood::frontier`]. Python carries the frontier in its packed state, but it is a function
 //! of the region, so both engines see the same states, and a stored native state costs `8 W` bytes.
 
+use std::cell::RefCell;
+
 use searchkit_core::domain::{Domain, Successor};
 
 use crate::bits::{Bits, MAX_FIXED_WORDS};
@@ -39,6 +41,15 @@ pub struct Flood<B: Bits> {
     slot_lost: Option<usize>,
     slot_completion: Option<usize>,
     slot_exposure: Option<usize>,
+    /// The frontiers of the children of the last [`Flood::successors_with`] call, kept once
+    /// [`Flood::frontier_cached`] has been asked (a heuristic evaluates the children right after they are
+    /// generated; their frontiers cost a few operations there and about 15 table look-ups afresh).
+    stash: RefCell<Stash<B>>,
+}
+
+struct Stash<B> {
+    wanted: bool,
+    children: Vec<(B, B)>,
 }
 
 impl<B: Bits> Flood<B> {
@@ -113,6 +124,7 @@ impl<B: Bits> Flood<B> {
         Ok(Flood {
             graph, words, neighbours, colour_areas, all, tables, frontier_only, growth_only, completion, exposure,
             rule_names, slot_lost, slot_completion, slot_exposure,
+            stash: RefCell::new(Stash { wanted: false, children: Vec::new() }),
         })
     }
 
@@ -155,6 +167,19 @@ impl<B: Bits> Flood<B> {
         f
     }
 
+    /// [`Flood::frontier`], read from the frontiers of the last successors generated when `flooded` is one of
+    /// them (the same value, cheaper; the first call switches the keeping on).
+    #[inline]
+    pub fn frontier_cached(&self, flooded: &B) -> B {
+        let mut stash = self.stash.borrow_mut();
+        if let Some((_, f)) = stash.children.iter().find(|(c, _)| c == flooded) {
+            return f.clone();
+        }
+        stash.wanted = true;
+        drop(stash);
+        self.frontier(flooded)
+    }
+
     /// The region after absorbing `new` (a subset of the frontier).
     #[inline]
     pub fn absorb(&self, flooded: &B, new: &B) -> B {
@@ -164,6 +189,15 @@ impl<B: Bits> Flood<B> {
     /// Successors of `flooded` given its frontier, in Python's order with Python's rules (see
     /// `FloodPuzzle.successors`); `cuts` as [`Domain::successors`].
     pub fn successors_with(&self, flooded: &B, frontier: &B, out: &mut Vec<Successor<u16, B>>, cuts: &mut [u64]) {
+        let mut stash = self.stash.borrow_mut();
+        let keep = stash.wanted;
+        stash.children.clear();
+        // the frontier of the child `flooded + new`, whose neighbour union is `reach`
+        let child_frontier = |child: &B, reach: &B| {
+            let mut f = frontier.or(reach);
+            f.andnot_with(child);
+            f
+        };
         let mut beyond = self.all.andnot(flooded);
         beyond.andnot_with(frontier);
         if self.completion {
@@ -173,8 +207,12 @@ impl<B: Bits> Flood<B> {
                     if let Some(s) = self.slot_completion {
                         cuts[s] += on - 1;
                     }
-                    let mut child = areas.and(frontier);
-                    child.or_with(flooded);
+                    let new = areas.and(frontier);
+                    let child = new.or(flooded);
+                    if keep {
+                        let f = child_frontier(&child, &self.neighbour_union(&new));
+                        stash.children.push((child.clone(), f));
+                    }
                     out.push(Successor { mv: c as u16, state: child, cost: 1 });
                     return;
                 }
@@ -193,17 +231,22 @@ impl<B: Bits> Flood<B> {
                 out.push(Successor { mv: c as u16, state: flooded.clone(), cost: 1 });
                 continue;
             }
+            let mut reach = None;
             if expose {
-                let reach = self.neighbour_union(&new);
-                if !reach.intersects(&beyond) {
+                let r = self.neighbour_union(&new);
+                if !r.intersects(&beyond) {
                     if let Some(s) = self.slot_exposure {
                         cuts[s] += 1;
                     }
                     continue;
                 }
+                reach = Some(r);
             }
-            let mut child = new;
-            child.or_with(flooded);
+            let child = new.or(flooded);
+            if keep {
+                let reach = reach.unwrap_or_else(|| self.neighbour_union(&new));
+                stash.children.push((child.clone(), child_frontier(&child, &reach)));
+            }
             out.push(Successor { mv: c as u16, state: child, cost: 1 });
         }
     }
@@ -234,7 +277,7 @@ impl<B: Bits> Domain for Flood<B> {
     }
 
     fn successors(&self, state: &B, out: &mut Vec<Successor<u16, B>>, cuts: &mut [u64]) {
-        let frontier = self.frontier(state);
+        let frontier = self.frontier_cached(state);
         self.successors_with(state, &frontier, out, cuts);
     }
 

@@ -3,9 +3,10 @@
 //!
 //! The same index as Python's: per cost level g, for every area `a`, a bitvector over the states recorded at that
 //! level (bit i set when the i-th recorded region contains `a`). The regions containing all of F are the AND of
-//! the bitvectors of F's areas, taken from the highest area down. Here the running AND is kept sparse (the words
-//! still non-zero and their indices), so after the first few areas a step costs what is left, not the level's
-//! size. Memory: `count` bits per recorded state.
+//! the bitvectors of F's areas, taken from the highest area down. Here the bitvectors are cut in chunks of 64
+//! regions, stored chunk-major (a chunk is `count` words, one per area), and the AND runs chunk by chunk, each
+//! stopping at its first zero. Memory: `count` bits per recorded state, grown fallibly: when an allocation is
+//! refused, recording stops (cutting less is always sound) and [`Dominance::full`] says so.
 
 use searchkit_core::domain::StatePruner;
 
@@ -15,65 +16,72 @@ use crate::domain::{Flood, RULE_DOMINANCE};
 struct Level {
     /// Regions recorded at this level.
     n: usize,
-    /// `maps[a]`: bit i set when the i-th region contains area `a` (shorter vectors: missing words are 0).
-    maps: Vec<Vec<u64>>,
+    /// Chunk-major bitmaps: `data[c * count + a]` has bit j set when region `64 c + j` contains area `a`, so
+    /// one region is recorded in one contiguous run of `count` words.
+    data: Vec<u64>,
 }
 
 /// The dominance pruner: fresh per search.
 pub struct Dominance {
-    levels: Vec<Option<Level>>,
-    /// Scratch: the running AND as (word index, word) pairs, all non-zero.
-    acc: Vec<(u32, u64)>,
+    levels: Vec<Level>,
+    /// The areas of the region being checked, highest first (scratch).
     areas: Vec<usize>,
+    /// Set when a level's table could not grow (allocation refused): from then on regions are checked but no
+    /// longer recorded, which only cuts less (sound), never more.
+    pub full: bool,
 }
 
 impl Dominance {
     pub fn new() -> Self {
-        Dominance { levels: Vec::new(), acc: Vec::new(), areas: Vec::new() }
+        Dominance { levels: Vec::new(), areas: Vec::new(), full: false }
+    }
+
+    /// Bytes held by the index.
+    pub fn bytes(&self) -> usize {
+        self.levels.iter().map(|l| l.data.capacity() * 8).sum()
     }
 
     /// Python's `cut(state, g, remaining)`: `true` if the region lies inside one recorded at `g`; otherwise
     /// record it and return `false`.
     pub fn check<B: Bits>(&mut self, count: usize, flooded: &B, g: u32) -> bool {
         let g = g as usize;
-        if self.levels.len() <= g {
-            self.levels.resize_with(g + 1, || None);
+        while self.levels.len() <= g {
+            self.levels.push(Level { n: 0, data: Vec::new() });
         }
-        let level = self.levels[g].get_or_insert_with(|| Level { n: 0, maps: vec![Vec::new(); count] });
+        let level = &mut self.levels[g];
         self.areas.clear();
         flooded.for_each(|a| self.areas.push(a));
-        if level.n > 0 && !self.areas.is_empty() {
-            let mut areas = self.areas.iter().rev();
-            let first = *areas.next().unwrap();
-            self.acc.clear();
-            for (k, &w) in level.maps[first].iter().enumerate() {
-                if w != 0 {
-                    self.acc.push((k as u32, w));
-                }
-            }
-            for &a in areas {
-                if self.acc.is_empty() {
+        self.areas.reverse(); // far areas first: few regions hold them, so the AND empties soon
+        if self.areas.is_empty() {
+            return false;
+        }
+        for chunk in level.data.chunks_exact(count) {
+            let mut acc = !0u64;
+            for &a in &self.areas {
+                acc &= chunk[a];
+                if acc == 0 {
                     break;
                 }
-                let map = &level.maps[a];
-                self.acc.retain_mut(|(k, w)| {
-                    *w &= map.get(*k as usize).copied().unwrap_or(0);
-                    *w != 0
-                });
             }
-            if !self.acc.is_empty() {
+            if acc != 0 {
                 return true;
             }
         }
         let i = level.n;
-        level.n += 1;
-        let (word, bit) = (i >> 6, 1u64 << (i & 63));
-        for &a in &self.areas {
-            let map = &mut level.maps[a];
-            if map.len() <= word {
-                map.resize(word + 1, 0);
+        if i % 64 == 0 {
+            if level.data.try_reserve(count).is_err() {
+                self.full = true;
             }
-            map[word] |= bit;
+            if self.full {
+                return false;
+            }
+            level.data.resize(level.data.len() + count, 0);
+        }
+        level.n += 1;
+        let base = (i / 64) * count;
+        let bit = 1u64 << (i % 64);
+        for &a in &self.areas {
+            level.data[base + a] |= bit;
         }
         false
     }

@@ -17,7 +17,7 @@ pub struct Greedy;
 impl<B: Bits> Heuristic<Flood<B>> for Greedy {
     fn estimate(&mut self, d: &Flood<B>, state: &B) -> u32 {
         let mut flooded = state.clone();
-        let mut frontier = d.frontier(state);
+        let mut frontier = d.frontier_cached(state);
         let mut n = 0;
         while flooded != d.all {
             let mut outside = d.all.andnot(&flooded);
@@ -84,7 +84,7 @@ impl<B: Bits> Heuristic<Flood<B>> for TwoBest {
         if *state == d.all {
             return 0;
         }
-        let frontier = d.frontier(state);
+        let frontier = d.frontier_cached(state);
         if state.count() > self.limit {
             return Puchert::count(d, state, &frontier);
         }

@@ -33,7 +33,7 @@ impl Layers {
     pub fn walk<B: Bits>(&mut self, d: &Flood<B>, state: &B) {
         self.last.clear();
         self.last.resize(d.graph.colours, 0);
-        let mut layer = d.frontier(state);
+        let mut layer = d.frontier_cached(state);
         let mut seen = state.or(&layer);
         let mut depth = 0;
         while !layer.is_zero() {
@@ -144,7 +144,89 @@ impl<B: Bits> Heuristic<Flood<B>> for Puchert {
         if *state == d.all {
             return 0;
         }
-        let frontier = d.frontier(state);
+        let frontier = d.frontier_cached(state);
         Puchert::count(d, state, &frontier)
+    }
+}
+
+/// [`Puchert`] with a small memo of play-outs, as Python's `puchert` memoises them (same values).
+///
+/// The play-out from a step on depends only on `rest`, the areas still outside (the frontier is the part of
+/// `rest` adjacent to the rest of the board), so the moves it counts from each `rest` it passes are stored, and
+/// a later play-out that reaches a stored `rest` adds that count and stops. Python keeps every entry (up to a
+/// million); here a direct-mapped table of [`PuchertMemo::SLOTS`] entries (about 128 KB at W = 3, in cache)
+/// keeps the recent ones, overwritten on collision: siblings' and cousins' play-outs meet within a few steps.
+pub struct PuchertMemo<B> {
+    keys: Vec<B>,
+    /// Moves counted from the key on; [`u32::MAX`] for an empty slot.
+    values: Vec<u32>,
+    seen: Vec<(usize, B, u32)>,
+}
+
+impl<B: Bits> PuchertMemo<B> {
+    /// Slots of the table (a power of two).
+    pub const SLOTS: usize = 4096;
+
+    pub fn new(d: &Flood<B>) -> Self {
+        PuchertMemo { keys: vec![B::zeros(d.words); Self::SLOTS], values: vec![u32::MAX; Self::SLOTS],
+                      seen: Vec::new() }
+    }
+
+    #[inline(always)]
+    fn slot(rest: &B) -> usize {
+        let mut h = 0u64;
+        for &w in rest.words() {
+            h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        (h >> (64 - Self::SLOTS.trailing_zeros())) as usize
+    }
+}
+
+impl<B: Bits> Heuristic<Flood<B>> for PuchertMemo<B> {
+    fn estimate(&mut self, d: &Flood<B>, state: &B) -> u32 {
+        if *state == d.all {
+            return 0;
+        }
+        let mut frontier = d.frontier_cached(state);
+        let mut rest = d.all.andnot(state);
+        let mut n = 0u32;
+        self.seen.clear();
+        loop {
+            let mut beyond = rest.clone();
+            beyond.xor_with(&frontier);
+            if beyond.is_zero() {
+                n += d.colour_areas.iter().filter(|a| a.intersects(&frontier)).count() as u32;
+                break;
+            }
+            let mut new = B::zeros(d.words);
+            let mut any = false;
+            for areas in &d.colour_areas {
+                if !areas.intersects(&beyond) && areas.intersects(&frontier) {
+                    new.or_with(areas);
+                    n += 1;
+                    any = true;
+                }
+            }
+            if any {
+                new.and_with(&frontier);
+            } else {
+                new = frontier.clone();
+                n += 1;
+            }
+            rest.xor_with(&new);
+            let slot = Self::slot(&rest);
+            if self.values[slot] != u32::MAX && self.keys[slot] == rest {
+                n += self.values[slot];
+                break;
+            }
+            self.seen.push((slot, rest.clone(), n));
+            d.neighbour_union_into(&new, &mut frontier);
+            frontier.and_with(&rest);
+        }
+        for (slot, key, at) in self.seen.drain(..) {
+            self.keys[slot] = key;
+            self.values[slot] = n - at;
+        }
+        n
     }
 }

@@ -43,3 +43,24 @@ macro_rules! with_flood {
         }
     }};
 }
+
+/// Evaluate `$body` with the type name `$bits` standing for the bitset type of `$words` words (`[u64; W]` for
+/// W = 1..=9, else `Box<[u64]>`): for code that builds its [`Flood`] later (e.g. on another thread, a `Flood`
+/// is not `Sync`).
+#[macro_export]
+macro_rules! with_bits {
+    ($words:expr, $bits:ident, $body:expr) => {{
+        match $words {
+            1 => { type $bits = [u64; 1]; $body }
+            2 => { type $bits = [u64; 2]; $body }
+            3 => { type $bits = [u64; 3]; $body }
+            4 => { type $bits = [u64; 4]; $body }
+            5 => { type $bits = [u64; 5]; $body }
+            6 => { type $bits = [u64; 6]; $body }
+            7 => { type $bits = [u64; 7]; $body }
+            8 => { type $bits = [u64; 8]; $body }
+            9 => { type $bits = [u64; 9]; $body }
+            _ => { type $bits = Box<[u64]>; $body }
+        }
+    }};
+}

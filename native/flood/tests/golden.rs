@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use searchkit_core::domain::{Domain, Heuristic, StatePruner, Successor};
 use searchkit_flood::greedy::{Greedy, TwoBest};
-use searchkit_flood::heuristics::{Colours, Eccentricity, Layered, Puchert};
+use searchkit_flood::heuristics::{Colours, Eccentricity, Layered, Puchert, PuchertMemo};
 use searchkit_flood::{with_flood, AreaGraph, Bits, Dominance, Flood};
 use serde_json::Value;
 
@@ -59,6 +59,7 @@ fn check_case<B: Bits>(f: Flood<B>, case: &Value, which: usize) -> usize {
         let mut ecc = Eccentricity::default();
         let mut layered = Layered::default();
         let mut puchert = Puchert;
+        let mut memo = PuchertMemo::new(&f);
         let mut greedy = Greedy;
         let mut two = TwoBest::new(&f);
         for row in case["states"].as_array().unwrap() {
@@ -69,6 +70,7 @@ fn check_case<B: Bits>(f: Flood<B>, case: &Value, which: usize) -> usize {
                 ("eccentricity", ecc.estimate(&f, &s)),
                 ("layered", layered.estimate(&f, &s)),
                 ("puchert", puchert.estimate(&f, &s)),
+                ("puchert", memo.estimate(&f, &s)),
                 ("greedy", greedy.estimate(&f, &s)),
                 ("two-best", two.estimate(&f, &s)),
             ];

@@ -3,7 +3,7 @@
 use searchkit_core::domain::{Domain, Heuristic, StatePruner, Successor};
 use searchkit_flood::greedy::{Greedy, TwoBest};
 use searchkit_flood::heuristics::{Colours, Eccentricity, Layered, Puchert};
-use searchkit_flood::{AreaGraph, Dominance, Flood};
+use searchkit_flood::{AreaGraph, Bits, Dominance, Flood};
 
 type B1 = [u64; 1];
 
@@ -11,7 +11,9 @@ fn flood(cells: &[u32], w: usize, h: usize, disabled: &[&str]) -> Flood<B1> {
     Flood::new(cells, w, h, 0, disabled).unwrap()
 }
 
-fn succ(f: &Flood<B1>, s: u64) -> (Vec<(u16, u64)>, Vec<(&'static str, u64)>) {
+type Listed = (Vec<(u16, u64)>, Vec<(&'static str, u64)>);
+
+fn succ(f: &Flood<B1>, s: u64) -> Listed {
     let mut out: Vec<Successor<u16, B1>> = Vec::new();
     let mut cuts = vec![0; f.rule_names().len()];
     f.successors(&[s], &mut out, &mut cuts);
@@ -126,5 +128,34 @@ fn fallback_bitsets_match_fixed_ones() {
     assert_eq!(Puchert.estimate(&a, &sa), Puchert.estimate(&b, &sb));
     assert_eq!(Layered::default().estimate(&a, &sa), Layered::default().estimate(&b, &sb));
     assert_eq!(a.frontier(&sa)[0], b.frontier(&sb)[0]);
-    assert!(Flood::<[u64; 1]>::new(&vec![0, 1].repeat(50), 100, 1, 0, &[]).is_err()); // 100 areas need 2 words
+    assert!(Flood::<[u64; 1]>::new(&[0, 1].repeat(50), 100, 1, 0, &[]).is_err()); // 100 areas need 2 words
+}
+
+fn memo_matches<B: Bits>(f: Flood<B>, rnd: &mut impl FnMut(u64) -> u64) {
+    use searchkit_flood::heuristics::PuchertMemo;
+    let mut memo = PuchertMemo::new(&f);
+    for _ in 0..40 {
+        let mut s = f.initial();
+        while s != f.all {
+            assert_eq!(memo.estimate(&f, &s), Puchert.estimate(&f, &s));
+            let fr = f.frontier(&s);
+            let c = rnd(f.graph.colours as u64) as usize;
+            s.or_with(&f.colour_areas[c].and(&fr));
+        }
+    }
+}
+
+#[test]
+fn the_puchert_memo_changes_no_value() {
+    let mut seed = 12345u64;
+    let mut rnd = |n: u64| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) % n
+    };
+    for _ in 0..30 {
+        let (w, h, k) = (4 + rnd(12) as usize, 4 + rnd(12) as usize, 2 + rnd(6));
+        let cells: Vec<u32> = (0..w * h).map(|_| rnd(k) as u32).collect();
+        let g = AreaGraph::new(&cells, w, h, 0).unwrap();
+        searchkit_flood::with_flood!(g, &[], |f| memo_matches(f, &mut rnd)).unwrap();
+    }
 }

@@ -9,8 +9,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use searchkit_core::{run_seeded, Heuristic, Seed, StatePruner};
 use searchkit_flood::greedy::{Greedy, TwoBest};
-use searchkit_flood::heuristics::{Colours, Eccentricity, Layered, Puchert};
-use searchkit_flood::{with_flood, AreaGraph, Bits, Dominance, Flood};
+use searchkit_flood::heuristics::{Colours, Eccentricity, Layered, PuchertMemo};
+use searchkit_flood::{with_bits, with_flood, AreaGraph, Bits, Dominance, Flood};
 
 use crate::common::{error_dict, improvement_callback, outcome_dict, parse_request, run_detached, Request};
 
@@ -21,12 +21,12 @@ pub const PRUNERS: [&str; 1] = ["dominance"];
 /// Successor rules fused into the native domain (`searchkit_flood.areas`' names).
 pub const RULES: [&str; 4] = ["frontier-colours", "no-growth", "completion", "exposure"];
 
-fn heuristic<B: Bits>(name: &str, f: &Flood<B>) -> PyResult<Box<dyn Heuristic<Flood<B>> + Send>> {
+fn heuristic<B: Bits>(name: &str, f: &Flood<B>) -> PyResult<Box<dyn Heuristic<Flood<B>>>> {
     Ok(match name {
         "colours" => Box::new(Colours),
         "eccentricity" => Box::<Eccentricity>::default(),
         "layered" => Box::<Layered>::default(),
-        "puchert" => Box::new(Puchert),
+        "puchert" => Box::new(PuchertMemo::new(f)),
         "greedy" => Box::new(Greedy),
         "two-best" => Box::new(TwoBest::new(f)),
         other => return Err(PyValueError::new_err(format!("flood: heuristic {other:?} has no native twin"))),
@@ -37,8 +37,12 @@ fn graph(width: usize, height: usize, cells: &[u32], pivot: usize) -> PyResult<A
     AreaGraph::new(cells, width, height, pivot).map_err(|e| PyValueError::new_err(format!("flood: {e}")))
 }
 
-fn solve<'py, B: Bits>(py: Python<'py>, f: Flood<B>, mut req: Request) -> PyResult<Bound<'py, PyDict>> {
-    let mut h = heuristic(req.heuristic.as_deref().unwrap_or("puchert"), &f)?;
+fn solve<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, disabled: Vec<String>, mut req: Request)
+                      -> PyResult<Bound<'py, PyDict>> {
+    let hname = req.heuristic.clone().unwrap_or_else(|| "puchert".to_string());
+    if !HEURISTICS.contains(&hname.as_str()) {
+        return Err(PyValueError::new_err(format!("flood: heuristic {hname:?} has no native twin")));
+    }
     let mut dominance = false;
     for p in &req.pruners {
         match p.as_str() {
@@ -49,7 +53,7 @@ fn solve<'py, B: Bits>(py: Python<'py>, f: Flood<B>, mut req: Request) -> PyResu
     let incumbent = match req.incumbent.take() {
         None => None,
         Some((moves, cost)) => {
-            let colours = f.graph.colours as i64;
+            let colours = graph.colours as i64;
             if moves.iter().any(|&m| m < 0 || m >= colours) {
                 return Err(PyValueError::new_err("flood: an incumbent move is not a colour index of the board"));
             }
@@ -58,7 +62,11 @@ fn solve<'py, B: Bits>(py: Python<'py>, f: Flood<B>, mut req: Request) -> PyResu
     };
     let mut on_improve = improvement_callback(req.on_improve.take());
     let (spec, max_cost) = (req.spec, req.max_cost);
-    let outcome = run_detached(py, &mut req.control, |control| {
+    // The domain is built on the search thread (it keeps a cache of its last successors, so it is not Sync).
+    let outcome = run_detached(py, &mut req.control, move |control| {
+        let disabled: Vec<&str> = disabled.iter().map(String::as_str).collect();
+        let f = Flood::<B>::from_graph(graph, &disabled).expect("the bitset width is the graph's");
+        let mut h = heuristic(&hname, &f).expect("a known heuristic");
         let mut pruner = Dominance::new();
         let mut pruners: Vec<&mut dyn StatePruner<Flood<B>>> = Vec::new();
         if dominance {
@@ -84,8 +92,7 @@ pub fn flood_solve<'py>(py: Python<'py>, width: usize, height: usize, cells: Vec
                         disabled: Vec<String>, request: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyDict>> {
     let req = parse_request(request)?;
     let g = graph(width, height, &cells, pivot)?;
-    let disabled: Vec<&str> = disabled.iter().map(String::as_str).collect();
-    with_flood!(g, &disabled, |f| solve(py, f, req)).map_err(|e| PyValueError::new_err(format!("flood: {e}")))?
+    with_bits!(g.words(), B, solve::<B>(py, g, disabled, req))
 }
 
 /// The value of heuristic `name` on the region reached by each colour sequence of `sequences` from the start

@@ -50,3 +50,54 @@ def native_problem(board, disabled) -> NativeFlood | None:
     if board.colours > NATIVE_MAX_COLOURS:
         return None
     return NativeFlood(module, board, disabled)
+
+
+class CellReplay:
+    """Flood-It on the cells themselves, to check a native solution: a puzzle of ``initial_state``,
+    ``successors`` and ``is_goal`` whose state is the flooded region as a cell bitset (bit ``y * W + x``).
+
+    It shares no code with the area graph the engines search (neither Python's
+    :class:`~searchkit_flood.areas.AreaGraph` nor the native one): a move recolours the region and absorbs the
+    4-connected cells of the new colour that touch it, found by shifting the whole bitset (one shift per
+    direction, masked at the board's left and right edges) until nothing is added.  Every colour is a move
+    (cost 1), as in the plain puzzle with every rule off.  Replaying a 14x14 solution takes about 0.08 ms,
+    against about 1 ms for building the plain :class:`~searchkit_flood.areas.FloodPuzzle` and replaying on it.
+    """
+
+    __slots__ = ("_width", "_all", "_not_left", "_not_right", "_masks", "_start")
+
+    def __init__(self, board) -> None:
+        w, h = board.width, board.height
+        self._width = w
+        self._all = (1 << (w * h)) - 1
+        masks = [0] * board.colours
+        for i, c in enumerate(board.cells):
+            masks[c] |= 1 << i
+        self._masks = masks
+        left = int(("0" * (w - 1) + "1") * h, 2)  # column 0 (the bit string's last character is cell 0)
+        self._not_left = self._all & ~left
+        self._not_right = self._all & ~(left << (w - 1))
+        self._start = self._grow(1 << board.pivot, masks[board.cells[board.pivot]])
+
+    def _grow(self, region: int, mask: int) -> int:
+        """``region`` with the cells of ``mask`` 4-connected to it through cells of ``mask``."""
+        w, not_left, not_right, everything = self._width, self._not_left, self._not_right, self._all
+        edge = region
+        while True:
+            near = ((edge << 1) & not_left) | ((edge >> 1) & not_right) | ((edge << w) & everything) | (edge >> w)
+            add = near & mask & ~region
+            if not add:
+                return region
+            region |= add
+            edge = add
+
+    def initial_state(self) -> int:
+        return self._start
+
+    def is_goal(self, state: int) -> bool:
+        return state == self._all
+
+    def successors(self, state: int):
+        """Every colour in index order (a generator: a replay stops at the move it looks for)."""
+        for c, mask in enumerate(self._masks):
+            yield c, self._grow(state, mask), 1
