@@ -68,6 +68,26 @@ pub fn unrank(mut r: u64, w: &[u64], out: &mut [u8]) -> u32 {
     used
 }
 
+/// [`unrank`] with 32-bit divisions, for tables of at most `u32::MAX` entries (`w[0] * n` fits).
+#[inline]
+fn unrank32(r: u32, w: &[u32], out: &mut [u8]) -> u32 {
+    let mut r = r;
+    let mut used: u32 = 0;
+    for (i, &wi) in w.iter().enumerate() {
+        let mut d = r / wi;
+        r %= wi;
+        let mut free = !used;
+        while d > 0 {
+            free &= free - 1;
+            d -= 1;
+        }
+        let c = free.trailing_zeros();
+        out[i] = c as u8;
+        used |= 1 << c;
+    }
+    used
+}
+
 // -- CRC-32 (the ISO-HDLC / zlib polynomial, reflected 0xEDB88320), slice-by-8 --------------------------
 
 fn crc_tables() -> Vec<[u32; 256]> {
@@ -295,6 +315,7 @@ fn build_body(n: usize, tiles: &[u8], mut progress: impl FnMut(u64, u64)) -> Vec
     assert!(k >= 1 && k < cells && tiles.iter().all(|&t| t >= 1 && (t as usize) < cells));
     let w = weights(cells, k);
     let entries = count(cells, k) as usize;
+    let w32: Option<Vec<u32>> = (entries <= u32::MAX as usize).then(|| w.iter().map(|&x| x as u32).collect());
     let mut value = vec![UNREACHED; entries];
     // per placement: the blank cells seen (low 16 bits) and those queued for the next layer (high 16 bits)
     let mut mark = vec![0u32; entries];
@@ -325,7 +346,10 @@ fn build_body(n: usize, tiles: &[u8], mut progress: impl FnMut(u64, u64)) -> Vec
             if seeds == 0 {
                 continue;
             }
-            let used = unrank(r as u64, &w, &mut at[..k]);
+            let used = match &w32 {
+                Some(w32) => unrank32(r as u32, w32, &mut at[..k]),
+                None => unrank(r as u64, &w, &mut at[..k]),
+            };
             let free = full & !used;
             let mut region = seeds;
             loop {
