@@ -48,6 +48,18 @@ pub fn rank(cells: &[u8], w: &[u64]) -> u64 {
     r
 }
 
+/// The part of [`rank`] from `cells` on, the cells before them being `used`.
+#[inline(always)]
+fn rank_from(cells: &[u8], w: &[u64], mut used: u32) -> u64 {
+    let mut r = 0u64;
+    for (&c, &wi) in cells.iter().zip(w) {
+        let below = (used & ((1u32 << c) - 1)).count_ones();
+        r += (u64::from(c) - u64::from(below)) * wi;
+        used |= 1 << c;
+    }
+    r
+}
+
 /// The cells of rank `r` (inverse of [`rank`]); returns the mask of the used cells.
 #[inline]
 pub fn unrank(mut r: u64, w: &[u64], out: &mut [u8]) -> u32 {
@@ -253,13 +265,10 @@ const BUCKETS: usize = 1 << 12;
 
 /// Apply the children in `buf` (`(rank << 16) | blank bit`) to `mark` and `next` (see [`queue_child`]),
 /// after a counting sort of them by `rank >> shift` into `sorted`: the marks are then touched in ascending
-/// blocks instead of at random, and `next` receives the placements nearly in rank order.
+/// blocks instead of at random, and `next` receives the placements nearly in rank order.  `counts[b]`
+/// holds the number of children in bucket `b` (counted as they were made); it is left all zero.
 fn apply_children(buf: &mut Vec<u64>, sorted: &mut Vec<u64>, counts: &mut [usize], shift: u32, mark: &mut [u32],
                   next: &mut Vec<u32>) {
-    counts.fill(0);
-    for &c in buf.iter() {
-        counts[(c >> (16 + shift)) as usize] += 1;
-    }
     let mut sum = 0;
     for x in counts.iter_mut() {
         let t = *x;
@@ -277,6 +286,7 @@ fn apply_children(buf: &mut Vec<u64>, sorted: &mut Vec<u64>, counts: &mut [usize
         queue_child(mark, next, ((c >> 16) as usize, (c & 0xFFFF) as u32));
     }
     buf.clear();
+    counts.fill(0);
 }
 
 /// The table of the group `tiles` (tile numbers, goal `1 .. n*n-1` row-major then the blank) on the
@@ -367,6 +377,9 @@ fn build_body(n: usize, tiles: &[u8], mut progress: impl FnMut(u64, u64)) -> Vec
             if buf.len() + 4 * k > buf.capacity() {
                 apply_children(&mut buf, &mut sorted, &mut counts, shift, &mut mark, &mut next);
             }
+            // the rank and cells of the tiles before tile i: a child moving tile i shares them
+            let mut head = 0u64;
+            let mut head_used = 0u32;
             for i in 0..k {
                 let p = at[i];
                 let mut targets = neighbours[p as usize] & region;
@@ -374,10 +387,13 @@ fn build_body(n: usize, tiles: &[u8], mut progress: impl FnMut(u64, u64)) -> Vec
                     let q = targets.trailing_zeros() as u8;
                     targets &= targets - 1;
                     at[i] = q;
-                    let r2 = rank(&at[..k], &w);
+                    let r2 = head + rank_from(&at[i..k], &w[i..], head_used);
                     at[i] = p;
                     buf.push((r2 << 16) | (1u64 << p));
+                    counts[(r2 >> shift) as usize] += 1;
                 }
+                head += (u64::from(p) - u64::from((head_used & ((1u32 << p) - 1)).count_ones())) * w[i];
+                head_used |= 1 << p;
             }
         }
         apply_children(&mut buf, &mut sorted, &mut counts, shift, &mut mark, &mut next);
