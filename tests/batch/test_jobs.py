@@ -139,6 +139,7 @@ def test_jobs_above_the_cpus_warns(cli, tmp_path):
     assert f"--jobs {n} is more than the" in res.stderr
 
 
+@pytest.mark.python_engine("the test plugin 'crashy'")
 def test_an_upper_bound_provider_that_finds_nothing_means_no_bound(cli, tmp_path):
     """Issue 19.11: a provider could not say "I found nothing"; ``None`` now means no upper bound."""
     cases = tmp_path / "c.txt"

@@ -109,6 +109,7 @@ def test_answers_reach_stdout_when_stderr_is_a_terminal(tmp_path):
         assert "solved 12" in terminal or "12 solved" in terminal, (args, terminal)
 
 
+@pytest.mark.python_engine("the test plugin 'crashy'")
 def test_the_progress_line_fits_the_width_and_keeps_the_memory(tmp_path):
     """Issue 19.16: the line was cut at the terminal's width, so the memory figure never showed."""
     from searchkit.cli.progress import fit_longest

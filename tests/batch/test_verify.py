@@ -124,6 +124,7 @@ def test_a_deeply_nested_line_is_not_a_record(cli, tmp_path):
     assert res.returncode == 2 and "Traceback" not in res.stderr, res.stderr
 
 
+@pytest.mark.python_engine("the test plugin 'crashy'")
 def test_verify_reads_tuple_moves_back_as_lists(cli, tmp_path):
     """Issue 19.10: a game whose moves are tuples (no moves_to_json) failed every record: tuples vs lists."""
     cases = tmp_path / "pairs.txt"

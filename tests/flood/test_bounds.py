@@ -94,6 +94,7 @@ def test_exposure_on_random_6x6_boards(seed):
     assert result.cost == bfs_from(board, start_region(board))
 
 
+@pytest.mark.python_engine("bounded_dfs")
 def test_bounded_dfs_takes_the_upper_bound_as_its_depth_bound(cli_run, tmp_path):
     """Issue 19.20: bounded_dfs ignored --upper-bound ('needs a depth bound', once per case).
 
