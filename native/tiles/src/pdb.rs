@@ -62,32 +62,27 @@ fn rank_from(cells: &[u8], w: &[u64], mut used: u32) -> u64 {
 
 /// The cells of rank `r` (inverse of [`rank`]); returns the mask of the used cells.
 #[inline]
-pub fn unrank(mut r: u64, w: &[u64], out: &mut [u8]) -> u32 {
-    let mut used: u32 = 0;
-    for (i, &wi) in w.iter().enumerate() {
-        let mut d = r / wi;
-        r %= wi;
-        // the d-th cell not in `used`
-        let mut free = !used;
-        while d > 0 {
-            free &= free - 1;
-            d -= 1;
-        }
-        let c = free.trailing_zeros();
-        out[i] = c as u8;
-        used |= 1 << c;
-    }
-    used
+pub fn unrank(r: u64, w: &[u64], out: &mut [u8]) -> u32 {
+    unrank_in(r, w, out)
 }
 
 /// [`unrank`] with 32-bit divisions, for tables of at most `u32::MAX` entries (`w[0] * n` fits).
 #[inline]
 fn unrank32(r: u32, w: &[u32], out: &mut [u8]) -> u32 {
-    let mut r = r;
+    unrank_in(r, w, out)
+}
+
+/// The one unranking loop, in the integer width of the table (32-bit division is the cheaper one).
+#[inline(always)]
+fn unrank_in<T>(mut r: T, w: &[T], out: &mut [u8]) -> u32
+where
+    T: Copy + std::ops::Div<Output = T> + std::ops::Rem<Output = T> + Into<u64>,
+{
     let mut used: u32 = 0;
     for (i, &wi) in w.iter().enumerate() {
-        let mut d = r / wi;
-        r %= wi;
+        let mut d: u64 = (r / wi).into();
+        r = r % wi;
+        // the d-th cell not in `used`
         let mut free = !used;
         while d > 0 {
             free &= free - 1;
