@@ -340,12 +340,13 @@ def _solver(game: str, *, algorithm: str | None, heuristic: str | None, no_prune
                   upper_bound=upper_bound, engine=engine)
 
 
-def _items(game, source, options) -> Iterator:
+def _items(game, source, options, limits=None) -> Iterator:
     """Every case and input error of ``source`` (a text, a path, or an iterable of either), in order.
 
     A ``str`` holding no newline and naming an existing file is read as that
     file; any other ``str`` is the text itself; an ``os.PathLike`` is always a
-    file.  Texts are named ``<text>`` (``<text N>`` in an iterable).
+    file.  Texts are named ``<text>`` (``<text N>`` in an iterable).  Each case is read under ``limits``
+    (:func:`searchkit.reading.timed_items`).
     """
     from searchkit.reading import iter_cases, iter_text_cases
 
@@ -358,10 +359,10 @@ def _items(game, source, options) -> Iterator:
         if not isinstance(part, (str, os.PathLike)):
             raise TypeError(f"expected a text, a path or an iterable of them, got {type(part).__name__}")
         if is_path(part):
-            for item in iter_cases(game, [os.fspath(part)], options):
+            for item in iter_cases(game, [os.fspath(part)], options, limits):
                 yield attrs.evolve(item, file=k)
         else:
-            yield from iter_text_cases(game, part, "<text>" if single else f"<text {k + 1}>", options, k)
+            yield from iter_text_cases(game, part, "<text>" if single else f"<text {k + 1}>", options, k, limits)
 
 
 def _public(solver, item, outcome, message: str | None, error: str | None = None) -> Outcome | None:
@@ -426,7 +427,7 @@ def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str 
     from searchkit.reading import iter_text_cases
 
     first = None
-    for item in iter_text_cases(solver.game, data, "<text>", solver.options):
+    for item in iter_text_cases(solver.game, data, "<text>", solver.options, limits=solver.limits):
         if isinstance(item.value, InputError):
             if item.value.warning:  # input a judge ignores (data after the end): said, not refused
                 import warnings
@@ -480,7 +481,7 @@ def solve_all(game: str, source: Any, *, jobs: int = 1, executor: str | None = N
         raise ValueError(f"unknown executor {executor!r} (known: local, dask)")
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ValueError(f"jobs must be a number of worker processes >= 1, got {jobs!r}")
-    items = _items(solver.game, source, solver.options)
+    items = _items(solver.game, source, solver.options, solver.limits)
     if jobs == 1 and executor != "dask":
         from searchkit.reporting import solve_items
 
@@ -658,7 +659,7 @@ def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", alg
                        max_nodes=max_nodes, upper_bound=None, engine=engine, options=game_options)
                for a, h in strategies]
     columns = [h if len(algs) < 2 else f"{a}/{h}" for a, h in strategies]
-    items: Iterable = _items(solvers[0].game, source, solvers[0].options)
+    items: Iterable = _items(solvers[0].game, source, solvers[0].options, solvers[0].limits)
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ValueError(f"jobs must be a number of worker processes >= 1, got {jobs!r}")
     solved = None

@@ -34,11 +34,27 @@ class Case:
     data: Any
     source: str = "<input>"
     line: int = 1
+    #: ``None`` for a case read whole; else the status (``time_limit`` or ``memory_limit``) of the limit
+    #: that stopped reading it (:meth:`unread`): ``data`` is then ``None``, and the case is reported, not solved.
+    stopped: str | None = None
 
     @classmethod
     def generated(cls, data: Any) -> "Case":
         """A case made from generated data (``check``, ``generate``, the contract suite)."""
         return cls(1, data, "<generated>", 1)
+
+    @classmethod
+    def unread(cls, index: int, source: str, line: int, status: str) -> "Case":
+        """A case whose reading a limit stopped, for a parser to yield in its place.
+
+        A parser that calls :func:`searchkit.limits.setup_check` or
+        :func:`searchkit.limits.reserve` while reading a large case catches
+        the :class:`~searchkit.limits.LimitReached` they raise, passes over
+        the rest of the case (so the next one is still read), and yields
+        ``Case.unread(index, source, line, stop.status)``.  The
+        :class:`~searchkit.solver.Solver` reports it with that status at once.
+        """
+        return cls(index, None, source, line, status)
 
 
 @attrs.frozen

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 import attrs
 
-from searchkit.result import NODE_LIMIT, TIME_LIMIT
+from searchkit.result import MEMORY_LIMIT, NODE_LIMIT, TIME_LIMIT
 
 
 @attrs.frozen
@@ -84,7 +84,7 @@ class Limiter:
         LimitReached: from :meth:`checkpoint`, when the node or time limit is exceeded.
     """
 
-    __slots__ = ("max_nodes", "deadline", "clock_every", "start", "done", "bound", "_checked")
+    __slots__ = ("max_nodes", "deadline", "memory", "clock_every", "start", "done", "bound", "_checked")
 
     clock = staticmethod(time.perf_counter)
     #: Seconds of expansions between two clock readings, at most (see the class docstring).
@@ -95,6 +95,7 @@ class Limiter:
         self.start = time.perf_counter() if start is None else start
         self.max_nodes = limits.max_nodes
         self.deadline = None if limits.time_limit is None else self.start + limits.time_limit
+        self.memory = None if limits.memory_mb is None else int(limits.memory_mb * 2**20)  # bytes (reserve)
         self.clock_every = clock_every
         self.done = 0  # states expanded at the last checkpoint (live figures)
         self.bound: int | float | None = None  # the f-bound or depth searched, as the driver says (live figures)
@@ -147,6 +148,11 @@ class Limiter:
         """Raise :class:`LimitReached` if the time limit has passed (for set-up code)."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise LimitReached(TIME_LIMIT)
+
+    def check_memory(self, nbytes: int) -> None:
+        """Raise :class:`LimitReached` (``memory_limit``) if ``nbytes`` is more than the case's whole allowance."""
+        if self.memory is not None and nbytes > self.memory:
+            raise LimitReached(MEMORY_LIMIT)
 
     def elapsed(self) -> float:
         """Seconds since the limiter was started."""
@@ -201,10 +207,28 @@ def active(limiter: Limiter):
         _active.pop()
 
 
+def reserve(nbytes: int) -> None:
+    """Raise :class:`LimitReached` (``memory_limit``) if the running case may not allocate ``nbytes`` bytes.
+
+    For a parser or set-up step about to build something whose size it knows
+    in advance (a W x H board: ``W * H`` times its bytes a cell): a case whose
+    one step needs more than its whole ``--memory-limit`` allowance stops
+    before allocating anything, instead of running into the limit later, and
+    a case being read is stopped while it is read (see
+    :meth:`searchkit.game.Case.unread`).  It is a check of one step against
+    the allowance, not an account: the limit itself is enforced around the
+    process.  Free when no case is running or it has no memory limit.
+    """
+    if _active:
+        _active[-1].check_memory(nbytes)
+
+
 def setup_check() -> None:
     """Raise :class:`LimitReached` (``time_limit``) if the running case is out of time.
 
-    For a game's set-up loops (building a puzzle or heuristic tables), called
+    For a game's set-up loops (building a puzzle or heuristic tables), and
+    its parser's loops over a large case (the reader makes the case being
+    read the running one, its clock started at the case's first byte), called
     every few thousand steps; free when no case is running or it has no time
     limit.
     """

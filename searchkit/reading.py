@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from searchkit.errors import InputError
+from searchkit.limits import Limiter, Limits, active
 
 
 def source_name(path: str) -> str:
@@ -210,7 +211,8 @@ class Item:
     started: float
 
 
-def iter_cases(game, paths: Sequence[str], options: Mapping[str, Any]) -> Iterator[Item]:
+def iter_cases(game, paths: Sequence[str], options: Mapping[str, Any],
+               limits: Limits | None = None) -> Iterator[Item]:
     """Every case and input error of ``paths`` in order, as :class:`Item` values.
 
     An unreadable, non-UTF-8 or empty file gives one fatal
@@ -219,7 +221,8 @@ def iter_cases(game, paths: Sequence[str], options: Mapping[str, Any]) -> Iterat
     case is solved before its last is read.  A game with ``parse_stream``
     gets the file as a :class:`LineSource` (``lines`` read again from the
     file on every pass), so memory stays flat however many cases the file
-    holds; other games get the whole text.
+    holds; other games get the whole text.  With ``limits`` (the solve's),
+    each case is read under them (:func:`timed_items`).
     """
     stdin_read = False
     for index, path in enumerate(paths):
@@ -251,14 +254,15 @@ def iter_cases(game, paths: Sequence[str], options: Mapping[str, Any]) -> Iterat
                            started)
                 continue
             items = timed_items(index, source, stream(lines.lines, source, options) if lines is not None
-                                else game.parse(text, source, options))
+                                else game.parse(text, source, options), limits)
             yield from (_refuse_bad_bytes(items, bad, source) if bad else items)
         finally:
             if lines is not None:
                 lines.close()
 
 
-def iter_text_cases(game, text: str, source: str, options: Mapping[str, Any], file: int = 0) -> Iterator[Item]:
+def iter_text_cases(game, text: str, source: str, options: Mapping[str, Any], file: int = 0,
+                    limits: Limits | None = None) -> Iterator[Item]:
     """Every case and input error of a text held in memory, as :func:`iter_cases` gives a file's.
 
     ``source`` names the text in messages (the Python API uses ``<text>``).
@@ -267,16 +271,28 @@ def iter_text_cases(game, text: str, source: str, options: Mapping[str, Any], fi
         yield Item(file, source, InputError("empty input, expected at least one case", source=source),
                    time.perf_counter())
         return
-    yield from timed_items(file, source, game.parse(text, source, options))
+    yield from timed_items(file, source, game.parse(text, source, options), limits)
 
 
-def timed_items(file: int, source: str, values) -> Iterator[Item]:
-    """Each value a game's parser yields, as an :class:`Item` timed from when reading it began (lazily)."""
+def timed_items(file: int, source: str, values, limits: Limits | None = None) -> Iterator[Item]:
+    """Each value a game's parser yields, as an :class:`Item` timed from when reading it began (lazily).
+
+    With ``limits``, each case is read under them: while the parser works
+    towards its next value, a :class:`~searchkit.limits.Limiter` started at
+    that moment is the running one, so the parser's
+    :func:`~searchkit.limits.setup_check` and :func:`~searchkit.limits.reserve`
+    stop a case that is too slow or too large to read, from its first byte
+    (the parser then yields :meth:`Case.unread <searchkit.game.Case.unread>`).
+    """
     values = iter(values)
     while True:
         started = time.perf_counter()
         try:
-            value = next(values)
+            if limits is None:
+                value = next(values)
+            else:
+                with active(Limiter(limits, start=started)):
+                    value = next(values)
         except StopIteration:
             return
         yield Item(file, source, value, started)

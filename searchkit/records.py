@@ -53,8 +53,11 @@ def canonical(value: Any) -> str:
     return text
 
 
-def data_hash(case) -> str:
-    """``sha256:`` and the hex digest of :func:`canonical` of ``case.data``."""
+def data_hash(case) -> str | None:
+    """``sha256:`` and the hex digest of :func:`canonical` of ``case.data``; ``None`` for a case a limit
+    stopped reading (:meth:`~searchkit.game.Case.unread`: there is no data to hash)."""
+    if getattr(case, "stopped", None) is not None:
+        return None
     return "sha256:" + hashlib.sha256(canonical(case.data).encode()).hexdigest()
 
 

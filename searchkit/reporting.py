@@ -173,7 +173,7 @@ def run_files(solver, files, *, fmt: str, stats: bool) -> int:
     reporter = Reporter(solver, fmt, stats, headers=len(files) > 1)
     solver.on_improve = reporter.improvement
     cancelled = False
-    for item, outcome, message in solve_items(solver, iter_cases(solver.game, files, solver.options)):
+    for item, outcome, message in solve_items(solver, iter_cases(solver.game, files, solver.options, solver.limits)):
         if isinstance(item.value, InputError):
             status = None if getattr(item.value, "warning", False) else INPUT_ERROR
         else:

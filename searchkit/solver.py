@@ -331,6 +331,9 @@ class Solver:
             SeedError: a given seed that is not a solution of its case.
         """
         limiter = Limiter(self.limits, start=started)
+        if case.stopped is not None:  # a limit stopped its reading (Case.unread): nothing to search
+            return Outcome(case, SearchResult(status=case.stopped, stats=SearchStats(elapsed=limiter.elapsed())),
+                           None, None, limiter.elapsed())
         plan = self.game.plan(case, self.options)
         if plan.verdict is not None:
             return Outcome(case, SearchResult(status=plan.verdict, stats=SearchStats(elapsed=limiter.elapsed())),

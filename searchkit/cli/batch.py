@@ -131,7 +131,7 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
 
     def items():
         nonlocal matched
-        for item in iter_cases(solver.game, files, solver.options):
+        for item in iter_cases(solver.game, files, solver.options, config.limits):
             if recorded and not isinstance(item.value, InputError):
                 key = (source_key(item.source), item.value.index, data_hash(item.value))
                 matched += key in recorded
@@ -152,7 +152,7 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
         else:
             backend = executors.LocalPool(config, jobs, start_method, hash_data=hashes)
         show = progress if progress is not None else (sys.stderr is not None and sys.stderr.isatty())
-        bar = make_progress(show, total=_count_cases(solver, files, skip) if show else None)
+        bar = make_progress(show, total=_count_cases(solver, files, skip, config.limits) if show else None)
         with bar:
             for item, res in solve_ordered(items(), backend, on_start=bar.start, on_done=bar.done, idle=bar.refresh,
                                           on_beat=bar.beat):
@@ -199,11 +199,13 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
     return reporter.code
 
 
-def _count_cases(solver, files, skip) -> int | None:
+def _count_cases(solver, files, skip, limits) -> int | None:
     """The cases a run will solve, by reading the files once more (``None`` for standard input).
 
     Only done for the progress bar, so it can show an ETA: parsing costs
-    microseconds a case next to milliseconds of search.
+    microseconds a case next to milliseconds of search.  Read under the
+    run's ``limits``, as the run reads them (a case too large to read is
+    still counted).
     """
     import os
 
@@ -213,7 +215,7 @@ def _count_cases(solver, files, skip) -> int | None:
     if any(path == "-" or not os.path.isfile(path) for path in files):
         return None
     total = 0
-    for item in iter_cases(solver.game, files, solver.options):
+    for item in iter_cases(solver.game, files, solver.options, limits):
         if isinstance(item.value, InputError):
             continue
         if skip and (source_key(item.source), item.value.index, data_hash(item.value)) in skip:

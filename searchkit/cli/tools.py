@@ -110,7 +110,7 @@ def make_compare_command(registry, name: str) -> click.Command:
         except SearchkitError as exc:
             raise click.UsageError(str(exc)) from None
         columns = [h if len(algorithms) < 2 else f"{a}/{h}" for a, h in strategies]
-        items = iter_cases(game, files, solvers[0].options)
+        items = iter_cases(game, files, solvers[0].options, limits)
         if jobs != "1":
             from searchkit.batch.runner import solve_in_workers
             from searchkit.cli.batch import parse_jobs

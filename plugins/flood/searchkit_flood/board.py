@@ -18,6 +18,7 @@ import attrs
 from searchkit.errors import InputError
 from searchkit.game import Case
 from searchkit.helpers.grid import index, rows_of
+from searchkit.limits import LimitReached, reserve, setup_check
 
 
 @attrs.frozen
@@ -226,6 +227,15 @@ def _short(token: str) -> str:
     return repr(token if len(token) <= 20 else token[:17] + "...")
 
 
+#: Bytes a cell that reading one board may hold at most: the colour indices as a list and then as the
+#: board's tuple (8 B a cell each, the list's spare capacity included), and a batch of tokens.  A board is
+#: charged ``READ_BYTES_PER_CELL * W * H`` with :func:`~searchkit.limits.reserve` before it is read (a test
+#: measures reading's peak with tracemalloc against it).
+READ_BYTES_PER_CELL = 24
+#: Tokens read between two checks of the case's time limit (a few milliseconds of work).
+_CHECK_TOKENS = 1 << 14
+
+
 def _boards(cur: Cursor, w: int, h: int, source: str, case: int, line: int, checked: list) -> Iterator:
     """:func:`_board`, preceded by a warning when its values are not laid out one row to a line.
 
@@ -235,8 +245,8 @@ def _boards(cur: Cursor, w: int, h: int, source: str, case: int, line: int, chec
     so the first such case of a file is named in a warning (``checked`` holds
     a flag: one warning a file).
     """
-    item, lines = _board(cur, w, h, source, case, line)
-    if not checked and isinstance(item, Case) and not _one_row_a_line(lines, w, h):
+    item, one_row_a_line = _board(cur, w, h, source, case, line)
+    if not checked and isinstance(item, Case) and item.stopped is None and not one_row_a_line:
         checked.append(True)
         yield InputError(f"case {case}: its {w}x{h} values are not laid out one row of {w} to a line (read as one "
                          f"token stream, as the judges read them: is the size right?); later cases not checked",
@@ -244,33 +254,63 @@ def _boards(cur: Cursor, w: int, h: int, source: str, case: int, line: int, chec
     yield item
 
 
-def _one_row_a_line(lines: list[int], w: int, h: int) -> bool:
-    """True when the values' ``lines`` hold one row of ``w`` each, or all of them lie on one line."""
-    if not lines or lines[0] == lines[-1]:
-        return True
-    for r in range(0, w * h, w):
-        if lines[r] != lines[r + w - 1] or r and lines[r] == lines[r - 1]:
-            return False
-    return True
-
-
-def _board(cur: Cursor, w: int, h: int, source: str, case: int, line: int) -> tuple[Case | InputError, list[int]]:
+def _board(cur: Cursor, w: int, h: int, source: str, case: int, line: int) -> tuple[Case | InputError, bool]:
     """The board of the next ``w * h`` values of ``cur`` (present), or a non-fatal error on the first bad one.
 
-    Returns it with the line of each value.
+    Reads under the case's limits: the board is charged
+    :data:`READ_BYTES_PER_CELL` a cell before anything is read
+    (:func:`~searchkit.limits.reserve`), and the clock is checked every
+    :data:`_CHECK_TOKENS` values (:func:`~searchkit.limits.setup_check`).
+    When a limit stops it, or a value is bad, the rest of the board's values
+    are passed over (a line's tokens held at a time), so the next case is
+    read from its start.
+
+    Returns:
+        The :class:`~searchkit.game.Case` (:meth:`Case.unread
+        <searchkit.game.Case.unread>` when a limit stopped it) or the
+        error, and whether the values were laid out one row of ``w`` to a
+        line, or all on one line (see :func:`_boards`).
     """
-    canon: dict[str, str] = {}  # boards repeat a few distinct tokens: check and canonicalise each once
-    values = []
-    tokens, lines = cur.take(w * h)
-    for k, tok in enumerate(tokens):
-        value = canon.get(tok)
-        if value is None:
-            if not _INT.match(tok):
-                return InputError(f"expected an integer colour value, got {_short(tok)}", source=source,
-                                  line=lines[k], case=case, fatal=False), lines
-            value = canon[tok] = _canon(tok)
-        values.append(value)
-    return Case(case, Board.from_values(w, h, values), source, line), lines
+    n = w * h
+    taken = 0
+    try:
+        reserve(n * READ_BYTES_PER_CELL)
+        colour: dict[str, int] = {}  # token -> colour index: boards repeat a few distinct tokens
+        palette: dict[str, int] = {}  # canonical value -> colour index, in order of first appearance
+        cells: list[int] = []
+        first = last = 0  # the lines of the first and the last value
+        rows_ok = True  # every row on a line of its own so far
+        rows = max(1, _CHECK_TOKENS // w)  # whole rows a batch
+        while taken < n:
+            setup_check()
+            k = min(rows * w, n - taken)
+            tokens, lines = cur.take(k)
+            taken += k
+            before = len(cells)
+            try:
+                cells.extend(map(colour.__getitem__, tokens))
+            except KeyError:  # a token not seen yet in this board: check it, then the batch again
+                del cells[before:]
+                for at, tok in enumerate(tokens):
+                    if tok not in colour:
+                        if not _INT.match(tok):
+                            cur.skip(n - taken)
+                            return InputError(f"expected an integer colour value, got {_short(tok)}",
+                                              source=source, line=lines[at], case=case, fatal=False), True
+                        colour[tok] = palette.setdefault(_canon(tok), len(palette))
+                cells.extend(map(colour.__getitem__, tokens))
+            if not first:
+                first = lines[0]
+            for r in range(0, k if rows_ok else 0, w):  # a row on one line, not the one the row before ends on
+                if lines[r] != lines[r + w - 1] or lines[r] == (lines[r - 1] if r else last):
+                    rows_ok = False
+                    break
+            last = lines[-1]
+    except LimitReached as stop:
+        cur.skip(n - taken)
+        return Case.unread(case, source, line, stop.status), True
+    board = Board(w, h, tuple(cells), tuple(palette), 0)
+    return Case(case, board, source, line), first == last or rows_ok
 
 
 def _cut(size: str) -> str:
@@ -478,7 +518,31 @@ def parse_lines(text, source: str, width: int | None = None) -> Iterator[Case | 
                        else f"expected a multiple of width {width} cells, got {len(line)}")
             yield InputError(message, source=source, line=lineno, case=case, fatal=False)
             continue
-        yield Case(case, Board.from_values(w, len(line) // w, line), source, lineno)
+        try:
+            yield Case(case, _line_board(line, w), source, lineno)
+        except LimitReached as stop:
+            yield Case.unread(case, source, lineno, stop.status)
+
+
+def _line_board(line: str, w: int) -> Board:
+    """The board of a checked lines-format row ``line`` of width ``w``: as ``Board.from_values(w, h, line)``.
+
+    Reads under the case's limits (:func:`~searchkit.limits.reserve` for
+    :data:`READ_BYTES_PER_CELL` a cell, :func:`~searchkit.limits.setup_check`
+    every :data:`_CHECK_TOKENS` cells), translating the characters to colour
+    indices a slice at a time.
+
+    Raises:
+        LimitReached: when the case's time or memory limit stops it.
+    """
+    reserve(len(line) * READ_BYTES_PER_CELL)
+    palette = sorted(set(line), key=line.index)  # the colours in order of first appearance
+    table = {ord(ch): chr(i) for i, ch in enumerate(palette)}
+    cells = bytearray()
+    for at in range(0, len(line), _CHECK_TOKENS):
+        setup_check()
+        cells += line[at:at + _CHECK_TOKENS].translate(table).encode("latin-1")
+    return Board(w, len(line) // w, tuple(cells), tuple(palette), 0)
 
 
 def _line_width(size: int, width: int | None) -> int | None:
