@@ -20,6 +20,8 @@ import random
 import tracemalloc
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from searchkit.game import Case
 from searchkit.limits import Limits
@@ -107,3 +109,11 @@ def test_the_cli_reports_a_case_stopped_while_read_and_solves_the_next(tmp_path,
     assert result.exit_code == 1  # a case stopped at a limit without a solution
     text = cli_run(["solve", "flood", "--time-limit", "0.1", path])
     assert text.stdout.splitlines() == ["? (time_limit)", "0"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from(" \t\r\v\f\x1c\x1d\x1e\x1f\x85\xa0\u3000a1-"), max_size=30))
+def test_the_fast_tokeniser_splits_as_scanf_does(line):
+    from searchkit_flood.board import _TOKEN, _tokens
+
+    assert _tokens(line) == _TOKEN.findall(line)

@@ -70,6 +70,20 @@ class Board:
 _INT = re.compile(r"-?[0-9]+\Z")
 #: scanf's whitespace: tokens are separated by these ASCII characters only.
 _TOKEN = re.compile(r"[^ \t\n\r\v\f]+")
+#: The ASCII characters ``str.split()`` separates at and scanf does not.
+_SPLIT_ONLY = re.compile("[\x1c-\x1f]")
+
+
+def _tokens(line: str) -> list[str]:
+    """``_TOKEN.findall(line)``: by ``line.split()``, several times faster, where the two agree.
+
+    On ASCII text ``str.split()`` separates at scanf's six whitespace
+    characters and at ``\x1c``-``\x1f``; a line holding none of those four
+    splits the same both ways.
+    """
+    if line.isascii() and not _SPLIT_ONLY.search(line):
+        return line.split()
+    return _TOKEN.findall(line)
 #: Sizes with more digits than this can never be matched by the values in a file.
 _MAX_SIZE_DIGITS = 9
 
@@ -94,7 +108,7 @@ def _count_tokens(line: str) -> int:
     """The number of tokens on ``line``, without listing them when it is long."""
     if len(line) > LONG_LINE:
         return sum(1 for _ in _TOKEN.finditer(line))
-    return len(_TOKEN.findall(line))
+    return len(_tokens(line))
 
 
 class Tokens:
@@ -161,7 +175,7 @@ class Cursor:
                 if len(line) > LONG_LINE:
                     self._long, self._long_line = _TOKEN.finditer(line), lineno
                     break
-                found = _TOKEN.findall(line)
+                found = _tokens(line)
                 if found:
                     self._buf.extend(found)
                     self._buf_lines.extend([lineno] * len(found))
