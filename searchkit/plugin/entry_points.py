@@ -29,6 +29,9 @@ class EntryPoint:
     """
 
     __slots__ = ("name", "value", "version")
+    name: str
+    value: str
+    version: str
 
     def __init__(self, name: str, value: str, version: str = "") -> None:
         for field, item in (("name", name), ("value", value), ("version", version)):
