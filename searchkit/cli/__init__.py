@@ -58,7 +58,8 @@ def start_up() -> None:
     Imports, attrs' classes and the plugin registry allocate tens of thousands
     of long-lived objects and almost no garbage: the 27 collections they
     triggered took about 6% of a whole ``solve flood random-8x8-6c.txt``
-    (measured with ``gc.callbacks``) and freed about a thousand objects.
+    (measured with ``gc.callbacks``) and freed about 1,300 objects, mostly
+    the classes attrs replaces by slotted ones.
     """
     import gc
 
