@@ -70,15 +70,15 @@ def timed_together(commands, runs=5):
     Returns:
         One :func:`timed` triple per command, in order: (median CPU seconds, max peak KiB, stdout of the last run).
     """
-    samples = [([], [], "") for _ in commands]
+    times: list[list[float]] = [[] for _ in commands]
+    peaks: list[list[int]] = [[] for _ in commands]
+    texts = [""] * len(commands)
     for _ in range(runs):
         for i, (argv, stdin_path) in enumerate(commands):
-            t, peak, text = run_once(argv, stdin_path)
-            times, peaks, _ = samples[i]
-            times.append(t)
-            peaks.append(peak)
-            samples[i] = (times, peaks, text)
-    return [(statistics.median(times), max(peaks), text) for times, peaks, text in samples]
+            t, peak, texts[i] = run_once(argv, stdin_path)
+            times[i].append(t)
+            peaks[i].append(peak)
+    return [(statistics.median(t), max(p), text) for t, p, text in zip(times, peaks, texts)]
 
 
 def warm_bytecode() -> None:
