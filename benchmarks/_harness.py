@@ -60,6 +60,27 @@ def timed(argv, stdin_path=None, runs=5):
     return statistics.median(times), max(peaks), text
 
 
+def timed_together(commands, runs=5):
+    """Time several commands in turns, one run of each per round, so a change of load on a shared machine falls
+    on all of them alike.
+
+    Args:
+        commands: ``(argv, stdin_path or None)`` pairs.
+
+    Returns:
+        One :func:`timed` triple per command, in order: (median CPU seconds, max peak KiB, stdout of the last run).
+    """
+    times: list[list[float]] = [[] for _ in commands]
+    peaks: list[list[int]] = [[] for _ in commands]
+    texts = [""] * len(commands)
+    for _ in range(runs):
+        for i, (argv, stdin_path) in enumerate(commands):
+            t, peak, texts[i] = run_once(argv, stdin_path)
+            times[i].append(t)
+            peaks[i].append(peak)
+    return [(statistics.median(t), max(p), text) for t, p, text in zip(times, peaks, texts)]
+
+
 def warm_bytecode() -> None:
     """Compile searchkit's and the bundled plugins' modules to bytecode (once per benchmark run)."""
     import compileall

@@ -3,7 +3,9 @@
 Builds ../shared/reference/flood_hdu4127_seed.cpp with ``g++ -O2`` and times it
 against ``searchkit solve flood`` on ../shared/cases/flood/random-8x8-6c.txt
 (20 boards, 8x8, 6 colours), whole process, several runs each, in the same
-run; prints median CPU seconds, the ratio and peak memory (the judge's limit is 32 MB).
+run and in turns (one run of each per round, so a change of load on a shared
+machine falls on both); prints median CPU seconds, the ratio and peak memory
+(the judge's limit is 32 MB).
 
 Usage: python benchmarks/flood_judge.py [--runs N] [FILE]
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from _harness import SHARED, build_reference, searchkit_argv, timed
+from _harness import SHARED, build_reference, searchkit_argv, timed_together
 
 
 def main() -> None:
@@ -24,8 +26,8 @@ def main() -> None:
     case = Path(args.file)
     answers = case.with_suffix(".ans")
     ref = build_reference(SHARED / "reference/flood_hdu4127_seed.cpp")
-    c_time, c_peak, c_out = timed([str(ref)], stdin_path=case, runs=args.runs)
-    py_time, py_peak, py_out = timed(searchkit_argv() + ["solve", "flood", str(case)], runs=args.runs)
+    (c_time, c_peak, c_out), (py_time, py_peak, py_out) = timed_together(
+        [([str(ref)], case), (searchkit_argv() + ["solve", "flood", str(case)], None)], runs=args.runs)
     if answers.exists():
         expected = answers.read_text().split()
         print(f"answers: searchkit {'OK' if py_out.split() == expected else 'WRONG'}, "

@@ -42,16 +42,52 @@ def plain_solve(argv: list[str]) -> int | None:
     except SearchkitError as exc:
         echo(f"searchkit: error: {exc}", err=True)
         return EXIT_INPUT
+    end_of_start_up()
     files = tuple(argv[2:])
     if not files and sys.stdin is not None and sys.stdin.isatty():
         echo("searchkit: reading cases from standard input (end with Ctrl-D; see --help)", err=True)
     return run_files(solver, files or ("-",), fmt="text", stats=False)
 
 
+_collector_paused = False
+
+
+def start_up() -> None:
+    """Switch the cyclic garbage collector off while the command starts (:func:`end_of_start_up` turns it on).
+
+    Imports, attrs' classes and the plugin registry allocate tens of thousands
+    of long-lived objects and almost no garbage: the 27 collections they
+    triggered took about 6% of a whole ``solve flood random-8x8-6c.txt``
+    (measured with ``gc.callbacks``) and freed about 1,300 objects, mostly
+    the classes attrs replaces by slotted ones.
+    """
+    import gc
+
+    global _collector_paused
+    if gc.isenabled():
+        gc.disable()
+        _collector_paused = True
+
+
+def end_of_start_up() -> None:
+    """Turn the collector back on if :func:`start_up` paused it, the start-up's objects frozen out of it (never
+    scanned again: cheaper collections during a long Python search).  Reference counting frees as always
+    meanwhile; without :func:`start_up` (a test calling :func:`plain_solve`) this does nothing."""
+    import gc
+
+    global _collector_paused
+    if _collector_paused:
+        _collector_paused = False
+        gc.freeze()
+        gc.enable()
+
+
 def _click_main() -> int:
     import click
 
     from searchkit.cli.root import cli
+
+    end_of_start_up()
 
     try:
         return cli.main(prog_name="searchkit", standalone_mode=False)
@@ -81,6 +117,7 @@ def main() -> None:
     exits 130 without a traceback; an output that cannot be written (a
     closed pipe, a full disk) ends the command with one line and status 1.
     """
+    start_up()
     try:
         code = plain_solve(sys.argv[1:])
         if code is None:

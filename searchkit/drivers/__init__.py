@@ -7,6 +7,11 @@ configurations of :mod:`~searchkit.drivers.best_first`: ``astar``,
 function ``driver(puzzle, ...) -> SearchResult`` that works with any
 :class:`~searchkit.puzzle.Puzzle`; nothing here is game-specific.
 
+Every command imports each driver module for its ``ALGORITHMS`` (the
+built-in plugin registers them), so a module imports the best-first engine
+inside the functions that run a search: a solve on the native engine never
+loads it (``tests/core/test_solver_and_rules.py`` checks).
+
 Adding an algorithm (after pyperplan's checklist):
 
 1. Write the driver in its own module: a function of the puzzle, the

@@ -61,7 +61,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from searchkit.algorithm import GUARANTEE_ANYTIME, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm, Param, SearchRequest
-from searchkit.drivers.best_first import best_first_setup
 from searchkit.drivers._common import (BEST_FIRST_HOOKS, conclude, counted_stats, exact_weight, path_to,
                                       run_guarded)
 from searchkit.limits import Limiter, Limits
@@ -121,6 +120,8 @@ def anytime(
         raise ValueError(f"weight must be at least 1, got {weight}")
     if not step >= 0:
         raise ValueError(f"step must be at least 0, got {step}")
+    from searchkit.drivers.best_first import best_first_setup  # here: registering needs none of it
+
     setup = best_first_setup(puzzle, pruners, limits)
     limiter, successors, is_goal, start = setup.limiter, setup.successors, setup.is_goal, setup.start
     cut, filt, cuts, tie_break = setup.cut, setup.filt, setup.cuts, setup.tie_break

@@ -17,7 +17,6 @@ from typing import Any
 
 from searchkit.algorithm import GUARANTEE_OPTIMAL, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm, SearchRequest
 from searchkit.drivers._common import BEST_FIRST_HOOKS
-from searchkit.drivers.best_first import ASTAR, search
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import SearchResult
@@ -50,6 +49,8 @@ def astar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] 
         per f-layer (each time the popped f rose), the last one being the
         layer where the search ended.
     """
+    from searchkit.drivers.best_first import ASTAR, search  # here: registering needs none of it
+
     return search(puzzle, heuristic, ASTAR, pruners=pruners, limits=limits, max_cost=max_cost)
 
 def run(puzzle, request: SearchRequest) -> SearchResult:

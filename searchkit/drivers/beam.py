@@ -31,7 +31,6 @@ from typing import Any
 
 from searchkit.algorithm import (GUARANTEE_NONE, HEURISTIC_REQUIRED, PRUNES_ON_F_IF_ADMISSIBLE, Algorithm, Param,
                                  SearchRequest)
-from searchkit.drivers.best_first import best_first_setup
 from searchkit.drivers._common import conclude, counted_stats, path_to, run_guarded
 from searchkit.heuristic import DEAD
 from searchkit.limits import Limiter, Limits
@@ -64,6 +63,8 @@ def beam(puzzle, heuristic: Callable[[Any], int], *, width: int = 64, pruners: S
     """
     if width < 1:
         raise ValueError(f"width must be at least 1, got {width}")
+    from searchkit.drivers.best_first import best_first_setup  # here: registering needs none of it
+
     setup = best_first_setup(puzzle, pruners, limits)
     limiter, successors, is_goal, start = setup.limiter, setup.successors, setup.is_goal, setup.start
     cut, filt, cuts, tie_break = setup.cut, setup.filt, setup.cuts, setup.tie_break

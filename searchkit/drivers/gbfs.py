@@ -18,7 +18,6 @@ from typing import Any
 
 from searchkit.algorithm import GUARANTEE_NONE, HEURISTIC_REQUIRED, PRUNES_ON_F_IF_ADMISSIBLE, Algorithm, SearchRequest
 from searchkit.drivers._common import BEST_FIRST_HOOKS
-from searchkit.drivers.best_first import BestFirst, search
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import SearchResult
@@ -37,6 +36,8 @@ def gbfs(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] =
 
     def key(g, h):
         return h
+
+    from searchkit.drivers.best_first import BestFirst, search  # here: registering needs none of it
 
     return search(puzzle, heuristic, BestFirst(key, goal_on_generate=True, prune_on_f=admissible),
                   pruners=pruners, limits=limits, max_cost=max_cost)

@@ -35,7 +35,6 @@ from typing import Any
 
 from searchkit.algorithm import GUARANTEE_OPTIMAL, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm, SearchRequest
 from searchkit.drivers._common import BEST_FIRST_HOOKS
-from searchkit.drivers.best_first import PEASTAR, search
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import SearchResult
@@ -61,6 +60,8 @@ def peastar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner
         three), ``stats.peak_stored`` the most entries held at once in the
         table of best g and the heap.
     """
+    from searchkit.drivers.best_first import PEASTAR, search  # here: registering needs none of it
+
     return search(puzzle, heuristic, PEASTAR, pruners=pruners, limits=limits, max_cost=max_cost)
 
 def run(puzzle, request: SearchRequest) -> SearchResult:

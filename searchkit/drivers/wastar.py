@@ -36,7 +36,6 @@ from typing import Any
 
 from searchkit.algorithm import HEURISTIC_REQUIRED, PRUNES_ON_F_IF_ADMISSIBLE, Algorithm, Param, SearchRequest, bounded
 from searchkit.drivers._common import BEST_FIRST_HOOKS, exact_weight
-from searchkit.drivers.best_first import BestFirst, best_first, search  # noqa: F401  (best_first: its old home)
 from searchkit.limits import Limiter, Limits
 from searchkit.pruning import Pruner
 from searchkit.result import SearchResult
@@ -69,6 +68,8 @@ def wastar(puzzle, heuristic: Callable[[Any], int], *, weight: float = 2.0, prun
     def key(g, h):  # g + w h scaled by q, an integer: the exact order (``exact_weight``)
         return q * g + p * h
 
+    from searchkit.drivers.best_first import BestFirst, search  # here: registering needs none of it
+
     return search(puzzle, heuristic, BestFirst(key, prune_on_f=admissible, weight=weight), pruners=pruners,
                   limits=limits, max_cost=max_cost)
 
@@ -87,3 +88,13 @@ ALGORITHMS = (
               native="wastar",
               summary="weighted A* on g + w*h, cost at most w x optimal (Pohl 1970)"),
 )
+
+
+def __getattr__(name: str):
+    """``best_first`` (its old home was here), ``BestFirst`` and ``search``: from :mod:`~searchkit.drivers.best_first`,
+    imported on first use."""
+    if name in ("best_first", "BestFirst", "search"):
+        from searchkit.drivers import best_first
+
+        return getattr(best_first, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

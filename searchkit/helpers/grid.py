@@ -43,6 +43,12 @@ def coords(i: int, width: int) -> tuple[int, int]:
     return x, y
 
 
+def _as_tuple(values) -> tuple:
+    """``tuple(values)``, as a Python function: attrs reads a converter's signature, and a builtin's costs
+    milliseconds of start-up (``inspect`` tokenizes its text signature, compiling tokenize's patterns)."""
+    return tuple(values)
+
+
 @attrs.frozen
 class Grid:
     """A rectangular grid of cell values, row by row from the top-left.
@@ -57,7 +63,7 @@ class Grid:
 
     width: int
     height: int
-    cells: tuple[Any, ...] = attrs.field(converter=tuple)
+    cells: tuple[Any, ...] = attrs.field(converter=_as_tuple)
 
     def __attrs_post_init__(self) -> None:
         if self.width < 1 or self.height < 1:
