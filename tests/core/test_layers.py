@@ -9,11 +9,13 @@ The layers (docs/architecture.md, "Layers", draws them):
 - **faces** -- :data:`FACES`: the command line (``cli/``, with the batch
   command), pictures (``render/``), the tools (``tools/``), the output
   formats (``formats/``), the Python API
-  (``api.py``), the contract suite (``testing.py``) and ``__main__.py``.
+  (``api.py``), the test kit (``testing/``: the contract suite and the pytest
+  plugin) and ``__main__.py``.
 
 A module may import its own layer and the layers below it, never above; no
 module outside ``cli/`` imports ``cli/`` (issue 20 item 1) but ``__main__.py``
-(``python -m searchkit`` is the command line).  Every import
+(``python -m searchkit`` is the command line) and the test kit's pytest plugin
+(its ``cli_run`` fixture runs the command line in-process).  Every import
 counts, including those inside functions (they run too, only later), except
 the shims named in :data:`SHIMS` (an old path kept for one release) and
 imports under ``if TYPE_CHECKING:``.  Plugins (``plugins/*``,
@@ -46,6 +48,8 @@ PUBLIC = {"searchkit", "searchkit.plugin", "searchkit.puzzle", "searchkit.game",
 #: Old import paths kept for one release (issue 20 item 1); each only re-binds its new module.
 SHIMS = {"searchkit.cli.io", "searchkit.cli.run", "searchkit.cli.output", "searchkit.batch.records",
          "searchkit.runner"}
+#: The modules that may import ``cli/``: ``cli/`` itself and those that run the command line.
+RUN_THE_CLI = {"searchkit.cli", "searchkit.__main__", "searchkit.testing.pytest_plugin"}
 LAYERS = {"vocabulary": 0, "engine": 1, "face": 2}
 
 
@@ -109,16 +113,19 @@ def violations() -> list[str]:
             if target != "searchkit" and not target.startswith("searchkit."):
                 continue
             where = f"{path.relative_to(ROOT)}:{line} imports {target}"
-            if _within(target, {"searchkit.cli"}) and not _within(name, {"searchkit.cli", "searchkit.__main__"}):
+            if _within(target, {"searchkit.cli"}) and not _within(name, RUN_THE_CLI):
                 found.append(f"{where} (only cli/ imports cli/)")
             elif target != "searchkit" and LAYERS[layer(target)] > LAYERS[layer(name)]:
                 found.append(f"{where} ({layer(name)} importing {layer(target)})")
     return found
 
 
+PLUGINS = (ROOT / "plugins" / "flood", ROOT / "plugins" / "mayan", ROOT / "plugins" / "sliding-tiles")
+
+
 def plugin_violations() -> list[str]:
     found = []
-    for base in (ROOT / "plugins" / "flood", ROOT / "plugins" / "mayan", ROOT / "plugins" / "sliding-tiles"):
+    for base in PLUGINS:
         for path in sorted(base.rglob("*.py")):
             rel = path.relative_to(base)
             if rel.parts[0] in ("tests", "build") or path.name in ("setup.py", "conftest.py"):
@@ -129,12 +136,43 @@ def plugin_violations() -> list[str]:
     return found
 
 
+def plugin_test_violations() -> list[str]:
+    """What would keep a plugin's tests from running alone from its folder (``cd plugins/flood && pytest``).
+
+    Their fixtures come from :mod:`searchkit.testing.pytest_plugin`; a ``conftest.py`` among them would also
+    take the place of the core suite's in ``sys.modules`` when every suite runs together (test folders are not
+    packages, so each ``conftest.py`` is the module ``conftest``), and an import of a core suite's module
+    (``conftest``, ``toy``, ``batch``, ...) works only when the core suite runs too.
+    """
+    core = ROOT / "tests"
+    core_modules = {p.stem for p in core.rglob("*.py") if not (p.parent / "__init__.py").exists()}
+    core_modules |= {p.parent.name for p in core.rglob("__init__.py") if not (p.parent.parent / "__init__.py").exists()}
+    found = []
+    for base in PLUGINS:
+        tests = base / "tests"
+        own = {p.stem for p in tests.glob("*.py")}
+        for path in sorted(tests.rglob("*.py")):
+            where = path.relative_to(ROOT)
+            if path.name == "conftest.py":
+                found.append(f"{where}: a conftest.py (the fixtures are searchkit.testing.pytest_plugin's)")
+            for line, target in imports(path, module_name(path, tests)):
+                top = target.split(".")[0]
+                if top in core_modules and top not in own:
+                    found.append(f"{where}:{line} imports {target}, a module of the core suite (tests/)")
+    return found
+
+
 def test_imports_only_go_down_the_layers():
     assert violations() == []
 
 
 def test_plugins_import_only_the_public_vocabulary():
     assert plugin_violations() == []
+
+
+def test_plugins_tests_stand_alone():
+    assert [base.name for base in PLUGINS if (base / "tests").is_dir()] == ["flood", "mayan", "sliding-tiles"]
+    assert plugin_test_violations() == []
 
 
 @pytest.mark.parametrize("module, expected", [

@@ -174,7 +174,7 @@ def puchert(puzzle):
 
     Not claimed consistent (A* re-opens states, so optimality does not need
     it).  Property-tested against breadth-first search in
-    ``tests/flood/test_large.py``.
+    ``plugins/flood/tests/test_large.py``.
 
     Measured for issue 13 (what a stronger bound could still gain): on the
     first 20 PC19 boards, 97.6% of the states A* expands have g + h < C*

@@ -3,6 +3,8 @@
 import pytest
 from searchkit.testing import contract_checks
 
+pytestmark = pytest.mark.python_engine("the suite checks the Python plugin; misplaced has no native twin")
+
 # Searches (replay, pruning) run on boards of side 1..3.  The admissibility
 # contract explores whole state spaces, so it draws sides up to the
 # generator's check_size (2: a 3x3 board has 181 440 states);

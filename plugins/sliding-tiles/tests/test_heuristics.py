@@ -5,9 +5,11 @@ from hypothesis import given, settings
 from searchkit.plugin.manager import load_registry
 from searchkit.testing import instances
 
-from conftest import bfs_distances
+from tiles_reference import bfs_distances
 from sliding_tiles import heuristics
 from sliding_tiles.puzzle import NO_PREV, SlidingPuzzle, goal_board
+
+pytestmark = pytest.mark.python_engine("the suite checks the Python plugin; misplaced has no native twin")
 
 REGISTRY = load_registry()
 NAMES = ["manhattan", "linear-conflict", "misplaced"]

@@ -15,7 +15,7 @@ from searchkit_flood.areas import FloodPuzzle
 from searchkit_flood.board import Board
 
 from cellref import bfs_optimum, boards, flood_cells, replay_cells
-from conftest import EXAMPLES, shared
+from flood_paths import EXAMPLES, shared
 
 ALL_RULES = frozenset({"frontier-colours", "no-growth", "completion", "exposure"})
 

@@ -3,11 +3,13 @@
 
 import pytest
 
-from conftest import SHARED_CASES, shared
+from mayan_paths import SHARED_CASES, shared
 from searchkit_mayan.parse import parse
 from mayan_search import format_moves, solve_columns
 
 import mayan_reference as ref
+
+pytestmark = pytest.mark.python_engine("the Mayan puzzle has no native domain")
 
 _MAYAN = SHARED_CASES / "mayan"
 CASES = sorted(

@@ -12,6 +12,8 @@ from mayan_search import solve
 
 import mayan_reference as ref
 
+pytestmark = pytest.mark.python_engine("the Mayan puzzle has no native domain")
+
 SHAPES = [(5, 7, 3), (4, 5, 3), (4, 4, 2)]
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

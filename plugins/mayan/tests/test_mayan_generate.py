@@ -8,6 +8,8 @@ import pytest
 
 from mayan_search import solve
 
+pytestmark = pytest.mark.python_engine("the Mayan puzzle has no native domain")
+
 
 @pytest.fixture(scope="module")
 def gen(registry):

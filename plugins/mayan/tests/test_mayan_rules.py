@@ -8,6 +8,7 @@ from searchkit_mayan.board import (
 )
 from mayan_search import format_moves, solve, solve_columns
 
+pytestmark = pytest.mark.python_engine("the Mayan puzzle has no native domain")
 
 
 def test_crossing_runs_vanish_together():

@@ -6,7 +6,9 @@ import json
 
 import pytest
 
-from conftest import EXAMPLES, SHARED_CASES, shared
+from mayan_paths import EXAMPLES, SHARED_CASES, shared
+
+pytestmark = pytest.mark.python_engine("the Mayan puzzle has no native domain")
 
 SAMPLE = EXAMPLES / "mayan" / "noip2011-sample.in"
 RULES = ("left-swap", "few-blocks", "transposition", "lower-bound")

@@ -4,6 +4,8 @@ import pytest
 
 from searchkit_mayan.parse import MayanInputError, parse
 
+pytestmark = pytest.mark.python_engine("the Mayan puzzle has no native domain")
+
 SAMPLE = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n"
 
 

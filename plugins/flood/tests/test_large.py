@@ -27,7 +27,7 @@ from searchkit_flood.heuristics import puchert
 from cellref import bfs_from, replay_cells, start_region  # noqa: E402
 from cellref import boards as _boards  # noqa: E402
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[3] / "tests" / "data"  # the core suite's boards, shared with it
 SUCCESSOR_RULES = ("frontier-colours", "no-growth", "completion", "exposure")
 ALL_RULES = SUCCESSOR_RULES + ("dominance",)
 

@@ -1,9 +1,11 @@
-"""Shared fixtures: an independent reference model of the puzzle (plain BFS over boards)."""
+"""An independent reference model of the puzzle (plain BFS over boards), for the tests to check against.
+
+A plain module, not ``conftest.py``: the tests import it by name, and a second ``conftest`` would take the
+place of the core suite's in ``sys.modules`` when every suite runs together from the repository's root.
+"""
 
 from collections import deque
 from functools import lru_cache
-
-import pytest
 
 
 @lru_cache(maxsize=None)
@@ -34,22 +36,3 @@ def bfs_distances(n: int) -> dict[tuple[int, ...], int]:
                     dist[child] = d
                     queue.append(child)
     return dist
-
-
-@pytest.fixture(scope="session")
-def distances():
-    return bfs_distances
-
-
-@pytest.fixture(autouse=True, scope="session")
-def _pdb_cache(tmp_path_factory):
-    """Pattern databases built by the tests go to a temporary cache (never the user's), subprocesses included."""
-    import os
-
-    old = os.environ.get("SEARCHKIT_CACHE_DIR")
-    os.environ["SEARCHKIT_CACHE_DIR"] = str(tmp_path_factory.mktemp("pdb-cache"))
-    yield
-    if old is None:
-        os.environ.pop("SEARCHKIT_CACHE_DIR", None)
-    else:
-        os.environ["SEARCHKIT_CACHE_DIR"] = old
