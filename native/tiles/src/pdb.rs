@@ -265,17 +265,13 @@ impl<T: Word> Build<T> {
     /// it is seen, in this layer, or queued already.  Returns whether `r` joined the next layer.
     #[inline(always)]
     fn apply(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, r: usize, j: u32) -> bool {
+        // without branches: whether the child is new is a coin toss the branch predictor would lose
         let e = word[r].get();
-        let bit = 1u64 << j;
-        if e & (bit | bit << f | bit << (2 * f)) != 0 {
-            return false;
-        }
-        word[r] = T::put(e | bit << next);
-        if (e >> next) & ((1u64 << f) - 1) == 0 {
-            nextbits[r >> 6] |= 1u64 << (r & 63);
-            return true;
-        }
-        false
+        let new = e & ((1 | 1 << f | 1 << (2 * f)) << j) == 0;
+        word[r] = T::put(e | (u64::from(new).wrapping_neg() & 1u64 << (j + next)));
+        let joined = new & ((e >> next) & ((1u64 << f) - 1) == 0);
+        nextbits[r >> 6] |= u64::from(joined) << (r & 63);
+        joined
     }
 
     /// Apply the gathered children after a counting sort by `rank >> shift` (their buckets counted as they
@@ -336,7 +332,7 @@ fn dispatch<T: Word>(n: usize, tiles: &[u8], near: usize, chunk: usize, progress
         // SAFETY: the CPU has the instructions the function is compiled for (checked just above).
         return unsafe { build_bmi2::<T>(n, tiles, near, chunk, progress) };
     }
-    build_body::<T, Soft>(n, tiles, near, chunk, progress)
+    side::<T, Soft>(n, tiles, near, chunk, progress)
 }
 
 /// [`build_body`] compiled with `popcnt` and BMI1/2 (`pdep`/`pext` for the masks over the free cells,
@@ -345,7 +341,19 @@ fn dispatch<T: Word>(n: usize, tiles: &[u8], near: usize, chunk: usize, progress
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
 unsafe fn build_bmi2<T: Word>(n: usize, tiles: &[u8], near: usize, chunk: usize, progress: impl FnMut(u64, u64))
                               -> Vec<u8> {
-    build_body::<T, Bmi2>(n, tiles, near, chunk, progress)
+    side::<T, Bmi2>(n, tiles, near, chunk, progress)
+}
+
+/// [`build_body`] for the board side `n` as a constant (the flood fill's masks and the moves' loops then
+/// unroll).
+#[inline(always)]
+fn side<T: Word, B: Bits>(n: usize, tiles: &[u8], near: usize, chunk: usize, progress: impl FnMut(u64, u64))
+                          -> Vec<u8> {
+    match n {
+        2 => build_body::<T, B, 2>(tiles, near, chunk, progress),
+        3 => build_body::<T, B, 3>(tiles, near, chunk, progress),
+        _ => build_body::<T, B, 4>(tiles, near, chunk, progress),
+    }
 }
 
 /// Masks over a placement's free cells: `deposit(x, m)` puts bit `j` of `x` on the `j`-th set bit of `m`,
@@ -409,23 +417,28 @@ impl Bits for Bmi2 {
 }
 
 #[inline(always)]
-fn build_body<T: Word, B: Bits>(n: usize, tiles: &[u8], near: usize, chunk: usize, mut progress: impl FnMut(u64, u64))
-                       -> Vec<u8> {
-    let cells = n * n;
+fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk: usize,
+                                                mut progress: impl FnMut(u64, u64)) -> Vec<u8> {
+    let cells = N * N;
     let k = tiles.len();
     let f = (cells - k) as u32;
     let fmask = (1u64 << f) - 1;
     let w = weights(cells, k);
+    let mut w16 = [0u64; 16];
+    w16[..k].copy_from_slice(&w);
     let entries = count(cells, k) as usize;
     let full: u32 = (1u32 << cells) - 1;
-    let nn = n as u32;
+    let nn = N as u32;
     let mut left_col = 0u32;
     for r in 0..nn {
         left_col |= 1 << (r * nn);
     }
     let right_col = left_col << (nn - 1);
     let spread = |m: u32| ((m << nn) | (m >> nn) | ((m & !right_col) << 1) | ((m & !left_col) >> 1)) & full;
-    let neighbours: Vec<u32> = (0..cells as u32).map(|c| spread(1 << c)).collect();
+    let mut neighbours = [0u32; 16];
+    for (c, x) in neighbours[..cells].iter_mut().enumerate() {
+        *x = spread(1 << c);
+    }
     let bytes = std::mem::size_of::<T>();
     // tiles i >= near_from move within a block of w[i - 1] placements (the digits before i are kept)
     let near_from = (0..=k).find(|&i| (if i == 0 { entries } else { w[i - 1] as usize }) * bytes <= near).unwrap_or(k);
@@ -475,8 +488,6 @@ fn build_body<T: Word, B: Bits>(n: usize, tiles: &[u8], near: usize, chunk: usiz
     // a state's children near it, applied after the next state is expanded (prefetched until then)
     let mut kids = [(0usize, 0u32); 64];
     let mut nkids = 0;
-    let mut wx = [0u64; 17]; // w[i], and 0 for "no tile"
-    wx[..k].copy_from_slice(&w);
     loop {
         let par = (d & 1) as usize;
         let cur = f * (1 + par as u32);
@@ -539,32 +550,26 @@ fn build_body<T: Word, B: Bits>(n: usize, tiles: &[u8], near: usize, chunk: usiz
                     any |= Build::<T>::apply(&mut b.word, nextbits, f, next, r2, j);
                 }
                 nkids = 0;
-                // the children: tile i from p to q in the region, the blank left on p
+                // the children: tile i from p next to the region to q in it, the blank left on p; per cell the
+                // index of its tile (k: none) and its weight (0: none), per tile the cells of the tiles before it
                 let mut tile_at = [k as u8; 16];
+                let mut wcell = [0u64; 32];
+                let mut earlier = [0u32; 16];
+                let mut acc = 0u32;
                 for (i, &p) in at[..k].iter().enumerate() {
                     tile_at[p as usize] = i as u8;
+                    wcell[p as usize] = w[i];
+                    earlier[i] = acc;
+                    acc |= 1 << p;
                 }
                 if b.buf.len() + 4 * k > b.chunk {
                     any |= b.flush(nextbits, next);
                 }
-                for i in 0..k {
-                    let p = u32::from(at[i]);
-                    let mut targets = neighbours[p as usize] & region;
-                    while targets != 0 {
-                        let q = targets.trailing_zeros();
-                        targets &= targets - 1;
-                        // the rank moves by w[i] per cell passed that is free or a later tile's, and by
-                        // w[j] for each later tile j passed (its digit counts one earlier cell fewer/more)
-                        let (lo, hi) = if q < p { (q, p) } else { (p, q) };
-                        let mut delta = w[i];
-                        for c in lo + 1..hi {
-                            let j = tile_at[c as usize] as usize;
-                            delta += u64::from(j > i).wrapping_neg() & (w[i] + wx[j]);
-                        }
-                        let r2 = if q < p { r - delta as usize } else { r + delta as usize };
-                        let free2 = (free | 1 << p) & !(1u32 << q);
-                        let j = (free2 & ((1u32 << p) - 1)).count_ones();
-                        if i < near_from {
+                // a child: far ones gathered for sorting, near ones prefetched and applied one state later
+                macro_rules! child {
+                    ($far:expr, $r2:expr, $j:expr) => {{
+                        let (r2, j): (usize, u32) = ($r2, $j);
+                        if $far {
                             b.buf.push(((r2 as u64) << 4) | u64::from(j));
                             b.counts[r2 >> shift] += 1;
                         } else {
@@ -572,6 +577,43 @@ fn build_body<T: Word, B: Bits>(n: usize, tiles: &[u8], near: usize, chunk: usiz
                             kids[nkids] = (r2, j);
                             nkids += 1;
                         }
+                    }};
+                }
+                let mut movable = spread(region) & used;
+                while movable != 0 {
+                    let p = movable.trailing_zeros() & 15;
+                    movable &= movable - 1;
+                    let i = tile_at[p as usize] as usize & 15;
+                    let (wi, far, at_p) = (w16[i], i < near_from, 1u32 << p);
+                    let targets = neighbours[p as usize] & region;
+                    // the child's blank cell p among its free cells: p's index among ours, less one when the
+                    // tile moves to a lower cell (that cell is no longer free)
+                    let jp = (free & (at_p - 1)).count_ones();
+                    // sideways: only digit i moves, by one
+                    if targets & (at_p >> 1) != 0 {
+                        child!(far, r - wi as usize, jp - 1);
+                    }
+                    if targets & (at_p << 1) != 0 {
+                        child!(far, r + wi as usize, jp);
+                    }
+                    // up or down: digit i moves by one for the step and one per cell stepped over that is free
+                    // or a later tile's; each later tile j stepped over moves its own digit by one (its count
+                    // of earlier cells below it changes), so the rank by w[j]
+                    let vertical = |lo: u32| {
+                        let between = ((1u32 << (N - 1)) - 1) << (lo + 1);
+                        let passed = between & used & !earlier[i] & !at_p;
+                        let mut delta = wi * u64::from(1 + (between & !earlier[i]).count_ones());
+                        for t in 1..N as u32 {
+                            let c = (lo + t) & 31;
+                            delta += wcell[c as usize] & u64::from((passed >> c) & 1).wrapping_neg();
+                        }
+                        delta as usize
+                    };
+                    if targets & (at_p >> N) != 0 {
+                        child!(far, r - vertical(p - N as u32), jp - 1);
+                    }
+                    if targets & (at_p << N) != 0 {
+                        child!(far, r + vertical(p), jp);
                     }
                 }
             }
