@@ -247,7 +247,7 @@ const CHUNK: usize = 1 << 21;
 /// 507 kB for 8 of the 15-puzzle's tiles) stay in the second-level cache while it is applied.
 const BUCKETS: usize = 1 << 12;
 
-/// The state of one build (module docs, "the builder").
+/// The words of one build and its gathered children (module docs, "the builder's memory").
 struct Build<T> {
     word: Vec<T>,
     /// free cells per placement, the width of each mask
@@ -325,6 +325,7 @@ fn build_with(n: usize, tiles: &[u8], near: usize, chunk: usize, progress: impl 
     }
 }
 
+/// [`build_body`] in the fastest variant the CPU runs.
 fn dispatch<T: Word>(n: usize, tiles: &[u8], near: usize, chunk: usize, progress: impl FnMut(u64, u64)) -> Vec<u8> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1")
@@ -495,12 +496,11 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
         let (b0, b1) = bits.split_at_mut(1);
         let (curbits, nextbits) = if par == 0 { (&mut b0[0], &mut b1[0]) } else { (&mut b1[0], &mut b0[0]) };
         let mut any = false;
-        for wi in 0..bits_len {
-            let mut m = curbits[wi];
+        for (wi, slot) in curbits.iter_mut().enumerate() {
+            let mut m = std::mem::take(slot);
             if m == 0 {
                 continue;
             }
-            curbits[wi] = 0;
             while m != 0 {
                 let r = (wi << 6) | m.trailing_zeros() as usize;
                 m &= m - 1;
