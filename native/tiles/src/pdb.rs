@@ -17,6 +17,20 @@
 //! so a layer's states are closed under free moves by a flood fill of the region (a 16-bit cell mask), and
 //! a group tile next to the region moving into it starts a state of the next layer with the blank on the
 //! tile's old cell.  The first layer that reaches a placement (in any region) is its entry.
+//!
+//! **The builder's memory** ([`build`]): per placement one word of three masks over its `f = n*n - k`
+//! free cells (bit `j` is the `j`-th free cell in cell order): the cells *seen* (in regions reached at
+//! this layer or before), and two layer masks, the seeds of the current layer and of the next, whose roles
+//! swap with the layer's parity; 32 bits when `3f <= 32`, else 64.  Beside it the entries (one byte
+//! each) and, per parity, a bitmap of the placements whose layer mask is not empty.  A layer is the set
+//! bits of its bitmap, scanned in rank order: each placement's seeds not yet seen give (flood fill) the
+//! regions expanded, marked seen, and their children are queued in the next layer's mask and bitmap
+//! unless their cell is seen, in this layer or queued already.  Each (placement, region) is therefore
+//! expanded once, at its exact distance, and the order in which a layer's children are applied changes
+//! no entry.  Because the scan is in rank order, a child moving a late tile lands near its parent (tile
+//! `i` keeps the digits before `i`: a block of `P(n*n-1-(i-1), k-i)` placements): those are applied at
+//! once (prefetched, one state later); children moving the first tiles land far away and are gathered,
+//! counting-sorted by their rank's high bits and applied in ascending blocks.
 
 use std::fs;
 use std::io::{self, Write};
@@ -48,47 +62,13 @@ pub fn rank(cells: &[u8], w: &[u64]) -> u64 {
     r
 }
 
-/// The part of [`rank`] from `cells` on, the cells before them being `used`.
-#[inline(always)]
-fn rank_from(cells: &[u8], w: &[u64], mut used: u32) -> u64 {
-    let mut r = 0u64;
-    for (&c, &wi) in cells.iter().zip(w) {
-        let below = (used & ((1u32 << c) - 1)).count_ones();
-        r += (u64::from(c) - u64::from(below)) * wi;
-        used |= 1 << c;
-    }
-    r
-}
-
 /// The cells of rank `r` (inverse of [`rank`]); returns the mask of the used cells.
 #[inline]
-pub fn unrank(r: u64, w: &[u64], out: &mut [u8]) -> u32 {
-    unrank_in(r, w, out)
-}
-
-/// [`unrank`] with 32-bit divisions, for tables of at most `u32::MAX` entries (`w[0] * n` fits).
-#[inline]
-fn unrank32(r: u32, w: &[u32], out: &mut [u8]) -> u32 {
-    unrank_in(r, w, out)
-}
-
-/// The one unranking loop, in the integer width of the table (32-bit division is the cheaper one).
-#[inline(always)]
-fn unrank_in<T>(mut r: T, w: &[T], out: &mut [u8]) -> u32
-where
-    T: Copy + std::ops::Div<Output = T> + std::ops::Rem<Output = T> + Into<u64>,
-{
+pub fn unrank(mut r: u64, w: &[u64], out: &mut [u8]) -> u32 {
     let mut used: u32 = 0;
     for (i, &wi) in w.iter().enumerate() {
-        let mut d: u64 = (r / wi).into();
-        r = r % wi;
-        // the d-th cell not in `used`
-        let mut free = !used;
-        while d > 0 {
-            free &= free - 1;
-            d -= 1;
-        }
-        let c = free.trailing_zeros();
+        let c = Soft::select(!used & 0xFFFF, (r / wi) as u32);
+        r %= wi;
         out[i] = c as u8;
         used |= 1 << c;
     }
@@ -219,18 +199,6 @@ pub fn read(path: &str, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
 
 // -- the builder -----------------------------------------------------------------------------------
 
-/// The cells next to the cells of `m` on the `n` x `n` board.
-#[inline]
-fn spread(m: u32, n: u32) -> u32 {
-    let full = (1u32 << (n * n)) - 1;
-    let mut left_col = 0u32; // cells in column 0
-    for r in 0..n {
-        left_col |= 1 << (r * n);
-    }
-    let right_col = left_col << (n - 1);
-    ((m << n) | (m >> n) | ((m & !right_col) << 1) | ((m & !left_col) >> 1)) & full
-}
-
 #[inline(always)]
 fn prefetch<T>(x: &T) {
     #[cfg(target_arch = "x86_64")]
@@ -240,169 +208,426 @@ fn prefetch<T>(x: &T) {
     }
 }
 
-/// Queue the blank cell `bit` of placement `r` for the next layer unless it was seen or is queued already.
-#[inline(always)]
-fn queue_child(mark: &mut [u32], next: &mut Vec<u32>, (r, bit): (usize, u32)) {
-    let m = mark[r];
-    if (m | (m >> 16)) & bit == 0 {
-        if m >> 16 == 0 {
-            next.push(r as u32);
-        }
-        mark[r] = m | (bit << 16);
+/// One placement's word in the builder: three masks over the placement's `f = n*n - k` free cells (bit `j`
+/// is the `j`-th free cell in cell order): `seen` at bit 0, the two layer masks at bits `f` and `2f`.
+/// `u32` when that fits (`f <= 10`: 6 to 8 of the 15-puzzle's tiles), else `u64`.
+trait Word: Copy {
+    fn get(self) -> u64;
+    fn put(x: u64) -> Self;
+}
+
+impl Word for u32 {
+    #[inline(always)]
+    fn get(self) -> u64 {
+        u64::from(self)
+    }
+    #[inline(always)]
+    fn put(x: u64) -> Self {
+        x as u32
     }
 }
 
-/// Children are applied in chunks of this many, sorted by their rank's high bits first (module docs).
-const CHUNK: usize = 1 << 22;
-/// At most this many buckets: the marks a bucket's children touch (`4 * entries / BUCKETS` bytes, 512 kB
-/// for 8 of the 15-puzzle's tiles) stay in the second-level cache while the bucket is applied.
+impl Word for u64 {
+    #[inline(always)]
+    fn get(self) -> u64 {
+        self
+    }
+    #[inline(always)]
+    fn put(x: u64) -> Self {
+        x
+    }
+}
+
+/// Children of moves of the tiles whose moves jump further than this (in bytes of words) are gathered and
+/// applied sorted ([`Build::flush`]); the others are applied at once, near their parent (module docs).
+const NEAR_BYTES: usize = 1 << 20;
+/// Gathered children are applied in chunks of this many.
+const CHUNK: usize = 1 << 21;
+/// At most this many buckets in the sort of a chunk: a bucket's words (`4 * 518,918,400 / 4096` bytes,
+/// 507 kB for 8 of the 15-puzzle's tiles) stay in the second-level cache while it is applied.
 const BUCKETS: usize = 1 << 12;
 
-/// Apply the children in `buf` (`(rank << 16) | blank bit`) to `mark` and `next` (see [`queue_child`]),
-/// after a counting sort of them by `rank >> shift` into `sorted`: the marks are then touched in ascending
-/// blocks instead of at random, and `next` receives the placements nearly in rank order.  `counts[b]`
-/// holds the number of children in bucket `b` (counted as they were made); it is left all zero.
-fn apply_children(buf: &mut Vec<u64>, sorted: &mut Vec<u64>, counts: &mut [usize], shift: u32, mark: &mut [u32],
-                  next: &mut Vec<u32>) {
-    let mut sum = 0;
-    for x in counts.iter_mut() {
-        let t = *x;
-        *x = sum;
-        sum += t;
+/// The words of one build and its gathered children (module docs, "the builder's memory").
+struct Build<T> {
+    word: Vec<T>,
+    /// free cells per placement, the width of each mask
+    f: u32,
+    /// gathered children, `(rank << 4) | free-cell index`, and their bucket counts
+    buf: Vec<u64>,
+    sorted: Vec<u64>,
+    counts: Vec<usize>,
+    shift: u32,
+    chunk: usize,
+}
+
+impl<T: Word> Build<T> {
+    /// Queue free cell `j` of placement `r` for the next layer (the mask at bit `next`, bitmap `nextbits`) unless
+    /// it is seen, in this layer, or queued already.  Returns whether `r` joined the next layer.
+    #[inline(always)]
+    fn apply(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, r: usize, j: u32) -> bool {
+        // without branches: whether the child is new is a coin toss the branch predictor would lose
+        let e = word[r].get();
+        let new = e & ((1 | 1 << f | 1 << (2 * f)) << j) == 0;
+        word[r] = T::put(e | (u64::from(new).wrapping_neg() & 1u64 << (j + next)));
+        let joined = new & ((e >> next) & ((1u64 << f) - 1) == 0);
+        nextbits[r >> 6] |= u64::from(joined) << (r & 63);
+        joined
     }
-    sorted.clear();
-    sorted.resize(buf.len(), 0);
-    for &c in buf.iter() {
-        let b = (c >> (16 + shift)) as usize;
-        sorted[counts[b]] = c;
-        counts[b] += 1;
+
+    /// Apply the gathered children after a counting sort by `rank >> shift` (their buckets counted as they
+    /// were gathered): the words are then touched in ascending blocks of `2^shift` placements.
+    fn flush(&mut self, nextbits: &mut [u64], next: u32) -> bool {
+        let mut sum = 0;
+        for x in self.counts.iter_mut() {
+            let t = *x;
+            *x = sum;
+            sum += t;
+        }
+        self.sorted.clear();
+        self.sorted.resize(self.buf.len(), 0);
+        for &c in &self.buf {
+            let b = (c >> (4 + self.shift)) as usize;
+            self.sorted[self.counts[b]] = c;
+            self.counts[b] += 1;
+        }
+        let mut any = false;
+        for (i, &c) in self.sorted.iter().enumerate() {
+            if let Some(&ahead) = self.sorted.get(i + 16) {
+                prefetch(&self.word[(ahead >> 4) as usize]);
+            }
+            any |= Self::apply(&mut self.word, nextbits, self.f, next, (c >> 4) as usize, (c & 15) as u32);
+        }
+        self.buf.clear();
+        self.counts.fill(0);
+        any
     }
-    for &c in sorted.iter() {
-        queue_child(mark, next, ((c >> 16) as usize, (c & 0xFFFF) as u32));
-    }
-    buf.clear();
-    counts.fill(0);
 }
 
 /// The table of the group `tiles` (tile numbers, goal `1 .. n*n-1` row-major then the blank) on the
 /// `n` x `n` board: `P(n*n, k)` entries, the Python builder's numbers (module docs).
 ///
-/// A layer's children are not applied one by one (a cache miss each on marks far larger than the
-/// caches) but gathered, `CHUNK` at a time, and applied sorted by their rank's high bits
-/// ([`apply_children`]).  The order in which a layer's children are applied does not change any entry:
-/// a child whose blank cell was seen at this layer or before is dropped whenever it is applied, and the
-/// frontier's seeds are filtered by the seen cells again when it is expanded, so each (placement, region)
-/// is expanded once, at its exact distance.
-///
 /// `progress(reached, total)` is called after each layer.
 pub fn build(n: usize, tiles: &[u8], progress: impl FnMut(u64, u64)) -> Vec<u8> {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") {
-        // SAFETY: the CPU has the instruction the function is compiled for (checked just above).
-        return unsafe { build_popcnt(n, tiles, progress) };
-    }
-    build_body(n, tiles, progress)
+    build_with(n, tiles, NEAR_BYTES, CHUNK, progress)
 }
 
-/// [`build_body`] compiled with the `popcnt` instruction (the ranks' `count_ones`, otherwise a dozen
-/// instructions each).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-unsafe fn build_popcnt(n: usize, tiles: &[u8], progress: impl FnMut(u64, u64)) -> Vec<u8> {
-    build_body(n, tiles, progress)
-}
-
-#[inline(always)]
-fn build_body(n: usize, tiles: &[u8], mut progress: impl FnMut(u64, u64)) -> Vec<u8> {
+/// [`build`] with the distance (in bytes) up to which children are applied at once and the chunk size of
+/// the others (the tests vary both; neither changes an entry).
+fn build_with(n: usize, tiles: &[u8], near: usize, chunk: usize, progress: impl FnMut(u64, u64)) -> Vec<u8> {
     assert!((2..=4).contains(&n), "boards of side 2 to 4");
     let cells = n * n;
     let k = tiles.len();
     assert!(k >= 1 && k < cells && tiles.iter().all(|&t| t >= 1 && (t as usize) < cells));
+    if 3 * (cells - k) <= 32 {
+        dispatch::<u32>(n, tiles, near, chunk, progress)
+    } else {
+        dispatch::<u64>(n, tiles, near, chunk, progress)
+    }
+}
+
+/// [`build_body`] in the fastest variant the CPU runs.
+fn dispatch<T: Word>(n: usize, tiles: &[u8], near: usize, chunk: usize, progress: impl FnMut(u64, u64)) -> Vec<u8> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2") {
+        // SAFETY: the CPU has the instructions the function is compiled for (checked just above).
+        return unsafe { build_bmi2::<T>(n, tiles, near, chunk, progress) };
+    }
+    side::<T, Soft>(n, tiles, near, chunk, progress)
+}
+
+/// [`build_body`] compiled with `popcnt` and BMI1/2 (`pdep`/`pext` for the masks over the free cells,
+/// `tzcnt`, `blsr`; otherwise loops of a dozen instructions each).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+unsafe fn build_bmi2<T: Word>(n: usize, tiles: &[u8], near: usize, chunk: usize, progress: impl FnMut(u64, u64))
+                              -> Vec<u8> {
+    side::<T, Bmi2>(n, tiles, near, chunk, progress)
+}
+
+/// [`build_body`] for the board side `n` as a constant (the flood fill's masks and the moves' loops then
+/// unroll).
+#[inline(always)]
+fn side<T: Word, B: Bits>(n: usize, tiles: &[u8], near: usize, chunk: usize, progress: impl FnMut(u64, u64))
+                          -> Vec<u8> {
+    match n {
+        2 => build_body::<T, B, 2>(tiles, near, chunk, progress),
+        3 => build_body::<T, B, 3>(tiles, near, chunk, progress),
+        _ => build_body::<T, B, 4>(tiles, near, chunk, progress),
+    }
+}
+
+/// Masks over a placement's free cells: `deposit(x, m)` puts bit `j` of `x` on the `j`-th set bit of `m`,
+/// `extract` is its inverse on the bits of `m` (the x86 `pdep`/`pext`).
+trait Bits {
+    fn deposit(x: u32, m: u32) -> u32;
+    fn extract(x: u32, m: u32) -> u32;
+    /// The `d`-th set bit of `m` (lowest first).
+    #[inline(always)]
+    fn select(m: u32, d: u32) -> u32 {
+        Self::deposit(1 << d, m).trailing_zeros()
+    }
+}
+
+/// [`Bits`] by loops over the set bits.
+struct Soft;
+
+impl Bits for Soft {
+    #[inline(always)]
+    fn deposit(mut x: u32, mut m: u32) -> u32 {
+        let mut out = 0;
+        while x != 0 {
+            let low = m & m.wrapping_neg();
+            if x & 1 != 0 {
+                out |= low;
+            }
+            m ^= low;
+            x >>= 1;
+        }
+        out
+    }
+    #[inline(always)]
+    fn extract(x: u32, m: u32) -> u32 {
+        let mut out = 0;
+        let mut bits = x & m;
+        while bits != 0 {
+            let c = bits.trailing_zeros();
+            bits &= bits - 1;
+            out |= 1 << (m & ((1u32 << c) - 1)).count_ones();
+        }
+        out
+    }
+}
+
+/// [`Bits`] by the BMI2 instructions (only inside [`build_bmi2`], which checks the CPU has them).
+#[cfg(target_arch = "x86_64")]
+struct Bmi2;
+
+#[cfg(target_arch = "x86_64")]
+impl Bits for Bmi2 {
+    #[inline(always)]
+    fn deposit(x: u32, m: u32) -> u32 {
+        // SAFETY: reached only from `build_bmi2`, run only on CPUs with BMI2.
+        unsafe { std::arch::x86_64::_pdep_u32(x, m) }
+    }
+    #[inline(always)]
+    fn extract(x: u32, m: u32) -> u32 {
+        // SAFETY: as in `deposit`.
+        unsafe { std::arch::x86_64::_pext_u32(x, m) }
+    }
+}
+
+#[inline(always)]
+fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk: usize,
+                                                mut progress: impl FnMut(u64, u64)) -> Vec<u8> {
+    let cells = N * N;
+    let k = tiles.len();
+    let f = (cells - k) as u32;
+    let fmask = (1u64 << f) - 1;
     let w = weights(cells, k);
+    let mut w16 = [0u64; 16];
+    w16[..k].copy_from_slice(&w);
     let entries = count(cells, k) as usize;
-    let w32: Option<Vec<u32>> = (entries <= u32::MAX as usize).then(|| w.iter().map(|&x| x as u32).collect());
-    let mut value = vec![UNREACHED; entries];
-    // per placement: the blank cells seen (low 16 bits) and those queued for the next layer (high 16 bits)
-    let mut mark = vec![0u32; entries];
     let full: u32 = (1u32 << cells) - 1;
-    let nn = n as u32;
-    let neighbours: Vec<u32> = (0..cells as u32).map(|c| spread(1 << c, nn)).collect();
+    let nn = N as u32;
+    let mut left_col = 0u32;
+    for r in 0..nn {
+        left_col |= 1 << (r * nn);
+    }
+    let right_col = left_col << (nn - 1);
+    let spread = |m: u32| ((m << nn) | (m >> nn) | ((m & !right_col) << 1) | ((m & !left_col) >> 1)) & full;
+    let mut neighbours = [0u32; 16];
+    for (c, x) in neighbours[..cells].iter_mut().enumerate() {
+        *x = spread(1 << c);
+    }
+    let bytes = std::mem::size_of::<T>();
+    // tiles i >= near_from move within a block of w[i - 1] placements (the digits before i are kept)
+    let near_from = (0..=k).find(|&i| (if i == 0 { entries } else { w[i - 1] as usize }) * bytes <= near).unwrap_or(k);
+    let bits_len = entries.div_ceil(64);
+    let rank_bits = usize::BITS - entries.leading_zeros();
+    let shift = rank_bits.saturating_sub(BUCKETS.trailing_zeros());
+    let mut value = vec![UNREACHED; entries];
+    // per layer parity, one bit per placement: its layer mask is not empty
+    let mut bits = [vec![0u64; bits_len], vec![0u64; bits_len]];
+    let mut b = Build::<T> {
+        word: vec![T::put(0); entries],
+        f,
+        buf: Vec::with_capacity(chunk),
+        sorted: Vec::with_capacity(chunk),
+        counts: vec![0usize; (entries >> shift) + 1],
+        shift,
+        chunk,
+    };
+    // Decoding a rank: the first `s` digits are kept while the rank stays in their block of `tail`
+    // placements (the frontier is scanned in rank order); the last ones come from a table.
+    let s = k.saturating_sub(2);
+    let tail = if s == 0 { entries } else { w[s - 1] as usize };
+    let low: Vec<[u8; 2]> = (0..tail as u64)
+        .map(|mut rem| {
+            let mut dg = [0u8; 2];
+            for (slot, &wi) in w[s..].iter().enumerate() {
+                dg[slot] = (rem / wi) as u8;
+                rem %= wi;
+            }
+            dg
+        })
+        .collect();
+    let mut block_start = usize::MAX / 2;
+    let mut prefix_used = 0u32;
+    let mut at = [0u8; 16];
+    // the goal: the group home, the blank on the last cell
     let goal: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
-    let bits = usize::BITS - entries.leading_zeros();
-    let shift = bits.saturating_sub(BUCKETS.trailing_zeros());
-    let mut counts = vec![0usize; (entries >> shift) + 1];
-    let mut buf: Vec<u64> = Vec::with_capacity(CHUNK.min(8 * entries));
-    let mut sorted: Vec<u64> = Vec::with_capacity(buf.capacity());
-    // a layer: (rank << 16) | seeded blank cells, each placement once
-    let mut frontier: Vec<u64> = vec![(rank(&goal, &w) << 16) | (1u64 << (cells - 1))];
-    let mut next: Vec<u32> = Vec::new();
+    let rg = rank(&goal, &w) as usize;
+    let goal_used: u32 = goal.iter().fold(0, |m, &c| m | 1 << c);
+    let j0 = (full & !goal_used & ((1u32 << (cells - 1)) - 1)).count_ones();
+    let mut e0 = b.word[rg].get();
+    e0 |= 1u64 << (j0 + f);
+    b.word[rg] = T::put(e0);
+    bits[0][rg >> 6] |= 1u64 << (rg & 63);
     let mut d: u8 = 0;
     let mut reached = 0u64;
-    let mut at = [0u8; 16];
-    while !frontier.is_empty() {
-        for (idx, &entry) in frontier.iter().enumerate() {
-            if let Some(&ahead) = frontier.get(idx + 8) {
-                let ra = (ahead >> 16) as usize;
-                prefetch(&mark[ra]);
-                prefetch(&value[ra]);
-            }
-            let r = (entry >> 16) as usize;
-            let seeds = (entry & 0xFFFF) as u32 & !(mark[r] & 0xFFFF);
-            if seeds == 0 {
+    // a state's children near it, applied after the next state is expanded (prefetched until then)
+    let mut kids = [(0usize, 0u32); 64];
+    let mut nkids = 0;
+    loop {
+        let par = (d & 1) as usize;
+        let cur = f * (1 + par as u32);
+        let next = f * (2 - par as u32);
+        let (b0, b1) = bits.split_at_mut(1);
+        let (curbits, nextbits) = if par == 0 { (&mut b0[0], &mut b1[0]) } else { (&mut b1[0], &mut b0[0]) };
+        let mut any = false;
+        for (wi, slot) in curbits.iter_mut().enumerate() {
+            let mut m = std::mem::take(slot);
+            if m == 0 {
                 continue;
             }
-            let used = match &w32 {
-                Some(w32) => unrank32(r as u32, w32, &mut at[..k]),
-                None => unrank(r as u64, &w, &mut at[..k]),
-            };
-            let free = full & !used;
-            let mut region = seeds;
-            loop {
-                let grown = (region | spread(region, nn)) & free;
-                if grown == region {
-                    break;
+            while m != 0 {
+                let r = (wi << 6) | m.trailing_zeros() as usize;
+                m &= m - 1;
+                let e = b.word[r].get();
+                let seeds = (e >> cur) & fmask & !e;
+                let mut e = e & !(fmask << cur);
+                if seeds == 0 {
+                    b.word[r] = T::put(e);
+                    continue;
                 }
-                region = grown;
-            }
-            mark[r] |= region;
-            if value[r] == UNREACHED {
-                value[r] = d;
-                reached += 1;
-            }
-            if buf.len() + 4 * k > buf.capacity() {
-                apply_children(&mut buf, &mut sorted, &mut counts, shift, &mut mark, &mut next);
-            }
-            // the rank and cells of the tiles before tile i: a child moving tile i shares them
-            let mut head = 0u64;
-            let mut head_used = 0u32;
-            for i in 0..k {
-                let p = at[i];
-                let mut targets = neighbours[p as usize] & region;
-                while targets != 0 {
-                    let q = targets.trailing_zeros() as u8;
-                    targets &= targets - 1;
-                    at[i] = q;
-                    let r2 = head + rank_from(&at[i..k], &w[i..], head_used);
-                    at[i] = p;
-                    buf.push((r2 << 16) | (1u64 << p));
-                    counts[(r2 >> shift) as usize] += 1;
+                // decode r: at[0..k] and the used cells
+                if r.wrapping_sub(block_start) >= tail {
+                    block_start = r - r % tail;
+                    let mut rest = r as u64;
+                    prefix_used = 0;
+                    for i in 0..s {
+                        let c = B::select(full & !prefix_used, (rest / w[i]) as u32);
+                        rest %= w[i];
+                        at[i] = c as u8;
+                        prefix_used |= 1 << c;
+                    }
                 }
-                head += (u64::from(p) - u64::from((head_used & ((1u32 << p) - 1)).count_ones())) * w[i];
-                head_used |= 1 << p;
+                let mut used = prefix_used;
+                for (slot, &dg) in low[r - block_start][..k - s].iter().enumerate() {
+                    let c = B::select(full & !used, u32::from(dg));
+                    at[s + slot] = c as u8;
+                    used |= 1 << c;
+                }
+                let free = full & !used;
+                // the seeds' cells, their region, and the region as free-cell indices
+                let mut region = B::deposit(seeds as u32, free);
+                loop {
+                    let grown = (region | spread(region)) & free;
+                    if grown == region {
+                        break;
+                    }
+                    region = grown;
+                }
+                e |= u64::from(B::extract(region, free));
+                if value[r] == UNREACHED {
+                    value[r] = d;
+                    reached += 1;
+                }
+                b.word[r] = T::put(e);
+                // the previous state's near children, their words prefetched meanwhile
+                for &(r2, j) in &kids[..nkids] {
+                    any |= Build::<T>::apply(&mut b.word, nextbits, f, next, r2, j);
+                }
+                nkids = 0;
+                // the children: tile i from p next to the region to q in it, the blank left on p; per cell the
+                // index of its tile (k: none) and its weight (0: none), per tile the cells of the tiles before it
+                let mut tile_at = [k as u8; 16];
+                let mut wcell = [0u64; 32];
+                let mut earlier = [0u32; 16];
+                let mut acc = 0u32;
+                for (i, &p) in at[..k].iter().enumerate() {
+                    tile_at[p as usize] = i as u8;
+                    wcell[p as usize] = w[i];
+                    earlier[i] = acc;
+                    acc |= 1 << p;
+                }
+                if b.buf.len() + 4 * k > b.chunk {
+                    any |= b.flush(nextbits, next);
+                }
+                // a child: far ones gathered for sorting, near ones prefetched and applied one state later
+                macro_rules! child {
+                    ($far:expr, $r2:expr, $j:expr) => {{
+                        let (r2, j): (usize, u32) = ($r2, $j);
+                        if $far {
+                            b.buf.push(((r2 as u64) << 4) | u64::from(j));
+                            b.counts[r2 >> shift] += 1;
+                        } else {
+                            prefetch(&b.word[r2]);
+                            kids[nkids] = (r2, j);
+                            nkids += 1;
+                        }
+                    }};
+                }
+                let mut movable = spread(region) & used;
+                while movable != 0 {
+                    let p = movable.trailing_zeros() & 15;
+                    movable &= movable - 1;
+                    let i = tile_at[p as usize] as usize & 15;
+                    let (wi, far, at_p) = (w16[i], i < near_from, 1u32 << p);
+                    let targets = neighbours[p as usize] & region;
+                    // the child's blank cell p among its free cells: p's index among ours, less one when the
+                    // tile moves to a lower cell (that cell is no longer free)
+                    let jp = (free & (at_p - 1)).count_ones();
+                    // sideways: only digit i moves, by one
+                    if targets & (at_p >> 1) != 0 {
+                        child!(far, r - wi as usize, jp - 1);
+                    }
+                    if targets & (at_p << 1) != 0 {
+                        child!(far, r + wi as usize, jp);
+                    }
+                    // up or down: digit i moves by one for the step and one per cell stepped over that is free
+                    // or a later tile's; each later tile j stepped over moves its own digit by one (its count
+                    // of earlier cells below it changes), so the rank by w[j]
+                    let vertical = |lo: u32| {
+                        let between = ((1u32 << (N - 1)) - 1) << (lo + 1);
+                        let passed = between & used & !earlier[i] & !at_p;
+                        let mut delta = wi * u64::from(1 + (between & !earlier[i]).count_ones());
+                        for t in 1..N as u32 {
+                            let c = (lo + t) & 31;
+                            delta += wcell[c as usize] & u64::from((passed >> c) & 1).wrapping_neg();
+                        }
+                        delta as usize
+                    };
+                    if targets & (at_p >> N) != 0 {
+                        child!(far, r - vertical(p - N as u32), jp - 1);
+                    }
+                    if targets & (at_p << N) != 0 {
+                        child!(far, r + vertical(p), jp);
+                    }
+                }
             }
         }
-        apply_children(&mut buf, &mut sorted, &mut counts, shift, &mut mark, &mut next);
+        for &(r2, j) in &kids[..nkids] {
+            any |= Build::<T>::apply(&mut b.word, nextbits, f, next, r2, j);
+        }
+        nkids = 0;
+        any |= b.flush(nextbits, next);
         progress(reached, entries as u64);
-        frontier.clear();
-        for &r in &next {
-            let m = mark[r as usize];
-            frontier.push((u64::from(r) << 16) | u64::from(m >> 16));
-            mark[r as usize] = m & 0xFFFF;
+        if !any {
+            break;
         }
-        next.clear();
-        if !frontier.is_empty() {
-            d = d.checked_add(1).filter(|&x| x < UNREACHED).expect("a distance above 254");
-        }
+        d = d.checked_add(1).filter(|&x| x < UNREACHED).expect("a distance above 254");
     }
     value
 }
@@ -410,6 +635,30 @@ fn build_body(n: usize, tiles: &[u8], mut progress: impl FnMut(u64, u64)) -> Vec
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The cells next to the cells of `m` on the `n` x `n` board.
+    #[inline]
+    fn spread(m: u32, n: u32) -> u32 {
+        let full = (1u32 << (n * n)) - 1;
+        let mut left_col = 0u32; // cells in column 0
+        for r in 0..n {
+            left_col |= 1 << (r * n);
+        }
+        let right_col = left_col << (n - 1);
+        ((m << n) | (m >> n) | ((m & !right_col) << 1) | ((m & !left_col) >> 1)) & full
+    }
+
+    /// Queue the blank cell `bit` of placement `r` for the next layer unless it was seen or is queued already.
+    #[inline(always)]
+    fn queue_child(mark: &mut [u32], next: &mut Vec<u32>, (r, bit): (usize, u32)) {
+        let m = mark[r];
+        if (m | (m >> 16)) & bit == 0 {
+            if m >> 16 == 0 {
+                next.push(r as u32);
+            }
+            mark[r] = m | (bit << 16);
+        }
+    }
 
     /// The builder before the chunked children (kept as the oracle of `build`): children applied one by one
         /// through a prefetch ring.  The table of the group `tiles` (tile numbers, goal `1 .. n*n-1` row-major then the blank) on the
@@ -514,11 +763,31 @@ mod tests {
     }
 
     #[test]
-    fn chunked_builder_equals_the_one_before() {
-        // the 15-puzzle's 5-tile groups (5-5-5) and a 3-tile one, and the 8-puzzle's 4-4
+    fn builder_equals_the_one_before() {
+        // the 15-puzzle's 5-tile groups (5-5-5) and a 3-tile one (64-bit words), the 8-puzzle's 4-4 and 8 (32-bit
+        // words); every child applied at once, every one gathered and sorted (in small chunks), and the default
         for (n, tiles) in [(4, &[1u8, 2, 3, 5, 6][..]), (4, &[4, 7, 8, 11, 12]), (4, &[13, 14, 15]), (3, &[1, 2, 3, 4]),
-                           (3, &[5, 6, 7, 8])] {
-            assert!(build(n, tiles, |_, _| {}) == build_before(n, tiles, |_, _| {}), "{n} {tiles:?}");
+                           (3, &[5, 6, 7, 8]), (3, &[1, 2, 3, 4, 5, 6, 7, 8])] {
+            let before = build_before(n, tiles, |_, _| {});
+            assert!(build(n, tiles, |_, _| {}) == before, "{n} {tiles:?}");
+            assert!(build_with(n, tiles, usize::MAX, CHUNK, |_, _| {}) == before, "{n} {tiles:?} near");
+            assert!(build_with(n, tiles, 0, 100, |_, _| {}) == before, "{n} {tiles:?} sorted");
+        }
+    }
+
+    #[test]
+    fn bmi2_masks_equal_the_loops() {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("bmi2") {
+            let mut x = 0x1234_5678u32;
+            for _ in 0..100_000 {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                let (a, m) = (x & 0xFFFF, x >> 16);
+                assert_eq!(Soft::deposit(a, m), Bmi2::deposit(a, m));
+                assert_eq!(Soft::extract(a, m), Bmi2::extract(a, m));
+            }
         }
     }
 
