@@ -119,24 +119,6 @@ impl Control {
 
 }
 
-/// Grow `v` (full) by doubling through fallible allocation, charging the budget.
-#[inline(never)]
-pub(crate) fn grow<T>(v: &mut Vec<T>, control: &Control) -> Result<(), Stop> {
-    let extra = v.capacity().max(64);
-    control.charge(extra * std::mem::size_of::<T>())?;
-    v.try_reserve_exact(extra).map_err(|_| Status::MemoryLimit)
-}
-
-/// Push onto `v`, growing it fallibly.
-#[inline]
-pub(crate) fn push<T>(v: &mut Vec<T>, item: T, control: &Control) -> Result<(), Stop> {
-    if v.len() == v.capacity() {
-        grow(v, control)?;
-    }
-    v.push(item);
-    Ok(())
-}
-
 /// Seconds of expansions between two clock readings, at most.
 const CLOCK_INTERVAL: f64 = 0.002;
 /// Expansions between two clock readings, at most.

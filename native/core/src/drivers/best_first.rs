@@ -98,7 +98,7 @@ impl<D: Domain> Expansion<D> {
     pub fn step(&mut self, ctx: &mut Ctx<D>, id: u32, g: u32, ceiling: u64, again: bool)
                 -> Result<Option<u32>, Stop> {
         self.deferred = INF;
-        let state = self.store.states[id as usize].clone();
+        let state = self.store.state(id).clone();
         if !again && !ctx.pruners.is_empty() && ctx.cut(&state, g, None) {
             return Ok(None);
         }
@@ -145,7 +145,7 @@ impl<D: Domain> Expansion<D> {
                 }
                 let cid = match old {
                     Some(o) => {
-                        self.store.update(o, id, s.mv, g2);
+                        self.store.update(o, id, s.mv, g2)?;
                         o
                     }
                     None => self.store.insert(hash, s.state.clone(), id, MaybeUninit::new(s.mv), g2, control)?,
@@ -169,7 +169,7 @@ impl<D: Domain> Expansion<D> {
             }
             let cid = match old {
                 Some(o) => {
-                    self.store.update(o, id, s.mv, g2);
+                    self.store.update(o, id, s.mv, g2)?;
                     o
                 }
                 None => self.store.insert(hash, s.state.clone(), id, MaybeUninit::new(s.mv), g2, control)?,
@@ -244,7 +244,7 @@ pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Mo
                 }
                 continue;
             }
-            if ctx.domain.is_goal(&e.store.states[id as usize]) {
+            if ctx.domain.is_goal(&e.store.state(id)) {
                 goal = Some((id, g));
                 return Ok(Status::Solved);
             }
@@ -262,7 +262,7 @@ pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Mo
                 // Some children were left out: come back for them at their least f.
                 again.try_reserve(1).map_err(|_| Status::MemoryLimit)?;
                 again.insert(id, (g, nxt));
-                let tie = ctx.domain.tie_break(&e.store.states[id as usize]);
+                let tie = ctx.domain.tie_break(&e.store.state(id));
                 e.queue.push_again(nxt, g, tie, id)?;
             }
         }
@@ -313,7 +313,7 @@ pub(crate) fn best_first<D: Domain>(ctx: &mut Ctx<D>, weight: Option<Ratio>, gre
     let mut current = u64::from(h0);
     let mut found: Option<(u32, u32)> = None;
     let status = guarded((|| {
-        if ctx.domain.is_goal(&e.store.states[0]) {
+        if ctx.domain.is_goal(&e.store.state(0)) {
             found = Some((0, 0));
             return Ok(Status::Solved);
         }
@@ -322,7 +322,7 @@ pub(crate) fn best_first<D: Domain>(ctx: &mut Ctx<D>, weight: Option<Ratio>, gre
                 continue;
             }
             current = kind.f(key, g);
-            if !greedy && ctx.domain.is_goal(&e.store.states[id as usize]) {
+            if !greedy && ctx.domain.is_goal(&e.store.state(id)) {
                 found = Some((id, g));
                 return Ok(Status::Solved);
             }
