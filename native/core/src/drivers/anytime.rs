@@ -167,9 +167,7 @@ pub(crate) fn anytime<D: Domain>(ctx: &mut Ctx<D>, weight: Ratio, step: Ratio, a
                 checkpoint = ctx.limiter.checkpoint(expanded)?;
                 ctx.pruners_ok()?;
                 let bytes = run.store.bytes() + run.heap.capacity() * std::mem::size_of::<Entry>();
-                if ctx.limiter.control.memory_budget.is_some_and(|b| bytes > b) {
-                    return Err(Status::MemoryLimit);
-                }
+                ctx.check_bytes(bytes)?;
             }
             if expanded >= rescan {
                 rescan = expanded + 1024u64.max(run.heap.len() as u64 / 4);

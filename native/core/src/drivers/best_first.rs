@@ -61,6 +61,8 @@ pub(crate) struct Expansion<D: Domain> {
     goal_on_generate: bool,
     buf: Vec<Successor<D::Move, D::State>>,
     pub peak_bytes: usize,
+    /// The pruners' bytes at most (at the limit checks).
+    pub pruner_bytes: usize,
 }
 
 impl<D: Domain> Expansion<D> {
@@ -85,6 +87,7 @@ impl<D: Domain> Expansion<D> {
             goal_on_generate,
             buf: Vec::new(),
             peak_bytes: 0,
+            pruner_bytes: 0,
         })
     }
 
@@ -107,11 +110,8 @@ impl<D: Domain> Expansion<D> {
             ctx.pruners_ok()?;
             let bytes = self.bytes();
             self.peak_bytes = self.peak_bytes.max(bytes);
-            if let Some(b) = ctx.limiter.control.memory_budget {
-                if bytes > b {
-                    return Err(Status::MemoryLimit);
-                }
-            }
+            let extra = ctx.check_bytes(bytes)?;
+            self.pruner_bytes = self.pruner_bytes.max(extra);
         }
         self.expanded += 1;
         let mut buf = std::mem::take(&mut self.buf);
@@ -189,7 +189,8 @@ struct Layers {
 }
 
 impl Layers {
-    fn new(f0: u64) -> Self {
+    fn new<D: Domain>(ctx: &Ctx<D>, f0: u64) -> Self {
+        ctx.limiter.control.set_bound(f0);
         Layers { f: f0, records: Vec::new(), mark: (0, 0, 0, 0.0) }
     }
 
@@ -208,6 +209,7 @@ impl Layers {
     fn rise<D: Domain>(&mut self, ctx: &Ctx<D>, e: &Expansion<D>, f: u64) {
         self.close_layer(ctx, e);
         self.f = f;
+        ctx.limiter.control.set_bound(f);
         self.mark = (e.expanded, e.generated, e.evaluated, ctx.limiter.control.elapsed());
     }
 }
@@ -230,7 +232,7 @@ pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Mo
         Ok(e) => e,
         Err(stop) => return Outcome::new(stop, ctx.stats(0, 0, 1, 0)),
     };
-    let mut layers = Layers::new(u64::from(h0));
+    let mut layers = Layers::new(ctx, u64::from(h0));
     let mut again: HashMap<u32, (u32, u64)> = HashMap::new();
     let mut goal = None;
     let status = guarded((|| {
@@ -272,6 +274,7 @@ pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Mo
     let mut stats = ctx.stats(e.expanded, e.generated, e.evaluated, e.peak);
     stats.iterations = layers.records;
     stats.peak_bytes = e.peak_bytes.max(e.bytes()) as u64;
+    stats.pruner_bytes = e.pruner_bytes.max(ctx.pruner_bytes()) as u64;
     stats.states_stored = e.store.len() as u64;
     // Python's `optimal_result`.
     let mut o = Outcome::new(status, stats);
@@ -335,6 +338,7 @@ pub(crate) fn best_first<D: Domain>(ctx: &mut Ctx<D>, weight: Option<Ratio>, gre
     })());
     let mut stats = ctx.stats(e.expanded, e.generated, e.evaluated, e.peak);
     stats.peak_bytes = e.peak_bytes.max(e.bytes()) as u64;
+    stats.pruner_bytes = e.pruner_bytes.max(ctx.pruner_bytes()) as u64;
     stats.states_stored = e.store.len() as u64;
     let mut bound = None;
     if admissible {
