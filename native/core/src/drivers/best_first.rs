@@ -61,6 +61,8 @@ pub(crate) struct Expansion<D: Domain> {
     goal_on_generate: bool,
     buf: Vec<Successor<D::Move, D::State>>,
     pub peak_bytes: usize,
+    /// Bytes of the driver's side tables (PEA*'s map of re-pushed states), counted with the store's.
+    pub side_bytes: usize,
     /// The pruners' bytes at most (at the limit checks).
     pub pruner_bytes: usize,
 }
@@ -87,12 +89,13 @@ impl<D: Domain> Expansion<D> {
             goal_on_generate,
             buf: Vec::new(),
             peak_bytes: 0,
+            side_bytes: 0,
             pruner_bytes: 0,
         })
     }
 
     fn bytes(&self) -> usize {
-        self.store.bytes() + self.queue.bytes()
+        self.store.bytes() + self.queue.bytes() + self.side_bytes
     }
 
     /// Expand state `id` popped with cost `g`: Python's `step(state, g, ceiling, again)`.
@@ -262,7 +265,11 @@ pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Mo
             let nxt = e.deferred;
             if nxt != INF {
                 // Some children were left out: come back for them at their least f.
-                again.try_reserve(1).map_err(|_| Status::MemoryLimit)?;
+                if again.len() == again.capacity() {
+                    again.try_reserve(1).map_err(|_| Status::MemoryLimit)?;
+                    // A slot: the id, (g, f) and hashbrown's control byte.
+                    e.side_bytes = again.capacity() * (std::mem::size_of::<(u32, (u32, u64))>() + 1);
+                }
                 again.insert(id, (g, nxt));
                 let tie = ctx.domain.tie_break(&e.store.state(id));
                 e.queue.push_again(nxt, g, tie, id)?;
