@@ -346,3 +346,50 @@ impl BucketQueue {
             + self.order.capacity() * std::mem::size_of::<(Key, u32)>()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::BucketQueue;
+    use std::collections::BTreeSet;
+
+    /// Pushes, re-pushes and pops in a pseudo-random mix against Python's heap order: `(key, -g, tie,
+    /// counter)` with a child's counter counting up and a re-pushed state's counting down.
+    #[test]
+    fn pops_in_python_heap_order_across_chunks() {
+        let mut x = 7u64;
+        let mut rnd = |n: u64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) % n
+        };
+        let mut q = BucketQueue::new();
+        let mut reference: BTreeSet<(u64, i64, i64, i64, u32)> = BTreeSet::new();
+        let mut counter = 0i64;
+        for round in 0..20_000u32 {
+            if rnd(3) > 0 || reference.is_empty() {
+                let (key, g, tie) = (rnd(4), rnd(3) as u32, rnd(2) as i64);
+                counter += 1;
+                if rnd(5) == 0 {
+                    q.push_again(key, g, tie, round).unwrap();
+                    reference.insert((key, -i64::from(g), tie, -counter, round));
+                } else {
+                    q.push(key, g, tie, round).unwrap();
+                    reference.insert((key, -i64::from(g), tie, counter, round));
+                }
+            } else {
+                let first = reference.pop_first().unwrap();
+                assert_eq!(q.pop(), Some((first.0, (-first.1) as u32, first.4)));
+            }
+            assert_eq!(q.len(), reference.len());
+        }
+        let mut all = Vec::new();
+        q.for_each(|_, _, id| all.push(id));
+        all.sort_unstable();
+        let mut want: Vec<u32> = reference.iter().map(|r| r.4).collect();
+        want.sort_unstable();
+        assert_eq!(all, want);
+        while let Some(first) = reference.pop_first() {
+            assert_eq!(q.pop(), Some((first.0, (-first.1) as u32, first.4)));
+        }
+        assert_eq!(q.pop(), None);
+    }
+}
