@@ -149,7 +149,7 @@ def _exact(value):
 
 
 def request(algorithm, heuristic, rules, params, *, admissible: bool, max_cost: int | None, limiter,
-            incumbent=None, on_improve=None) -> dict[str, Any]:
+            incumbent=None, on_improve=None, mode: str | None = None) -> dict[str, Any]:
     """The request dict of ``searchkit_native`` for one search.
 
     ``limiter`` is the case's started :class:`~searchkit.limits.Limiter`: ``elapsed`` is the time since the
@@ -157,9 +157,14 @@ def request(algorithm, heuristic, rules, params, *, admissible: bool, max_cost: 
     the same instant.  Float options (weights) are sent as exact ``(p, q)`` ratios of their decimal
     spelling, the ratios the Python drivers order on.  ``memory_budget`` is three quarters of the case's
     ``--memory-limit`` allowance, if any (the native tables stop there with ``memory_limit``; the rest of
-    the address space is for Python and the native engine's small allocations).
+    the address space is for Python and the native engine's small allocations).  ``mode`` is the plan's
+    (``bounded_dfs``'s ``exact``, ``at_most`` or ``shortest``).
+
+    When live figures are kept (:func:`searchkit.limits.track_live`, the progress display), ``progress``
+    is a callable the native engine calls about every half second with ``(expanded, bound)``: it writes
+    them into ``limiter``, where :func:`searchkit.limits.live_figures` reads them as for a Python search.
     """
-    from searchkit.limits import memory_allowance
+    from searchkit.limits import live_tracked, memory_allowance
 
     now = time.perf_counter()
     allowance = memory_allowance()
@@ -176,7 +181,19 @@ def request(algorithm, heuristic, rules, params, *, admissible: bool, max_cost: 
         "memory_budget": None if allowance is None else int(allowance * 3 // 4),
         "incumbent": None if incumbent is None else (list(incumbent[0]), incumbent[1]),
         "on_improve": on_improve,
+        "mode": mode,
+        "progress": _progress(limiter) if live_tracked() else None,
     }
+
+
+def _progress(limiter):
+    """The ``progress(expanded, bound)`` callable of a request: the native search's live figures into ``limiter``."""
+    def progress(expanded: int, bound: int | None) -> None:
+        limiter.done = expanded
+        if bound is not None:
+            limiter.bound = bound
+
+    return progress
 
 
 def result_of(d: dict):

@@ -184,6 +184,11 @@ def track_live(on: bool = True) -> None:
     _live[0] = on
 
 
+def live_tracked() -> bool:
+    """Whether live figures are kept (:func:`track_live`)."""
+    return _live[0]
+
+
 def live_figures() -> dict | None:
     """``{"bound", "expanded", "seconds"}`` of the case running in this process, or ``None``.
 

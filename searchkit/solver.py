@@ -437,7 +437,7 @@ class Solver:
             return SearchResult(status=EXHAUSTED, lower_bound=0, stats=SearchStats(elapsed=limiter.elapsed()))
         params = self.params if self.algorithm is not None else bind_params(algorithm, {})
         if built.problem is not None:
-            return self._run_native(algorithm, built, bound, limiter, proof, emit, params)
+            return self._run_native(algorithm, built, bound, limiter, proof, emit, params, plan.mode)
         request = SearchRequest(heuristic=built.estimate, pruners=built.pruners, limits=limiter,
                                 max_cost=bound.max_cost, mode=plan.mode, params=params, admissible=proof,
                                 incumbent=None if bound.seed is None else bound.seed[:2],
@@ -451,7 +451,7 @@ class Solver:
             return SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
 
     def _run_native(self, algorithm, built: _Built, bound: _Bound, limiter: Limiter, proof: bool, emit,
-                    params) -> SearchResult:
+                    params, mode: str) -> SearchResult:
         """The native engine's result (:mod:`searchkit.engine`), its moves replayed on the plain Python puzzle.
 
         Raises:
@@ -462,7 +462,8 @@ class Solver:
         request = engines.request(algorithm, built.heuristic,
                                   built.acting, params, admissible=proof, max_cost=bound.max_cost, limiter=limiter,
                                   incumbent=None if bound.seed is None else bound.seed[:2],
-                                  on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
+                                  on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")),
+                                  mode=mode)
         result = engines.result_of(built.problem.solve(request))
         # Trust nothing: the moves are replayed on the game's plain puzzle before they are reported (or on the
         # puzzle of its optional ``replay_puzzle(case, options)``, a cheaper model of the same rules).

@@ -49,6 +49,8 @@ def test_a_panic_is_status_error_with_its_message_and_the_process_goes_on():
 
 def test_a_bad_request_is_a_value_error():
     with pytest.raises(ValueError, match="no native twin"):
+        native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8], {"algorithm": "no_such_driver"})
+    with pytest.raises(ValueError, match="needs a depth"):  # as Python's SearchRequest.needed_max_cost
         native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8], {"algorithm": "bounded_dfs"})
     with pytest.raises(ValueError, match="at least 1"):
         native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8], {"algorithm": "wastar", "params": {"weight": 0.5}})

@@ -71,3 +71,12 @@ def scramble(width: int, moves: int, seed: int) -> tuple:
         succ = p.successors(s)
         s = succ[rng.randrange(len(succ))][1]
     return s
+
+
+class ToyWithin(ToyPuzzle):
+    """The toy puzzle with the optional hook ``successors_within``: the successors less those whose Manhattan
+    distance exceeds what is left after the move (``toy_solve(..., within=True)`` natively)."""
+
+    def successors_within(self, state, remaining):
+        h = heuristic(self, "manhattan")
+        return [(m, c, cost) for m, c, cost in self.successors(state) if cost <= remaining and h(c) <= remaining - cost]

@@ -3,7 +3,7 @@
 //! growth goes through fallible allocation, so an allocation refused under `RLIMIT_AS` is status
 //! `memory_limit`, never an abort).
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -41,6 +41,23 @@ impl Status {
 /// Why a search stopped early: the twin of Python's `LimitReached` (one of the limit statuses).
 pub(crate) type Stop = Status;
 
+/// Live figures of a running search, written by the driver and read from another thread (the progress
+/// display): states expanded at the last limit check, and the f-bound, f-layer or depth being searched.
+#[derive(Debug, Default)]
+pub struct Progress {
+    expanded: AtomicU64,
+    /// The bound plus one (0: none yet).
+    bound: AtomicU64,
+}
+
+impl Progress {
+    /// `(expanded, bound)` as last written.
+    pub fn read(&self) -> (u64, Option<u64>) {
+        let b = self.bound.load(Ordering::Relaxed);
+        (self.expanded.load(Ordering::Relaxed), b.checked_sub(1))
+    }
+}
+
 /// Limits and the cancel flag of one search.
 ///
 /// * `start`: when the case started (its first byte was read); `elapsed` figures count from it.
@@ -48,6 +65,8 @@ pub(crate) type Stop = Status;
 /// * `deadline`: stop (`time_limit`) once the clock passes it; read every few milliseconds of expansions.
 /// * `cancel`: set from another thread (Ctrl-C); the search stops with `cancelled` within a few ms.
 /// * `memory_budget`: bytes the search's big tables may hold in all; above it, `memory_limit`.
+/// * `progress`: live figures for a progress display (written at each limit check; the driver then checks
+///   as often as with a deadline).
 #[derive(Clone, Debug)]
 pub struct Control {
     pub start: Instant,
@@ -55,6 +74,7 @@ pub struct Control {
     pub deadline: Option<Instant>,
     pub cancel: Option<Arc<AtomicBool>>,
     pub memory_budget: Option<usize>,
+    pub progress: Option<Arc<Progress>>,
     used: Arc<AtomicUsize>,
 }
 
@@ -73,6 +93,7 @@ impl Control {
             deadline: None,
             cancel: None,
             memory_budget: None,
+            progress: None,
             used: Arc::new(AtomicUsize::new(0)),
         }
     }
@@ -104,6 +125,14 @@ impl Control {
         self.used.load(Ordering::Relaxed)
     }
 
+    /// Publish the bound being searched (f-bound, f-layer or depth) to [`Control::progress`].
+    #[inline]
+    pub(crate) fn set_bound(&self, bound: u64) {
+        if let Some(p) = &self.progress {
+            p.bound.store(bound.saturating_add(1), Ordering::Relaxed);
+        }
+    }
+
     fn cancelled(&self) -> bool {
         self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
     }
@@ -117,24 +146,6 @@ impl Control {
         }
     }
 
-}
-
-/// Grow `v` (full) by doubling through fallible allocation, charging the budget.
-#[inline(never)]
-pub(crate) fn grow<T>(v: &mut Vec<T>, control: &Control) -> Result<(), Stop> {
-    let extra = v.capacity().max(64);
-    control.charge(extra * std::mem::size_of::<T>())?;
-    v.try_reserve_exact(extra).map_err(|_| Status::MemoryLimit)
-}
-
-/// Push onto `v`, growing it fallibly.
-#[inline]
-pub(crate) fn push<T>(v: &mut Vec<T>, item: T, control: &Control) -> Result<(), Stop> {
-    if v.len() == v.capacity() {
-        grow(v, control)?;
-    }
-    v.push(item);
-    Ok(())
 }
 
 /// Seconds of expansions between two clock readings, at most.
@@ -158,7 +169,7 @@ impl<'a> Limiter<'a> {
     }
 
     fn timed(&self) -> bool {
-        self.control.deadline.is_some() || self.control.cancel.is_some()
+        self.control.deadline.is_some() || self.control.cancel.is_some() || self.control.progress.is_some()
     }
 
     pub fn first_checkpoint(&self) -> u64 {
@@ -177,6 +188,9 @@ impl<'a> Limiter<'a> {
             }
         }
         let mut next = u64::MAX;
+        if let Some(p) = &self.control.progress {
+            p.expanded.store(done, Ordering::Relaxed);
+        }
         if self.timed() {
             if self.control.cancelled() {
                 return Err(Status::Cancelled);

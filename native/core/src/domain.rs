@@ -34,6 +34,19 @@ pub trait Domain {
     /// enabled successor rules fused in; returns how many successors each fused rule cut, added into
     /// `cuts` (indexed as [`Domain::rule_names`]).
     fn successors(&self, state: &Self::State, out: &mut Vec<Successor<Self::Move, Self::State>>, cuts: &mut [u64]);
+    /// Python's optional hook `successors_within(state, remaining)`: the successors of a state from which a
+    /// goal must be reached within cost `remaining`, leaving out some that cannot (a bound fused into move
+    /// generation). The depth-first drivers (`ida_star` with a cost cap, `bounded_dfs`) use it when
+    /// [`Domain::has_successors_within`] says the game has one, as Python's drivers use the hook when the
+    /// puzzle has it. By default `successors`.
+    fn successors_within(&self, state: &Self::State, _remaining: u32,
+                         out: &mut Vec<Successor<Self::Move, Self::State>>, cuts: &mut [u64]) {
+        self.successors(state, out, cuts)
+    }
+    /// Whether [`Domain::successors_within`] is the game's own (its Python puzzle has the hook).
+    fn has_successors_within(&self) -> bool {
+        false
+    }
     /// Names of the rules fused into `successors`, in the order of the `cuts` slots.
     fn rule_names(&self) -> &[&'static str] {
         &[]
@@ -65,5 +78,10 @@ pub trait StatePruner<D: Domain> {
     /// on it (not cutting is always sound). `false` by default.
     fn out_of_memory(&self) -> bool {
         false
+    }
+    /// Bytes the rule's own tables hold now: charged to the memory budget with the driver's (checked where
+    /// the driver checks its limits) and reported in `Stats::pruner_bytes`. 0 by default.
+    fn bytes(&self) -> usize {
+        0
     }
 }

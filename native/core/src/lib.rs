@@ -35,7 +35,7 @@ mod queue;
 pub mod stats;
 mod store;
 
-pub use control::{Control, Status};
+pub use control::{Control, Progress, Status};
 pub use domain::{Domain, Heuristic, StatePruner, Successor, DEAD};
 pub use stats::{IterationRecord, Outcome, Stats};
 
@@ -79,6 +79,32 @@ pub enum Algorithm {
     Bfs,
     Beam { width: usize },
     Anytime { weight: Ratio, step: Ratio, ara: bool },
+    /// Depth-bounded depth-first search to `max_cost` (needed), the first solution in move order; the
+    /// heuristic prunes only when `heuristic` is true (Python's `HEURISTIC_OPTIONAL`).
+    BoundedDfs { mode: DfsMode, heuristic: bool },
+}
+
+/// `bounded_dfs`'s modes (Python's `bounded_dfs.MODES`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DfsMode {
+    /// A goal counts only at cost exactly the depth.
+    Exact,
+    /// The first goal met at cost at most the depth, in depth-first order.
+    AtMost,
+    /// Exact search at depth 0, 1, ..., the depth in turn (iterative deepening).
+    Shortest,
+}
+
+impl DfsMode {
+    /// The mode of Python's name (`"exact"`, `"at_most"`, `"shortest"`).
+    pub fn named(name: &str) -> Option<DfsMode> {
+        Some(match name {
+            "exact" => DfsMode::Exact,
+            "at_most" => DfsMode::AtMost,
+            "shortest" => DfsMode::Shortest,
+            _ => return None,
+        })
+    }
 }
 
 impl Algorithm {
@@ -94,6 +120,7 @@ impl Algorithm {
             "bfs" => Algorithm::Bfs,
             "beam" => Algorithm::Beam { width: 64 },
             "anytime" => Algorithm::Anytime { weight: Ratio::new(2, 1), step: Ratio::new(1, 2), ara: false },
+            "bounded_dfs" => Algorithm::BoundedDfs { mode: DfsMode::Exact, heuristic: true },
             _ => return None,
         })
     }
@@ -158,5 +185,6 @@ pub fn run_seeded<D: Domain>(spec: &AlgorithmSpec, domain: &D, h: &mut dyn Heuri
         Algorithm::Bfs => drivers::bfs::bfs(&mut ctx),
         Algorithm::Beam { width } => drivers::beam::beam(&mut ctx, width),
         Algorithm::Anytime { weight, step, ara } => drivers::anytime::anytime(&mut ctx, weight, step, ara, seed),
+        Algorithm::BoundedDfs { mode, heuristic } => drivers::bounded_dfs::bounded_dfs(&mut ctx, mode, heuristic),
     }
 }

@@ -161,3 +161,112 @@ fn memory_budget_gives_memory_limit() {
     let o = run(&AlgorithmSpec::new(Algorithm::Bfs), &d, &mut Manhattan, &mut [], None, &c);
     assert_eq!(o.status, Status::MemoryLimit);
 }
+
+#[test]
+fn bounded_dfs_finds_solutions_of_the_asked_cost_only() {
+    for seed in 0..15 {
+        let d = Eight { start: scramble(seed, 6 + (seed as usize % 10)) };
+        let opt = solve(Algorithm::Bfs, &d, &Control::new()).cost.unwrap() as u32;
+        let dfs = |mode, heuristic, depth| {
+            run(&AlgorithmSpec::new(Algorithm::BoundedDfs { mode, heuristic }), &d, &mut Manhattan, &mut [],
+                Some(depth), &Control::new())
+        };
+        for h in [true, false] {
+            // Shortest: the optimum, one iteration record per depth tried.
+            let o = dfs(DfsMode::Shortest, h, opt + 2);
+            assert_eq!((o.status, o.cost), (Status::Solved, Some(u64::from(opt))), "seed {seed}");
+            assert_eq!(o.stats.iterations.len() as u32, opt + 1);
+            assert_eq!(replay(&d, &o.moves), GOAL);
+            assert_eq!(o.stats.per_depth.iter().sum::<u64>(), o.stats.expanded);
+            // Exact: a solution of cost exactly the depth (the 8-puzzle's costs have one parity), or none.
+            let o = dfs(DfsMode::Exact, h, opt + 2);
+            assert_eq!((o.status, o.cost), (Status::Solved, Some(u64::from(opt + 2))), "seed {seed}");
+            assert_eq!(replay(&d, &o.moves), GOAL);
+            assert_eq!(dfs(DfsMode::Exact, h, opt + 1).status, Status::Exhausted);
+            if opt > 0 {
+                assert_eq!(dfs(DfsMode::AtMost, h, opt - 1).status, Status::Exhausted);
+            }
+            let o = dfs(DfsMode::AtMost, h, opt + 4);
+            assert!(o.status == Status::Solved && o.cost.unwrap() <= u64::from(opt + 4));
+        }
+        // The heuristic only prunes: fewer states, the same first solution in move order.
+        let (with, without) = (dfs(DfsMode::Exact, true, opt), dfs(DfsMode::Exact, false, opt));
+        assert_eq!(with.moves, without.moves);
+        assert!(with.stats.expanded <= without.stats.expanded);
+        assert_eq!(without.stats.evaluated, 0);
+    }
+}
+
+#[test]
+fn bounded_dfs_without_a_depth_is_an_error() {
+    let d = Eight { start: scramble(1, 8) };
+    let spec = AlgorithmSpec::new(Algorithm::BoundedDfs { mode: DfsMode::Exact, heuristic: true });
+    let o = run(&spec, &d, &mut Manhattan, &mut [], None, &Control::new());
+    assert_eq!(o.status, Status::Error);
+}
+
+#[test]
+fn progress_carries_the_expanded_count_and_the_bound() {
+    let d = Eight { start: scramble(3, 40) };
+    for alg in [Algorithm::Astar, Algorithm::IdaStar,
+                Algorithm::BoundedDfs { mode: DfsMode::Shortest, heuristic: true }] {
+        let mut c = Control::new();
+        c.progress = Some(std::sync::Arc::new(Progress::default()));
+        let o = run(&AlgorithmSpec::new(alg), &d, &mut Manhattan, &mut [], Some(40), &c);
+        let (expanded, bound) = c.progress.as_ref().unwrap().read();
+        // Written at every limit check: the last one came before the last expansion.
+        assert!(expanded > 0 && expanded < o.stats.expanded, "{alg:?}");
+        assert_eq!(bound, o.cost, "{alg:?}: the last bound searched is the optimum's");
+    }
+}
+
+/// A domain whose every step costs 40 000, so that g passes 65 535 (kept aside by the closed set).
+struct Dear(Eight);
+
+impl Domain for Dear {
+    type State = [u8; 9];
+    type Move = u8;
+
+    fn initial(&self) -> [u8; 9] {
+        self.0.initial()
+    }
+
+    fn is_goal(&self, s: &[u8; 9]) -> bool {
+        self.0.is_goal(s)
+    }
+
+    fn successors(&self, s: &[u8; 9], out: &mut Vec<Successor<u8, [u8; 9]>>, cuts: &mut [u64]) {
+        self.0.successors(s, out, cuts);
+        out.iter_mut().for_each(|x| x.cost = 40_000);
+    }
+
+    fn tie_break(&self, s: &[u8; 9]) -> i64 {
+        self.0.tie_break(s)
+    }
+}
+
+struct DearManhattan;
+
+impl Heuristic<Dear> for DearManhattan {
+    fn estimate(&mut self, d: &Dear, s: &[u8; 9]) -> u32 {
+        Manhattan.estimate(&d.0, s) * 40_000
+    }
+}
+
+#[test]
+fn large_costs_keep_their_exact_g() {
+    for seed in 0..10 {
+        let d = Eight { start: scramble(seed, 12 + seed as usize) };
+        let unit = solve(Algorithm::Astar, &d, &Control::new());
+        let dear = Dear(Eight { start: d.start });
+        for alg in [Algorithm::Astar, Algorithm::Peastar, Algorithm::Wastar { weight: Ratio::new(3, 2) }] {
+            let o = run(&AlgorithmSpec::new(alg), &dear, &mut DearManhattan, &mut [], None, &Control::new());
+            assert_eq!(o.status, Status::Solved);
+            assert_eq!(replay(&d, &o.moves), GOAL);
+            if alg != (Algorithm::Wastar { weight: Ratio::new(3, 2) }) {
+                assert_eq!(o.cost, unit.cost.map(|c| c * 40_000), "{alg:?} seed {seed}");
+                assert_eq!(o.stats.expanded, unit.stats.expanded, "{alg:?} seed {seed}");
+            }
+        }
+    }
+}

@@ -10,14 +10,15 @@ use searchkit_core::{run, Algorithm, AlgorithmSpec, Control, Domain, Heuristic, 
 use searchkit_flood::heuristics::{Puchert, PuchertMemo};
 use searchkit_flood::{with_flood, AreaGraph, Bits, Dominance, Flood};
 
-fn solve<B: Bits>(f: &Flood<B>) -> (u64, u64) {
+/// (cost, expanded, states stored, peak bytes of the store and open list, peak states stored + queued).
+fn solve<B: Bits>(f: &Flood<B>) -> (u64, u64, u64, u64, u64) {
     let spec = AlgorithmSpec::new(Algorithm::Astar);
     let control = Control::started(0.0, None);
     let mut h = PuchertMemo::new(f);
     let mut dom = Dominance::new();
     let mut pruners: Vec<&mut dyn StatePruner<Flood<B>>> = vec![&mut dom];
     let o = run(&spec, f, &mut h, &mut pruners, None, &control);
-    (o.cost.expect("solved"), o.stats.expanded)
+    (o.cost.expect("solved"), o.stats.expanded, o.stats.states_stored, o.stats.peak_bytes, o.stats.peak_stored)
 }
 
 /// Colour indices in order of first appearance, as `Board.from_values` numbers them.
@@ -39,16 +40,27 @@ fn main() {
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).take(limit).collect();
     let t0 = Instant::now();
     let (mut total, mut expanded) = (0u64, 0u64);
+    let mut sizes = Vec::new();
     for line in &lines {
         let c = cells(line);
         let side = (c.len() as f64).sqrt() as usize;
-        let (cost, e) = with_flood!(AreaGraph::new(&c, side, side, 0).unwrap(), &[], |f| solve(&f)).unwrap();
+        let (cost, e, stored, bytes, peak) =
+            with_flood!(AreaGraph::new(&c, side, side, 0).unwrap(), &[], |f| solve(&f)).unwrap();
         total += cost;
         expanded += e;
+        sizes.push((stored, bytes, peak));
     }
     let secs = t0.elapsed().as_secs_f64();
     println!("boards {} total {total} expanded {expanded} time {secs:.3} s, {:.3} us/expansion", lines.len(),
              secs * 1e6 / expanded as f64);
+    // Bytes per stored state on the 20 boards that store the most (fixed costs are noise on small ones).
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    let top = &sizes[..sizes.len().min(20)];
+    let (s, b, p) = top.iter().fold((0, 0, 0), |a, t| (a.0 + t.0, a.1 + t.1, a.2 + t.2));
+    let worst = top.iter().map(|t| t.1 as f64 / t.0 as f64).fold(0.0, f64::max);
+    println!("largest {}: {s} states stored ({p} peak stored + queued), {b} peak bytes: {:.1} B/state \
+              (worst board {worst:.1}; largest board {} states, {:.1} B/state)",
+             top.len(), b as f64 / s as f64, top[0].0, top[0].1 as f64 / top[0].0 as f64);
     if args.get(3).is_some_and(|a| a == "search-only") {
         return;
     }

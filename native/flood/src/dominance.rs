@@ -101,4 +101,8 @@ impl<B: Bits> StatePruner<Flood<B>> for Dominance {
     fn cut(&mut self, d: &Flood<B>, state: &B, g: u32, _remaining: Option<u32>) -> bool {
         self.check(d.graph.count, state, g)
     }
+
+    fn bytes(&self) -> usize {
+        Dominance::bytes(self) + self.levels.capacity() * std::mem::size_of::<Level>()
+    }
 }

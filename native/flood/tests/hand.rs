@@ -159,3 +159,40 @@ fn the_puchert_memo_changes_no_value() {
         searchkit_flood::with_flood!(g, &[], |f| memo_matches(f, &mut rnd)).unwrap();
     }
 }
+
+/// A 16x16 board of 6 colours from a fixed linear congruential sequence (175 areas; A* with `puchert` and
+/// `dominance` expands about 12 000 states on it and the index takes about 440 KB).
+fn board16() -> Vec<u32> {
+    let mut x = 17u64;
+    (0..256).map(|_| {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((x >> 33) % 6) as u32
+    }).collect()
+}
+
+#[test]
+fn the_dominance_index_is_charged_to_the_memory_budget() {
+    use searchkit_core::{run, Algorithm, AlgorithmSpec, Control, Status};
+    use searchkit_flood::heuristics::PuchertMemo;
+    let cells = board16();
+    let f: Flood<[u64; 3]> = Flood::new(&cells, 16, 16, 0, &[]).unwrap();
+    let solve = |budget: Option<usize>| {
+        let mut c = Control::started(0.0, Some(1e6)); // a deadline: the driver checks its limits as it goes
+        c.memory_budget = budget;
+        let mut h = PuchertMemo::new(&f);
+        let mut dom = Dominance::new();
+        let mut pruners: Vec<&mut dyn StatePruner<Flood<[u64; 3]>>> = vec![&mut dom];
+        run(&AlgorithmSpec::new(Algorithm::Astar), &f, &mut h, &mut pruners, None, &c)
+    };
+    let free = solve(None);
+    assert_eq!(free.status, Status::Solved);
+    assert!(free.stats.pruner_bytes > 0);
+    // Room for the closed set and the open list at their peak, not for the dominance index besides (its
+    // size dwarfs what the store adds between two limit checks, at most 1024 expansions apart).
+    assert!(free.stats.pruner_bytes > 256 << 10, "{} bytes", free.stats.pruner_bytes);
+    let tight = solve(Some(free.stats.peak_bytes as usize + 1));
+    assert_eq!(tight.status, Status::MemoryLimit, "{} + {} bytes", free.stats.peak_bytes, free.stats.pruner_bytes);
+    assert!(tight.stats.peak_bytes + tight.stats.pruner_bytes > free.stats.peak_bytes + 1);
+    let room = solve(Some((free.stats.peak_bytes + free.stats.pruner_bytes) as usize));
+    assert_eq!(room.status, Status::Solved);
+}

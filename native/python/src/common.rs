@@ -8,12 +8,16 @@
 //! `max_cost` (int or None), `max_nodes` (int or None), `elapsed` (seconds since the case's first byte,
 //! default 0), `remaining` (seconds left before the time limit, or None), `memory_budget` (bytes or None),
 //! `heuristic` (a native heuristic name), `pruners` (native names of driver-level rules, in order),
-//! `incumbent` (`(moves, cost)` or None), `on_improve` (a callable `(cost, lower_bound)` or None).
+//! `incumbent` (`(moves, cost)` or None), `on_improve` (a callable `(cost, lower_bound)` or None),
+//! `mode` (`bounded_dfs`: `"exact"`, `"at_most"` or `"shortest"`; without `heuristic` it prunes on none),
+//! `progress` (a callable `(expanded, bound)` given the live figures about every half second, or None).
 //!
 //! **Result** (a dict): `status`, `moves` (a list), `cost`, `lower_bound`, `message` (status `error`),
 //! `engine` (`"native"`), and `stats`: `expanded`, `generated`, `evaluated`, `elapsed`, `iterations` (a list
 //! of `(bound, expanded, generated, elapsed, evaluated, kind)`), `per_depth`, `per_depth_seconds`, `peak_stored`,
-//! `rule_cuts` (a list of `(name, count)`), `peak_bytes` -- `searchkit.result.SearchStats`' fields.
+//! `rule_cuts` (a list of `(name, count)`) -- `searchkit.result.SearchStats`' fields -- and, for
+//! measurements, `peak_bytes` (closed set and open list), `pruner_bytes` (the rules' tables) and
+//! `states_stored`.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,7 +28,10 @@ use std::time::Duration;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
-use searchkit_core::{Algorithm, AlgorithmSpec, Control, Outcome, Ratio, Status};
+use searchkit_core::{Algorithm, AlgorithmSpec, Control, DfsMode, Outcome, Progress, Ratio, Status};
+
+/// Polls (5 ms each) between two calls of a request's `progress` callable.
+pub const PROGRESS_EVERY: u32 = 100;
 
 /// The name of the thread a search runs on.
 pub const SEARCH_THREAD: &str = "searchkit-native";
@@ -38,6 +45,8 @@ pub struct Request {
     pub pruners: Vec<String>,
     pub incumbent: Option<(Vec<i64>, u64)>,
     pub on_improve: Option<Py<PyAny>>,
+    /// Python's `progress(expanded, bound)`, called about every half second while the search runs.
+    pub progress: Option<Py<PyAny>>,
 }
 
 fn get<'py, T: for<'a> FromPyObject<'a, 'py>>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<Option<T>>
@@ -112,6 +121,15 @@ pub fn parse_request(req: &Bound<'_, PyDict>) -> PyResult<Request> {
             return Err(PyValueError::new_err("width must be at least 1, got 0"));
         }
     }
+    if let Algorithm::BoundedDfs { mode, heuristic } = &mut algorithm {
+        let name: String = get(req, "mode")?.unwrap_or_else(|| "exact".to_string());
+        *mode = DfsMode::named(&name)
+            .ok_or_else(|| PyValueError::new_err(format!("mode must be exact, at_most or shortest, got {name:?}")))?;
+        *heuristic = get::<String>(req, "heuristic")?.is_some();
+        if get::<u32>(req, "max_cost")?.is_none() {
+            return Err(PyValueError::new_err("bounded_dfs needs a depth bound (max_cost), and the request carries none"));
+        }
+    }
     let elapsed: f64 = get(req, "elapsed")?.unwrap_or(0.0);
     let remaining: Option<f64> = get(req, "remaining")?;
     let mut control = Control::started(elapsed, remaining);
@@ -129,20 +147,27 @@ pub fn parse_request(req: &Bound<'_, PyDict>) -> PyResult<Request> {
         pruners: get(req, "pruners")?.unwrap_or_default(),
         incumbent,
         on_improve: get(req, "on_improve")?,
+        progress: get(req, "progress")?,
     })
 }
 
 /// Run `search` with the GIL released, on its own thread, while this thread polls Python's signal handlers
 /// every 5 ms: a `KeyboardInterrupt` (Ctrl-C) sets the control's cancel flag, and the search stops with status
 /// `cancelled` and its partial statistics (the exception is consumed, as the Python drivers consume it).
+/// With a `progress` callable, the search's live figures are handed to it as `progress(expanded, bound)`
+/// every [`PROGRESS_EVERY`] polls (about half a second) with the GIL taken briefly; an exception it raises
+/// is printed as an unraisable one and the search goes on.
 /// A panic inside the search is caught and returned as its message.
-pub fn run_detached<M, F>(py: Python<'_>, control: &mut Control, search: F) -> Result<Outcome<M>, String>
+pub fn run_detached<M, F>(py: Python<'_>, control: &mut Control, progress: Option<Py<PyAny>>, search: F)
+                          -> Result<Outcome<M>, String>
 where
     M: Send,
     F: FnOnce(&Control) -> Outcome<M> + Send,
 {
     let flag = Arc::new(AtomicBool::new(false));
     control.cancel = Some(flag.clone());
+    let live = progress.as_ref().map(|_| Arc::new(Progress::default()));
+    control.progress = live.clone();
     let ctl = control.clone();
     py.detach(move || {
         // The search's closure, shared by the thread and the fallback below; taken once.
@@ -170,11 +195,23 @@ where
                 // the search's own limits still hold.
                 Err(_) => return run(ctl).map_err(|payload| panic_message(&*payload)),
             };
+            let mut polls = 0u32;
             loop {
                 match rx.recv_timeout(Duration::from_millis(5)) {
                     Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
                     Err(RecvTimeoutError::Timeout) => {
-                        if Python::attach(|py| py.check_signals().is_err()) {
+                        polls += 1;
+                        let report = polls % PROGRESS_EVERY == 0;
+                        let interrupted = Python::attach(|py| {
+                            if let (true, Some(cb), Some(live)) = (report, &progress, &live) {
+                                let (expanded, bound) = live.read();
+                                if let Err(e) = cb.call1(py, (expanded, bound)) {
+                                    e.write_unraisable(py, None);
+                                }
+                            }
+                            py.check_signals().is_err()
+                        });
+                        if interrupted {
                             flag.store(true, Ordering::Relaxed);
                         }
                     }
@@ -227,6 +264,7 @@ pub fn outcome_dict<'py, M>(py: Python<'py>, o: &Outcome<M>, mv: impl Fn(&M) -> 
     st.set_item("peak_stored", s.peak_stored)?;
     st.set_item("rule_cuts", s.rule_cuts.clone())?;
     st.set_item("peak_bytes", s.peak_bytes)?;
+    st.set_item("pruner_bytes", s.pruner_bytes)?;
     st.set_item("states_stored", s.states_stored)?;
     d.set_item("stats", st)?;
     Ok(d)

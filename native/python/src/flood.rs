@@ -63,7 +63,7 @@ fn solve<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, disabled: Vec<String>,
     let mut on_improve = improvement_callback(req.on_improve.take());
     let (spec, max_cost) = (req.spec, req.max_cost);
     // The domain is built on the search thread (it keeps a cache of its last successors, so it is not Sync).
-    let outcome = run_detached(py, &mut req.control, move |control| {
+    let outcome = run_detached(py, &mut req.control, req.progress.take(), move |control| {
         let disabled: Vec<&str> = disabled.iter().map(String::as_str).collect();
         let f = Flood::<B>::from_graph(graph, &disabled).expect("the bitset width is the graph's");
         let mut h = heuristic(&hname, &f).expect("a known heuristic");

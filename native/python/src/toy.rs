@@ -18,6 +18,20 @@ struct Toy {
     width: usize,
     start: Tiles,
     goal: Tiles,
+    /// Whether the game has `successors_within`: the successors less those whose Manhattan distance
+    /// exceeds what is left after the move.
+    within: bool,
+}
+
+fn manhattan(w: usize, s: &Tiles) -> u32 {
+    let mut h = 0;
+    for (i, &t) in s[..w * w].iter().enumerate() {
+        if t != 0 {
+            let j = (t - 1) as usize;
+            h += (i / w).abs_diff(j / w) + (i % w).abs_diff(j % w);
+        }
+    }
+    h as u32
 }
 
 impl Domain for Toy {
@@ -46,6 +60,15 @@ impl Domain for Toy {
         }
     }
 
+    fn successors_within(&self, s: &Tiles, remaining: u32, out: &mut Vec<Successor<u8, Tiles>>, cuts: &mut [u64]) {
+        self.successors(s, out, cuts);
+        out.retain(|c| c.cost <= remaining && manhattan(self.width, &c.state) <= remaining - c.cost);
+    }
+
+    fn has_successors_within(&self) -> bool {
+        self.within
+    }
+
     fn tie_break(&self, s: &Tiles) -> i64 {
         -(s[..self.width * self.width].iter().zip(&self.goal).filter(|(a, b)| a == b && **a != 0).count() as i64)
     }
@@ -69,16 +92,7 @@ impl Heuristic<Toy> for ToyH {
                 0
             }
             ToyH::Misplaced => s[..w * w].iter().zip(&d.goal).filter(|(a, b)| a != b && **a != 0).count() as u32,
-            ToyH::Manhattan => {
-                let mut h = 0;
-                for (i, &t) in s[..w * w].iter().enumerate() {
-                    if t != 0 {
-                        let j = (t - 1) as usize;
-                        h += (i / w).abs_diff(j / w) + (i % w).abs_diff(j % w);
-                    }
-                }
-                h as u32
-            }
+            ToyH::Manhattan => manhattan(w, s),
         }
     }
 }
@@ -95,9 +109,11 @@ impl StatePruner<Toy> for Corner {
     }
 }
 
-/// Solve the toy puzzle `tiles` (row by row, 0 the blank, width 2 to 4) as `request` asks (`common.rs`).
+/// Solve the toy puzzle `tiles` (row by row, 0 the blank, width 2 to 4) as `request` asks (`common.rs`);
+/// `within`: the game has `successors_within` (the twin of `tests/native/toy.py`'s `ToyWithin`).
 #[pyfunction]
-pub fn toy_solve<'py>(py: Python<'py>, width: usize, tiles: Vec<u8>, request: &Bound<'py, PyDict>)
+#[pyo3(signature = (width, tiles, request, within=false))]
+pub fn toy_solve<'py>(py: Python<'py>, width: usize, tiles: Vec<u8>, request: &Bound<'py, PyDict>, within: bool)
                       -> PyResult<Bound<'py, PyDict>> {
     if !(2..=4).contains(&width) || tiles.len() != width * width {
         return Err(PyValueError::new_err("toy: width 2 to 4 and width**2 tiles"));
@@ -122,11 +138,11 @@ pub fn toy_solve<'py>(py: Python<'py>, width: usize, tiles: Vec<u8>, request: &B
         }
     }
     let corner = !req.pruners.is_empty();
-    let domain = Toy { width, start, goal };
+    let domain = Toy { width, start, goal, within };
     let incumbent = req.incumbent.take().map(|(m, c)| (m.into_iter().map(|x| x as u8).collect(), c));
     let mut on_improve = improvement_callback(req.on_improve.take());
     let (spec, max_cost) = (req.spec, req.max_cost);
-    let outcome = run_detached(py, &mut req.control, |control| {
+    let outcome = run_detached(py, &mut req.control, req.progress.take(), |control| {
         let mut pruner = Corner;
         let mut pruners: Vec<&mut dyn StatePruner<Toy>> = Vec::new();
         if corner {

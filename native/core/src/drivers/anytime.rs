@@ -133,7 +133,7 @@ pub(crate) fn anytime<D: Domain>(ctx: &mut Ctx<D>, weight: Ratio, step: Ratio, a
     let (mut expanded, mut generated, mut evaluated, mut peak) = (0u64, 0u64, 0u64, 2u64);
     let mut buf: Vec<Successor<D::Move, D::State>> = Vec::new();
     let status = guarded((|| -> Result<Status, Stop> {
-        if ctx.domain.is_goal(&run.store.states[0]) {
+        if ctx.domain.is_goal(&run.store.state(0)) {
             run.improved(0, 0, &mut on_improve);
             return Ok(Status::Solved);
         }
@@ -159,7 +159,7 @@ pub(crate) fn anytime<D: Domain>(ctx: &mut Ctx<D>, weight: Ratio, step: Ratio, a
                 }
             }
             run.current = entry.f;
-            let state = run.store.states[entry.id as usize].clone();
+            let state = run.store.state(entry.id).clone();
             if !ctx.pruners.is_empty() && ctx.cut(&state, g, None) {
                 continue;
             }
@@ -167,9 +167,7 @@ pub(crate) fn anytime<D: Domain>(ctx: &mut Ctx<D>, weight: Ratio, step: Ratio, a
                 checkpoint = ctx.limiter.checkpoint(expanded)?;
                 ctx.pruners_ok()?;
                 let bytes = run.store.bytes() + run.heap.capacity() * std::mem::size_of::<Entry>();
-                if ctx.limiter.control.memory_budget.is_some_and(|b| bytes > b) {
-                    return Err(Status::MemoryLimit);
-                }
+                ctx.check_bytes(bytes)?;
             }
             if expanded >= rescan {
                 rescan = expanded + 1024u64.max(run.heap.len() as u64 / 4);
@@ -193,7 +191,7 @@ pub(crate) fn anytime<D: Domain>(ctx: &mut Ctx<D>, weight: Ratio, step: Ratio, a
                 let h = if is_goal { 0 } else { ctx.estimate(&s.state) };
                 let cid = match old {
                     Some(o) => {
-                        run.store.update(o, entry.id, s.mv, g2);
+                        run.store.update(o, entry.id, s.mv, g2)?;
                         o
                     }
                     None => run.store.insert(hash, s.state, entry.id, MaybeUninit::new(s.mv), g2, control)?,
@@ -212,7 +210,7 @@ pub(crate) fn anytime<D: Domain>(ctx: &mut Ctx<D>, weight: Ratio, step: Ratio, a
                     continue;
                 }
                 tie += 1;
-                let tb = ctx.domain.tie_break(&run.store.states[cid as usize]);
+                let tb = ctx.domain.tie_break(&run.store.state(cid));
                 run.heap.try_reserve(1).map_err(|_| Status::MemoryLimit)?;
                 run.heap.push(Entry { key: key(w, g2, f2), g: g2, tb, tie, f: f2, id: cid });
             }

@@ -39,7 +39,7 @@ pub(crate) fn beam<D: Domain>(ctx: &mut Ctx<D>, width: usize) -> Outcome<D::Move
             let mut children: Vec<(u64, i64, u64, u32, u32)> = Vec::new();
             let mut goal: Option<(u32, u32)> = None;
             for &(_, g, id) in &layer {
-                let state = store.states[id as usize].clone();
+                let state = store.state(id).clone();
                 if !ctx.pruners.is_empty() && ctx.cut(&state, g, None) {
                     continue;
                 }

@@ -61,6 +61,10 @@ pub(crate) struct Expansion<D: Domain> {
     goal_on_generate: bool,
     buf: Vec<Successor<D::Move, D::State>>,
     pub peak_bytes: usize,
+    /// Bytes of the driver's side tables (PEA*'s map of re-pushed states), counted with the store's.
+    pub side_bytes: usize,
+    /// The pruners' bytes at most (at the limit checks).
+    pub pruner_bytes: usize,
 }
 
 impl<D: Domain> Expansion<D> {
@@ -85,11 +89,13 @@ impl<D: Domain> Expansion<D> {
             goal_on_generate,
             buf: Vec::new(),
             peak_bytes: 0,
+            side_bytes: 0,
+            pruner_bytes: 0,
         })
     }
 
     fn bytes(&self) -> usize {
-        self.store.bytes() + self.queue.bytes()
+        self.store.bytes() + self.queue.bytes() + self.side_bytes
     }
 
     /// Expand state `id` popped with cost `g`: Python's `step(state, g, ceiling, again)`.
@@ -98,7 +104,7 @@ impl<D: Domain> Expansion<D> {
     pub fn step(&mut self, ctx: &mut Ctx<D>, id: u32, g: u32, ceiling: u64, again: bool)
                 -> Result<Option<u32>, Stop> {
         self.deferred = INF;
-        let state = self.store.states[id as usize].clone();
+        let state = self.store.state(id).clone();
         if !again && !ctx.pruners.is_empty() && ctx.cut(&state, g, None) {
             return Ok(None);
         }
@@ -107,11 +113,8 @@ impl<D: Domain> Expansion<D> {
             ctx.pruners_ok()?;
             let bytes = self.bytes();
             self.peak_bytes = self.peak_bytes.max(bytes);
-            if let Some(b) = ctx.limiter.control.memory_budget {
-                if bytes > b {
-                    return Err(Status::MemoryLimit);
-                }
-            }
+            let extra = ctx.check_bytes(bytes)?;
+            self.pruner_bytes = self.pruner_bytes.max(extra);
         }
         self.expanded += 1;
         let mut buf = std::mem::take(&mut self.buf);
@@ -145,7 +148,7 @@ impl<D: Domain> Expansion<D> {
                 }
                 let cid = match old {
                     Some(o) => {
-                        self.store.update(o, id, s.mv, g2);
+                        self.store.update(o, id, s.mv, g2)?;
                         o
                     }
                     None => self.store.insert(hash, s.state.clone(), id, MaybeUninit::new(s.mv), g2, control)?,
@@ -169,7 +172,7 @@ impl<D: Domain> Expansion<D> {
             }
             let cid = match old {
                 Some(o) => {
-                    self.store.update(o, id, s.mv, g2);
+                    self.store.update(o, id, s.mv, g2)?;
                     o
                 }
                 None => self.store.insert(hash, s.state.clone(), id, MaybeUninit::new(s.mv), g2, control)?,
@@ -189,7 +192,8 @@ struct Layers {
 }
 
 impl Layers {
-    fn new(f0: u64) -> Self {
+    fn new<D: Domain>(ctx: &Ctx<D>, f0: u64) -> Self {
+        ctx.limiter.control.set_bound(f0);
         Layers { f: f0, records: Vec::new(), mark: (0, 0, 0, 0.0) }
     }
 
@@ -208,6 +212,7 @@ impl Layers {
     fn rise<D: Domain>(&mut self, ctx: &Ctx<D>, e: &Expansion<D>, f: u64) {
         self.close_layer(ctx, e);
         self.f = f;
+        ctx.limiter.control.set_bound(f);
         self.mark = (e.expanded, e.generated, e.evaluated, ctx.limiter.control.elapsed());
     }
 }
@@ -230,7 +235,7 @@ pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Mo
         Ok(e) => e,
         Err(stop) => return Outcome::new(stop, ctx.stats(0, 0, 1, 0)),
     };
-    let mut layers = Layers::new(u64::from(h0));
+    let mut layers = Layers::new(ctx, u64::from(h0));
     let mut again: HashMap<u32, (u32, u64)> = HashMap::new();
     let mut goal = None;
     let status = guarded((|| {
@@ -244,7 +249,7 @@ pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Mo
                 }
                 continue;
             }
-            if ctx.domain.is_goal(&e.store.states[id as usize]) {
+            if ctx.domain.is_goal(&e.store.state(id)) {
                 goal = Some((id, g));
                 return Ok(Status::Solved);
             }
@@ -260,9 +265,13 @@ pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Mo
             let nxt = e.deferred;
             if nxt != INF {
                 // Some children were left out: come back for them at their least f.
-                again.try_reserve(1).map_err(|_| Status::MemoryLimit)?;
+                if again.len() == again.capacity() {
+                    again.try_reserve(1).map_err(|_| Status::MemoryLimit)?;
+                    // A slot: the id, (g, f) and hashbrown's control byte.
+                    e.side_bytes = again.capacity() * (std::mem::size_of::<(u32, (u32, u64))>() + 1);
+                }
                 again.insert(id, (g, nxt));
-                let tie = ctx.domain.tie_break(&e.store.states[id as usize]);
+                let tie = ctx.domain.tie_break(&e.store.state(id));
                 e.queue.push_again(nxt, g, tie, id)?;
             }
         }
@@ -272,6 +281,7 @@ pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Mo
     let mut stats = ctx.stats(e.expanded, e.generated, e.evaluated, e.peak);
     stats.iterations = layers.records;
     stats.peak_bytes = e.peak_bytes.max(e.bytes()) as u64;
+    stats.pruner_bytes = e.pruner_bytes.max(ctx.pruner_bytes()) as u64;
     stats.states_stored = e.store.len() as u64;
     // Python's `optimal_result`.
     let mut o = Outcome::new(status, stats);
@@ -313,7 +323,7 @@ pub(crate) fn best_first<D: Domain>(ctx: &mut Ctx<D>, weight: Option<Ratio>, gre
     let mut current = u64::from(h0);
     let mut found: Option<(u32, u32)> = None;
     let status = guarded((|| {
-        if ctx.domain.is_goal(&e.store.states[0]) {
+        if ctx.domain.is_goal(&e.store.state(0)) {
             found = Some((0, 0));
             return Ok(Status::Solved);
         }
@@ -322,7 +332,7 @@ pub(crate) fn best_first<D: Domain>(ctx: &mut Ctx<D>, weight: Option<Ratio>, gre
                 continue;
             }
             current = kind.f(key, g);
-            if !greedy && ctx.domain.is_goal(&e.store.states[id as usize]) {
+            if !greedy && ctx.domain.is_goal(&e.store.state(id)) {
                 found = Some((id, g));
                 return Ok(Status::Solved);
             }
@@ -335,6 +345,7 @@ pub(crate) fn best_first<D: Domain>(ctx: &mut Ctx<D>, weight: Option<Ratio>, gre
     })());
     let mut stats = ctx.stats(e.expanded, e.generated, e.evaluated, e.peak);
     stats.peak_bytes = e.peak_bytes.max(e.bytes()) as u64;
+    stats.pruner_bytes = e.pruner_bytes.max(ctx.pruner_bytes()) as u64;
     stats.states_stored = e.store.len() as u64;
     let mut bound = None;
     if admissible {

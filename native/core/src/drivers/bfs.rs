@@ -40,7 +40,7 @@ pub(crate) fn bfs<D: Domain>(ctx: &mut Ctx<D>) -> Outcome<D::Move> {
                 }
             }
             expanded += 1;
-            let state = store.states[id as usize].clone();
+            let state = store.state(id).clone();
             ctx.successors(&state, &mut buf);
             for s in buf.drain(..) {
                 generated += 1;

@@ -19,7 +19,8 @@ struct Ida<D: Domain> {
 
 impl<D: Domain> Ida<D> {
     /// The solution's cost, or the least f above `bound` (`INF`: none).
-    fn dfs(&mut self, ctx: &mut Ctx<D>, state: &D::State, g: u32, bound: u32, depth: usize) -> Result<u64, Stop> {
+    fn dfs(&mut self, ctx: &mut Ctx<D>, state: &D::State, g: u32, bound: u32, depth: usize, within: bool)
+           -> Result<u64, Stop> {
         if ctx.domain.is_goal(state) {
             return Ok(u64::from(g));
         }
@@ -30,13 +31,18 @@ impl<D: Domain> Ida<D> {
         if self.expanded >= self.checkpoint {
             self.checkpoint = ctx.limiter.checkpoint(self.expanded)?;
             ctx.pruners_ok()?;
+            ctx.check_bytes(0)?;
         }
         self.expanded += 1;
         if self.bufs.len() <= depth {
             self.bufs.resize_with(depth + 1, Vec::new);
         }
         let mut buf = std::mem::take(&mut self.bufs[depth]);
-        ctx.successors(state, &mut buf);
+        if within {
+            ctx.successors_within(state, remaining, &mut buf);
+        } else {
+            ctx.successors(state, &mut buf);
+        }
         let mut nxt = INF;
         for s in &buf {
             self.generated += 1;
@@ -58,7 +64,7 @@ impl<D: Domain> Ida<D> {
                 table.insert(s.state.clone(), g2);
             }
             self.path.push(s.mv);
-            let r = self.dfs(ctx, &s.state, g2, bound, depth + 1)?;
+            let r = self.dfs(ctx, &s.state, g2, bound, depth + 1, within)?;
             if r <= u64::from(bound) {
                 self.bufs[depth] = buf;
                 return Ok(r);
@@ -87,6 +93,9 @@ pub(crate) fn ida_star<D: Domain>(ctx: &mut Ctx<D>, transposition: bool) -> Outc
     let mut cost = None;
     let h0 = ctx.estimate(&start);
     let mut bound: u64 = if h0 == DEAD { INF } else { u64::from(h0) };
+    // Python: the game's `successors_within` with a cost cap only (without one, bound + 1 steps could go on
+    // for ever); a pruned successor hides its f, so the bound then rises by one at a time.
+    let within = ctx.domain.has_successors_within() && ctx.max_cost.is_some();
     let status = guarded((|| loop {
         if bound == INF {
             // Python's heuristics are finite: a dead start has no analogue there; no goal is reachable.
@@ -101,12 +110,13 @@ pub(crate) fn ida_star<D: Domain>(ctx: &mut Ctx<D>, transposition: bool) -> Outc
         }
         let b = u32::try_from(bound).map_err(|_| Status::Exhausted)?;
         let (t0, e0, g0) = (ctx.limiter.control.elapsed(), ida.expanded, ida.generated);
+        ctx.limiter.control.set_bound(bound);
         if transposition {
             let mut t = HashMap::new();
             t.insert(start.clone(), 0);
             ida.table = Some(t);
         }
-        let r = ida.dfs(ctx, &start, 0, b, 0);
+        let r = ida.dfs(ctx, &start, 0, b, 0, within);
         if let Some(t) = &ida.table {
             peak = peak.max(t.len() as u64);
         }
@@ -123,10 +133,10 @@ pub(crate) fn ida_star<D: Domain>(ctx: &mut Ctx<D>, transposition: bool) -> Outc
             cost = Some(r);
             return Ok(Status::Solved);
         }
-        if r == INF {
+        if r == INF && !within {
             return Ok(Status::Exhausted);
         }
-        bound = r;
+        bound = if within { bound + 1 } else { r };
     })());
     let mut stats = ctx.stats(ida.expanded, ida.generated, ida.generated + 1, peak);
     stats.iterations = iterations;

@@ -4,6 +4,7 @@ pub(crate) mod anytime;
 pub(crate) mod beam;
 pub(crate) mod best_first;
 pub(crate) mod bfs;
+pub(crate) mod bounded_dfs;
 pub(crate) mod ida;
 
 use crate::control::{Limiter, Status};
@@ -61,6 +62,33 @@ impl<'r, 'p, D: Domain> Ctx<'r, 'p, D> {
     pub fn successors(&mut self, state: &D::State, out: &mut Vec<Successor<D::Move, D::State>>) {
         out.clear();
         self.domain.successors(state, out, &mut self.domain_cuts);
+    }
+
+    /// The domain's `successors_within` (see [`Domain::successors_within`]).
+    #[inline]
+    pub fn successors_within(&mut self, state: &D::State, remaining: u32,
+                             out: &mut Vec<Successor<D::Move, D::State>>) {
+        out.clear();
+        self.domain.successors_within(state, remaining, out, &mut self.domain_cuts);
+    }
+
+    /// Bytes the pruners' tables hold now.
+    #[inline]
+    pub fn pruner_bytes(&self) -> usize {
+        self.pruners.iter().map(|p| p.bytes()).sum()
+    }
+
+    /// At a limit check: `memory_limit` when the driver's `bytes` and the pruners' tables together pass the
+    /// budget; otherwise the pruners' bytes (for their peak).
+    #[inline(never)]
+    pub fn check_bytes(&self, bytes: usize) -> Result<usize, Status> {
+        let extra = self.pruner_bytes();
+        if let Some(b) = self.limiter.control.memory_budget {
+            if bytes + extra > b {
+                return Err(Status::MemoryLimit);
+            }
+        }
+        Ok(extra)
     }
 
     #[inline]

@@ -1,0 +1,92 @@
+"""Live --progress figures for a case on the native engine: the search hands its expanded count and bound to
+the case's limiter about every half second (``searchkit.engine.request``'s ``progress``), where the progress
+line reads them as for a Python search."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import ROOT
+
+pytest.importorskip("searchkit_native._native")
+
+PC19 = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
+
+
+def _terminal_text(*args) -> tuple[int, str]:
+    """Run the CLI with stderr on a pseudo-terminal: ``(exit code, what the terminal got)``."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    from tests.batch.conftest import PLUGINS
+
+    primary, secondary = pty.openpty()
+    environ = dict(os.environ, COLUMNS="200", TERM="xterm")
+    environ["PYTHONPATH"] = os.pathsep.join([str(PLUGINS), environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    proc = subprocess.Popen([sys.executable, "-m", "searchkit", *map(str, args)], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=secondary, env=environ)
+    os.close(secondary)
+    seen = bytearray()
+    while True:
+        try:
+            chunk = os.read(primary, 65536)
+        except OSError:  # EIO: the child closed its end
+            break
+        if not chunk:
+            break
+        seen += chunk
+    proc.wait(timeout=120)
+    os.close(primary)
+    return proc.returncode, seen.decode(errors="replace")
+
+
+def test_the_progress_line_shows_a_native_case_while_it_runs(tmp_path):
+    # IDA* with the weak `colours` estimate on a 14x14 board: far more than the 3 seconds allowed, so the
+    # case is still running when the line shows the longest case's figures (after 1 s); they come from
+    # the worker's heartbeat, which reads the limiter the native search writes into.
+    cases = tmp_path / "one.txt"
+    cases.write_text(PC19.read_text().splitlines()[0] + "\n")
+    code, terminal = _terminal_text("solve", "flood", "--engine", "native", "--progress", "-j", "2",
+                                    "--algorithm", "ida_star", "--heuristic", "colours", "--time-limit", "3", cases)
+    assert "1 time_limit" in terminal, (code, terminal)
+    shown = re.findall(r"bound (\d+), ([\d,]+) expanded", terminal)
+    assert shown, terminal
+    assert all(int(e.replace(",", "")) > 0 for _b, e in shown)
+    assert len({e for _b, e in shown}) > 1, "the figures move while the case runs"
+
+
+def test_progress_figures_reach_the_limiter():
+    """The request's ``progress`` writes the native figures into the case's limiter."""
+    from searchkit import engine
+    from searchkit.limits import Limiter, live_figures, active, track_live
+
+    native = engine.native_module()
+    seen = []
+    limiter = Limiter()
+    track_live()
+    try:
+        request = engine.request(None, None, [], {}, admissible=True, max_cost=None, limiter=limiter)
+    finally:
+        track_live(False)
+    progress = request["progress"]
+    assert callable(progress)
+
+    def spy(expanded, bound):
+        progress(expanded, bound)
+        with active(limiter):
+            seen.append(live_figures())
+
+    from tests.native.toy import scramble
+
+    tiles = scramble(3, 60, 11)
+    # zero estimate: a long IDA* (far over half a second), stopped by the 1.5 s time limit
+    result = native.toy_solve(3, list(tiles), {"algorithm": "ida_star", "heuristic": "zero", "remaining": 1.5,
+                                               "progress": spy})
+    assert result["status"] == "time_limit"
+    assert seen, result["stats"]
+    assert all(0 < f["expanded"] <= result["stats"]["expanded"] for f in seen)
+    assert all(f["bound"] is not None for f in seen)
