@@ -12,7 +12,6 @@ from searchkit.game import Case
 from searchkit.render.steps import RenderError, moves_from_text, replay_steps
 from searchkit.render.svg import render_svg
 
-pytestmark = pytest.mark.python_engine("the suite checks the Python plugin; misplaced has no native twin")
 
 BOARD = (1, 2, 3, 5, 0, 6, 4, 7, 8)
 
