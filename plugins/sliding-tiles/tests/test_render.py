@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-import pytest
 from sliding_tiles.game import SlidingTilesGame
 from sliding_tiles.puzzle import SlidingPuzzle
 
