@@ -9,9 +9,10 @@ so the plugins' suites (``plugins/*/tests``) have the very same.
 (docs/native.md).  Under ``native``, a search with a component that has no native counterpart is a plan
 error, as it is for a user; so a test that solves with such a component pins the Python engine itself, with
 the marker ``python_engine`` (the environment variable is set to ``python`` for that test, subprocesses
-included).  Tests here whose path or id names a Python-only game (the Mayan puzzle, sliding tiles) carry it
-automatically; any other test carries it explicitly, saying why (the plugins' suites mark their own
-modules).  Every other test runs its Flood-It searches on the native engine.
+included).  Tests here whose path or id names a Python-only game (the Mayan puzzle), or whose id names a
+component without a native counterpart (sliding tiles' ``misplaced``), carry it automatically; any other
+test carries it explicitly, saying why (the plugins' suites mark their own).  Every other test runs its
+Flood-It and sliding-tile searches on the native engine.
 """
 
 from __future__ import annotations
@@ -37,12 +38,19 @@ def shared(*parts: str) -> Path:
 
 
 #: Words in a test's path or id that name a game without a native domain.
-PYTHON_ONLY_GAMES = ("mayan", "sliding", "8-puzzle", "15-puzzle")
+PYTHON_ONLY_GAMES = ("mayan",)
+#: Words in a test's id that name a component without a native counterpart (a parametrized run's label,
+#: e.g. tests/core/test_driver_golden.py's ``8-puzzle.txt:peastar/misplaced``).
+PYTHON_ONLY_COMPONENTS = ("misplaced",)
 
 
 def pytest_collection_modifyitems(config, items):
     if os.environ.get("SEARCHKIT_ENGINE") != "native":
         return
     for item in items:
-        if ROOT / "tests" in item.path.parents and any(word in item.nodeid for word in PYTHON_ONLY_GAMES):
+        if ROOT / "tests" not in item.path.parents:
+            continue
+        if any(word in item.nodeid for word in PYTHON_ONLY_GAMES):
             item.add_marker(pytest.mark.python_engine("a Python-only game"))
+        elif any(word in item.name for word in PYTHON_ONLY_COMPONENTS):
+            item.add_marker(pytest.mark.python_engine("a component without a native counterpart"))

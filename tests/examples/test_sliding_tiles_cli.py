@@ -46,6 +46,7 @@ def test_moves_json_and_no_prune(cli_run):
     assert off.output.splitlines()[:4] == ["0", "4", "10", "20"]
 
 
+@pytest.mark.python_engine("compare -H all includes misplaced, which has no native counterpart")
 def test_compare_all_heuristics_agree(cli_run, tmp_path):
     # the first four boards (0 to 20 moves): misplaced-tiles is slow on the 31-move ones
     first = (EXAMPLE / "8-puzzle.txt").read_text().split("\n\n")[:4]

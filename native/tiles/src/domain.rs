@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use searchkit_core::{Domain, Heuristic, Successor};
 
-use crate::pdb::{rank, weights, UNREACHED};
+use crate::pdb::{rank, weights};
 
 pub const NO_PREV: u8 = u8::MAX;
 
@@ -29,11 +29,12 @@ pub struct Tiles {
 }
 
 impl Tiles {
-    /// The puzzle of side `n` (2..4) starting from `tiles` (row-major, 0 the blank); `no_undo` fuses the rule.
+    /// The puzzle of side `n` (1..4) starting from `tiles` (row-major, 0 the blank); `no_undo` fuses the rule.
+    /// Side 1 is the lone blank, already the goal, with no moves (the Python puzzle takes it too).
     pub fn new(n: usize, tiles: &[u8], no_undo: bool) -> Result<Tiles, String> {
         let cells = n * n;
-        if !(2..=4).contains(&n) || tiles.len() != cells {
-            return Err(format!("tiles: a board of side 2 to 4 and side**2 tiles, got side {n}"));
+        if !(1..=4).contains(&n) || tiles.len() != cells {
+            return Err(format!("tiles: a board of side 1 to 4 and side**2 tiles, got side {n}"));
         }
         let mut seen = [false; 16];
         for &x in tiles {
@@ -202,6 +203,12 @@ fn linear_extra(n: usize, t: &[u8; 16]) -> u32 {
 }
 
 impl TilesH {
+    /// The sum of the groups' entries for the tiles' cells `at` (optionally mirrored by `map`).
+    ///
+    /// An unreachable entry (`pdb::UNREACHED`, 255) adds 255, as the Python twin's lookup
+    /// (`sliding_tiles.pdb._lookup`) does: it is not [`searchkit_core::DEAD`].  Only a table of every tile
+    /// has such entries (the placements of the wrong parity), so only a board of the wrong parity meets one,
+    /// where any value is a lower bound; the game decides those without search.
     fn pdb_sum(groups: &[Group], at: &[u8; 16], map: Option<&([u8; 16], [u8; 16])>) -> u32 {
         let mut sum = 0u32;
         let mut cells = [0u8; 16];
@@ -212,11 +219,7 @@ impl TilesH {
                     Some((cell, tmap)) => cell[at[tmap[tile as usize] as usize] as usize],
                 };
             }
-            let v = g.table[rank(&cells[..g.tiles.len()], &g.w) as usize];
-            if v == UNREACHED {
-                return searchkit_core::DEAD;
-            }
-            sum += u32::from(v);
+            sum += u32::from(g.table[rank(&cells[..g.tiles.len()], &g.w) as usize]);
         }
         sum
     }
@@ -238,14 +241,7 @@ impl Heuristic<Tiles> for TilesH {
                 let a = Self::pdb_sum(groups, &at, None);
                 match mirror {
                     None => a,
-                    Some(m) => {
-                        let b = Self::pdb_sum(groups, &at, Some(m));
-                        if a == searchkit_core::DEAD || b == searchkit_core::DEAD {
-                            searchkit_core::DEAD
-                        } else {
-                            a.max(b)
-                        }
-                    }
+                    Some(m) => a.max(Self::pdb_sum(groups, &at, Some(m))),
                 }
             }
         }
@@ -262,5 +258,17 @@ mod tests {
         let mut t = [0u8; 16];
         t[..9].copy_from_slice(&[3, 2, 1, 4, 5, 6, 7, 8, 0]);
         assert_eq!(linear_extra(3, &t), 4);
+    }
+
+    #[test]
+    fn side_one_is_the_goal_with_no_moves() {
+        let d = Tiles::new(1, &[0], true).unwrap();
+        let s = d.initial();
+        assert!(d.is_goal(&s));
+        let (mut out, mut cuts) = (Vec::new(), [0u64]);
+        d.successors(&s, &mut out, &mut cuts);
+        assert!(out.is_empty() && cuts == [0]);
+        assert_eq!(TilesH::LinearConflict(manhattan_table(1)).estimate(&d, &s), 0);
+        assert!(Tiles::new(5, &[0; 25], true).is_err() && Tiles::new(0, &[], true).is_err());
     }
 }

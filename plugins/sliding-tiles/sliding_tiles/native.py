@@ -48,10 +48,11 @@ class NativeBoard:
 
 
 def problem(tiles, disabled):
-    """A :class:`NativeBoard`, or ``None`` without the native engine or for a board it cannot take (side > 4)."""
+    """A :class:`NativeBoard`, or ``None`` without the native engine or for a board it cannot take (side > 4:
+    the native board is 16 cells)."""
     from math import isqrt
 
-    if _module() is None or not 2 <= isqrt(len(tiles)) <= 4:
+    if _module() is None or not 1 <= isqrt(len(tiles)) <= 4:
         return None
     return NativeBoard(tiles, disabled)
 

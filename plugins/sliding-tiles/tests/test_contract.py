@@ -3,7 +3,6 @@
 import pytest
 from searchkit.testing import contract_checks
 
-pytestmark = pytest.mark.python_engine("the suite checks the Python plugin; misplaced has no native twin")
 
 # Searches (replay, pruning) run on boards of side 1..3.  The admissibility
 # contract explores whole state spaces, so it draws sides up to the

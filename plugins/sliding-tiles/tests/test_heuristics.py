@@ -9,7 +9,6 @@ from tiles_reference import bfs_distances
 from sliding_tiles import heuristics
 from sliding_tiles.puzzle import NO_PREV, SlidingPuzzle, goal_board
 
-pytestmark = pytest.mark.python_engine("the suite checks the Python plugin; misplaced has no native twin")
 
 REGISTRY = load_registry()
 NAMES = ["manhattan", "linear-conflict", "misplaced"]

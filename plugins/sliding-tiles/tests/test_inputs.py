@@ -6,7 +6,6 @@ from searchkit.game import Case
 
 from sliding_tiles.game import SlidingTilesGame
 
-pytestmark = pytest.mark.python_engine("the suite checks the Python plugin; misplaced has no native twin")
 
 GAME = SlidingTilesGame()
 

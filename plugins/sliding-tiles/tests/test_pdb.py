@@ -13,7 +13,6 @@ from searchkit.pdb.ranking import rank  # noqa: E402
 from sliding_tiles.pdb import TileAbstraction, abstractions, mirror, pdb  # noqa: E402
 from sliding_tiles.puzzle import SlidingPuzzle, goal_board, neighbours  # noqa: E402
 
-pytestmark = pytest.mark.python_engine("the suite checks the Python plugin; misplaced has no native twin")
 
 GOAL = goal_board(3)
 

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from tiles_reference import bfs_distances
 from sliding_tiles.puzzle import NO_PREV, SlidingPuzzle, goal_board, is_solvable
 
-pytestmark = pytest.mark.python_engine("the suite checks the Python plugin; misplaced has no native twin")
 
 PLAIN = frozenset({"no-undo"})
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-import pytest
 from sliding_tiles.game import SlidingTilesGame
 from sliding_tiles.puzzle import SlidingPuzzle
 
@@ -12,7 +11,6 @@ from searchkit.game import Case
 from searchkit.render.steps import RenderError, moves_from_text, replay_steps
 from searchkit.render.svg import render_svg
 
-pytestmark = pytest.mark.python_engine("the suite checks the Python plugin; misplaced has no native twin")
 
 BOARD = (1, 2, 3, 5, 0, 6, 4, 7, 8)
 
