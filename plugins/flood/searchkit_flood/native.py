@@ -13,6 +13,11 @@ from __future__ import annotations
 
 #: Colour indices are 16-bit in the native engine: a board with more colours stays on the Python engine.
 NATIVE_MAX_COLOURS = 1 << 16
+#: Boards of more same-colour areas than this are searched by the Python engine.  The native domain holds a
+#: bitset of every area for each area (``areas * areas / 8`` bytes: 2 MiB at 4096 areas), built before its
+#: first limit check; a 2000x2000 board of some 2 million areas would ask for 500 GB of it.  The largest
+#: ColorFill boards (24x24) have at most 576.
+NATIVE_MAX_AREAS = 4096
 
 
 class NativeFlood:
@@ -41,14 +46,19 @@ class NativeFlood:
 
 
 def native_problem(board, disabled) -> NativeFlood | None:
-    """The native problem of ``board`` with the rules ``disabled`` off, or ``None`` without the native package
-    or for a board of more than :data:`NATIVE_MAX_COLOURS` colours."""
+    """The native problem of ``board`` with the rules ``disabled`` off, or ``None`` without the native package,
+    for a board of more than :data:`NATIVE_MAX_COLOURS` colours, or of more than :data:`NATIVE_MAX_AREAS` areas
+    (reckoned natively, in time linear in the cells)."""
     try:
         import searchkit_native._native as module
     except ImportError:
         return None
     if board.colours > NATIVE_MAX_COLOURS:
         return None
+    if len(board.cells) > NATIVE_MAX_AREAS:  # fewer cells cannot make more areas: no need to count them
+        areas, _words = module.flood_areas(board.width, board.height, list(board.cells), board.pivot)
+        if areas > NATIVE_MAX_AREAS:
+            return None
     return NativeFlood(module, board, disabled)
 
 
