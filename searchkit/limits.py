@@ -149,6 +149,13 @@ class Limiter:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise LimitReached(TIME_LIMIT)
 
+    def restart(self) -> None:
+        """Start the clock again now, the time limit with it (see :func:`case_starts`)."""
+        now = time.perf_counter()
+        if self.deadline is not None:
+            self.deadline = now + (self.deadline - self.start)
+        self.start = now
+
     def check_memory(self, nbytes: int) -> None:
         """Raise :class:`LimitReached` (``memory_limit``) if ``nbytes`` is more than the case's whole allowance."""
         if self.memory is not None and nbytes > self.memory:
@@ -226,6 +233,18 @@ def reserve(nbytes: int) -> None:
     """
     if _active:
         _active[-1].check_memory(nbytes)
+
+
+def case_starts() -> None:
+    """Say that the case being read starts now: its clock (and time limit) starts again.
+
+    For a parser whose passes over the whole file (format detection, a
+    count of its tokens) run before it reads its first case: call it after
+    them, so that work is not charged to the first case.  Free when no case
+    is being read under limits.
+    """
+    if _active:
+        _active[-1].restart()
 
 
 def setup_check() -> None:

@@ -291,8 +291,9 @@ def timed_items(file: int, source: str, values, limits: Limits | None = None) ->
             if limits is None:
                 value = next(values)
             else:
-                with active(Limiter(limits, start=started)):
+                with active(Limiter(limits, start=started)) as limiter:
                     value = next(values)
+                started = limiter.start  # later if the parser said the case starts later (case_starts)
         except StopIteration:
             return
         yield Item(file, source, value, started)

@@ -117,3 +117,33 @@ def test_the_fast_tokeniser_splits_as_scanf_does(line):
     from searchkit_flood.board import _TOKEN, _tokens
 
     assert _tokens(line) == _TOKEN.findall(line)
+
+
+def test_the_passes_over_the_whole_file_are_not_charged_to_the_first_case():
+    """Detection and the token count read the whole file before the first case; that is not case 1's time."""
+    import time
+
+    from searchkit.limits import Limiter, active
+
+    text = SMALL + "0\n"
+    passes = []
+
+    def lines():  # every pass over the "file" is slow, as over a huge one; reading case 1 itself is not
+        passes.append(1)
+        if len(passes) <= 3:
+            time.sleep(0.1)
+        return iter(text.split("\n"))
+
+    solver = Solver(load_registry(), "flood")
+    items = solver.game.parse_stream(lines, "in.txt", dict(solver.options))
+    with active(Limiter(Limits(time_limit=0.25))):
+        first = next(items)
+    assert first.stopped is None and first.data.cells == (0, 1, 2, 1, 2, 0, 2, 0, 1), first
+
+
+def test_show_reads_its_case_under_the_time_limit(tmp_path, cli_run):
+    path = _judge(tmp_path / "big.txt", 300)
+    result = cli_run(["show", "flood", "--time-limit", "0", "-o", str(tmp_path / "x.svg"), path])
+    assert result.exit_code == 1
+    assert "case 1: time_limit while it was read, nothing to show" in result.stderr
+    assert not (tmp_path / "x.svg").exists()

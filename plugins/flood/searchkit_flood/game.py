@@ -67,6 +67,7 @@ class FloodGame:
         Yields the format parser's items, or one fatal InputError.
         """
         from searchkit.errors import InputError
+        from searchkit.limits import case_starts
 
         from searchkit_flood.detect import detect, read_header
 
@@ -97,6 +98,9 @@ class FloodGame:
             if isinstance(fmt, InputError):
                 yield fmt
                 return
+        if fmt != "lines" and toks is None:
+            toks = Tokens(lines)  # a pass over the whole file, like detection: not the first case's work
+        case_starts()
         if fmt == "lines":
             items = parse_lines(lines, source, width)
         elif fmt == "rect":
