@@ -66,7 +66,11 @@ def make_show_command(registry, name: str) -> click.Command:
                             limits=Limits(max_nodes=max_nodes, time_limit=time_limit), options=options)
         except SearchkitError as exc:
             raise click.UsageError(str(exc)) from None
-        case = _read_case(game, file, case_no, solver.options)
+        case = _read_case(game, file, case_no, solver.options, solver.limits)
+        if case.stopped is not None:
+            click.echo(f"searchkit: error: {case.source}: case {case.index}: {case.stopped} while it was read, "
+                       f"nothing to show", err=True)
+            sys.exit(EXIT_LIMIT)
         began = time.perf_counter()
         try:
             puzzle = game.puzzle(case, solver.options, rule_names)
@@ -146,12 +150,13 @@ def show() -> None:
     """Draw one case's solution: SVG, PNG, animated GIF, an HTML step-through page, or the terminal."""
 
 
-def _read_case(game, file: str, number: int, options):
-    """Case ``number`` of ``file``; a one-line error (exit 2) when it cannot be read or does not exist."""
+def _read_case(game, file: str, number: int, options, limits=None):
+    """Case ``number`` of ``file``, each case read under ``limits``; a one-line error (exit 2) when it cannot be
+    read or does not exist."""
     from searchkit.reading import iter_cases
 
     seen = 0
-    for item in iter_cases(game, [file], options):
+    for item in iter_cases(game, [file], options, limits):
         value = item.value
         if isinstance(value, InputError):
             if getattr(value, "warning", False):
