@@ -25,6 +25,7 @@ from searchkit_flood.board import Board, parse_lines  # noqa: E402
 from searchkit_flood.dominance import dominance_pruner  # noqa: E402
 from searchkit_flood.greedy import greedy, two_best  # noqa: E402
 from searchkit_flood.heuristics import colours, eccentricity, layered, puchert  # noqa: E402
+from tests.native.summaries import summary_native, summary_python  # noqa: E402
 
 HEURISTICS = {"colours": colours, "eccentricity": eccentricity, "layered": layered, "puchert": puchert,
               "greedy": greedy, "two-best": two_best}
@@ -63,25 +64,6 @@ def python_run(algorithm, puzzle, hname, dominance, max_cost, max_nodes, params)
         return anytime.anytime(puzzle, h, weight=params.get("weight", 2.0), step=params.get("step", 0.5),
                                ara=bool(params.get("ara", 0)), **common)
     raise AssertionError(algorithm)
-
-
-def summary_python(r, puzzle):
-    s = r.stats
-    cuts = dict(s.rule_cuts)
-    cuts.update(puzzle.rule_cuts)  # as the Solver merges the fused rules' cuts
-    return dict(status=r.status, moves=list(r.moves), cost=r.cost, lower_bound=r.lower_bound, expanded=s.expanded,
-                generated=s.generated, evaluated=s.evaluated, peak_stored=s.peak_stored,
-                iterations=[(i.bound, i.expanded, i.generated, i.evaluated) for i in s.iterations],
-                rule_cuts=cuts)
-
-
-def summary_native(d):
-    s = d["stats"]
-    assert d["status"] != "error", d["message"]
-    return dict(status=d["status"], moves=list(d["moves"]), cost=d["cost"], lower_bound=d["lower_bound"],
-                expanded=s["expanded"], generated=s["generated"], evaluated=s["evaluated"],
-                peak_stored=s["peak_stored"], iterations=[(b, e, g, v) for b, e, g, _, v, *_ in s["iterations"]],
-                rule_cuts=dict(s["rule_cuts"]))
 
 
 def native_solve(board, disabled, request):

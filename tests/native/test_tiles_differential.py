@@ -26,29 +26,11 @@ from sliding_tiles import native as tiles_native  # noqa: E402
 from sliding_tiles.heuristics import linear_conflict, manhattan  # noqa: E402
 from sliding_tiles.pdb import pdb  # noqa: E402
 from sliding_tiles.puzzle import SlidingPuzzle, goal_board, neighbours  # noqa: E402
+from tests.native.summaries import summary_native, summary_python  # noqa: E402
 
 HEURISTICS = {"manhattan": manhattan, "linear-conflict": linear_conflict, "pdb": pdb}
 EXAMPLES = int(os.environ.get("SEARCHKIT_DIFFERENTIAL_EXAMPLES", "500"))
 ALGORITHMS = ["astar", "peastar", "ida_star", "ida_star_tt", "wastar", "gbfs", "bfs", "beam", "anytime"]
-
-
-def summary_python(r, puzzle):
-    s = r.stats
-    cuts = dict(s.rule_cuts)
-    cuts.update(puzzle.rule_cuts)  # as the Solver merges the fused rules' cuts
-    return dict(status=r.status, moves=list(r.moves), cost=r.cost, lower_bound=r.lower_bound, expanded=s.expanded,
-                generated=s.generated, evaluated=s.evaluated, peak_stored=s.peak_stored,
-                iterations=[(i.bound, i.expanded, i.generated, i.evaluated) for i in s.iterations],
-                rule_cuts=cuts)
-
-
-def summary_native(d):
-    s = d["stats"]
-    assert d["status"] != "error", d["message"]
-    return dict(status=d["status"], moves=list(d["moves"]), cost=d["cost"], lower_bound=d["lower_bound"],
-                expanded=s["expanded"], generated=s["generated"], evaluated=s["evaluated"],
-                peak_stored=s["peak_stored"], iterations=[(b, e, g, v) for b, e, g, _, v, *_ in s["iterations"]],
-                rule_cuts=dict(s["rule_cuts"]))
 
 
 def python_run(algorithm, puzzle, h, max_cost, max_nodes, params):
