@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from searchkit.errors import InputError
 from searchkit.game import Case, option_defaults
@@ -244,10 +246,21 @@ def test_a_long_line_is_read_in_batches_with_the_same_items_and_lines(seed, monk
     for fmt in ("judge", "rect", "auto"):
         plain = [repr(i) for i in items(text, input_format=fmt)]
         monkeypatch.setattr(board, "LONG_LINE", 3)
-        monkeypatch.setattr(board, "_BATCH", 2)
         batched = [repr(i) for i in items(text, input_format=fmt)]
         monkeypatch.undo()
         assert batched == plain, (fmt, text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.lists(st.sampled_from(["1", "22", "-3", " ", "\t", "\r", "\v", "\f", "\x1c", "\x1f", "\xa0", "\u2003",
+                                        "\x85", "é", "x"]), max_size=80).map("".join),
+       piece=st.integers(1, 9))
+def test_a_long_line_cut_in_pieces_gives_the_scanf_tokens(text, piece):
+    # pieces end at a separator, so no token is cut; each piece by str.split() only where that agrees with scanf
+    import searchkit_flood.board as board
+
+    pieces = list(board._long_tokens(text, piece))
+    assert [t for p in pieces for t in p] == board._TOKEN.findall(text)
 
 
 def test_a_stray_space_in_one_lines_board_is_an_error_of_that_line():
