@@ -65,33 +65,15 @@ def test_live_figures_of_a_running_search(registry):
 def _under_a_terminal(tmp_path, *args, columns=200):
     """Run the CLI with stderr on a real pseudo-terminal and stdout into a file; ``(stdout text, terminal text)``."""
     import os
-    import pty
-    import subprocess
-    import sys
 
+    from searchkit.testing.terminal import run_on_terminal
     from tests.batch.conftest import PLUGINS
 
     out = tmp_path / "out.txt"
-    primary, secondary = pty.openpty()
-    environ = dict(os.environ, COLUMNS=str(columns), TERM="xterm")
-    environ["PYTHONPATH"] = os.pathsep.join([str(PLUGINS), environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    with open(out, "w") as sink:
-        proc = subprocess.Popen([sys.executable, "-m", "searchkit", *map(str, args)], stdin=subprocess.DEVNULL,
-                                stdout=sink, stderr=secondary, env=environ)
-        os.close(secondary)
-        seen = bytearray()
-        while True:
-            try:
-                chunk = os.read(primary, 65536)
-            except OSError:  # EIO: the child closed its end
-                break
-            if not chunk:
-                break
-            seen += chunk
-        proc.wait(timeout=120)
-    os.close(primary)
-    assert proc.returncode == 0, seen.decode(errors="replace")
-    return out.read_text(), seen.decode(errors="replace")
+    path = os.pathsep.join([str(PLUGINS), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    code, seen = run_on_terminal(args, stdout=out, columns=columns, env={"PYTHONPATH": path})
+    assert code == 0, seen
+    return out.read_text(), seen
 
 
 def test_answers_reach_stdout_when_stderr_is_a_terminal(tmp_path):

@@ -18,30 +18,12 @@ PC19 = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
 def _terminal_text(*args) -> tuple[int, str]:
     """Run the CLI with stderr on a pseudo-terminal: ``(exit code, what the terminal got)``."""
     import os
-    import pty
-    import subprocess
-    import sys
 
+    from searchkit.testing.terminal import run_on_terminal
     from tests.batch.conftest import PLUGINS
 
-    primary, secondary = pty.openpty()
-    environ = dict(os.environ, COLUMNS="200", TERM="xterm")
-    environ["PYTHONPATH"] = os.pathsep.join([str(PLUGINS), environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    proc = subprocess.Popen([sys.executable, "-m", "searchkit", *map(str, args)], stdin=subprocess.DEVNULL,
-                            stdout=subprocess.DEVNULL, stderr=secondary, env=environ)
-    os.close(secondary)
-    seen = bytearray()
-    while True:
-        try:
-            chunk = os.read(primary, 65536)
-        except OSError:  # EIO: the child closed its end
-            break
-        if not chunk:
-            break
-        seen += chunk
-    proc.wait(timeout=120)
-    os.close(primary)
-    return proc.returncode, seen.decode(errors="replace")
+    path = os.pathsep.join([str(PLUGINS), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    return run_on_terminal(args, env={"PYTHONPATH": path})
 
 
 def test_the_progress_line_shows_a_native_case_while_it_runs(tmp_path):

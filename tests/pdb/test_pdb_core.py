@@ -193,7 +193,6 @@ def test_file_format_four_and_eight_bits(values):
 def _run_with_stderr(tty: bool, tmp_path):
     """Build a toy table in a child process whose stderr is a real pseudo-terminal (or a pipe); its stderr bytes."""
     import os
-    import pty
     import subprocess
     import sys
 
@@ -202,21 +201,10 @@ def _run_with_stderr(tty: bool, tmp_path):
     env = dict(os.environ, SEARCHKIT_CACHE_DIR=str(tmp_path), COLUMNS="80")
     if not tty:
         return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, timeout=120).stderr
-    leader, follower = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-c", code], env=env, stderr=follower, stdout=subprocess.DEVNULL)
-    os.close(follower)
-    chunks = []
-    while True:
-        try:
-            data = os.read(leader, 4096)
-        except OSError:
-            break
-        if not data:
-            break
-        chunks.append(data)
-    proc.wait(timeout=120)
-    os.close(leader)
-    return b"".join(chunks)
+    from searchkit.testing.terminal import run_on_terminal
+
+    return run_on_terminal(["-c", code], program=[sys.executable], columns=80,
+                           env={"SEARCHKIT_CACHE_DIR": str(tmp_path)})[1].encode()
 
 
 def test_progress_bar_only_on_a_terminal(tmp_path):
