@@ -99,7 +99,41 @@ impl<B: Bits> Heuristic<Flood<B>> for Layered {
 #[derive(Default)]
 pub struct Puchert;
 
+/// One step of the play-out from `rest` (the areas still outside) with `frontier` (those of them next to the
+/// flooded region).
+enum Step<B> {
+    /// The frontier is all that is left: the play-out ends after these moves (one per colour on it).
+    Last(u32),
+    /// These moves take the areas `new`: the colours found only on the frontier (completing them), or, if
+    /// there are none, the whole frontier at once (one move).
+    Take(u32, B),
+}
+
 impl Puchert {
+    /// The next step of the play-out (Python's loop body in `puchert`).
+    #[inline(always)]
+    fn step<B: Bits>(d: &Flood<B>, rest: &B, frontier: &B) -> Step<B> {
+        let mut beyond = rest.clone();
+        beyond.xor_with(frontier);
+        if beyond.is_zero() {
+            return Step::Last(d.colour_areas.iter().filter(|a| a.intersects(frontier)).count() as u32);
+        }
+        let mut new = B::zeros(d.words);
+        let mut moves = 0u32;
+        for areas in &d.colour_areas {
+            if !areas.intersects(&beyond) && areas.intersects(frontier) {
+                new.or_with(areas);
+                moves += 1;
+            }
+        }
+        if moves > 0 {
+            new.and_with(frontier);
+            Step::Take(moves, new)
+        } else {
+            Step::Take(1, frontier.clone())
+        }
+    }
+
     /// The play-out count from region `flooded` with frontier `frontier` (Python's `estimate` body).
     #[inline]
     pub fn count<B: Bits>(d: &Flood<B>, flooded: &B, frontier: &B) -> u32 {
@@ -110,30 +144,15 @@ impl Puchert {
         let mut frontier = frontier.clone();
         let mut n = 0u32;
         loop {
-            let mut beyond = rest.clone();
-            beyond.xor_with(&frontier);
-            if beyond.is_zero() {
-                n += d.colour_areas.iter().filter(|a| a.intersects(&frontier)).count() as u32;
-                return n;
-            }
-            let mut new = B::zeros(d.words);
-            let mut any = false;
-            for areas in &d.colour_areas {
-                if !areas.intersects(&beyond) && areas.intersects(&frontier) {
-                    new.or_with(areas);
-                    n += 1;
-                    any = true;
+            match Self::step(d, &rest, &frontier) {
+                Step::Last(moves) => return n + moves,
+                Step::Take(moves, new) => {
+                    n += moves;
+                    rest.xor_with(&new);
+                    d.neighbour_union_into(&new, &mut frontier);
+                    frontier.and_with(&rest);
                 }
             }
-            if any {
-                new.and_with(&frontier);
-            } else {
-                new = frontier.clone();
-                n += 1;
-            }
-            rest.xor_with(&new);
-            d.neighbour_union_into(&new, &mut frontier);
-            frontier.and_with(&rest);
         }
     }
 }
@@ -192,27 +211,16 @@ impl<B: Bits> Heuristic<Flood<B>> for PuchertMemo<B> {
         let mut n = 0u32;
         self.seen.clear();
         loop {
-            let mut beyond = rest.clone();
-            beyond.xor_with(&frontier);
-            if beyond.is_zero() {
-                n += d.colour_areas.iter().filter(|a| a.intersects(&frontier)).count() as u32;
-                break;
-            }
-            let mut new = B::zeros(d.words);
-            let mut any = false;
-            for areas in &d.colour_areas {
-                if !areas.intersects(&beyond) && areas.intersects(&frontier) {
-                    new.or_with(areas);
-                    n += 1;
-                    any = true;
+            let new = match Puchert::step(d, &rest, &frontier) {
+                Step::Last(moves) => {
+                    n += moves;
+                    break;
                 }
-            }
-            if any {
-                new.and_with(&frontier);
-            } else {
-                new = frontier.clone();
-                n += 1;
-            }
+                Step::Take(moves, new) => {
+                    n += moves;
+                    new
+                }
+            };
             rest.xor_with(&new);
             let slot = Self::slot(&rest);
             if self.values[slot] != u32::MAX && self.keys[slot] == rest {
