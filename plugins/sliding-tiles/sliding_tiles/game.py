@@ -22,8 +22,20 @@ from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED
 
 #: A tile number as a judge's scanf("%d") reads it: ASCII only, no "+3", "1_0" or full-width digits.
 _INT = re.compile(r"-?[0-9]+\Z")
-#: Tokens are separated by ASCII whitespace only.
+#: Tokens are separated by ASCII whitespace only (lines end at ``\n``).
 _TOKEN = re.compile(r"[^ \t\r\v\f]+")
+
+
+def _has_token(line: str) -> bool:
+    """Whether ``line`` holds a token (``_TOKEN.search(line)``), in time linear in the line at C speed.
+
+    ``str.isspace`` also counts ``\x1c``-``\x1f`` and non-ASCII spaces as space, which are tokens here,
+    so a line it calls all space is blank only if it is ASCII without those four.  (On a 50 MB line of
+    spaces the regular expression took 0.14 s a pass.)
+    """
+    if not line.isspace():
+        return bool(line)
+    return not line.isascii() or any(c in line for c in "\x1c\x1d\x1e\x1f")
 
 
 #: Bytes a tile that reading one board holds at most: an ``int`` object and its places in a row list, the
@@ -71,7 +83,7 @@ class SlidingTilesGame:
         block: list[tuple[int, str]] = []
         case = 0
         for lineno, line in enumerate(text.split("\n") + [""], 1):
-            if _TOKEN.search(line):
+            if _has_token(line):
                 block.append((lineno, line))
                 continue
             if block:

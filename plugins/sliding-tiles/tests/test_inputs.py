@@ -1,6 +1,8 @@
 """Tile numbers a judge's scanf would reject are errors, not tiles (searchkit issue 9, item 18)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from searchkit.errors import InputError
 from searchkit.game import Case
 
@@ -25,3 +27,13 @@ def test_ascii_whitespace_only_separates_tiles():
     (err,) = parse("1 2\u00a03\n4 5 6\n7 8 0\n")  # a no-break space is not whitespace to scanf
     assert isinstance(err, InputError) and "'2\\xa03'" in err.message
     assert [type(i) for i in parse("1 2 3\r\n4 5 6\r\n7 8 0\r\n")] == [Case]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["1", " ", "\t", "\r", "\v", "\f", "\x1c", "\x1f", "\x85", "\xa0", "\u2003", "x", "é"]),
+                max_size=12).map("".join))
+def test_a_line_holds_a_token_exactly_when_the_token_pattern_finds_one(line):
+    # the fast test (str.isspace) counts \x1c-\x1f and non-ASCII spaces as space; here they are tokens
+    from sliding_tiles.game import _TOKEN, _has_token
+
+    assert _has_token(line) == bool(_TOKEN.search(line))
