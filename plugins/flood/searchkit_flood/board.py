@@ -8,7 +8,6 @@ is a one-colour board in the fewest moves.  A one-colour board needs 0.
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 from collections.abc import Callable, Iterator
