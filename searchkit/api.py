@@ -347,11 +347,25 @@ def _items(game, source, options, limits=None) -> Iterator:
     file; any other ``str`` is the text itself; an ``os.PathLike`` is always a
     file.  Texts are named ``<text>`` (``<text N>`` in an iterable).  Each case is read under ``limits``
     (:func:`searchkit.reading.timed_items`).
+
+    Raises:
+        ValueError: a ``str`` that names an existing file and also reads, as a
+            text, as cases without an error (``"1221"`` with a file of that
+            name here): it could be read two ways, so it is refused, saying to
+            pass ``pathlib.Path(...)`` for the file or the text with a newline.
     """
     from searchkit.reading import iter_cases, iter_text_cases
 
     def is_path(value) -> bool:
-        return isinstance(value, os.PathLike) or "\n" not in value and os.path.isfile(value)
+        if isinstance(value, os.PathLike):
+            return True
+        if "\n" in value or not os.path.isfile(value):
+            return False
+        as_text = [item.value for item in iter_text_cases(game, value, "<text>", options)]
+        if as_text and not any(isinstance(v, InputError) for v in as_text):
+            raise ValueError(f"{value!r} names a file here and is also a text of {len(as_text)} case(s): pass "
+                             f"pathlib.Path({value!r}) for the file, or {value + chr(10)!r} for the text")
+        return True
 
     single = isinstance(source, (str, os.PathLike))
     parts = [source] if single else list(source)
@@ -454,7 +468,9 @@ def solve_all(game: str, source: Any, *, jobs: int = 1, executor: str | None = N
         game: the game's name.
         source: a text, a path (``os.PathLike``, or a ``str`` naming an
             existing file and holding no newline), or an iterable of texts
-            and paths.
+            and paths.  A ``str`` that names a file and also reads as a text
+            without an error is refused (``ValueError``): pass a
+            ``pathlib.Path`` or end the text with a newline.
         jobs: worker processes (1: this process), as ``solve --jobs``.
         executor: ``None`` or ``"local"`` (worker processes on this machine),
             or ``"dask"`` (a Dask ``LocalCluster`` of ``jobs`` workers, or the
@@ -474,6 +490,8 @@ def solve_all(game: str, source: Any, *, jobs: int = 1, executor: str | None = N
     Raises:
         searchkit.errors.UnknownNameError, searchkit.errors.PlanError, TypeError,
         ValueError: as :func:`solve`, before anything is read.
+        ValueError: when the loop reaches a ``str`` that names a file and also
+            reads as a text (see ``source``).
     """
     solver = _solver(game, algorithm=algorithm, heuristic=heuristic, no_prune=no_prune, time_limit=time_limit,
                      max_nodes=max_nodes, upper_bound=upper_bound, engine=engine, options=game_options)

@@ -283,3 +283,16 @@ def test_ctrl_c_ends_solve_all_after_the_interrupted_case(monkeypatch):
     monkeypatch.setattr(api, "_REGISTRY", [load_registry(extra=[("interrupting", _interrupting_plugin())])])
     outcomes = list(searchkit.solve_all("flood", first_lines(3), algorithm="ida_star", heuristic="ctrl-c"))
     assert [o.status for o in outcomes] == ["cancelled"]
+
+
+def test_a_str_that_names_a_file_and_reads_as_a_text_is_refused(tmp_path, monkeypatch):
+    # "1221" is a 2x2 lines board and, here, a file holding another board: two readings, so neither is guessed
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "1221").write_text("1234\n")
+    with pytest.raises(ValueError, match=r"pathlib.Path\('1221'\).*'1221\\n'"):
+        list(searchkit.solve_all("flood", "1221", input_format="lines"))
+    assert [o.cost for o in searchkit.solve_all("flood", Path("1221"), input_format="lines")] == [3]
+    assert [o.cost for o in searchkit.solve_all("flood", "1221\n", input_format="lines")] == [2]
+    # a file name that is no valid text is still the file
+    (tmp_path / "boards.txt").write_text("1234\n")
+    assert [o.cost for o in searchkit.solve_all("flood", "boards.txt", input_format="lines")] == [3]
