@@ -159,6 +159,23 @@ def read(path: Path, key: str) -> PatternDatabase:
     return PatternDatabase(key, values, bits, path=Path(path))
 
 
+def make_folder(path: Path) -> None:
+    """Make the cache folder that is to hold the table file ``path``.
+
+    Raises:
+        searchkit.errors.PlanError: it cannot be made (``SEARCHKIT_CACHE_DIR``
+            names a file, or a folder that cannot be written), in one line
+            that says what to do: a native build needs the file on disk.
+    """
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        from searchkit.errors import PlanError
+
+        raise PlanError(f"cannot use the pattern database cache {Path(path).parent}: {exc.strerror or exc}; set "
+                        f"SEARCHKIT_CACHE_DIR to a folder searchkit may write") from None
+
+
 def write(path: Path, key: str, values) -> int:
     """Write the table atomically (a temporary file renamed); returns the bits per entry."""
     blob = encode(key, values)
@@ -200,6 +217,11 @@ def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool 
             Python builder (the native engine's, which writes ``path`` itself);
             ``False`` means it declined.  Default: ``abstraction.native_builder()``.
         quiet: no line on stderr.
+
+    Raises:
+        searchkit.errors.PlanError: from ``builder``, when the table is to be
+            built natively and the cache folder cannot be made
+            (:func:`make_folder`).
     """
     key = abstraction.key()
     path = path_for(abstraction)

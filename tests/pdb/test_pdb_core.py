@@ -210,3 +210,18 @@ def _run_with_stderr(tty: bool, tmp_path):
 def test_progress_bar_only_on_a_terminal(tmp_path):
     assert b"building toy-hops" in _run_with_stderr(True, tmp_path / "a")
     assert _run_with_stderr(False, tmp_path / "b") == b""
+
+
+def test_a_cache_folder_that_cannot_be_made_is_one_plan_error(tmp_path, monkeypatch):
+    # SEARCHKIT_CACHE_DIR naming a file: a native build (which writes the file itself) cannot run; one line says why
+    from searchkit.errors import PlanError
+    from searchkit.pdb import make_folder, path_for
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(blocker))
+    with pytest.raises(PlanError, match=r"cannot use the pattern database cache .*a-file: .*SEARCHKIT_CACHE_DIR"):
+        make_folder(path_for(toy_abstraction((1, 2, 3))))
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path / "new" / "folder"))
+    make_folder(path_for(toy_abstraction((1, 2, 3))))
+    assert (tmp_path / "new" / "folder").is_dir()

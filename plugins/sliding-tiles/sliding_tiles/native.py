@@ -29,7 +29,9 @@ def pdb_builder():
     def build(abstraction, path, key):
         if getattr(abstraction, "game", None) != "sliding-tiles" or getattr(abstraction, "blank", False):
             return False
-        path.parent.mkdir(parents=True, exist_ok=True)
+        from searchkit.pdb import make_folder
+
+        make_folder(path)
         native.tiles_build_pdb(abstraction.n, list(abstraction.pattern), str(path), key,
                                hashlib.sha256(key.encode()).digest())
         return True
