@@ -335,6 +335,16 @@ def _solver(game: str, *, algorithm: str | None, heuristic: str | None, no_prune
         if not ok:
             raise TypeError(f"option {key} of {game} expects {want.__name__}, got {value!r}")
         opt.check(value)
+    import math
+
+    for name, value, kinds in (("time_limit", time_limit, (int, float)), ("max_nodes", max_nodes, (int,))):
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, kinds):
+            raise TypeError(f"{name} expects {'seconds' if name == 'time_limit' else 'a whole number'} "
+                            f"or None, got {value!r}")
+        if math.isnan(value) or value < 0:
+            raise ValueError(f"{name} must be >= 0, got {value!r}")
     return Solver(reg, game, algorithm=algorithm, heuristic=heuristic, disabled=frozenset(no_prune),
                   limits=Limits(max_nodes=max_nodes, time_limit=time_limit), options=options,
                   upper_bound=upper_bound, engine=engine)

@@ -296,3 +296,11 @@ def test_a_str_that_names_a_file_and_reads_as_a_text_is_refused(tmp_path, monkey
     # a file name that is no valid text is still the file
     (tmp_path / "boards.txt").write_text("1234\n")
     assert [o.cost for o in searchkit.solve_all("flood", "boards.txt", input_format="lines")] == [3]
+
+
+@pytest.mark.parametrize("kw, error", [({"time_limit": "abc"}, TypeError), ({"max_nodes": 1.5}, TypeError),
+                                       ({"time_limit": True}, TypeError), ({"time_limit": -1}, ValueError),
+                                       ({"time_limit": float("nan")}, ValueError), ({"max_nodes": -3}, ValueError)])
+def test_limits_of_the_wrong_type_or_range_are_refused_by_name(kw, error):
+    with pytest.raises(error, match=next(iter(kw))):
+        searchkit.solve("flood", "1221\n", input_format="lines", **kw)
