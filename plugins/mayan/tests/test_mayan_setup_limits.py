@@ -13,7 +13,6 @@ import pytest
 
 from searchkit.limits import Limiter, LimitReached, Limits, active
 
-from searchkit_mayan import bound
 from searchkit_mayan.bound import INFINITE, MAX_VECTORS, BoundTable
 
 
