@@ -11,6 +11,8 @@ Moves are colour indices, as in the Python puzzle.
 
 from __future__ import annotations
 
+from searchkit.limits import setup_check
+
 #: Colour indices are 16-bit in the native engine: a board with more colours stays on the Python engine.
 NATIVE_MAX_COLOURS = 1 << 16
 #: Boards of more same-colour areas than this are searched by the Python engine.  The native domain holds a
@@ -81,8 +83,14 @@ class CellReplay:
         self._width = w
         self._all = (1 << (w * h)) - 1
         masks = [0] * board.colours
-        for i, c in enumerate(board.cells):
-            masks[c] |= 1 << i
+        cells = board.cells
+        for y in range(h):  # a row's masks first (w bits each), then one shift into the board's per colour
+            setup_check()  # on a 1600 x 1600 board, 1600 rows of 1600 cells
+            row: dict[int, int] = {}
+            for x, c in enumerate(cells[y * w:(y + 1) * w]):
+                row[c] = row.get(c, 0) | 1 << x
+            for c, bits in row.items():
+                masks[c] |= bits << (y * w)
         self._masks = masks
         left = int(("0" * (w - 1) + "1") * h, 2)  # column 0 (the bit string's last character is cell 0)
         self._not_left = self._all & ~left

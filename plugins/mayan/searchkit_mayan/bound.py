@@ -58,14 +58,32 @@ and building a table cost nothing, and a search only pays for the totals its
 colours actually have.  Measured per total (first one in a process): 3 ms for
 6 blocks, 7 ms for 8, 17 ms for 12, 55 ms for 20, 0.4 s for 35 (the whole
 5 x 7 board in one colour).
+
+A total with more than :data:`MAX_VECTORS` compositions (a wide board: 30
+columns and 20 blocks of a colour have 10**13) is not tabled: its keys get
+the weaker bound 0 (a total of 1 .. R-1: infinite, exactly as above), which
+is still a lower bound on D_c.  Filling a total checks the case's time limit
+every few thousand vectors and charges its memory first
+(:func:`searchkit.limits.reserve`).
 """
 
 from __future__ import annotations
+
+from math import comb
+
+from searchkit.limits import reserve, setup_check
 
 __all__ = ["INFINITE", "BoundTable", "table_for", "colour_keys", "board_bound", "is_feasible"]
 
 INFINITE = 1 << 20
 """The bound of a board that can never be emptied (some colour has 1..R-1 blocks)."""
+
+MAX_VECTORS = 1 << 18
+"""Totals with more compositions than this are not tabled (see the module docstring): 262 144 vectors take
+about 1.3 s and 50 MB to fill; the whole 5 x 7 board in one colour has 82 251."""
+
+#: Bytes a composition holds while a total is filled: its tuple of W ints (56 + 8 W), a dict entry and a key.
+BYTES_PER_VECTOR = 160
 
 
 def is_feasible(counts, run: int) -> bool:
@@ -160,7 +178,11 @@ class BoundTable(dict):
         counts = self.counts(key)
         if key >> (self.width * self.digit_bits) or max(counts) > self.height:
             raise KeyError(key)
-        self._fill(sum(counts))
+        total = sum(counts)
+        if comb(total + self.width - 1, self.width - 1) > MAX_VECTORS:  # too many to table: the weak bound
+            value = self[key] = INFINITE if 0 < total < self.run else 0
+            return value
+        self._fill(total)
         return self[key]
 
     def _fill(self, total: int) -> None:
@@ -168,7 +190,12 @@ class BoundTable(dict):
         if total == 0:
             self[0] = 0
             return
-        comps = list(_compositions(total, w))
+        reserve(comb(total + w - 1, w - 1) * (BYTES_PER_VECTOR + 8 * w))
+        comps = []
+        for v in _compositions(total, w):
+            if not len(comps) & 4095:
+                setup_check()
+            comps.append(v)
         if total < r:
             dist = dict.fromkeys(comps, INFINITE)
         else:
@@ -182,7 +209,9 @@ class BoundTable(dict):
             while frontier:
                 d += 1
                 nxt = []
-                for v in frontier:
+                for i, v in enumerate(frontier):
+                    if not i & 1023:
+                        setup_check()
                     for j in range(w - 1):
                         for src, dst in ((j, j + 1), (j + 1, j)):
                             if v[src]:

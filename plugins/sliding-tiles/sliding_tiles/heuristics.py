@@ -16,15 +16,28 @@ on random 4x4 and 5x5 boards; ``searchkit check sliding-tiles -H all
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import getitem
+from operator import getitem, ne, sub
+
+from searchkit.limits import reserve, setup_check
+
+#: Largest side whose Manhattan table (``N**4`` entries) is built: 4096 entries at 8, built in a few
+#: milliseconds.  Larger boards use :func:`_manhattan_rows_cols` (``2 * N*N`` entries): a 100 x 100 table
+#: would take 10**8 entries (800 MB, 25 s), a 300 x 300 one 8.1 * 10**9.
+TABLE_MAX_SIDE = 8
 
 
 @lru_cache(maxsize=None)
 def _manhattan_table(n: int) -> tuple[tuple[int, ...], ...]:
-    """``table[pos][tile]``: grid distance from ``pos`` to ``tile``'s goal cell (0 for the blank)."""
+    """``table[pos][tile]``: grid distance from ``pos`` to ``tile``'s goal cell (0 for the blank).
+
+    Raises:
+        searchkit.limits.LimitReached: the case's time or memory allowance runs out while it is built.
+    """
     cells = n * n
+    reserve(8 * cells * cells)  # a pointer an entry
     table = []
     for pos in range(cells):
+        setup_check()
         r, c = divmod(pos, n)
         row = [0]
         for tile in range(1, cells):
@@ -35,11 +48,38 @@ def _manhattan_table(n: int) -> tuple[tuple[int, ...], ...]:
 
 
 @lru_cache(maxsize=None)
-def _misplaced_table(n: int) -> tuple[tuple[int, ...], ...]:
+def _manhattan_rows_cols(n: int):
+    """``(rows, cols, goal_rows, goal_cols)``: each cell's row and column, and each tile's goal row and column
+    (the blank's: the bottom-right corner), ``N*N`` entries each."""
     cells = n * n
-    return tuple(
-        tuple(0 if tile == 0 or tile == pos + 1 else 1 for tile in range(cells)) for pos in range(cells)
-    )
+    reserve(4 * 8 * cells)
+    rows = tuple(pos // n for pos in range(cells))
+    cols = tuple(pos % n for pos in range(cells))
+    goal_rows = (n - 1,) + rows[:-1]  # tile t's goal cell is t - 1, the blank's the last one
+    goal_cols = (n - 1,) + cols[:-1]
+    return rows, cols, goal_rows, goal_cols
+
+
+def _manhattan_estimate(n: int):
+    """``estimate(state)``: the Manhattan sum, from the ``N**4`` table on small boards, else from rows and columns."""
+    if n <= TABLE_MAX_SIDE:
+        table = _manhattan_table(n)
+
+        def estimate(state):
+            return sum(map(getitem, table, state))
+
+        return estimate
+    rows, cols, goal_rows, goal_cols = _manhattan_rows_cols(n)
+
+    def estimate(state):
+        # every cell's |row - goal row| + |column - goal column|, the blank's distance to its goal corner taken
+        # off again; rows first, so the map stops before the state's trailing field
+        blank = state.index(0)
+        blank_distance = (n - 1 - blank // n) + (n - 1 - blank % n)
+        return (sum(map(abs, map(sub, rows, map(goal_rows.__getitem__, state))))
+                + sum(map(abs, map(sub, cols, map(goal_cols.__getitem__, state)))) - blank_distance)
+
+    return estimate
 
 
 def manhattan(puzzle):
@@ -50,12 +90,7 @@ def manhattan(puzzle):
     exactly one tile by one cell, so it lowers the sum by at most 1.
     Consistent for the same reason: one move changes h by exactly +-1.
     """
-    table = _manhattan_table(puzzle.n)
-
-    def estimate(state):
-        return sum(map(getitem, table, state))
-
-    return estimate
+    return _manhattan_estimate(puzzle.n)
 
 
 def misplaced(puzzle):
@@ -64,11 +99,15 @@ def misplaced(puzzle):
     Source: the textbook "h1" (Nilsson 1971; Russell & Norvig, ch. 3).
     Admissible: every misplaced tile moves at least once and a move moves one
     tile.  Consistent: one move changes the count by at most 1.
+
+    Counted as the cells that differ from the goal board, less the blank's
+    cell when the blank is off its goal cell (that cell differs, but holds no tile).
     """
-    table = _misplaced_table(puzzle.n)
+    goal = puzzle.goal
+    last = puzzle.cells - 1
 
     def estimate(state):
-        return sum(map(getitem, table, state))
+        return sum(map(ne, goal, state)) - (state[last] != 0)
 
     return estimate
 
@@ -100,7 +139,14 @@ def _line_extra(goal_slots: list[int]) -> int:
 
 
 class _LineTable(dict):
-    """Lazily filled map: the tiles of one line (a tuple) -> extra moves of that line."""
+    """Lazily filled map: the tiles of one line (a tuple) -> extra moves of that line.
+
+    It forgets everything once it holds :attr:`MAX_ENTRIES` lines: a 4 x 4 line has 43 680 contents and
+    never gets there, but on a large board every move makes new lines of N tiles, and an unbounded
+    memo would grow with the search (IDA*'s memory is meant to be its path).
+    """
+
+    MAX_ENTRIES = 1 << 16
 
     def __init__(self, n: int, index: int, is_row: bool):
         super().__init__()
@@ -117,6 +163,8 @@ class _LineTable(dict):
                 slots.append(gc)
             elif not self.is_row and gc == self.index:
                 slots.append(gr)
+        if len(self) >= self.MAX_ENTRIES:
+            self.clear()
         value = self[tiles] = _line_extra(slots)
         return value
 
@@ -152,12 +200,19 @@ def linear_conflict(puzzle):
     line, in which case t's Manhattan term grows by 1; the line t enters only
     gains.  So h drops by at most 1 per move.
     """
-    table = _manhattan_table(puzzle.n)
     tables, slices = _line_tables(puzzle.n)
+    if puzzle.n <= TABLE_MAX_SIDE:  # the common case written out: one call less a state
+        table = _manhattan_table(puzzle.n)
+
+        def estimate(state):
+            # every loop runs in C: slice the 2N lines out, look each up in its table
+            return sum(map(getitem, table, state)) + sum(map(getitem, tables, map(state.__getitem__, slices)))
+
+        return estimate
+    distance = _manhattan_estimate(puzzle.n)
 
     def estimate(state):
-        # every loop runs in C: slice the 2N lines out, look each up in its table
-        return sum(map(getitem, table, state)) + sum(map(getitem, tables, map(state.__getitem__, slices)))
+        return distance(state) + sum(map(getitem, tables, map(state.__getitem__, slices)))
 
     return estimate
 
@@ -169,13 +224,13 @@ def linear_conflict_pairs(puzzle):
     :func:`linear_conflict`); it is not registered.
     """
     n = puzzle.n
-    table = _manhattan_table(n)
+    distance = _manhattan_estimate(n)
 
     def pairs(slots):
         return sum(1 for i in range(len(slots)) for j in range(i + 1, len(slots)) if slots[i] > slots[j])
 
     def estimate(state):
-        h = sum(map(getitem, table, state))
+        h = distance(state)
         for r in range(n):
             row = state[r * n:(r + 1) * n]
             h += 2 * pairs([(t - 1) % n for t in row if t and (t - 1) // n == r])

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from math import isqrt
 
+from searchkit.limits import setup_check
+
 NO_PREV = -1
 MOVES = ("U", "D", "L", "R")
 
@@ -40,6 +42,8 @@ def neighbours(n: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     """For each blank position, the legal ``(move, new_blank_position)`` pairs in U, D, L, R order."""
     table = []
     for pos in range(n * n):
+        if pos % n == 0:
+            setup_check()  # a 300 x 300 board has 90 000 cells
         r, c = divmod(pos, n)
         moves = []
         if r > 0:
