@@ -10,7 +10,7 @@ import click
 from searchkit.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, EXIT_OK, error, warning
 
 __all__ = ["EXIT_CANCELLED", "EXIT_INPUT", "EXIT_LIMIT", "EXIT_OK", "error", "warning", "fail", "registry",
-           "resolve_names", "option_flag", "apply", "GameGroup", "limit_options", "EXIT_HELP", "HeuristicType"]
+           "refuse_input", "resolve_names", "option_flag", "apply", "GameGroup", "limit_options", "EXIT_HELP", "HeuristicType"]
 
 EXIT_HELP = """Exit status: 0 every case solved, proven unsolvable or feasible (a solution with its proven bound);
 1 a case stopped at a limit without a solution (or an error);
@@ -48,6 +48,21 @@ def check_writable(path: str) -> None:
         fail(f"cannot write {path}: no directory {folder}")
     if not os.access(folder, os.W_OK):
         fail(f"cannot write {path}: the directory {folder} is not writable")
+
+
+def refuse_input(output: str, inputs) -> None:
+    """Refuse, with one line and exit status 2 (:func:`fail`), an output that is one of ``inputs``.
+
+    The same check as ``solve -O`` (:func:`searchkit.output.input_refusal`:
+    the same path, a symbolic or hard link, or the file ``-`` reads).
+    """
+    from searchkit.output import input_refusal
+
+    inputs = [name for name in inputs if name is not None]
+    stdin = sys.stdin.fileno() if "-" in inputs and sys.stdin is not None else None
+    refusal = input_refusal(output, inputs, stdin=stdin)
+    if refusal:
+        fail(refusal)
 
 
 def resolve_names(registry, game: str, names: Iterable[str]) -> list[str]:

@@ -13,7 +13,7 @@ import sys
 import click
 
 from searchkit.cli.common import (EXIT_HELP, GameGroup, HeuristicType, apply, engine_option, limit_options,
-                                  option_flag)
+                                  option_flag, refuse_input)
 from searchkit.formats import choices
 from searchkit.reporting import run_files
 from searchkit.errors import SearchkitError
@@ -32,6 +32,8 @@ def make_solve_command(registry, name: str) -> click.Command:
         from searchkit.limits import Limits
         from searchkit.solver import Solver
 
+        if output is not None and seed_solution is not None:
+            refuse_input(output, (seed_solution,))  # a seed file is an input too (the cases' files: run_batch)
         try:
             seeds = None
             if seed_solution is not None:
