@@ -125,13 +125,13 @@ def option_flag(opt, hidden: bool = False) -> Callable:
     if opt.choices:
         kind = click.Choice(opt.choices)
     elif opt.type is int:
-        kind = click.IntRange(min=opt.min)
+        kind = click.INT if opt.min is None else click.IntRange(min=opt.min)  # no range: click shows 'x<=None'
     elif opt.type is float:
-        kind = click.FloatRange(min=opt.min)
+        kind = click.FLOAT if opt.min is None else click.FloatRange(min=opt.min)
     else:
         kind = opt.type
     return click.option(flag, opt.key, type=kind, default=opt.default, show_default=opt.default is not None,
-                        help=opt.help, hidden=hidden)
+                        help=opt.help, hidden=hidden, callback=finite if opt.type is float else None)
 
 
 def apply(command: Callable, decorators: Iterable[Callable]) -> Callable:
@@ -195,12 +195,24 @@ class GameGroup(click.Group):
         return super().resolve_command(ctx, args)
 
 
+#: The largest ``--max-nodes``: the native engine counts in 64 bits (signed, as Python's C conversions take
+#: it); a larger value was an OverflowError reported as every case's defect.
+MAX_NODES = 2**63 - 1
+#: The largest ``--time-limit`` in seconds (about 31 years): ``inf`` or ``1e300`` cannot become a clock's
+#: deadline in every engine; no search of a case runs longer.
+MAX_SECONDS = 10**9
+#: The largest ``--memory-limit`` in MiB (1 EiB): its bytes must fit the signed 64 bits ``setrlimit`` takes.
+MAX_MEMORY_MB = 2**40
+#: The largest ``--upper-bound``: the native engine keeps costs in 32 bits.
+MAX_COST = 2**32 - 1
+
+
 def limit_options() -> list[Callable]:
-    """``--max-nodes`` and ``--time-limit``, per case."""
+    """``--max-nodes`` and ``--time-limit``, per case (each with its largest value: a usage error beyond)."""
     return [
-        click.option("--max-nodes", type=click.IntRange(min=0), default=None,
+        click.option("--max-nodes", type=click.IntRange(min=0, max=MAX_NODES), default=None,
                      help="Stop a case after this many expanded states."),
-        click.option("--time-limit", type=click.FloatRange(min=0), default=None, callback=_finite,
+        click.option("--time-limit", type=click.FloatRange(min=0, max=MAX_SECONDS), default=None, callback=finite,
                      help="Stop a case after this many seconds, counted from its first byte "
                           "(set-up included); 0 stops at once."),
     ]
@@ -215,7 +227,8 @@ def engine_option() -> Callable:
                              "else auto).")
 
 
-def _finite(ctx, param, value):
+def finite(ctx, param, value):
+    """A click callback refusing ``nan`` (which passes every range check: each comparison with it is false)."""
     if value is not None and value != value:
         raise click.BadParameter("must be a number, got nan", ctx, param)
     return value
