@@ -10,7 +10,8 @@ import click
 from searchkit.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, EXIT_OK, error, warning
 
 __all__ = ["EXIT_CANCELLED", "EXIT_INPUT", "EXIT_LIMIT", "EXIT_OK", "error", "warning", "fail", "registry",
-           "refuse_input", "resolve_names", "option_flag", "apply", "GameGroup", "limit_options", "EXIT_HELP", "HeuristicType"]
+           "refuse_input", "resolve_names", "option_flag", "apply", "GameGroup", "limit_options", "EXIT_HELP",
+           "HeuristicType", "finite"]
 
 EXIT_HELP = """Exit status: 0 every case solved, proven unsolvable or feasible (a solution with its proven bound);
 1 a case stopped at a limit without a solution (or an error);
