@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 EXIT_OK = 0
@@ -42,3 +43,43 @@ def summary(counts: dict, seconds: float, *, skipped: int = 0, output: str | Non
         if cancelled:
             text += "; run the same command with --resume to solve the rest"
     echo(text, err=True)
+
+
+def input_refusal(output: str, inputs, *, stdin: int | None = None) -> str | None:
+    """Why writing ``output`` would overwrite one of ``inputs`` (``None`` when it would not).
+
+    The same file is the same resolved path, or the same device and inode (a
+    hard or symbolic link).  ``-`` among ``inputs`` stands for standard input:
+    with ``stdin`` (its file descriptor) the file it reads counts too.  Every
+    command that writes a file the user names (``solve -O``, ``show -o``,
+    ``compare --plot``) asks this before it opens it: a file the user did not
+    hand over for writing is never truncated.
+    """
+    try:
+        out_stat = os.stat(output)
+    except OSError:
+        out_stat = None
+    resolved = os.path.realpath(output)
+    for name in inputs:
+        if name is None:
+            continue
+        name = os.fspath(name)
+        if name == "-":
+            if stdin is not None and out_stat is not None:
+                try:
+                    st = os.fstat(stdin)
+                except OSError:
+                    continue
+                if (st.st_dev, st.st_ino) == (out_stat.st_dev, out_stat.st_ino):
+                    return f"{output} is the file standard input reads: the output would overwrite the input"
+            continue
+        same = os.path.realpath(name) == resolved
+        if not same and out_stat is not None:
+            try:
+                st = os.stat(name)
+            except OSError:
+                continue
+            same = (st.st_dev, st.st_ino) == (out_stat.st_dev, out_stat.st_ino)
+        if same:
+            return f"{output} is the input {name}: the output would overwrite the input"
+    return None

@@ -198,37 +198,22 @@ def is_record_line(raw: bytes, complete: bool = True) -> bool:
 def output_refusal(output: str, inputs, *, resume: bool, force: bool, stdin=None) -> str | None:
     """Why ``--output output`` must not be opened (``None`` when it may), so that it never destroys data.
 
-    Refused: an ``output`` that is one of ``inputs`` (the same resolved path,
-    or the same file by device and inode: a hard or symbolic link), or the
-    file standard input reads (``stdin``: its file descriptor, for ``-``); an
+    Refused: an ``output`` that is one of ``inputs`` or the file standard
+    input reads (:func:`searchkit.output.input_refusal`, which ``show -o`` and
+    ``compare --plot`` use too); an
     existing non-empty file whose first line is not a record of this schema
     (nor an improvement event); a non-empty record file without ``resume``
     (append) or ``force`` (start it afresh), which would be truncated.
     """
+    from searchkit.output import input_refusal
+
+    refusal = input_refusal(output, inputs, stdin=stdin)
+    if refusal:
+        return refusal
     try:
         out_stat = os.stat(output)
     except OSError:
         out_stat = None
-    resolved = os.path.realpath(output)
-    for name in inputs:
-        if name == "-":
-            if stdin is not None and out_stat is not None:
-                try:
-                    st = os.fstat(stdin)
-                except OSError:
-                    continue
-                if (st.st_dev, st.st_ino) == (out_stat.st_dev, out_stat.st_ino):
-                    return f"{output} is the file standard input reads: the output would overwrite the input"
-            continue
-        same = os.path.realpath(name) == resolved
-        if not same and out_stat is not None:
-            try:
-                st = os.stat(name)
-            except OSError:
-                continue
-            same = (st.st_dev, st.st_ino) == (out_stat.st_dev, out_stat.st_ino)
-        if same:
-            return f"{output} is the input {name}: the output would overwrite the input"
     if out_stat is None or out_stat.st_size == 0:
         return None
     import stat as stat_

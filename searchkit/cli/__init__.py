@@ -14,6 +14,8 @@ messages) hold what they share.  A plain ``searchkit solve GAME FILE...``
 
 from __future__ import annotations
 
+import io
+import os
 import sys
 
 from searchkit.output import EXIT_CANCELLED, EXIT_INPUT, echo
@@ -110,13 +112,80 @@ def __getattr__(name):
     raise AttributeError(f"module 'searchkit.cli' has no attribute {name!r}")
 
 
+class _QuietRaw(io.RawIOBase):
+    """File descriptor 2 as a raw stream whose failed writes are dropped (a full disk, a closed reader).
+
+    Diagnostics are not the answers: a stderr that cannot be written must not
+    stop the run nor change what reaches stdout.  The descriptor is not ours
+    to close (``closefd`` false) nor to switch to non-blocking mode (it is
+    shared with the shell that started us).
+    """
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data) -> int:
+        try:
+            return os.write(self._fd, data)
+        except InterruptedError:
+            raise
+        except OSError:
+            return len(data)  # dropped: ENOSPC (2>/dev/full), EPIPE (its reader went away), EIO
+
+
+def guard_standard_streams() -> bool:
+    """Make stdin, stdout and stderr safe before anything opens a file; ``False`` when stdout is closed.
+
+    A descriptor 0, 1 or 2 closed at start-up (``2>&-``) would be the next
+    one ``open`` returns: the ``-O`` record file, a picture or a worker's pipe
+    would then receive the progress bar or the answers.  Each closed one is
+    held by ``os.devnull`` instead (``os.dup2``, so it cannot take another's
+    place).  Python sets ``sys.stderr`` to ``None`` in that case, and rich
+    and click then write to stdout: stderr is always a stream here, one that
+    drops what cannot be written (:class:`_QuietRaw`).
+    """
+    closed = []
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            closed.append(fd)
+    for fd in closed:
+        null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+        if null != fd:
+            os.dup2(null, fd)
+            os.close(null)
+    old = sys.stderr
+    encoding = getattr(old, "encoding", None) or "utf-8"
+    sys.stderr = io.TextIOWrapper(io.BufferedWriter(_QuietRaw(2)), encoding=encoding, errors="backslashreplace",
+                                  line_buffering=True, write_through=True)
+    return 1 not in closed
+
+
 def main() -> None:
     """Entry point of the ``searchkit`` script.
 
     Usage errors are one line on stderr with exit status 2; Ctrl-C anywhere
     exits 130 without a traceback; an output that cannot be written (a
     closed pipe, a full disk) ends the command with one line and status 1.
+    Standard output closed at start-up is one line and status 2; a stderr
+    that is closed or cannot be written changes nothing on stdout
+    (:func:`guard_standard_streams`).
     """
+    if not guard_standard_streams():
+        echo("searchkit: error: standard output is closed: nowhere to write the answers "
+             "(give it a file, or >/dev/null)", err=True)
+        sys.exit(EXIT_INPUT)
     start_up()
     try:
         code = plain_solve(sys.argv[1:])

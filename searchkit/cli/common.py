@@ -10,7 +10,8 @@ import click
 from searchkit.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, EXIT_OK, error, warning
 
 __all__ = ["EXIT_CANCELLED", "EXIT_INPUT", "EXIT_LIMIT", "EXIT_OK", "error", "warning", "fail", "registry",
-           "resolve_names", "option_flag", "apply", "GameGroup", "limit_options", "EXIT_HELP", "HeuristicType"]
+           "refuse_input", "resolve_names", "option_flag", "apply", "GameGroup", "limit_options", "EXIT_HELP",
+           "HeuristicType", "finite"]
 
 EXIT_HELP = """Exit status: 0 every case solved, proven unsolvable or feasible (a solution with its proven bound);
 1 a case stopped at a limit without a solution (or an error);
@@ -48,6 +49,21 @@ def check_writable(path: str) -> None:
         fail(f"cannot write {path}: no directory {folder}")
     if not os.access(folder, os.W_OK):
         fail(f"cannot write {path}: the directory {folder} is not writable")
+
+
+def refuse_input(output: str, inputs) -> None:
+    """Refuse, with one line and exit status 2 (:func:`fail`), an output that is one of ``inputs``.
+
+    The same check as ``solve -O`` (:func:`searchkit.output.input_refusal`:
+    the same path, a symbolic or hard link, or the file ``-`` reads).
+    """
+    from searchkit.output import input_refusal
+
+    inputs = [name for name in inputs if name is not None]
+    stdin = sys.stdin.fileno() if "-" in inputs and sys.stdin is not None else None
+    refusal = input_refusal(output, inputs, stdin=stdin)
+    if refusal:
+        fail(refusal)
 
 
 def resolve_names(registry, game: str, names: Iterable[str]) -> list[str]:
@@ -110,13 +126,13 @@ def option_flag(opt, hidden: bool = False) -> Callable:
     if opt.choices:
         kind = click.Choice(opt.choices)
     elif opt.type is int:
-        kind = click.IntRange(min=opt.min)
+        kind = click.INT if opt.min is None else click.IntRange(min=opt.min)  # no range: click shows 'x<=None'
     elif opt.type is float:
-        kind = click.FloatRange(min=opt.min)
+        kind = click.FLOAT if opt.min is None else click.FloatRange(min=opt.min)
     else:
         kind = opt.type
     return click.option(flag, opt.key, type=kind, default=opt.default, show_default=opt.default is not None,
-                        help=opt.help, hidden=hidden)
+                        help=opt.help, hidden=hidden, callback=finite if opt.type is float else None)
 
 
 def apply(command: Callable, decorators: Iterable[Callable]) -> Callable:
@@ -180,12 +196,24 @@ class GameGroup(click.Group):
         return super().resolve_command(ctx, args)
 
 
+#: The largest ``--max-nodes``: the native engine counts in 64 bits (signed, as Python's C conversions take
+#: it); a larger value was an OverflowError reported as every case's defect.
+MAX_NODES = 2**63 - 1
+#: The largest ``--time-limit`` in seconds (about 31 years): ``inf`` or ``1e300`` cannot become a clock's
+#: deadline in every engine; no search of a case runs longer.
+MAX_SECONDS = 10**9
+#: The largest ``--memory-limit`` in MiB (1 EiB): its bytes must fit the signed 64 bits ``setrlimit`` takes.
+MAX_MEMORY_MB = 2**40
+#: The largest ``--upper-bound``: the native engine keeps costs in 32 bits.
+MAX_COST = 2**32 - 1
+
+
 def limit_options() -> list[Callable]:
-    """``--max-nodes`` and ``--time-limit``, per case."""
+    """``--max-nodes`` and ``--time-limit``, per case (each with its largest value: a usage error beyond)."""
     return [
-        click.option("--max-nodes", type=click.IntRange(min=0), default=None,
+        click.option("--max-nodes", type=click.IntRange(min=0, max=MAX_NODES), default=None,
                      help="Stop a case after this many expanded states."),
-        click.option("--time-limit", type=click.FloatRange(min=0), default=None, callback=_finite,
+        click.option("--time-limit", type=click.FloatRange(min=0, max=MAX_SECONDS), default=None, callback=finite,
                      help="Stop a case after this many seconds, counted from its first byte "
                           "(set-up included); 0 stops at once."),
     ]
@@ -200,7 +228,8 @@ def engine_option() -> Callable:
                              "else auto).")
 
 
-def _finite(ctx, param, value):
+def finite(ctx, param, value):
+    """A click callback refusing ``nan`` (which passes every range check: each comparison with it is false)."""
     if value is not None and value != value:
         raise click.BadParameter("must be a number, got nan", ctx, param)
     return value

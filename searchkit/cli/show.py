@@ -18,7 +18,7 @@ import time
 import click
 
 from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, HeuristicType, apply, check_writable, fail,
-                                  limit_options, option_flag, warning)
+                                  limit_options, option_flag, refuse_input, warning)
 from searchkit.errors import InputError, SearchkitError
 from searchkit.formats import choices
 from searchkit.formats.pictures import PICTURES_HINT
@@ -53,6 +53,8 @@ def make_show_command(registry, name: str) -> click.Command:
         if output not in (None, "-") and suffix not in FORMATS:
             raise click.UsageError(f"cannot tell the format of {output!r}: use a name ending in "
                                    f"{', '.join(FORMATS)}, or - for the terminal")
+        if suffix:
+            refuse_input(output, (file, records, palette))  # never overwrite what it reads
         from searchkit.render.palette import game_palette
 
         try:

@@ -13,7 +13,8 @@ import sys
 import click
 
 from searchkit.cli.common import (EXIT_HELP, GameGroup, HeuristicType, apply, engine_option, limit_options,
-                                  option_flag)
+                                  option_flag, refuse_input)
+from searchkit.cli.common import MAX_COST, MAX_MEMORY_MB, finite
 from searchkit.formats import choices
 from searchkit.reporting import run_files
 from searchkit.errors import SearchkitError
@@ -32,6 +33,8 @@ def make_solve_command(registry, name: str) -> click.Command:
         from searchkit.limits import Limits
         from searchkit.solver import Solver
 
+        if output is not None and seed_solution is not None:
+            refuse_input(output, (seed_solution,))  # a seed file is an input too (the cases' files: run_batch)
         try:
             seeds = None
             if seed_solution is not None:
@@ -105,7 +108,8 @@ def batch_options() -> list:
                      callback=_dashboard_address,
                      help="With --executor dask and no --scheduler: serve the Dask dashboard on 127.0.0.1 "
                           "(ADDR: [HOST:]PORT; default any free port; needs bokeh). Off by default."),
-        click.option("--memory-limit", type=click.FloatRange(min=1), default=None, metavar="MB",
+        click.option("--memory-limit", type=click.FloatRange(min=1, max=MAX_MEMORY_MB), default=None, metavar="MB",
+                     callback=finite,
                      help="Memory (MiB of address space) each case may use; over it, status memory_limit."),
         click.option("--output", "-O", default=None, metavar="FILE",
                      help="Write the JSON Lines records to FILE, one line as each case finishes."),
@@ -196,8 +200,8 @@ def _upper_bound(ctx, param, value):
         number = plain_number(value.strip())
     except ValueError:
         raise click.BadParameter(f"expected a cost (an integer >= 0) or auto, got {value!r}", ctx, param) from None
-    if number < 0:
-        raise click.BadParameter(f"expected a cost >= 0, got {number}", ctx, param)
+    if not 0 <= number <= MAX_COST:
+        raise click.BadParameter(f"{number} is not in the range 0<=x<={MAX_COST} (or auto)", ctx, param)
     return number
 
 

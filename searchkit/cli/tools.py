@@ -11,7 +11,8 @@ from __future__ import annotations
 import click
 
 from searchkit.cli.common import (EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, GameGroup, apply, check_writable,
-                                  engine_option, error, fail, limit_options, option_flag, resolve_names, warning)
+                                  engine_option, error, fail, limit_options, option_flag, refuse_input,
+                                  resolve_names, warning)
 from searchkit.errors import SearchkitError
 from searchkit.formats import choices
 
@@ -101,6 +102,7 @@ def make_compare_command(registry, name: str) -> click.Command:
 
         heuristics = resolve_names(registry, name, names)
         if plot is not None:
+            refuse_input(plot, files)  # never overwrite what it reads
             _check_plot(plot)  # before the comparison, which may run for hours
         limits = Limits(max_nodes=max_nodes, time_limit=time_limit)
         strategies = [(a, h) for a in (algorithms or (None,)) for h in heuristics]

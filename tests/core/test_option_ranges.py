@@ -1,0 +1,60 @@
+"""Every number option has a range it names: beyond it, one usage line and exit 2, never a per-case defect.
+
+``--max-nodes 99999999999999999999999`` and ``--memory-limit 99999999999999`` passed click's checks and
+then raised OverflowError in every case ("a defect in the game's plugin or in searchkit"); ``--memory-limit
+nan`` was a traceback; ``generate sliding-tiles --scramble -5`` was accepted and its help said ``x<=None``.
+Real processes through the entry point.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import EXAMPLES
+
+SAMPLE = str(EXAMPLES / "flood" / "hdu4127-sample.txt")
+
+
+def run(*args):
+    proc = subprocess.run([sys.executable, "-m", "searchkit", *args], capture_output=True, text=True, timeout=300)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+@pytest.mark.parametrize("command, option, value, shown", [
+    ("solve", "--max-nodes", "99999999999999999999999", "0<=x<=9223372036854775807"),
+    ("solve", "--memory-limit", "99999999999999", "1<=x<=1099511627776"),
+    ("solve", "--memory-limit", "inf", "1<=x<=1099511627776"),
+    ("solve", "--memory-limit", "nan", "got nan"),
+    ("solve", "--time-limit", "inf", "0<=x<=1000000000"),
+    ("solve", "--time-limit", "1e300", "0<=x<=1000000000"),
+    ("solve", "--upper-bound", "99999999999999999999999", "0<=x<=4294967295"),
+    ("compare", "--max-nodes", "99999999999999999999999", "0<=x<=9223372036854775807"),
+    ("show", "--time-limit", "inf", "0<=x<=1000000000"),
+])
+def test_a_number_out_of_range_is_one_usage_line(command, option, value, shown):
+    extra = ["-H", "puchert"] if command == "compare" else []
+    code, out, err = run(command, "flood", *extra, option, value, SAMPLE)
+    assert code == 2, err
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("searchkit: error: ") and "Traceback" not in err, err
+    assert f"'{option}'" in err and shown in err, err
+
+
+def test_the_largest_values_are_accepted():
+    want = run("solve", "flood", SAMPLE)[1]
+    for option, value in (("--max-nodes", "9223372036854775807"), ("--memory-limit", "1099511627776"),
+                          ("--upper-bound", "4294967295"), ("--time-limit", "1000000000")):
+        code, out, err = run("solve", "flood", option, value, SAMPLE)
+        assert (code, out) == (0, want), (option, err)
+
+
+def test_generate_scramble_has_a_floor_and_says_so():
+    code, out, err = run("generate", "sliding-tiles", "--scramble", "-5")
+    assert code == 2 and out == "" and "'--scramble'" in err and "x>=0" in err, err
+    code, out, err = run("generate", "sliding-tiles", "-o", "scramble=-5")
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    help_text = run("generate", "sliding-tiles", "--help")[1]
+    assert "None" not in help_text and "x>=0" in help_text
