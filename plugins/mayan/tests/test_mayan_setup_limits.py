@@ -15,6 +15,8 @@ from searchkit.limits import Limiter, LimitReached, Limits, active
 
 from searchkit_mayan.bound import INFINITE, MAX_VECTORS, BoundTable
 
+pytestmark = pytest.mark.python_engine("the Mayan puzzle has no native domain")
+
 
 def _key(table: BoundTable, total: int) -> int:
     """The key of ``total`` blocks spread over the columns from the left, at most H a column."""
