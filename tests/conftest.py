@@ -29,6 +29,20 @@ EXAMPLES = ROOT / "examples"
 pytest_plugins = ["searchkit.testing.pytest_plugin"]
 
 
+def sigint_default() -> None:
+    """``preexec_fn`` for a child a test sends Ctrl-C: SIGINT with its default disposition.
+
+    A shell without job control starts a background command with SIGINT ignored, and an ignored signal
+    stays ignored across ``exec`` (POSIX); Python then installs no ``KeyboardInterrupt`` handler.  A suite
+    run in the background (``pytest &``) would otherwise hand that to every child, whose Ctrl-C then does
+    nothing, as it should for a user's background job, and the test would fail for a reason that is not
+    the product's.
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def shared(*parts: str) -> Path:
     """Path under ../shared/cases; skips the test when shared/ is not beside the repo."""
     path = SHARED_CASES.joinpath(*parts)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.batch.conftest import PLUGINS
-from tests.conftest import ROOT
+from tests.conftest import ROOT, sigint_default
 
 PC19 = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
 
@@ -86,7 +86,7 @@ def test_ctrl_c_leaves_complete_lines_and_resume_finishes(cli, tmp_path, jobs):
     out = tmp_path / "r.jsonl"
     env = dict(os.environ, PYTHONPATH=str(PLUGINS))
     proc = subprocess.Popen([sys.executable, "-m", "searchkit", "solve", "crashy", "-j", jobs, "--output", str(out),
-                             str(data)], stderr=subprocess.PIPE, text=True, env=env)
+                             str(data)], stderr=subprocess.PIPE, text=True, env=env, preexec_fn=sigint_default)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not out.exists() or out.read_text().count("\n") < 3):
         time.sleep(0.05)
@@ -363,7 +363,8 @@ def test_ctrl_c_while_reading_the_records_still_prints_the_summary(cli, tmp_path
     size = out.stat().st_size
     env = dict(os.environ, PYTHONPATH=str(PLUGINS))
     proc = subprocess.Popen([sys.executable, "-m", "searchkit", "solve", "flood", "--jobs", "2", "--output", str(out),
-                             "--resume", str(pc)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                             "--resume", str(pc)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=sigint_default)
     fds = f"/proc/{proc.pid}/fd"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:

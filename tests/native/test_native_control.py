@@ -14,6 +14,8 @@ import time
 
 import pytest
 
+from tests.conftest import sigint_default
+
 native = pytest.importorskip("searchkit_native._native")
 
 # A 15-puzzle 50 random moves from the goal: breadth-first search runs for minutes and holds
@@ -86,7 +88,7 @@ def test_ctrl_c_cancels_with_partial_statistics():
     import json
 
     child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True,
-                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                             env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=sigint_default)
     try:
         assert child.stdout.readline().strip() == "ready"
         time.sleep(0.5)  # the search is running, with the GIL released
