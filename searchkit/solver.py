@@ -437,7 +437,10 @@ class Solver:
             return SearchResult(status=EXHAUSTED, lower_bound=0, stats=SearchStats(elapsed=limiter.elapsed()))
         params = self.params if self.algorithm is not None else bind_params(algorithm, {})
         if built.problem is not None:
-            return self._run_native(algorithm, built, bound, limiter, proof, emit, params, plan.mode)
+            try:
+                return self._run_native(algorithm, built, bound, limiter, proof, emit, params, plan.mode)
+            except LimitReached as stop:  # the native problem's own set-up (e.g. building a pattern database)
+                return SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
         request = SearchRequest(heuristic=built.estimate, pruners=built.pruners, limits=limiter,
                                 max_cost=bound.max_cost, mode=plan.mode, params=params, admissible=proof,
                                 incumbent=None if bound.seed is None else bound.seed[:2],

@@ -27,10 +27,17 @@ def build(abstraction, progress=None):
 
     Raises:
         ValueError: a move cost other than 0 or 1, or a distance above 254.
+        searchkit.limits.LimitReached: built for a running case (a heuristic's
+            tables made on first use) whose time runs out, checked after
+            every batch, or whose ``--memory-limit`` allowance is less than
+            the table's bytes, checked before anything is allocated.
     """
     import numpy as np
 
+    from searchkit.limits import reserve, setup_check
+
     size = abstraction.size
+    reserve(size)
     dist = np.full(size, UNREACHED, dtype=np.uint8)
     frontier = np.unique(np.asarray(abstraction.goals(), dtype=np.int64))
     dist[frontier] = 0
@@ -62,6 +69,7 @@ def build(abstraction, progress=None):
                         nexts.append(one)
                 if progress is not None:
                     progress(reached, size)
+                setup_check()  # setup-check: every batch of up to 2**20 states
         if not nexts:
             break
         frontier = np.concatenate(nexts)

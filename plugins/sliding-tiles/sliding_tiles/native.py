@@ -32,11 +32,72 @@ def pdb_builder():
         from searchkit.pdb import make_folder
 
         make_folder(path)
-        native.tiles_build_pdb(abstraction.n, list(abstraction.pattern), str(path), key,
-                               hashlib.sha256(key.encode()).digest())
+        build_in_child(abstraction.n, list(abstraction.pattern), str(path), key)
         return True
 
     return build
+
+
+#: The child that builds one table: ``python -c _CHILD n tiles path key digest`` (tiles comma-separated,
+#: the digest in hex).
+_CHILD = ("import sys; from searchkit_native import _native; n, tiles, path, key, digest = sys.argv[1:]; "
+          "_native.tiles_build_pdb(int(n), [int(t) for t in tiles.split(',')], path, key, bytes.fromhex(digest))")
+
+
+def build_bytes(n: int, k: int) -> int:
+    """The native builder's memory for a group of ``k`` tiles on an ``n x n`` board, in bytes (an upper
+    bound: per placement one byte of entry and a word of 4 or 8 bytes, ``native/tiles/src/pdb.rs``).
+
+    A placement is a k-permutation of the ``n * n`` cells: ``P(n*n, k)`` of them.
+    """
+    from math import perm
+
+    return perm(n * n, k) * (1 + (4 if 3 * (n * n - k) <= 32 else 8))
+
+
+def build_in_child(n: int, tiles: list[int], path: str, key: str) -> None:
+    """Write the table of ``tiles`` to ``path`` with the native builder, in a child process, within the
+    running case's limits.
+
+    The builder is one call into Rust that takes from a fraction of a second to minutes (the 8-tile table
+    of the 7-8 partition: about two and a half minutes) and cannot be stopped from inside; in a child,
+    it can: the case's time limit is checked every 10 ms (:func:`searchkit.limits.setup_check`), and a
+    limit or Ctrl-C kills the child, whose half-written temporary file is removed (the table file is
+    only ever renamed into place whole).  A case whose ``--memory-limit`` allowance is below
+    :func:`build_bytes` stops before the child starts.
+
+    Raises:
+        searchkit.limits.LimitReached: the running case's time ran out (``time_limit``), or its memory
+            allowance is too small (``memory_limit``); without a running case, neither.
+        KeyboardInterrupt: Ctrl-C (the child is killed first).
+        OSError: the child failed (its last line of stderr), e.g. the table could not be written.
+    """
+    import subprocess
+    import sys
+
+    from searchkit.limits import reserve, setup_check
+
+    reserve(build_bytes(n, len(tiles)))
+    digest = hashlib.sha256(key.encode()).hexdigest()
+    child = subprocess.Popen([sys.executable, "-c", _CHILD, str(n), ",".join(map(str, tiles)), path, key, digest],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        while True:
+            try:
+                _, err = child.communicate(timeout=0.01)
+                break
+            except subprocess.TimeoutExpired:
+                setup_check()
+    finally:
+        if child.returncode is None:
+            child.kill()
+            child.communicate()
+            from pathlib import Path
+
+            Path(f"{path}.{child.pid}.tmp").unlink(missing_ok=True)  # pdb::write's temporary file
+    if child.returncode != 0:
+        lines = err.decode(errors="replace").strip().splitlines() or [f"exit status {child.returncode}"]
+        raise OSError(f"the native pattern database builder failed for {path}: {lines[-1]}")
 
 
 class NativeBoard:

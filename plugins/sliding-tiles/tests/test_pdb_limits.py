@@ -1,0 +1,111 @@
+"""Building a pattern database on first use holds the case's limits (tester defect: a cold ``-H
+'pdb(partition=7-8)' --time-limit 1`` ran the whole two-and-a-half-minute build, and Ctrl-C waited for it).
+
+Real processes and signals: ``searchkit solve`` in a child, its cache a fresh folder.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numpy")
+
+KORF_1 = "13 6 8 12\n15 14 0 10\n11 7 4 5\n9 1 3 2\n"  # Korf's first instance (57 moves)
+
+
+def _native_builder() -> bool:
+    from sliding_tiles.native import pdb_builder
+
+    return pdb_builder() is not None
+
+
+def _solve(tmp_path: Path, *options: str, **popen) -> subprocess.Popen:
+    case = tmp_path / "korf1.txt"
+    case.write_text(KORF_1)
+    env = dict(os.environ, SEARCHKIT_CACHE_DIR=str(tmp_path / "cache"))
+    return subprocess.Popen([sys.executable, "-m", "searchkit", "solve", "sliding-tiles", "-H", "pdb(partition=7-8)",
+                             *options, str(case)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env, **popen)
+
+
+def _builders_of(cache: Path) -> list[str]:
+    """Command lines of running processes that name ``cache`` (the native builder's child names its file)."""
+    found = []
+    for pid in os.listdir("/proc"):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if str(cache) in cmdline and "-m searchkit" not in cmdline:
+            found.append(cmdline)
+    return found
+
+
+def _sigint_default() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # a suite run in the background ignores SIGINT (POSIX)
+
+
+@pytest.mark.parametrize("engine", ["auto", "python"])
+def test_a_cold_build_stops_at_the_time_limit_and_leaves_no_file(tmp_path, engine):
+    # The 7-tile table alone takes seconds (57.7 M entries): it cannot be built in 0.3 s.
+    proc = _solve(tmp_path, "--engine", engine, "--time-limit", "0.3")
+    out, err = proc.communicate(timeout=120)
+    assert out == "? (time_limit)\n", err
+    assert "Traceback" not in err
+    cache = tmp_path / "cache"
+    assert not cache.exists() or not any(cache.iterdir())  # no table, no temporary file
+    assert _builders_of(cache) == []
+
+
+def test_a_memory_allowance_below_the_tables_stops_before_building(tmp_path):
+    # The 7-tile table needs 57.7 M entries of 5 bytes (native) or 1 byte per abstract state (Python): over 200 MB.
+    proc = _solve(tmp_path, "--memory-limit", "200")
+    out, err = proc.communicate(timeout=120)
+    assert out == "? (memory_limit)\n", err
+    assert "Traceback" not in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_during_a_native_build_kills_the_builder_and_its_file(tmp_path):
+    if not _native_builder():
+        pytest.skip("the native engine is not installed")
+    cache = tmp_path / "cache"
+    proc = _solve(tmp_path, preexec_fn=_sigint_default)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not _builders_of(cache):  # the builder's child has started
+        time.sleep(0.01)
+    assert _builders_of(cache), "the native builder never started"
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "searchkit: cancelled" in err and "Traceback" not in err
+    assert _builders_of(cache) == []
+    assert not [p for p in cache.glob("*") if p.suffix in (".tmp", ".pdb")]
+
+
+def test_the_python_builder_checks_the_clock_and_the_allowance(tmp_path, monkeypatch):
+    from searchkit.limits import Limiter, LimitReached, Limits, active
+    from searchkit.pdb import load_or_build
+    from sliding_tiles.pdb import TileAbstraction
+
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path))
+    five = TileAbstraction(4, (1, 2, 3, 4, 5))  # 5.8 M abstract states: several batches of 2**20
+    python_only = lambda *_: False  # noqa: E731  (decline the native builder)
+    with active(Limiter(Limits(time_limit=0.001))):
+        with pytest.raises(LimitReached) as stop:
+            load_or_build(five, builder=python_only, quiet=True)
+    assert stop.value.status == "time_limit"
+    with active(Limiter(Limits(memory_mb=4))):
+        with pytest.raises(LimitReached) as stop:
+            load_or_build(five, builder=python_only, quiet=True)
+    assert stop.value.status == "memory_limit"
+    assert not any(tmp_path.iterdir())
+    table = load_or_build(TileAbstraction(3, (1, 2)), builder=python_only, quiet=True)  # no running case: no limit
+    assert table.built
