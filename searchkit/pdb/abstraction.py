@@ -72,10 +72,13 @@ class Abstraction:
         raise NotImplementedError
 
     def native_builder(self):
-        """``builder(abstraction, path, key) -> bool`` that writes this table natively, or ``None`` (default).
+        """``builder(abstraction, path, key, progress) -> bool`` that writes this table natively, or ``None``
+        (default).
 
         It must write exactly the file :mod:`searchkit.pdb.store` would
         (same entries, format and key); the result is verified when read.
+        ``progress`` is ``None`` or ``progress(reached, total)``, to call as
+        the build goes (it moves the progress bar); ``False`` declines.
         """
         return None
 

@@ -187,8 +187,14 @@ def write(path: Path, key: str, values) -> int:
     return struct.unpack_from("<I", blob, 12)[0]
 
 
-def _progress_bar(label):
-    """A rich progress bar on stderr when stderr is a terminal: ``(update, close)``; else ``(None, no-op)``."""
+def progress_bar(label):
+    """The bar shown while a table is built: ``(update, close)``.
+
+    A rich progress bar on stderr, ``building LABEL``, when stderr is a
+    terminal; ``update(reached, total)`` moves it (entries reached of
+    ``total``) and ``close()`` removes it.  When stderr is not a terminal,
+    ``(None, close)`` with a ``close`` that does nothing.
+    """
     if not sys.stderr.isatty():
         return None, lambda: None
     from rich.console import Console
@@ -213,9 +219,11 @@ def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool 
 
     Args:
         cache: read and write the cache (``False``: build in memory only).
-        builder: ``builder(abstraction, path, key) -> bool``, tried before the
-            Python builder (the native engine's, which writes ``path`` itself);
-            ``False`` means it declined.  Default: ``abstraction.native_builder()``.
+        builder: ``builder(abstraction, path, key, progress) -> bool``, tried
+            before the Python builder (the native engine's, which writes
+            ``path`` itself); ``False`` means it declined.  ``progress`` is
+            ``None`` or the progress bar's ``progress(reached, total)``.
+            Default: ``abstraction.native_builder()``.
         quiet: no line on stderr.
 
     Raises:
@@ -236,17 +244,20 @@ def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool 
         except OSError as exc:
             if not quiet:
                 print(f"searchkit: cannot read pattern database {path} ({exc}); rebuilding it", file=sys.stderr)
-    if cache and builder is not None and builder(abstraction, path, key):
+    update, close = progress_bar(abstraction.label()) if not quiet else (None, lambda: None)
+    try:
+        if cache and builder is not None and builder(abstraction, path, key, update):
+            values = None
+        else:
+            from searchkit.pdb.build import build
+
+            values = build(abstraction, progress=update)
+    finally:
+        close()
+    if values is None:
         db = read(path, key)
         db.built = True
         return db
-    from searchkit.pdb.build import build
-
-    update, close = _progress_bar(abstraction.label()) if not quiet else (None, lambda: None)
-    try:
-        values = build(abstraction, progress=update)
-    finally:
-        close()
     bits = 8
     if cache:
         try:

@@ -44,16 +44,29 @@ pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8]) -> PyResult<u64
 }
 
 /// Build the table of the group `tiles` on the `n` x `n` board and write it to `path` (format 1, under `key`
-/// and its SHA-256 `digest`); returns the number of entries.  The GIL is released while it builds.
+/// and its SHA-256 `digest`); returns the number of entries.  The GIL is released while it builds;
+/// `progress(reached, total)`, if given, is called (with the GIL) after each layer; an exception it
+/// raises is reported as unraisable and the build goes on.
 #[pyfunction]
-pub fn tiles_build_pdb(py: Python<'_>, n: usize, tiles: Vec<u8>, path: &str, key: &str, digest: &[u8])
-                       -> PyResult<u64> {
+#[pyo3(signature = (n, tiles, path, key, digest, progress = None))]
+pub fn tiles_build_pdb(py: Python<'_>, n: usize, tiles: Vec<u8>, path: &str, key: &str, digest: &[u8],
+                       progress: Option<Py<PyAny>>) -> PyResult<u64> {
     let digest = digest_of(digest)?;
     if !(2..=4).contains(&n) || tiles.is_empty() || tiles.len() >= n * n
         || tiles.iter().any(|&t| t == 0 || t as usize >= n * n) {
         return Err(PyValueError::new_err("tiles_build_pdb: tiles 1 .. n*n-1 on a board of side 2 to 4"));
     }
-    let values = py.detach(|| pdb::build(n, &tiles, |_, _| {}));
+    let values = py.detach(|| {
+        pdb::build(n, &tiles, |reached, total| {
+            if let Some(cb) = &progress {
+                Python::attach(|py| {
+                    if let Err(e) = cb.call1(py, (reached, total)) {
+                        e.write_unraisable(py, None);
+                    }
+                });
+            }
+        })
+    });
     py.detach(|| pdb::write(path, &values, key, &digest)).map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
     let entries = values.len() as u64;
     tables().lock().unwrap().insert(path.to_string(), Arc::new(values));

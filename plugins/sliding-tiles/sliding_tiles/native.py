@@ -26,22 +26,29 @@ def pdb_builder():
     if native is None:
         return None
 
-    def build(abstraction, path, key):
+    def build(abstraction, path, key, progress=None):
         if getattr(abstraction, "game", None) != "sliding-tiles" or getattr(abstraction, "blank", False):
             return False
         from searchkit.pdb import make_folder
 
         make_folder(path)
-        build_in_child(abstraction.n, list(abstraction.pattern), str(path), key)
+        build_in_child(abstraction.n, list(abstraction.pattern), str(path), key, progress)
         return True
 
     return build
 
 
-#: The child that builds one table: ``python -c _CHILD n tiles path key digest`` (tiles comma-separated,
-#: the digest in hex).
-_CHILD = ("import sys; from searchkit_native import _native; n, tiles, path, key, digest = sys.argv[1:]; "
-          "_native.tiles_build_pdb(int(n), [int(t) for t in tiles.split(',')], path, key, bytes.fromhex(digest))")
+#: The child that builds one table: ``python -c _CHILD n tiles path key digest progress`` (tiles
+#: comma-separated, the digest in hex; progress ``1``: a line ``reached total`` on stdout after each layer).
+_CHILD = """
+import sys
+from searchkit_native import _native
+n, tiles, path, key, digest, progress = sys.argv[1:]
+def report(reached, total):
+    print(reached, total, flush=True)
+_native.tiles_build_pdb(int(n), [int(t) for t in tiles.split(",")], path, key, bytes.fromhex(digest),
+                        report if progress == "1" else None)
+"""
 
 
 def build_bytes(n: int, k: int) -> int:
@@ -55,7 +62,7 @@ def build_bytes(n: int, k: int) -> int:
     return perm(n * n, k) * (1 + (4 if 3 * (n * n - k) <= 32 else 8))
 
 
-def build_in_child(n: int, tiles: list[int], path: str, key: str) -> None:
+def build_in_child(n: int, tiles: list[int], path: str, key: str, progress=None) -> None:
     """Write the table of ``tiles`` to ``path`` with the native builder, in a child process, within the
     running case's limits.
 
@@ -64,7 +71,8 @@ def build_in_child(n: int, tiles: list[int], path: str, key: str) -> None:
     it can: the case's time limit is checked every 10 ms (:func:`searchkit.limits.setup_check`), and a
     limit or Ctrl-C kills the child, whose half-written temporary file is removed (the table file is
     only ever renamed into place whole).  A case whose ``--memory-limit`` allowance is below
-    :func:`build_bytes` stops before the child starts.
+    :func:`build_bytes` stops before the child starts.  ``progress(reached, total)``, if given, is
+    called after each of the builder's layers (the child reports them on its stdout).
 
     Raises:
         searchkit.limits.LimitReached: the running case's time ran out (``time_limit``), or its memory
@@ -72,32 +80,44 @@ def build_in_child(n: int, tiles: list[int], path: str, key: str) -> None:
         KeyboardInterrupt: Ctrl-C (the child is killed first).
         OSError: the child failed (its last line of stderr), e.g. the table could not be written.
     """
+    import selectors
     import subprocess
     import sys
+    import tempfile
 
     from searchkit.limits import reserve, setup_check
 
     reserve(build_bytes(n, len(tiles)))
     digest = hashlib.sha256(key.encode()).hexdigest()
-    child = subprocess.Popen([sys.executable, "-c", _CHILD, str(n), ",".join(map(str, tiles)), path, key, digest],
-                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        while True:
-            try:
-                _, err = child.communicate(timeout=0.01)
-                break
-            except subprocess.TimeoutExpired:
-                setup_check()
-    finally:
-        if child.returncode is None:
-            child.kill()
-            child.communicate()
-            from pathlib import Path
+    argv = [sys.executable, "-c", _CHILD, str(n), ",".join(map(str, tiles)), path, key, digest,
+            "1" if progress else "0"]
+    with tempfile.TemporaryFile() as err:  # the child's stderr, read if it fails (a pipe could fill up)
+        child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err)
+        try:
+            with selectors.DefaultSelector() as sel:
+                sel.register(child.stdout, selectors.EVENT_READ)
+                while True:
+                    if sel.select(timeout=0.01):
+                        line = child.stdout.readline()
+                        if not line:  # end of the child's output: it has finished
+                            break
+                        if progress:
+                            reached, total = map(int, line.split())
+                            progress(reached, total)
+                    setup_check()
+            child.wait()
+        finally:
+            if child.returncode is None:
+                child.kill()
+                child.wait()
+                from pathlib import Path
 
-            Path(f"{path}.{child.pid}.tmp").unlink(missing_ok=True)  # pdb::write's temporary file
-    if child.returncode != 0:
-        lines = err.decode(errors="replace").strip().splitlines() or [f"exit status {child.returncode}"]
-        raise OSError(f"the native pattern database builder failed for {path}: {lines[-1]}")
+                Path(f"{path}.{child.pid}.tmp").unlink(missing_ok=True)  # pdb::write's temporary file
+            child.stdout.close()
+        if child.returncode != 0:
+            err.seek(0)
+            lines = err.read().decode(errors="replace").strip().splitlines() or [f"exit status {child.returncode}"]
+            raise OSError(f"the native pattern database builder failed for {path}: {lines[-1]}")
 
 
 class NativeBoard:
@@ -168,5 +188,11 @@ def _ensure(abstraction):
             import sys
 
             print(f"searchkit: pattern database {path} is unusable ({exc}); rebuilding it", file=sys.stderr)
-    pdb_builder()(abstraction, path, key)
+    from searchkit.pdb import progress_bar
+
+    update, close = progress_bar(abstraction.label())
+    try:
+        pdb_builder()(abstraction, path, key, update)
+    finally:
+        close()
     return path

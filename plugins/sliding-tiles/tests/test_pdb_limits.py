@@ -1,7 +1,8 @@
 """Building a pattern database on first use holds the case's limits (tester defect: a cold ``-H
-'pdb(partition=7-8)' --time-limit 1`` ran the whole two-and-a-half-minute build, and Ctrl-C waited for it).
+'pdb(partition=7-8)' --time-limit 1`` ran the whole two-and-a-half-minute build, and Ctrl-C waited for it),
+and shows its progress bar on a terminal whichever builder runs.
 
-Real processes and signals: ``searchkit solve`` in a child, its cache a fresh folder.
+Real processes, signals and a pseudo-terminal: ``searchkit solve`` in a child, its cache a fresh folder.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def _sigint_default() -> None:
 
 @pytest.mark.parametrize("engine", ["auto", "python"])
 def test_a_cold_build_stops_at_the_time_limit_and_leaves_no_file(tmp_path, engine):
-    # The 7-tile table alone takes seconds (57.7 M entries): it cannot be built in 0.3 s.
+    # The first table, tiles 1-8 (518.9 M entries), takes minutes: it cannot be built in 0.3 s.
     proc = _solve(tmp_path, "--engine", engine, "--time-limit", "0.3")
     out, err = proc.communicate(timeout=120)
     assert out == "? (time_limit)\n", err
@@ -65,7 +66,8 @@ def test_a_cold_build_stops_at_the_time_limit_and_leaves_no_file(tmp_path, engin
 
 
 def test_a_memory_allowance_below_the_tables_stops_before_building(tmp_path):
-    # The 7-tile table needs 57.7 M entries of 5 bytes (native) or 1 byte per abstract state (Python): over 200 MB.
+    # The first table, tiles 1-8, needs 518.9 M entries of 5 bytes (native), or a byte per abstract state
+    # (Python): far over 200 MB.
     proc = _solve(tmp_path, "--memory-limit", "200")
     out, err = proc.communicate(timeout=120)
     assert out == "? (memory_limit)\n", err
@@ -109,3 +111,23 @@ def test_the_python_builder_checks_the_clock_and_the_allowance(tmp_path, monkeyp
     assert not any(tmp_path.iterdir())
     table = load_or_build(TileAbstraction(3, (1, 2)), builder=python_only, quiet=True)  # no running case: no limit
     assert table.built
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+@pytest.mark.parametrize("engine", ["native", "python"])
+def test_a_build_on_first_use_shows_its_bar_on_a_terminal(tmp_path, engine):
+    # The native engine makes its tables ready itself (sliding_tiles.native), the Python one through
+    # searchkit.pdb.load_or_build: both show the bar, for the native builder's tables too.
+    from searchkit.testing.terminal import run_on_terminal
+
+    case = tmp_path / "korf1.txt"
+    case.write_text(KORF_1)
+    out = tmp_path / "out.txt"
+    code, terminal = run_on_terminal(["solve", "sliding-tiles", "-H", "pdb(partition=5-5-5)", "--engine", engine,
+                                      "--max-nodes", "1", case], stdout=out,
+                                     env={"SEARCHKIT_CACHE_DIR": str(tmp_path / "cache")})
+    assert "building sliding-tiles 4x4 tiles 1-2-3-5-6" in terminal, (code, terminal)
+    assert "100%" in terminal  # the builder's layers reached the bar (its total is unknown until the first)
+    assert "Traceback" not in terminal
+    assert out.read_text() == "? (node_limit)\n"
+    assert len(list((tmp_path / "cache").glob("*.pdb"))) == 3
