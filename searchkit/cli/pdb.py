@@ -78,13 +78,14 @@ def info(ctx, game, spec) -> None:
             missing = True
             continue
         h = header(path)
+        top = "?"  # the header's max is not under the checksum: only a verified table's own is shown
         try:
-            read(path, a.key())
+            top = read(path, a.key()).max
             state = "verified"
         except (CorruptFile, OSError) as exc:
             state = f"UNUSABLE ({exc})"
             missing = True
-        click.echo(f"{a.label()}: {h['entries']:,} entries, {h['bits']} bits each, max {h['max']}, "
+        click.echo(f"{a.label()}: {h['entries']:,} entries, {h['bits']} bits each, max {top}, "
                    f"{h['file_bytes']:,} bytes, crc32 {h['crc32']}, {state}: {path}")
     ctx.exit(1 if missing else 0)
 

@@ -55,3 +55,22 @@ def test_pdb_commands_build_info_and_clear(cli_run, tmp_path, monkeypatch):
     assert gone.count("deleted") == 2 and not list(tmp_path.glob("*.pdb"))
     none = cli_run(["pdb", "build", "sliding-tiles", "manhattan"])
     assert none.exit_code == 2 and "uses no pattern database" in none.output
+
+
+def test_pdb_info_shows_the_tables_own_max_not_the_headers(cli_run, tmp_path, monkeypatch):
+    # The header's max field is outside the checksum (it covers the entries): a file edited there still
+    # verifies, so info must not repeat the header's figure.
+    from searchkit.pdb.store import _HEAD
+
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path))
+    spec = "pdb(partition=4-4)"
+    cli_run(["pdb", "build", "sliding-tiles", spec])
+    before = cli_run(["pdb", "info", "sliding-tiles", spec]).output
+    for path in tmp_path.glob("*.pdb"):
+        blob = bytearray(path.read_bytes())
+        fields = list(_HEAD.unpack_from(blob))
+        fields[6] = 99  # max
+        _HEAD.pack_into(blob, 0, *fields)
+        path.write_bytes(bytes(blob))
+    after = cli_run(["pdb", "info", "sliding-tiles", spec])
+    assert after.exit_code == 0 and "max 99" not in after.output and after.output == before
