@@ -16,7 +16,6 @@ import attrs
 
 from searchkit.errors import InputError
 from searchkit.game import Case
-from searchkit.helpers.grid import index, rows_of
 from searchkit.limits import LimitReached, reserve, setup_check
 
 
@@ -61,6 +60,8 @@ class Board:
 
     def rows(self) -> list[list[str]]:
         """The board as rows of the input's own values."""
+        from searchkit.helpers.grid import rows_of  # not at import: the grid helpers' attrs classes cost a solve
+
         return [[self.palette[c] for c in row] for row in rows_of(self.cells, self.width)]
 
 
@@ -521,7 +522,7 @@ def pivot_index(width: int, height: int, start: str) -> int:
         x, y = width // 2, height // 2
     else:
         raise ValueError(f"unknown start {start!r} (choose from {', '.join(STARTS)})")
-    return index(x, y, width)
+    return y * width + x  # searchkit.helpers.grid.index, whose module a solve need not import
 
 
 #: A row of the lines format: one ASCII digit or letter per cell.
