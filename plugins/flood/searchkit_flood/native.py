@@ -73,8 +73,9 @@ class CellReplay:
     4-connected cells of the new colour that touch it, found by shifting the whole bitset (one shift per
     direction, masked at the board's left and right edges) until nothing is added.  Every colour is a move
     (cost 1), as in the plain puzzle with every rule off; :meth:`successor` gives the child of one move, so a
-    replay grows only the colours played.  Replaying a 14x14 solution takes about 0.08 ms,
-    against about 1 ms for building the plain :class:`~searchkit_flood.areas.FloodPuzzle` and replaying on it.
+    replay grows only the colours played.  Building it and replaying a 14x14 solution takes about 0.06 ms (0.19 ms
+    before ``successor`` and the masks read from the cells' bytes, same run), against about 1 ms for building the
+    plain :class:`~searchkit_flood.areas.FloodPuzzle` and replaying on it.
     """
 
     __slots__ = ("_width", "_all", "_not_left", "_not_right", "_masks", "_start")
