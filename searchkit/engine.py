@@ -218,6 +218,10 @@ def result_of(d: dict):
 def check_solution(puzzle, result) -> None:
     """Replay a native result's moves on the game's plain ``puzzle`` (every rule off).
 
+    Each move must be one of the puzzle's successors of its state: the child comes from the puzzle's optional
+    ``successor(state, move)`` when it has one (the replay puzzle's own answer for that move, ``None`` for an
+    illegal one; :data:`searchkit.hooks.OPTIONAL_HOOKS`), else from a scan of ``successors(state)``.
+
     Raises:
         NativeEngineError: a move is not legal, the end is not a goal, or the cost is not the moves' cost.
     """
@@ -225,17 +229,24 @@ def check_solution(puzzle, result) -> None:
         return
     state = puzzle.initial_state()
     cost = 0
+    successor = getattr(puzzle, "successor", None)
     for i, move in enumerate(result.moves, 1):
-        for m, child, step in puzzle.successors(state):
-            if m == move:
-                state, cost = child, cost + step
-                break
-        else:
+        step = successor(state, move) if successor is not None else _scan(puzzle, state, move)
+        if step is None:
             raise NativeEngineError(f"the native engine's solution does not replay: move {i} ({move!r}) is not "
                                     f"legal in its state (a defect of the native engine; no answer is given)")
+        state, cost = step[0], cost + step[1]
     if not puzzle.is_goal(state):
         raise NativeEngineError("the native engine's solution does not reach a goal (a defect of the native "
                                 "engine; no answer is given)")
     if cost != result.cost:
         raise NativeEngineError(f"the native engine's solution costs {cost}, not the {result.cost} it reported "
                                 f"(a defect of the native engine; no answer is given)")
+
+
+def _scan(puzzle, state, move) -> tuple | None:
+    """``(child, step cost)`` of ``move`` among ``puzzle.successors(state)``, or ``None``."""
+    for m, child, step in puzzle.successors(state):
+        if m == move:
+            return child, step
+    return None

@@ -72,6 +72,11 @@ OPTIONAL_HOOKS: tuple[OptionalHook, ...] = (
                  "depth-first drivers (ida_star, bounded_dfs)",
                  "successors that may omit a child that provably cannot reach a goal within remaining - "
                  "step_cost (a bound fused into move generation); default: successors"),
+    OptionalHook(PUZZLE, "successor", "successor(state, move) -> (child, cost) | None",
+                 "the native engine's replay check (searchkit.engine.check_solution)",
+                 "the child and step cost of one move, exactly as successors(state) gives them, or None when "
+                 "the move is not among them (a replay then grows only the moves played); default: a scan of "
+                 "successors"),
     OptionalHook(PUZZLE, "tie_break", "tie_break(state) -> int",
                  "best-first drivers", "orders states of equal key and g, smaller first; never changes a "
                  "guarantee, only which of equally good states is expanded first; default: first in, first out"),

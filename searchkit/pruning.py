@@ -26,9 +26,12 @@ components), and the search statistics count each rule's cuts.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
+
+if TYPE_CHECKING:
+    from searchkit.pruner import Pruner
 
 #: Where a rule acts (see the module docstring).
 IN_SUCCESSORS = "successors"
@@ -50,30 +53,6 @@ HOOK_FILTER = "filter"  #: it passes each expanded state's successor list throug
 HOOK_ON_FAIL = "on_fail"  #: it calls ``on_fail`` after a state was searched without a solution (depth-first)
 ALL_HOOKS = frozenset({HOOK_SUCCESSORS, HOOK_SUCCESSORS_WITHIN, HOOK_CUT, HOOK_CUT_ON_POP, HOOK_FILTER,
                        HOOK_ON_FAIL})
-
-
-@attrs.frozen
-class Pruner:
-    """A rule bound to one puzzle instance: any of three plain callables.
-
-    Attributes:
-        cut: ``cut(state, g, remaining) -> bool``; ``True`` skips ``state``
-            before it is expanded.  ``g`` is the cost so far; ``remaining`` is
-            the cost still allowed (f-bound or depth minus ``g``), or ``None``
-            for unbounded (best-first) drivers.
-        filter: ``filter(state, successors) -> successors``; may drop or reorder
-            the list of ``(move, child, cost)`` tuples of ``state`` (Fast
-            Downward's operator pruning).
-        on_fail: ``on_fail(state, g, remaining) -> None``; called when ``state``
-            was fully searched with ``remaining`` and held no solution
-            (depth-first drivers), e.g. to fill a table of failed states.
-        name: the rule's name (set by the Solver), used to count cuts.
-    """
-
-    cut: Callable[[Any, int, int | None], bool] | None = None
-    filter: Callable[[Any, list], list] | None = None
-    on_fail: Callable[[Any, int, int | None], None] | None = None
-    name: str = ""
 
 
 def _default_needs(rule: "PruningRule") -> frozenset[str]:
@@ -172,6 +151,8 @@ def failure_memo() -> Pruner:
         A :class:`Pruner` whose ``cut`` and ``on_fail`` share one table
         (state -> bit set of failed remaining costs), fresh for every call.
     """
+    from searchkit.pruner import Pruner
+
     failed: dict[Any, int] = {}
     get = failed.get
 
@@ -188,3 +169,13 @@ def failure_memo() -> Pruner:
 def failure_memo_for(puzzle) -> Pruner:
     """:func:`failure_memo` as a rule factory (the puzzle is not needed): ``"searchkit.pruning:failure_memo_for"``."""
     return failure_memo()
+
+
+def __getattr__(name: str) -> Any:
+    # ``searchkit.pruning.Pruner``, its home before it had a module of its own: loaded on first use (a native
+    # search binds no rule, and an attrs class costs every command's start-up about a millisecond).
+    if name == "Pruner":
+        from searchkit.pruner import Pruner
+
+        return Pruner
+    raise AttributeError(f"module 'searchkit.pruning' has no attribute {name!r}")

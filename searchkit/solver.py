@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from searchkit.algorithm import OPTIMAL, PRUNES_ON_F, PRUNES_ON_F_IF_ADMISSIBLE, SearchRequest, bind_params, parse_spec
+from searchkit.algorithm import OPTIMAL, PRUNES_ON_F, PRUNES_ON_F_IF_ADMISSIBLE, bind_params, parse_spec
 from searchkit.errors import PlanError, UnknownNameError
 from searchkit.game import Case, SearchPlan, option_defaults
 from searchkit.heuristic import DEAD, DEAD_CUTS, counting_dead
@@ -124,7 +124,10 @@ def _default_engine() -> str:
     return default_engine()
 
 
-@attrs.frozen
+# The two step values below are private, never compared nor printed: without attrs' generated ``__eq__``,
+# ``__hash__`` and ``__repr__`` (eq=False, repr=False) each class costs half as much to create, which every
+# command's start-up pays.
+@attrs.frozen(eq=False, repr=False)
 class _Built:
     """What the build step made for one case: the searched puzzle and what the driver is handed with it.
 
@@ -160,7 +163,7 @@ class _Built:
     dead: list = attrs.Factory(lambda: [0])
 
 
-@attrs.frozen
+@attrs.frozen(eq=False, repr=False)
 class _Bound:
     """The bound step's answer: the cost bound handed to the driver, and the seed when it is an answer to it."""
 
@@ -441,6 +444,8 @@ class Solver:
                 return self._run_native(algorithm, built, bound, limiter, proof, emit, params, plan.mode)
             except LimitReached as stop:  # the native problem's own set-up (e.g. building a pattern database)
                 return SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
+        from searchkit.request import SearchRequest  # the Python engine's: a native search never loads it
+
         request = SearchRequest(heuristic=built.estimate, pruners=built.pruners, limits=limiter,
                                 max_cost=bound.max_cost, mode=plan.mode, params=params, admissible=proof,
                                 incumbent=None if bound.seed is None else bound.seed[:2],

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from searchkit.limits import LimitReached
 from searchkit.pruning import (HOOK_CUT, HOOK_CUT_ON_POP, HOOK_FILTER, HOOK_ON_FAIL, HOOK_SUCCESSORS,
-                               HOOK_SUCCESSORS_WITHIN, Pruner)
+                               HOOK_SUCCESSORS_WITHIN)
 from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, SOLVED, SearchResult, SearchStats
+
+if TYPE_CHECKING:  # annotations only: a native search never creates the class
+    from searchkit.pruner import Pruner
 
 
 #: The rule hooks of the depth-first drivers (IDA*, bounded DFS).

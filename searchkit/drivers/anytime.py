@@ -58,18 +58,20 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from searchkit.algorithm import GUARANTEE_ANYTIME, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm, Param, SearchRequest
+from searchkit.algorithm import GUARANTEE_ANYTIME, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm, Param
 from searchkit.drivers._common import (BEST_FIRST_HOOKS, conclude, counted_stats, exact_weight, path_to,
                                       run_guarded)
 from searchkit.limits import Limiter, Limits
-from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, SOLVED, SearchResult
 
-TYPE_CHECKING = False  # read as true by type checkers; fractions is imported when a search runs
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: fractions is imported when a search runs; a native search creates
+    # neither class
     from fractions import Fraction
+
+    from searchkit.pruner import Pruner
+    from searchkit.request import SearchRequest
 
 
 def anytime(

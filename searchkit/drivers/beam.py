@@ -27,15 +27,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from searchkit.algorithm import (GUARANTEE_NONE, HEURISTIC_REQUIRED, PRUNES_ON_F_IF_ADMISSIBLE, Algorithm, Param,
-                                 SearchRequest)
+from searchkit.algorithm import GUARANTEE_NONE, HEURISTIC_REQUIRED, PRUNES_ON_F_IF_ADMISSIBLE, Algorithm, Param
 from searchkit.drivers._common import conclude, counted_stats, path_to, run_guarded
 from searchkit.heuristic import DEAD
 from searchkit.limits import Limiter, Limits
-from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, INCOMPLETE, SOLVED, SearchResult
+
+if TYPE_CHECKING:  # annotations only: a native search creates neither class
+    from searchkit.pruner import Pruner
+    from searchkit.request import SearchRequest
 
 
 def beam(puzzle, heuristic: Callable[[Any], int], *, width: int = 64, pruners: Sequence[Pruner] = (),

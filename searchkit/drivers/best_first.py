@@ -25,15 +25,17 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from searchkit.drivers._common import conclude, exact_weight, path_to, run_guarded, split_pruners
 from searchkit.heuristic import DEAD
 from searchkit.limits import Limiter, Limits
-from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, F_LAYER, SOLVED, IterationRecord, SearchResult, SearchStats
+
+if TYPE_CHECKING:  # annotations only: a native search never creates the class
+    from searchkit.pruner import Pruner
 
 
 @attrs.frozen

@@ -6,11 +6,15 @@ Meant for tests on small instances (it stores every reached state).
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
 
-from searchkit.algorithm import GUARANTEE_OPTIMAL, HEURISTIC_NONE, PRUNES_ON_G, Algorithm, SearchRequest
+from searchkit.algorithm import GUARANTEE_OPTIMAL, HEURISTIC_NONE, PRUNES_ON_G, Algorithm
 from searchkit.drivers._common import path_to, run_guarded
 from searchkit.limits import Limiter, Limits
 from searchkit.result import EXHAUSTED, SOLVED, SearchResult, SearchStats
+
+if TYPE_CHECKING:  # annotations only: a native search never creates the class
+    from searchkit.request import SearchRequest
 
 
 def bfs(puzzle, *, limits: Limits | Limiter | None = None, max_cost: int | None = None) -> SearchResult:

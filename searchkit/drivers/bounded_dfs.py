@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from searchkit.algorithm import GUARANTEE_NONE, HEURISTIC_OPTIONAL, PRUNES_ON_F, Algorithm, SearchRequest
+from searchkit.algorithm import GUARANTEE_NONE, HEURISTIC_OPTIONAL, PRUNES_ON_F, Algorithm
 from searchkit.drivers._common import DEPTH_FIRST_HOOKS, expander, run_guarded, split_pruners
 from searchkit.limits import Limiter, Limits
-from searchkit.pruning import Pruner
 from searchkit.result import DEPTH, EXHAUSTED, SOLVED, IterationRecord, SearchResult, SearchStats
+
+if TYPE_CHECKING:  # annotations only: a native search creates neither class
+    from searchkit.pruner import Pruner
+    from searchkit.request import SearchRequest
 
 MODES = ("exact", "at_most", "shortest")
 

@@ -10,13 +10,16 @@ solution in the puzzle's move order.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from searchkit.algorithm import GUARANTEE_OPTIMAL, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm, SearchRequest
+from searchkit.algorithm import GUARANTEE_OPTIMAL, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm
 from searchkit.drivers._common import DEPTH_FIRST_HOOKS, expander, run_guarded, split_pruners
 from searchkit.limits import Limiter, Limits
-from searchkit.pruning import Pruner
 from searchkit.result import EXHAUSTED, F_BOUND, SOLVED, IterationRecord, SearchResult, SearchStats
+
+if TYPE_CHECKING:  # annotations only: a native search creates neither class
+    from searchkit.pruner import Pruner
+    from searchkit.request import SearchRequest
 
 INF = float("inf")
 

@@ -31,13 +31,16 @@ A configuration of the best-first engine (:mod:`searchkit.drivers.best_first`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from searchkit.algorithm import GUARANTEE_OPTIMAL, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm, SearchRequest
+from searchkit.algorithm import GUARANTEE_OPTIMAL, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm
 from searchkit.drivers._common import BEST_FIRST_HOOKS
 from searchkit.limits import Limiter, Limits
-from searchkit.pruning import Pruner
 from searchkit.result import SearchResult
+
+if TYPE_CHECKING:  # annotations only: a native search creates neither class
+    from searchkit.pruner import Pruner
+    from searchkit.request import SearchRequest
 
 
 def peastar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] = (),

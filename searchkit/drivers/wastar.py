@@ -32,13 +32,16 @@ With an inadmissible h neither bound holds; the Solver then drops
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from searchkit.algorithm import HEURISTIC_REQUIRED, PRUNES_ON_F_IF_ADMISSIBLE, Algorithm, Param, SearchRequest, bounded
+from searchkit.algorithm import HEURISTIC_REQUIRED, PRUNES_ON_F_IF_ADMISSIBLE, Algorithm, Param, bounded
 from searchkit.drivers._common import BEST_FIRST_HOOKS, exact_weight
 from searchkit.limits import Limiter, Limits
-from searchkit.pruning import Pruner
 from searchkit.result import SearchResult
+
+if TYPE_CHECKING:  # annotations only: a native search creates neither class
+    from searchkit.pruner import Pruner
+    from searchkit.request import SearchRequest
 
 
 def wastar(puzzle, heuristic: Callable[[Any], int], *, weight: float = 2.0, pruners: Sequence[Pruner] = (),

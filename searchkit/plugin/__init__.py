@@ -19,7 +19,7 @@ _EXPORTS = {
     "hookimpl": "searchkit.plugin.spec",
     "Heuristic": "searchkit.heuristic",
     "PruningRule": "searchkit.pruning",
-    "Pruner": "searchkit.pruning",
+    "Pruner": "searchkit.pruner",
     "failure_memo": "searchkit.pruning",
     "Generator": "searchkit.generator",
     "GameOption": "searchkit.game",

@@ -34,8 +34,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 VOCABULARY = {
     "searchkit", "searchkit.puzzle", "searchkit.game", "searchkit.heuristic", "searchkit.pruning",
-    "searchkit.result", "searchkit.limits", "searchkit.errors", "searchkit._refs", "searchkit.bounds",
-    "searchkit.seeds", "searchkit.generator", "searchkit.algorithm", "searchkit.hooks", "searchkit.helpers",
+    "searchkit.pruner", "searchkit.request", "searchkit.result", "searchkit.limits", "searchkit.errors",
+    "searchkit._refs", "searchkit.bounds", "searchkit.seeds", "searchkit.generator", "searchkit.algorithm",
+    "searchkit.hooks", "searchkit.helpers",
 }
 FACES = {"searchkit.cli", "searchkit.render", "searchkit.tools", "searchkit.formats", "searchkit.api",
          "searchkit.testing", "searchkit.__main__"}

@@ -16,7 +16,6 @@ import attrs
 
 from searchkit.errors import InputError
 from searchkit.game import Case
-from searchkit.helpers.grid import index, rows_of
 from searchkit.limits import LimitReached, reserve, setup_check
 
 
@@ -61,6 +60,8 @@ class Board:
 
     def rows(self) -> list[list[str]]:
         """The board as rows of the input's own values."""
+        from searchkit.helpers.grid import rows_of  # not at import: the grid helpers' attrs classes cost a solve
+
         return [[self.palette[c] for c in row] for row in rows_of(self.cells, self.width)]
 
 
@@ -68,11 +69,11 @@ class Board:
 #: full-width or other Unicode digits), as C's ``scanf("%d")`` reads them.
 _INT = re.compile(r"-?[0-9]+\Z")
 #: scanf's whitespace: tokens are separated by these ASCII characters only.
-_TOKEN = re.compile(r"[^ \t\n\r\v\f]+")
+_TOKEN = r"[^ \t\n\r\v\f]+"  # compiled on first use (re's cache): most inputs never need it
 
 
 def _tokens(line: str) -> list[str]:
-    """``_TOKEN.findall(line)``: by ``line.split()``, several times faster, where the two agree.
+    """``re.findall(_TOKEN, line)``: by ``line.split()``, several times faster, where the two agree.
 
     On ASCII text ``str.split()`` separates at scanf's six whitespace
     characters and at ``\x1c``-``\x1f``; a line holding none of those four
@@ -81,7 +82,7 @@ def _tokens(line: str) -> list[str]:
     # (``in`` runs at memchr's speed, some 50 times a regular expression's on a line with none of the four)
     if line.isascii() and not ("\x1c" in line or "\x1d" in line or "\x1e" in line or "\x1f" in line):
         return line.split()
-    return _TOKEN.findall(line)
+    return re.findall(_TOKEN, line)
 
 
 #: scanf's separators (the characters ``_TOKEN`` excludes).
@@ -521,7 +522,7 @@ def pivot_index(width: int, height: int, start: str) -> int:
         x, y = width // 2, height // 2
     else:
         raise ValueError(f"unknown start {start!r} (choose from {', '.join(STARTS)})")
-    return index(x, y, width)
+    return y * width + x  # searchkit.helpers.grid.index, whose module a solve need not import
 
 
 #: A row of the lines format: one ASCII digit or letter per cell.

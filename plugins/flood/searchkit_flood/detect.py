@@ -51,7 +51,7 @@ from searchkit.errors import InputError
 from searchkit_flood.board import (_ASCII_SPACE, _INT, _ROW, Tokens, _line_width, _size, parse_judge, parse_lines)
 
 FORMATS = ("judge", "rect", "lines")
-_HEADER = re.compile(r"#\s*searchkit\s+flood\s+(\S+)\s*\Z")
+_HEADER = r"#\s*searchkit\s+flood\s+(\S+)\s*\Z"  # compiled on first use (re's cache): only a '#' line needs it
 _SEPARATOR = re.compile(r"[ \t\v\f]+")  # a CR is not a separator here: inside a line it is a stray CR
 
 OK, WARNED, BROKEN, EXCLUDED = "ok", "warned", "broken", "excluded"
@@ -77,7 +77,7 @@ def read_header(lines: Callable[[], Iterator[str]], source: str
             continue
         if not line.startswith("#"):
             return None, lines
-        match = _HEADER.match(line)
+        match = re.match(_HEADER, line)
         if not match or match.group(1) not in FORMATS:
             return InputError(f"expected a header '# searchkit flood FORMAT' with FORMAT one of "
                               f"{', '.join(FORMATS)}, got {line[:40]!r}", source=source, line=i)

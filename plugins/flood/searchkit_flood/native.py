@@ -72,8 +72,10 @@ class CellReplay:
     :class:`~searchkit_flood.areas.AreaGraph` nor the native one): a move recolours the region and absorbs the
     4-connected cells of the new colour that touch it, found by shifting the whole bitset (one shift per
     direction, masked at the board's left and right edges) until nothing is added.  Every colour is a move
-    (cost 1), as in the plain puzzle with every rule off.  Replaying a 14x14 solution takes about 0.08 ms,
-    against about 1 ms for building the plain :class:`~searchkit_flood.areas.FloodPuzzle` and replaying on it.
+    (cost 1), as in the plain puzzle with every rule off; :meth:`successor` gives the child of one move, so a
+    replay grows only the colours played.  Building it and replaying a 14x14 solution takes about 0.06 ms (0.19 ms
+    before ``successor`` and the masks read from the cells' bytes, same run), against about 1 ms for building the
+    plain :class:`~searchkit_flood.areas.FloodPuzzle` and replaying on it.
     """
 
     __slots__ = ("_width", "_all", "_not_left", "_not_right", "_masks", "_start")
@@ -82,20 +84,11 @@ class CellReplay:
         w, h = board.width, board.height
         self._width = w
         self._all = (1 << (w * h)) - 1
-        masks = [0] * board.colours
-        cells = board.cells
-        for y in range(h):  # a row's masks first (w bits each), then one shift into the board's per colour
-            setup_check()  # on a 1600 x 1600 board, 1600 rows of 1600 cells
-            row: dict[int, int] = {}
-            for x, c in enumerate(cells[y * w:(y + 1) * w]):
-                row[c] = row.get(c, 0) | 1 << x
-            for c, bits in row.items():
-                masks[c] |= bits << (y * w)
-        self._masks = masks
+        self._masks = _colour_masks(board)
         left = int(("0" * (w - 1) + "1") * h, 2)  # column 0 (the bit string's last character is cell 0)
         self._not_left = self._all & ~left
         self._not_right = self._all & ~(left << (w - 1))
-        self._start = self._grow(1 << board.pivot, masks[board.cells[board.pivot]])
+        self._start = self._grow(1 << board.pivot, self._masks[board.cells[board.pivot]])
 
     def _grow(self, region: int, mask: int) -> int:
         """``region`` with the cells of ``mask`` 4-connected to it through cells of ``mask``."""
@@ -119,3 +112,44 @@ class CellReplay:
         """Every colour in index order (a generator: a replay stops at the move it looks for)."""
         for c, mask in enumerate(self._masks):
             yield c, self._grow(state, mask), 1
+
+    def successor(self, state: int, move) -> tuple[int, int] | None:
+        """``(child, 1)`` of colour ``move``, as :meth:`successors` gives it, or ``None`` for a move that is
+        not a colour index; the replay check asks this instead of growing every colour before the move."""
+        if not (isinstance(move, int) and 0 <= move < len(self._masks)):
+            return None
+        return self._grow(state, self._masks[move]), 1
+
+
+#: Boards of at most this many colours get their masks from the bytes of their cells (one pass in C per colour,
+#: 4 to 18 times faster than the loop over the cells on 8x8 to 1000x1000 boards with 6 to 64 colours).
+_BYTES_COLOURS = 256
+_ZEROS = b"0" * 256
+
+
+def _colour_masks(board) -> list[int]:
+    """The cells of each colour as a bitset (bit ``y * W + x``), ``masks[c]`` for colour index ``c``.
+
+    With at most :data:`_BYTES_COLOURS` colours each cell is a byte: the cells' bytes, reversed (cell 0 is the
+    last binary digit), are translated to ``"1"`` where the colour is and ``"0"`` elsewhere and read in base 2,
+    the case's clock read before each colour.  With more, a loop over each row's cells, the clock read before
+    each row (on a 1600 x 1600 board, 1600 rows of 1600 cells).
+    """
+    w, h, cells = board.width, board.height, board.cells
+    if board.colours <= _BYTES_COLOURS:
+        setup_check()
+        data = bytes(cells)[::-1]
+        masks = []
+        for c in range(board.colours):
+            setup_check()
+            masks.append(int(data.translate(_ZEROS[:c] + b"1" + _ZEROS[c + 1:]), 2))
+        return masks
+    masks = [0] * board.colours
+    for y in range(h):  # a row's masks first (w bits each), then one shift into the board's per colour
+        setup_check()
+        row: dict[int, int] = {}
+        for x, c in enumerate(cells[y * w:(y + 1) * w]):
+            row[c] = row.get(c, 0) | 1 << x
+        for c, bits in row.items():
+            masks[c] |= bits << (y * w)
+    return masks

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -260,7 +262,7 @@ def test_a_long_line_cut_in_pieces_gives_the_scanf_tokens(text, piece):
     import searchkit_flood.board as board
 
     pieces = list(board._long_tokens(text, piece))
-    assert [t for p in pieces for t in p] == board._TOKEN.findall(text)
+    assert [t for p in pieces for t in p] == re.findall(board._TOKEN, text)
 
 
 def test_a_stray_space_in_one_lines_board_is_an_error_of_that_line():
