@@ -279,14 +279,15 @@ impl Word for u16 {
 const NEAR_BYTES: usize = 1 << 20;
 /// Gathered children are applied in chunks of this many.
 const CHUNK: usize = 1 << 21;
-/// At most this many buckets in the sort of a chunk: a bucket's words (`4 * 518,918,400 / 4096` bytes,
-/// 507 kB for 8 of the 15-puzzle's tiles) stay in the second-level cache while it is applied.
+/// At most this many buckets in the sort of a chunk: a bucket's words (`2 * 518,918,400 / 4096` bytes,
+/// 253 kB for 8 of the 15-puzzle's tiles, half of them touched with the mirror) stay in the second-level cache
+/// while it is applied.
 const BUCKETS: usize = 1 << 12;
 
 /// The words of one build and its gathered children (module docs, "the builder's memory").
 struct Build<T> {
     word: Vec<T>,
-    /// free cells per placement, the width of each mask
+    /// free cells per placement, the width of each bit plane
     f: u32,
     /// gathered children, `(rank << 4) | free-cell index`, and their bucket counts
     buf: Vec<u64>,
