@@ -18,19 +18,42 @@
 //! a group tile next to the region moving into it starts a state of the next layer with the blank on the
 //! tile's old cell.  The first layer that reaches a placement (in any region) is its entry.
 //!
-//! **The builder's memory** ([`build`]): per placement one word of three masks over its `f = n*n - k`
-//! free cells (bit `j` is the `j`-th free cell in cell order): the cells *seen* (in regions reached at
-//! this layer or before), and two layer masks, the seeds of the current layer and of the next, whose roles
-//! swap with the layer's parity; 32 bits when `3f <= 32`, else 64.  Beside it the entries (one byte
-//! each) and, per parity, a bitmap of the placements whose layer mask is not empty.  A layer is the set
-//! bits of its bitmap, scanned in rank order: each placement's seeds not yet seen give (flood fill) the
-//! regions expanded, marked seen, and their children are queued in the next layer's mask and bitmap
-//! unless their cell is seen, in this layer or queued already.  Each (placement, region) is therefore
-//! expanded once, at its exact distance, and the order in which a layer's children are applied changes
-//! no entry.  Because the scan is in rank order, a child moving a late tile lands near its parent (tile
-//! `i` keeps the digits before `i`: a block of `P(n*n-1-(i-1), k-i)` placements): those are applied at
-//! once (prefetched, one state later); children moving the first tiles land far away and are gathered,
-//! counting-sorted by their rank's high bits and applied in ascending blocks.
+//! **The builder's memory** ([`build`]): per placement one word of two bit planes over its `f = n*n - k`
+//! free cells (bit `j` of a plane is the `j`-th free cell in cell order), the planes at bits 0 and `f`: two bits
+//! per cell, so 16 bits when `f <= 8` (8 of the 15-puzzle's tiles), else 32.  A cell is *unseen* (0, 0), *seen*
+//! (1, 1: in a region reached at this layer or before), or a seed of the layer of one parity, (1, 0) or (0, 1);
+//! the two seed states swap roles with the layer's parity (current, next), so nothing is copied between layers.
+//! Beside the words, the entries (one byte each) and, per parity, a bitmap of the placements that may hold
+//! seeds of that layer.  A layer is the set bits of its bitmap, scanned in rank order: each placement's seeds
+//! give (flood fill) the regions expanded, all their cells set seen (the seeds among them, so no layer mask is
+//! cleared), and their children are queued (a cell unseen becomes a seed of the next layer) unless their cell
+//! is seen, in this layer, or queued already; a seed later covered by a region of this layer is seen, so it is
+//! dropped.  Each (placement, region) is therefore expanded once, at its exact distance, and the order in which
+//! a layer's children are applied changes no entry.  Because the scan is in rank order, a child moving a late
+//! tile lands near its parent (tile `i` keeps the digits before `i`: a block of `P(n*n-1-(i-1), k-i)`
+//! placements): those are applied at once (prefetched, one state later); children moving the first tiles land
+//! far away and are gathered, counting-sorted by their rank's high bits and applied in ascending blocks.
+//!
+//! **The mirror** ([`Mirror`]).  Let `M` be the left-right mirror of the board and suppose the group is closed
+//! under it (tile `t`'s goal mirrored is the goal of a group tile `t'`; `pi(i)` is the index of `t'`) and so
+//! is the blank's region in the goal (the free cells connected to the last cell): the 7-8 partition's 8-tile
+//! group 1..8, the top two rows, whose goal region is the bottom two rows.  Map a state (placement `p`, blank
+//! cell `b`) to its image, the placement `p'` with `p'[pi(i)] = M(p[i])` and the blank on `M(b)`.  The image of a
+//! move is a move of the image tile (M maps neighbours to neighbours), of a group tile exactly when the move is,
+//! so of the same cost; the map is its own inverse, and it maps the goal states (the group home, the blank in
+//! the goal region) onto themselves.  So it is an automorphism of the 0/1-cost graph fixing the goal set: a
+//! state and its image have the same distance, and the entry of `p` (the least over its blank cells) equals
+//! that of `p'`.  The builder therefore searches the quotient: a placement is *canonical* when its rank is at
+//! most its image's, only canonical placements hold seeds, a child whose placement is not canonical is queued
+//! as its image (the image placement, the blank's cell mirrored), and when a placement's entry is set, so is
+//! its image's.  Breadth-first search on the quotient of a graph by an automorphism group that fixes the goal
+//! set gives each class its distance, so every entry is the plain search's.  Rank order is the lexicographic
+//! order of the cells, so the test compares the cells packed as nibbles (tile 0 highest) with the image's; when
+//! the mirror maps the first `h` tiles onto themselves (`h = 4` for tiles 1..8: 1<->4, 2<->3) and the
+//! parent's first `h` cells rank strictly below their image, a child moving a later tile is canonical without
+//! a test.  Half the placements are expanded, half the words are touched (the others' pages are never
+//! written, so never allocated), and the near children stay near: only a move of one of the first `h` tiles
+//! can leave the canonical half.
 
 use std::fs;
 use std::io::{self, Write};
@@ -57,6 +80,19 @@ pub fn rank(cells: &[u8], w: &[u64]) -> u64 {
     for (&c, &wi) in cells.iter().zip(w) {
         let below = (used & ((1u32 << c) - 1)).count_ones();
         r += (u64::from(c) - u64::from(below)) * wi;
+        used |= 1 << c;
+    }
+    r
+}
+
+/// The rank of the placement packed as nibbles, tile `i`'s cell at bit `nib[i]`.
+#[inline]
+fn rank_nibbles(packed: u64, w: &[u64], nib: &[u32]) -> u64 {
+    let mut used: u32 = 0;
+    let mut r = 0u64;
+    for (&s, &wi) in nib.iter().zip(w) {
+        let c = ((packed >> s) & 15) as u32;
+        r += u64::from(c - (used & ((1u32 << c) - 1)).count_ones()) * wi;
         used |= 1 << c;
     }
     r
@@ -208,9 +244,9 @@ fn prefetch<T>(x: &T) {
     }
 }
 
-/// One placement's word in the builder: three masks over the placement's `f = n*n - k` free cells (bit `j`
-/// is the `j`-th free cell in cell order): `seen` at bit 0, the two layer masks at bits `f` and `2f`.
-/// `u32` when that fits (`f <= 10`: 6 to 8 of the 15-puzzle's tiles), else `u64`.
+/// One placement's word in the builder: two bit planes over the placement's `f = n*n - k` free cells (bit `j`
+/// is the `j`-th free cell in cell order), at bits 0 and `f`; a cell's two bits are its state (module docs).
+/// `u16` when that fits (`f <= 8`: 8 or more of the 15-puzzle's tiles), else `u32`.
 trait Word: Copy {
     fn get(self) -> u64;
     fn put(x: u64) -> Self;
@@ -227,14 +263,14 @@ impl Word for u32 {
     }
 }
 
-impl Word for u64 {
+impl Word for u16 {
     #[inline(always)]
     fn get(self) -> u64 {
-        self
+        u64::from(self)
     }
     #[inline(always)]
     fn put(x: u64) -> Self {
-        x
+        x as u16
     }
 }
 
@@ -243,14 +279,15 @@ impl Word for u64 {
 const NEAR_BYTES: usize = 1 << 20;
 /// Gathered children are applied in chunks of this many.
 const CHUNK: usize = 1 << 21;
-/// At most this many buckets in the sort of a chunk: a bucket's words (`4 * 518,918,400 / 4096` bytes,
-/// 507 kB for 8 of the 15-puzzle's tiles) stay in the second-level cache while it is applied.
+/// At most this many buckets in the sort of a chunk: a bucket's words (`2 * 518,918,400 / 4096` bytes,
+/// 253 kB for 8 of the 15-puzzle's tiles, half of them touched with the mirror) stay in the second-level cache
+/// while it is applied.
 const BUCKETS: usize = 1 << 12;
 
 /// The words of one build and its gathered children (module docs, "the builder's memory").
 struct Build<T> {
     word: Vec<T>,
-    /// free cells per placement, the width of each mask
+    /// free cells per placement, the width of each bit plane
     f: u32,
     /// gathered children, `(rank << 4) | free-cell index`, and their bucket counts
     buf: Vec<u64>,
@@ -261,17 +298,16 @@ struct Build<T> {
 }
 
 impl<T: Word> Build<T> {
-    /// Queue free cell `j` of placement `r` for the next layer (the mask at bit `next`, bitmap `nextbits`) unless
-    /// it is seen, in this layer, or queued already.  Returns whether `r` joined the next layer.
+    /// Queue free cell `j` of placement `r` for the next layer (its bit in the plane at `next`, and `r` in the
+    /// bitmap `nextbits`) unless it is seen, in this layer, or queued already.  Returns whether it was queued.
     #[inline(always)]
     fn apply(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, r: usize, j: u32) -> bool {
         // without branches: whether the child is new is a coin toss the branch predictor would lose
         let e = word[r].get();
-        let new = e & ((1 | 1 << f | 1 << (2 * f)) << j) == 0;
-        word[r] = T::put(e | (u64::from(new).wrapping_neg() & 1u64 << (j + next)));
-        let joined = new & ((e >> next) & ((1u64 << f) - 1) == 0);
-        nextbits[r >> 6] |= u64::from(joined) << (r & 63);
-        joined
+        let new = e & ((1 | 1 << f) << j) == 0;
+        word[r] = T::put(e | (u64::from(new) << (j + next)));
+        nextbits[r >> 6] |= u64::from(new) << (r & 63);
+        new
     }
 
     /// Apply the gathered children after a counting sort by `rank >> shift` (their buckets counted as they
@@ -308,52 +344,105 @@ impl<T: Word> Build<T> {
 ///
 /// `progress(reached, total)` is called after each layer.
 pub fn build(n: usize, tiles: &[u8], progress: impl FnMut(u64, u64)) -> Vec<u8> {
-    build_with(n, tiles, NEAR_BYTES, CHUNK, progress)
+    build_with(n, tiles, NEAR_BYTES, CHUNK, true, progress)
 }
 
-/// [`build`] with the distance (in bytes) up to which children are applied at once and the chunk size of
-/// the others (the tests vary both; neither changes an entry).
-fn build_with(n: usize, tiles: &[u8], near: usize, chunk: usize, progress: impl FnMut(u64, u64)) -> Vec<u8> {
+/// [`build`] with the distance (in bytes) up to which children are applied at once, the chunk size of the
+/// others, and whether a group's mirror symmetry is used (the tests vary all three; none changes an entry).
+fn build_with(n: usize, tiles: &[u8], near: usize, chunk: usize, sym: bool, progress: impl FnMut(u64, u64))
+              -> Vec<u8> {
     assert!((2..=4).contains(&n), "boards of side 2 to 4");
     let cells = n * n;
     let k = tiles.len();
     assert!(k >= 1 && k < cells && tiles.iter().all(|&t| t >= 1 && (t as usize) < cells));
-    if 3 * (cells - k) <= 32 {
-        dispatch::<u32>(n, tiles, near, chunk, progress)
+    let mirror = if sym { Mirror::of(n, tiles) } else { None };
+    if 2 * (cells - k) <= 16 {
+        dispatch::<u16>(n, tiles, near, chunk, mirror, progress)
     } else {
-        dispatch::<u64>(n, tiles, near, chunk, progress)
+        dispatch::<u32>(n, tiles, near, chunk, mirror, progress)
+    }
+}
+
+/// The left-right mirror of a group whose table it leaves unchanged (module docs, "the mirror").
+#[derive(Clone, Copy)]
+struct Mirror {
+    /// the mirror image of each cell (`n*n` of them)
+    cell: [u8; 16],
+    /// per tile index `i`, the index of the tile whose goal is the mirror of tile `i`'s
+    tile: [u8; 16],
+    /// the least `h > 0` such that the mirror maps the first `h` tiles onto themselves
+    h: usize,
+}
+
+impl Mirror {
+    /// The mirror of the group `tiles` on the `n` x `n` board, if it maps the table onto itself: the group
+    /// is closed under the mirror (each tile's goal mirrored is a group tile's goal) and so is the blank's
+    /// region in the goal (the free cells connected to the last cell).
+    fn of(n: usize, tiles: &[u8]) -> Option<Mirror> {
+        let cells = n * n;
+        let mut m = Mirror { cell: [0; 16], tile: [0; 16], h: 0 };
+        for c in 0..cells {
+            m.cell[c] = (c - c % n + (n - 1 - c % n)) as u8;
+        }
+        for (i, &t) in tiles.iter().enumerate() {
+            let image = m.cell[usize::from(t - 1)] + 1;
+            m.tile[i] = tiles.iter().position(|&u| u == image)? as u8;
+        }
+        m.h = (1..=tiles.len()).find(|&h| m.tile[..h].iter().all(|&t| usize::from(t) < h))?;
+        let used: u32 = tiles.iter().fold(0, |acc, &t| acc | 1 << (t - 1));
+        let mut region = 1u32 << (cells - 1);
+        loop {
+            let mut grown = region;
+            for c in 0..cells {
+                if region >> c & 1 != 0 {
+                    for d in 0..cells {
+                        let (r1, c1, r2, c2) = (c / n, c % n, d / n, d % n);
+                        if r1.abs_diff(r2) + c1.abs_diff(c2) == 1 && used >> d & 1 == 0 {
+                            grown |= 1 << d;
+                        }
+                    }
+                }
+            }
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        let mirrored = (0..cells).filter(|&c| region >> c & 1 != 0).fold(0u32, |acc, c| acc | 1 << m.cell[c]);
+        (mirrored == region).then_some(m)
     }
 }
 
 /// [`build_body`] in the fastest variant the CPU runs.
-fn dispatch<T: Word>(n: usize, tiles: &[u8], near: usize, chunk: usize, progress: impl FnMut(u64, u64)) -> Vec<u8> {
+fn dispatch<T: Word>(n: usize, tiles: &[u8], near: usize, chunk: usize, mirror: Option<Mirror>,
+                     progress: impl FnMut(u64, u64)) -> Vec<u8> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1")
         && std::arch::is_x86_feature_detected!("bmi2") {
         // SAFETY: the CPU has the instructions the function is compiled for (checked just above).
-        return unsafe { build_bmi2::<T>(n, tiles, near, chunk, progress) };
+        return unsafe { build_bmi2::<T>(n, tiles, near, chunk, mirror, progress) };
     }
-    side::<T, Soft>(n, tiles, near, chunk, progress)
+    side::<T, Soft>(n, tiles, near, chunk, mirror, progress)
 }
 
 /// [`build_body`] compiled with `popcnt` and BMI1/2 (`pdep`/`pext` for the masks over the free cells,
 /// `tzcnt`, `blsr`; otherwise loops of a dozen instructions each).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
-unsafe fn build_bmi2<T: Word>(n: usize, tiles: &[u8], near: usize, chunk: usize, progress: impl FnMut(u64, u64))
-                              -> Vec<u8> {
-    side::<T, Bmi2>(n, tiles, near, chunk, progress)
+unsafe fn build_bmi2<T: Word>(n: usize, tiles: &[u8], near: usize, chunk: usize, mirror: Option<Mirror>,
+                              progress: impl FnMut(u64, u64)) -> Vec<u8> {
+    side::<T, Bmi2>(n, tiles, near, chunk, mirror, progress)
 }
 
 /// [`build_body`] for the board side `n` as a constant (the flood fill's masks and the moves' loops then
 /// unroll).
 #[inline(always)]
-fn side<T: Word, B: Bits>(n: usize, tiles: &[u8], near: usize, chunk: usize, progress: impl FnMut(u64, u64))
-                          -> Vec<u8> {
+fn side<T: Word, B: Bits>(n: usize, tiles: &[u8], near: usize, chunk: usize, mirror: Option<Mirror>,
+                          progress: impl FnMut(u64, u64)) -> Vec<u8> {
     match n {
-        2 => build_body::<T, B, 2>(tiles, near, chunk, progress),
-        3 => build_body::<T, B, 3>(tiles, near, chunk, progress),
-        _ => build_body::<T, B, 4>(tiles, near, chunk, progress),
+        2 => build_body::<T, B, 2>(tiles, near, chunk, mirror, progress),
+        3 => build_body::<T, B, 3>(tiles, near, chunk, mirror, progress),
+        _ => build_body::<T, B, 4>(tiles, near, chunk, mirror, progress),
     }
 }
 
@@ -418,7 +507,7 @@ impl Bits for Bmi2 {
 }
 
 #[inline(always)]
-fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk: usize,
+fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk: usize, mirror: Option<Mirror>,
                                                 mut progress: impl FnMut(u64, u64)) -> Vec<u8> {
     let cells = N * N;
     let k = tiles.len();
@@ -447,6 +536,18 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
     let rank_bits = usize::BITS - entries.leading_zeros();
     let shift = rank_bits.saturating_sub(BUCKETS.trailing_zeros());
     let mut value = vec![UNREACHED; entries];
+    // tile i's nibble in a placement packed as nibbles, tile 0 highest (the mirror's test, module docs)
+    let mut nib = [0u32; 16];
+    for (i, x) in nib[..k].iter_mut().enumerate() {
+        *x = 4 * (k - 1 - i) as u32;
+    }
+    // tile i's cell mirrored is tile `m.tile[i]`'s in the image
+    let mut image_nib = [0u32; 16];
+    if let Some(m) = mirror {
+        for (i, x) in image_nib[..k].iter_mut().enumerate() {
+            *x = nib[usize::from(m.tile[i])];
+        }
+    }
     // per layer parity, one bit per placement: its layer mask is not empty
     let mut bits = [vec![0u64; bits_len], vec![0u64; bits_len]];
     let mut b = Build::<T> {
@@ -480,9 +581,7 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
     let rg = rank(&goal, &w) as usize;
     let goal_used: u32 = goal.iter().fold(0, |m, &c| m | 1 << c);
     let j0 = (full & !goal_used & ((1u32 << (cells - 1)) - 1)).count_ones();
-    let mut e0 = b.word[rg].get();
-    e0 |= 1u64 << (j0 + f);
-    b.word[rg] = T::put(e0);
+    b.word[rg] = T::put(1u64 << (j0 + f));
     bits[0][rg >> 6] |= 1u64 << (rg & 63);
     let mut d: u8 = 0;
     let mut reached = 0u64;
@@ -491,8 +590,8 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
     let mut nkids = 0;
     loop {
         let par = (d & 1) as usize;
-        let cur = f * (1 + par as u32);
-        let next = f * (2 - par as u32);
+        let cur = f * (1 - par as u32);
+        let next = f * par as u32;
         let (b0, b1) = bits.split_at_mut(1);
         let (curbits, nextbits) = if par == 0 { (&mut b0[0], &mut b1[0]) } else { (&mut b1[0], &mut b0[0]) };
         let mut any = false;
@@ -505,10 +604,8 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                 let r = (wi << 6) | m.trailing_zeros() as usize;
                 m &= m - 1;
                 let e = b.word[r].get();
-                let seeds = (e >> cur) & fmask & !e;
-                let mut e = e & !(fmask << cur);
+                let seeds = (e >> cur) & !(e >> next) & fmask;
                 if seeds == 0 {
-                    b.word[r] = T::put(e);
                     continue;
                 }
                 // decode r: at[0..k] and the used cells
@@ -539,10 +636,32 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                     }
                     region = grown;
                 }
-                e |= u64::from(B::extract(region, free));
+                let x = u64::from(B::extract(region, free));
+                let e = e | x | x << f;
+                // with the mirror: the cells as nibbles (tile 0 highest, so that numeric order is rank order), those of
+                // the mirror image, the image's used cells, and whether the first `h` tiles (which the mirror maps onto
+                // themselves) rank strictly below their image: then so does every child moving a later tile
+                let (mut packed, mut image, mut image_used, mut strict) = (0u64, 0u64, 0u32, true);
+                if let Some(m) = mirror {
+                    for (i, &p) in at[..k].iter().enumerate() {
+                        let c = m.cell[usize::from(p)];
+                        packed |= u64::from(p) << nib[i];
+                        image |= u64::from(c) << image_nib[i];
+                        image_used |= 1 << c;
+                    }
+                    strict = packed >> nib[m.h - 1] < image >> nib[m.h - 1];
+                }
                 if value[r] == UNREACHED {
                     value[r] = d;
                     reached += 1;
+                    if mirror.is_some() {
+                        // the mirror image's entry is the same (module docs, "the mirror")
+                        let ri = rank_nibbles(image, &w, &nib[..k]) as usize;
+                        if value[ri] == UNREACHED {
+                            value[ri] = d;
+                            reached += 1;
+                        }
+                    }
                 }
                 b.word[r] = T::put(e);
                 // the previous state's near children, their words prefetched meanwhile
@@ -567,9 +686,24 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                 }
                 // a child: far ones gathered for sorting, near ones prefetched and applied one state later
                 macro_rules! child {
-                    ($far:expr, $r2:expr, $j:expr) => {{
-                        let (r2, j): (usize, u32) = ($r2, $j);
-                        if $far {
+                    ($far:expr, $r2:expr, $j:expr, $i:expr, $p:expr, $q:expr) => {{
+                        let (mut r2, mut j, mut far): (usize, u32, bool) = ($r2, $j, $far);
+                        let i: usize = $i;
+                        if let Some(m) = mirror.filter(|m| i < m.h || !strict) {
+                            // tile i from p to q: if the child's image ranks lower, queue the image instead
+                            let (p, q): (u32, u32) = ($p, $q);
+                            let (mp, mq) = (u32::from(m.cell[p as usize]), u32::from(m.cell[q as usize]));
+                            let child = (packed & !(15 << nib[i])) | u64::from(q) << nib[i];
+                            let mi = image_nib[i];
+                            let child_image = (image & !(15 << mi)) | u64::from(mq) << mi;
+                            if child_image < child {
+                                r2 = rank_nibbles(child_image, &w, &nib[..k]) as usize;
+                                let image_free = full & !(image_used ^ (1 << mp) ^ (1 << mq));
+                                j = (image_free & ((1 << mp) - 1)).count_ones();
+                                far = true;
+                            }
+                        }
+                        if far {
                             b.buf.push(((r2 as u64) << 4) | u64::from(j));
                             b.counts[r2 >> shift] += 1;
                         } else {
@@ -591,10 +725,10 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                     let jp = (free & (at_p - 1)).count_ones();
                     // sideways: only digit i moves, by one
                     if targets & (at_p >> 1) != 0 {
-                        child!(far, r - wi as usize, jp - 1);
+                        child!(far, r - wi as usize, jp - 1, i, p, p - 1);
                     }
                     if targets & (at_p << 1) != 0 {
-                        child!(far, r + wi as usize, jp);
+                        child!(far, r + wi as usize, jp, i, p, p + 1);
                     }
                     // up or down: digit i moves by one for the step and one per cell stepped over that is free
                     // or a later tile's; each later tile j stepped over moves its own digit by one (its count
@@ -610,10 +744,10 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                         delta as usize
                     };
                     if targets & (at_p >> N) != 0 {
-                        child!(far, r - vertical(p - N as u32), jp - 1);
+                        child!(far, r - vertical(p - N as u32), jp - 1, i, p, p - N as u32);
                     }
                     if targets & (at_p << N) != 0 {
-                        child!(far, r + vertical(p), jp);
+                        child!(far, r + vertical(p), jp, i, p, p + N as u32);
                     }
                 }
             }
@@ -770,8 +904,59 @@ mod tests {
                            (3, &[5, 6, 7, 8]), (3, &[1, 2, 3, 4, 5, 6, 7, 8])] {
             let before = build_before(n, tiles, |_, _| {});
             assert!(build(n, tiles, |_, _| {}) == before, "{n} {tiles:?}");
-            assert!(build_with(n, tiles, usize::MAX, CHUNK, |_, _| {}) == before, "{n} {tiles:?} near");
-            assert!(build_with(n, tiles, 0, 100, |_, _| {}) == before, "{n} {tiles:?} sorted");
+            assert!(build_with(n, tiles, usize::MAX, CHUNK, true, |_, _| {}) == before, "{n} {tiles:?} near");
+            assert!(build_with(n, tiles, 0, 100, true, |_, _| {}) == before, "{n} {tiles:?} sorted");
+        }
+    }
+
+    /// Groups the left-right mirror maps onto themselves, with the blank's goal region: the 15-puzzle's top row, its
+    /// second row (the goal region is then the bottom two rows), the top row's corners, and the 7-8 partition's
+    /// 8-tile group (top two rows) less two mirrored tiles; on the 8-puzzle, the top row (tile 2 its own image).  In
+    /// several tile orders, so that the first tiles the mirror maps onto themselves are 1, 2, 4 (`Mirror::h`) or all.
+    const MIRRORED: [(usize, &[u8]); 8] =
+        [(4, &[1, 2, 3, 4]), (4, &[5, 6, 7, 8]), (4, &[1, 4]), (4, &[1, 2, 3, 4, 5, 8]), (4, &[6, 2, 7, 3]),
+         (4, &[2, 3, 1, 4]), (3, &[1, 2, 3]), (3, &[2, 1, 3])];
+
+    #[test]
+    fn mirror_is_found_only_where_it_holds() {
+        let h: Vec<usize> = MIRRORED.iter().map(|&(n, tiles)| Mirror::of(n, tiles).map_or(0, |m| m.h)).collect();
+        assert_eq!(h, [4, 4, 2, 4, 4, 2, 3, 1]);
+        assert_eq!(Mirror::of(4, &[1, 2, 3, 4, 5, 6, 7, 8]).map(|m| m.h), Some(4));
+        // not closed (tile 1's image is 4), or the goal region not (the blank's cell 15 alone, or with 11 only)
+        for (n, tiles) in [(4, &[1u8, 2, 3][..]), (4, &[9, 10, 11, 12, 13, 14, 15]), (4, &[9, 10, 13, 14, 15]),
+                           (3, &[1, 2, 3, 4, 5, 6, 7, 8])] {
+            assert!(Mirror::of(n, tiles).is_none(), "{n} {tiles:?}");
+        }
+    }
+
+    #[test]
+    fn mirrored_placements_have_equal_entries() {
+        // the claim behind the symmetric build, checked on the plain builder's tables
+        for (n, tiles) in MIRRORED {
+            let m = Mirror::of(n, tiles).unwrap();
+            let (cells, k) = (n * n, tiles.len());
+            let w = weights(cells, k);
+            let v = build_with(n, tiles, NEAR_BYTES, CHUNK, false, |_, _| {});
+            let (mut at, mut image) = ([0u8; 16], [0u8; 16]);
+            for r in 0..v.len() as u64 {
+                unrank(r, &w, &mut at[..k]);
+                for i in 0..k {
+                    image[usize::from(m.tile[i])] = m.cell[usize::from(at[i])];
+                }
+                assert_eq!(v[r as usize], v[rank(&image[..k], &w) as usize], "{n} {tiles:?} {:?}", &at[..k]);
+            }
+        }
+    }
+
+    #[test]
+    fn mirrored_build_equals_the_one_before() {
+        // only half the placements expanded, children whose image ranks lower queued as the image; also with every
+        // child gathered and sorted, and with every one applied at once
+        for (n, tiles) in MIRRORED {
+            let before = build_before(n, tiles, |_, _| {});
+            assert!(build(n, tiles, |_, _| {}) == before, "{n} {tiles:?}");
+            assert!(build_with(n, tiles, 0, 100, true, |_, _| {}) == before, "{n} {tiles:?} sorted");
+            assert!(build_with(n, tiles, usize::MAX, CHUNK, true, |_, _| {}) == before, "{n} {tiles:?} near");
         }
     }
 
