@@ -52,14 +52,17 @@ _native.tiles_build_pdb(int(n), [int(t) for t in tiles.split(",")], path, key, b
 
 
 def build_bytes(n: int, k: int) -> int:
-    """The native builder's memory for a group of ``k`` tiles on an ``n x n`` board, in bytes (an upper
-    bound: per placement one byte of entry and a word of 4 or 8 bytes, ``native/tiles/src/pdb.rs``).
+    """The native builder's memory for a group of ``k`` tiles on an ``n x n`` board, in bytes: its address
+    space, an upper bound on what it touches (``native/tiles/src/pdb.rs``, the module docs).
 
-    A placement is a k-permutation of the ``n * n`` cells: ``P(n*n, k)`` of them.
+    A placement is a k-permutation of the ``n * n`` cells: ``P(n*n, k)`` of them.  Each has one byte of
+    entry, a word of two bits per free cell (2 bytes for at most 8 free cells, else 4; a mirror-symmetric
+    group touches only half of them, but the address space holds them all) and two bits of layer bitmaps.
     """
     from math import perm
 
-    return perm(n * n, k) * (1 + (4 if 3 * (n * n - k) <= 32 else 8))
+    placements = perm(n * n, k)
+    return placements * (1 + (2 if n * n - k <= 8 else 4)) + placements // 4
 
 
 def build_in_child(n: int, tiles: list[int], path: str, key: str, progress=None) -> None:
@@ -76,7 +79,8 @@ def build_in_child(n: int, tiles: list[int], path: str, key: str, progress=None)
 
     Raises:
         searchkit.limits.LimitReached: the running case's time ran out (``time_limit``), or its memory
-            allowance is too small (``memory_limit``); without a running case, neither.
+            allowance is too small (``memory_limit``; also when the child runs out of memory, under the
+            address-space limit it inherits); without a running case, only the latter.
         KeyboardInterrupt: Ctrl-C (the child is killed first).
         OSError: the child failed (its last line of stderr), e.g. the table could not be written.
     """
@@ -117,6 +121,10 @@ def build_in_child(n: int, tiles: list[int], path: str, key: str, progress=None)
         if child.returncode != 0:
             err.seek(0)
             lines = err.read().decode(errors="replace").strip().splitlines() or [f"exit status {child.returncode}"]
+            if any(line.startswith("memory allocation of ") for line in lines):  # Rust's abort: out of memory
+                from searchkit.limits import MEMORY_LIMIT, LimitReached
+
+                raise LimitReached(MEMORY_LIMIT)
             raise OSError(f"the native pattern database builder failed for {path}: {lines[-1]}")
 
 

@@ -131,3 +131,24 @@ def test_a_build_on_first_use_shows_its_bar_on_a_terminal(tmp_path, engine):
     assert "Traceback" not in terminal
     assert out.read_text() == "? (node_limit)\n"
     assert len(list((tmp_path / "cache").glob("*.pdb"))) == 3
+
+
+def test_a_builder_out_of_address_space_is_a_memory_limit_not_an_error(tmp_path):
+    # The child inherits the address-space limit (--memory-limit's RLIMIT_AS); Rust aborts on a failed
+    # allocation, which is the case's memory_limit, not a builder defect.
+    if not _native_builder():
+        pytest.skip("the native engine is not installed")
+    code = f"""
+import resource
+from searchkit.limits import LimitReached
+from sliding_tiles.native import build_in_child
+size = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+resource.setrlimit(resource.RLIMIT_AS, (size + (300 << 20), resource.getrlimit(resource.RLIMIT_AS)[1]))
+try:
+    build_in_child(4, [1, 2, 3, 4, 5, 6, 7, 8], {str(tmp_path / "t.pdb")!r}, "key")
+except LimitReached as stop:
+    print(stop.status)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout == "memory_limit\n", done.stderr
+    assert not any(tmp_path.iterdir())
