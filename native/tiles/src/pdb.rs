@@ -319,16 +319,19 @@ impl<T: Word> Build<T> {
             *x = sum;
             sum += t;
         }
-        self.sorted.clear();
-        self.sorted.resize(self.buf.len(), 0);
+        // (never shrunk, so never cleared again)
+        if self.sorted.len() < self.buf.len() {
+            self.sorted.resize(self.buf.len(), 0);
+        }
         for &c in &self.buf {
             let b = (c >> (4 + self.shift)) as usize;
             self.sorted[self.counts[b]] = c;
             self.counts[b] += 1;
         }
         let mut any = false;
-        for (i, &c) in self.sorted.iter().enumerate() {
-            if let Some(&ahead) = self.sorted.get(i + 16) {
+        let sorted = &self.sorted[..self.buf.len()];
+        for (i, &c) in sorted.iter().enumerate() {
+            if let Some(&ahead) = sorted.get(i + 16) {
                 prefetch(&self.word[(ahead >> 4) as usize]);
             }
             any |= Self::apply(&mut self.word, nextbits, self.f, next, (c >> 4) as usize, (c & 15) as u32);
@@ -559,8 +562,9 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
         shift,
         chunk,
     };
-    // Decoding a rank: the first `s` digits are kept while the rank stays in their block of `tail`
-    // placements (the frontier is scanned in rank order); the last ones come from a table.
+    // Decoding a rank (the frontier is scanned in rank order): of the first `s` digits, digit `t` is kept while
+    // the rank stays in the block of `w[t]` placements that digits 0 ..= t fix (it starts at `start[t]`), so only
+    // the digits from the first block left are decoded again; the last ones come from a table.
     let s = k.saturating_sub(2);
     let tail = if s == 0 { entries } else { w[s - 1] as usize };
     let low: Vec<[u8; 2]> = (0..tail as u64)
@@ -573,9 +577,14 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
             dg
         })
         .collect();
-    let mut block_start = usize::MAX / 2;
-    let mut prefix_used = 0u32;
-    let mut at = [0u8; 16];
+    let mut start = [usize::MAX / 2; 16];
+    // per prefix length t <= s, with the first t tiles decoded: the cells packed as nibbles (tile 0 highest,
+    // so that numeric order is rank order), those of the mirror image, and the image's used cells
+    let (mut pk, mut im, mut iu) = ([0u64; 16], [0u64; 16], [0u32; 16]);
+    let mut mcell = [0u8; 16];
+    for (c, x) in mcell.iter_mut().enumerate() {
+        *x = mirror.map_or(c as u8, |m| m.cell[c]);
+    }
     // the goal: the group home, the blank on the last cell
     let goal: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
     let rg = rank(&goal, &w) as usize;
@@ -586,8 +595,14 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
     let mut d: u8 = 0;
     let mut reached = 0u64;
     // a state's children near it, applied after the next state is expanded (prefetched until then)
-    let mut kids = [(0usize, 0u32); 64];
+    // (`(rank << 4) | free-cell index`, at most 4 per tile, so fewer than 64)
+    let mut kids = [0u64; 64];
     let mut nkids = 0;
+    // per used cell the index of its tile and its weight, per tile the cells of the tiles before it, kept
+    // with the decoded digits; never cleared: only used cells are read (`wcell` masked by `passed`)
+    let mut tile_at = [0u8; 16];
+    let mut wcell = [0u64; 32];
+    let mut earlier = [0u32; 16];
     loop {
         let par = (d & 1) as usize;
         let cur = f * (1 - par as u32);
@@ -608,22 +623,44 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                 if seeds == 0 {
                     continue;
                 }
-                // decode r: at[0..k] and the used cells
-                if r.wrapping_sub(block_start) >= tail {
-                    block_start = r - r % tail;
-                    let mut rest = r as u64;
-                    prefix_used = 0;
-                    for i in 0..s {
-                        let c = B::select(full & !prefix_used, (rest / w[i]) as u32);
-                        rest %= w[i];
-                        at[i] = c as u8;
-                        prefix_used |= 1 << c;
+                // decode r into the per-cell and per-tile tables, the used cells and the nibbles
+                let block_start = if s == 0 {
+                    0
+                } else {
+                    if r.wrapping_sub(start[s - 1]) >= tail {
+                        // the first digit whose block r left (the blocks nest; with the scan ascending, mostly a late one)
+                        let mut t = s - 1;
+                        while t > 0 && r.wrapping_sub(start[t - 1]) >= w[t - 1] as usize {
+                            t -= 1;
+                        }
+                        let mut base = if t == 0 { 0 } else { start[t - 1] };
+                        for t in t..s {
+                            let wt = w[t] as usize;
+                            let dg = (r - base) / wt;
+                            base += dg * wt;
+                            start[t] = base;
+                            let c = B::select(full & !earlier[t], dg as u32);
+                            earlier[t + 1] = earlier[t] | 1 << c;
+                            tile_at[c as usize] = t as u8;
+                            wcell[c as usize] = w[t];
+                            let mc = mcell[c as usize];
+                            pk[t + 1] = pk[t] | u64::from(c) << nib[t];
+                            im[t + 1] = im[t] | u64::from(mc) << image_nib[t];
+                            iu[t + 1] = iu[t] | 1 << mc;
+                        }
                     }
-                }
-                let mut used = prefix_used;
-                for (slot, &dg) in low[r - block_start][..k - s].iter().enumerate() {
+                    start[s - 1]
+                };
+                let (mut used, mut packed, mut image, mut image_used) = (earlier[s], pk[s], im[s], iu[s]);
+                for (i, &dg) in (s..k).zip(&low[r - block_start][..k - s]) {
                     let c = B::select(full & !used, u32::from(dg));
-                    at[s + slot] = c as u8;
+                    earlier[i] = used;
+                    tile_at[c as usize] = i as u8;
+                    wcell[c as usize] = w[i];
+                    let mc = mcell[c as usize];
+                    packed |= u64::from(c) << nib[i];
+                    image |= u64::from(mc) << image_nib[i];
+                    image_used |= 1 << mc;
                     used |= 1 << c;
                 }
                 let free = full & !used;
@@ -638,19 +675,9 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                 }
                 let x = u64::from(B::extract(region, free));
                 let e = e | x | x << f;
-                // with the mirror: the cells as nibbles (tile 0 highest, so that numeric order is rank order), those of
-                // the mirror image, the image's used cells, and whether the first `h` tiles (which the mirror maps onto
-                // themselves) rank strictly below their image: then so does every child moving a later tile
-                let (mut packed, mut image, mut image_used, mut strict) = (0u64, 0u64, 0u32, true);
-                if let Some(m) = mirror {
-                    for (i, &p) in at[..k].iter().enumerate() {
-                        let c = m.cell[usize::from(p)];
-                        packed |= u64::from(p) << nib[i];
-                        image |= u64::from(c) << image_nib[i];
-                        image_used |= 1 << c;
-                    }
-                    strict = packed >> nib[m.h - 1] < image >> nib[m.h - 1];
-                }
+                // with the mirror: whether the first `h` tiles (which the mirror maps onto themselves) rank strictly
+                // below their image: then so does every child moving a later tile
+                let strict = mirror.is_none_or(|m| packed >> nib[m.h - 1] < image >> nib[m.h - 1]);
                 if value[r] == UNREACHED {
                     value[r] = d;
                     reached += 1;
@@ -665,37 +692,24 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                 }
                 b.word[r] = T::put(e);
                 // the previous state's near children, their words prefetched meanwhile
-                for &(r2, j) in &kids[..nkids] {
-                    any |= Build::<T>::apply(&mut b.word, nextbits, f, next, r2, j);
+                for &c in &kids[..nkids] {
+                    any |= Build::<T>::apply(&mut b.word, nextbits, f, next, (c >> 4) as usize, (c & 15) as u32);
                 }
                 nkids = 0;
-                // the children: tile i from p next to the region to q in it, the blank left on p; per cell the
-                // index of its tile (k: none) and its weight (0: none), per tile the cells of the tiles before it
-                let mut tile_at = [k as u8; 16];
-                let mut wcell = [0u64; 32];
-                let mut earlier = [0u32; 16];
-                let mut acc = 0u32;
-                for (i, &p) in at[..k].iter().enumerate() {
-                    tile_at[p as usize] = i as u8;
-                    wcell[p as usize] = w[i];
-                    earlier[i] = acc;
-                    acc |= 1 << p;
-                }
+                // the children: tile i from p next to the region to q in it, the blank left on p
                 if b.buf.len() + 4 * k > b.chunk {
                     any |= b.flush(nextbits, next);
                 }
                 // a child: far ones gathered for sorting, near ones prefetched and applied one state later
                 macro_rules! child {
-                    ($far:expr, $r2:expr, $j:expr, $i:expr, $p:expr, $q:expr) => {{
+                    ($check:expr, $far:expr, $r2:expr, $j:expr, $i:expr, $p:expr, $q:expr) => {{
                         let (mut r2, mut j, mut far): (usize, u32, bool) = ($r2, $j, $far);
-                        let i: usize = $i;
-                        if let Some(m) = mirror.filter(|m| i < m.h || !strict) {
+                        if let Some((others, image_others)) = $check {
                             // tile i from p to q: if the child's image ranks lower, queue the image instead
-                            let (p, q): (u32, u32) = ($p, $q);
-                            let (mp, mq) = (u32::from(m.cell[p as usize]), u32::from(m.cell[q as usize]));
-                            let child = (packed & !(15 << nib[i])) | u64::from(q) << nib[i];
-                            let mi = image_nib[i];
-                            let child_image = (image & !(15 << mi)) | u64::from(mq) << mi;
+                            let (i, p, q): (usize, u32, u32) = ($i, $p, $q);
+                            let (mp, mq) = (u32::from(mcell[p as usize]), u32::from(mcell[q as usize]));
+                            let child = others | u64::from(q) << nib[i];
+                            let child_image = image_others | u64::from(mq) << image_nib[i];
                             if child_image < child {
                                 r2 = rank_nibbles(child_image, &w, &nib[..k]) as usize;
                                 let image_free = full & !(image_used ^ (1 << mp) ^ (1 << mq));
@@ -703,12 +717,13 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                                 far = true;
                             }
                         }
+                        let c = ((r2 as u64) << 4) | u64::from(j);
                         if far {
-                            b.buf.push(((r2 as u64) << 4) | u64::from(j));
+                            b.buf.push(c);
                             b.counts[r2 >> shift] += 1;
                         } else {
                             prefetch(&b.word[r2]);
-                            kids[nkids] = (r2, j);
+                            kids[nkids & 63] = c;
                             nkids += 1;
                         }
                     }};
@@ -723,12 +738,15 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                     // the child's blank cell p among its free cells: p's index among ours, less one when the
                     // tile moves to a lower cell (that cell is no longer free)
                     let jp = (free & (at_p - 1)).count_ones();
+                    // with the mirror, unless every child is canonical: the nibbles without tile i's, and the image's
+                    let check = mirror.filter(|m| i < m.h || !strict)
+                        .map(|_| (packed & !(15 << nib[i]), image & !(15 << image_nib[i])));
                     // sideways: only digit i moves, by one
                     if targets & (at_p >> 1) != 0 {
-                        child!(far, r - wi as usize, jp - 1, i, p, p - 1);
+                        child!(check, far, r - wi as usize, jp - 1, i, p, p - 1);
                     }
                     if targets & (at_p << 1) != 0 {
-                        child!(far, r + wi as usize, jp, i, p, p + 1);
+                        child!(check, far, r + wi as usize, jp, i, p, p + 1);
                     }
                     // up or down: digit i moves by one for the step and one per cell stepped over that is free
                     // or a later tile's; each later tile j stepped over moves its own digit by one (its count
@@ -744,16 +762,16 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                         delta as usize
                     };
                     if targets & (at_p >> N) != 0 {
-                        child!(far, r - vertical(p - N as u32), jp - 1, i, p, p - N as u32);
+                        child!(check, far, r - vertical(p - N as u32), jp - 1, i, p, p - N as u32);
                     }
                     if targets & (at_p << N) != 0 {
-                        child!(far, r + vertical(p), jp, i, p, p + N as u32);
+                        child!(check, far, r + vertical(p), jp, i, p, p + N as u32);
                     }
                 }
             }
         }
-        for &(r2, j) in &kids[..nkids] {
-            any |= Build::<T>::apply(&mut b.word, nextbits, f, next, r2, j);
+        for &c in &kids[..nkids] {
+            any |= Build::<T>::apply(&mut b.word, nextbits, f, next, (c >> 4) as usize, (c & 15) as u32);
         }
         nkids = 0;
         any |= b.flush(nextbits, next);
