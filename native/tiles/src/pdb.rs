@@ -151,37 +151,50 @@ pub fn crc32(data: &[u8]) -> u32 {
 
 // -- files -----------------------------------------------------------------------------------------
 
+/// The file's parts for `values` (255 = unreachable) under `key` (its text and SHA-256 digest): the header
+/// with the key text, and the packed data when entries take four bits (`None`: the data is `values` itself,
+/// one byte each, so an 8-bit table is never copied).
+fn parts(values: &[u8], key: &str, digest: &[u8; 32]) -> (Vec<u8>, Option<Vec<u8>>) {
+    let top = values.iter().copied().filter(|&v| v != UNREACHED).max().unwrap_or(0);
+    let packed: Option<Vec<u8>> = (top <= 14).then(|| {
+        let nib = |v: u8| if v == UNREACHED { 15 } else { v };
+        values.chunks(2).map(|p| nib(p[0]) | (p.get(1).map_or(15, |&v| nib(v)) << 4)).collect()
+    });
+    let (bits, data): (u32, &[u8]) = match &packed {
+        Some(d) => (4, d),
+        None => (8, values),
+    };
+    let mut head = Vec::with_capacity(HEAD + key.len());
+    head.extend_from_slice(MAGIC);
+    head.extend_from_slice(&1u32.to_le_bytes());
+    head.extend_from_slice(&bits.to_le_bytes());
+    head.extend_from_slice(&(values.len() as u64).to_le_bytes());
+    head.extend_from_slice(&(data.len() as u64).to_le_bytes());
+    head.extend_from_slice(&crc32(data).to_le_bytes());
+    head.extend_from_slice(&u32::from(top).to_le_bytes());
+    head.extend_from_slice(digest);
+    head.extend_from_slice(&(key.len() as u32).to_le_bytes());
+    head.extend_from_slice(key.as_bytes());
+    (head, packed)
+}
+
 /// The file bytes of `values` (255 = unreachable) under `key` (its text and SHA-256 digest).
 pub fn encode(values: &[u8], key: &str, digest: &[u8; 32]) -> Vec<u8> {
-    let top = values.iter().copied().filter(|&v| v != UNREACHED).max().unwrap_or(0);
-    let (bits, data): (u32, Vec<u8>) = if top <= 14 {
-        let nib = |v: u8| if v == UNREACHED { 15 } else { v };
-        let data = values.chunks(2).map(|p| nib(p[0]) | (p.get(1).map_or(15, |&v| nib(v)) << 4)).collect();
-        (4, data)
-    } else {
-        (8, values.to_vec())
-    };
-    let mut out = Vec::with_capacity(HEAD + key.len() + data.len());
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&1u32.to_le_bytes());
-    out.extend_from_slice(&bits.to_le_bytes());
-    out.extend_from_slice(&(values.len() as u64).to_le_bytes());
-    out.extend_from_slice(&(data.len() as u64).to_le_bytes());
-    out.extend_from_slice(&crc32(&data).to_le_bytes());
-    out.extend_from_slice(&u32::from(top).to_le_bytes());
-    out.extend_from_slice(digest);
-    out.extend_from_slice(&(key.len() as u32).to_le_bytes());
-    out.extend_from_slice(key.as_bytes());
-    out.extend_from_slice(&data);
+    let (mut out, packed) = parts(values, key, digest);
+    out.extend_from_slice(packed.as_deref().unwrap_or(values));
     out
 }
 
-/// Write `values` to `path` atomically (a temporary file renamed).
+/// Write the file of `values` to `path` (as [`encode`], without a copy of the data in memory: the 8-tile
+/// table's 519 MB would otherwise be held three times at once), through a temporary file renamed into place,
+/// so that `path` only ever holds a whole table.
 pub fn write(path: &str, values: &[u8], key: &str, digest: &[u8; 32]) -> io::Result<()> {
     let tmp = format!("{path}.{}.tmp", std::process::id());
     {
+        let (head, packed) = parts(values, key, digest);
         let mut f = fs::File::create(&tmp)?;
-        f.write_all(&encode(values, key, digest))?;
+        f.write_all(&head)?;
+        f.write_all(packed.as_deref().unwrap_or(values))?;
     }
     fs::rename(&tmp, path)
 }
