@@ -66,8 +66,8 @@ def test_a_cold_build_stops_at_the_time_limit_and_leaves_no_file(tmp_path, engin
 
 
 def test_a_memory_allowance_below_the_tables_stops_before_building(tmp_path):
-    # The first table, tiles 1-8, needs 518.9 M entries of 5 bytes (native), or a byte per abstract state
-    # (Python): far over 200 MB.
+    # The first table, tiles 1-8, needs 3.25 bytes a placement of 518.9 M (native: 1.7 GB), or a byte per
+    # abstract state (Python): far over 200 MB.
     proc = _solve(tmp_path, "--memory-limit", "200")
     out, err = proc.communicate(timeout=120)
     assert out == "? (memory_limit)\n", err
