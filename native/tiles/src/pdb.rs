@@ -49,12 +49,13 @@
 //! as its image (the image placement, the blank's cell mirrored), and when a placement's entry is set, so is
 //! its image's.  Breadth-first search on the quotient of a graph by an automorphism group that fixes the goal
 //! set gives each class its distance, so every entry is the plain search's.  Rank order is the lexicographic
-//! order of the cells, so the test compares the cells packed as nibbles (tile 0 highest) with the image's; when
-//! the mirror maps the first `h` tiles onto themselves (`h = 4` for tiles 1..8: 1<->4, 2<->3) and the
-//! parent's first `h` cells rank strictly below their image, a child moving a later tile is canonical without
-//! a test.  Half the placements are expanded, half the words are touched (the others' pages are never
-//! written, so never allocated), and the near children stay near: only a move of one of the first `h` tiles
-//! can leave the canonical half.
+//! order of the cells, so the test compares the cells packed as nibbles (tile 0 highest) with the image's.  A
+//! canonical parent's cells first differ from its image's at some tile `a`, where the parent's is lower; a move
+//! of tile `i` changes only tile `i`'s cell in the placement and tile `pi(i)`'s in the image, so when both `i`
+//! and `pi(i)` come after `a` the child still ranks strictly below its image, canonical without a test (for
+//! tiles 1..8, mostly `a = 0`, and then only the moves of tiles 1 and 4 are tested, since `pi` swaps 1<->4,
+//! 2<->3).  Half the placements are expanded, and half the words are touched (the others' pages are never
+//! written, so never allocated).
 
 use std::fs;
 use std::io::{self, Write};
@@ -330,8 +331,6 @@ struct Mirror {
     cell: [u8; 16],
     /// per tile index `i`, the index of the tile whose goal is the mirror of tile `i`'s
     tile: [u8; 16],
-    /// the least `h > 0` such that the mirror maps the first `h` tiles onto themselves
-    h: usize,
 }
 
 impl Mirror {
@@ -340,7 +339,7 @@ impl Mirror {
     /// region in the goal (the free cells connected to the last cell).
     fn of(n: usize, tiles: &[u8]) -> Option<Mirror> {
         let cells = n * n;
-        let mut m = Mirror { cell: [0; 16], tile: [0; 16], h: 0 };
+        let mut m = Mirror { cell: [0; 16], tile: [0; 16] };
         for c in 0..cells {
             m.cell[c] = (c - c % n + (n - 1 - c % n)) as u8;
         }
@@ -348,7 +347,6 @@ impl Mirror {
             let image = m.cell[usize::from(t - 1)] + 1;
             m.tile[i] = tiles.iter().position(|&u| u == image)? as u8;
         }
-        m.h = (1..=tiles.len()).find(|&h| m.tile[..h].iter().all(|&t| usize::from(t) < h))?;
         let used: u32 = tiles.iter().fold(0, |acc, &t| acc | 1 << (t - 1));
         let mut region = 1u32 << (cells - 1);
         loop {
@@ -496,11 +494,14 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], mirror: Option<Mir
     for (i, x) in nib[..k].iter_mut().enumerate() {
         *x = 4 * (k - 1 - i) as u32;
     }
-    // tile i's cell mirrored is tile `m.tile[i]`'s in the image
+    // tile i's cell mirrored is tile `m.tile[i]`'s in the image; a move of tile i changes the first `before[i]`
+    // tiles' cells of neither the placement nor its image (16 without the mirror: no child is tested)
     let mut image_nib = [0u32; 16];
+    let mut before = [16u8; 16];
     if let Some(m) = mirror {
         for (i, x) in image_nib[..k].iter_mut().enumerate() {
             *x = nib[usize::from(m.tile[i])];
+            before[i] = m.tile[i].min(i as u8);
         }
     }
     // per layer parity, one bit per placement: its layer mask is not empty
@@ -620,9 +621,12 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], mirror: Option<Mir
                 }
                 let x = u64::from(B::extract(region, free));
                 let e = e | x | x << f;
-                // with the mirror: whether the first `h` tiles (which the mirror maps onto themselves) rank strictly
-                // below their image: then so does every child moving a later tile
-                let strict = mirror.is_none_or(|m| packed >> nib[m.h - 1] < image >> nib[m.h - 1]);
+                // with the mirror: the first tile whose cell differs from the image's (k if none); a child moving a
+                // tile that is after it, and whose image tile is too, ranks below its image like its parent
+                let first = match packed ^ image {
+                    0 => k,
+                    x => k - 1 - (63 - x.leading_zeros() as usize) / 4,
+                };
                 if value[r] == UNREACHED {
                     value[r] = d;
                     reached += 1;
@@ -674,8 +678,8 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], mirror: Option<Mir
                     // tile moves to a lower cell (that cell is no longer free)
                     let jp = (free & (at_p - 1)).count_ones();
                     // with the mirror, unless every child is canonical: the nibbles without tile i's, and the image's
-                    let check = mirror.filter(|m| i < m.h || !strict)
-                        .map(|_| (packed & !(15 << nib[i]), image & !(15 << image_nib[i])));
+                    let check = (usize::from(before[i]) <= first)
+                        .then(|| (packed & !(15 << nib[i]), image & !(15 << image_nib[i])));
                     // sideways: only digit i moves, by one
                     if targets & (at_p >> 1) != 0 {
                         child!(check, r - wi as usize, jp - 1, i, p, p - 1);
@@ -862,16 +866,19 @@ mod tests {
     /// Groups the left-right mirror maps onto themselves, with the blank's goal region: the 15-puzzle's top row, its
     /// second row (the goal region is then the bottom two rows), the top row's corners, and the 7-8 partition's
     /// 8-tile group (top two rows) less two mirrored tiles; on the 8-puzzle, the top row (tile 2 its own image).  In
-    /// several tile orders, so that the first tiles the mirror maps onto themselves are 1, 2, 4 (`Mirror::h`) or all.
+    /// several tile orders, so that the first tiles the mirror maps onto themselves are 1, 2, 4 or all.
     const MIRRORED: [(usize, &[u8]); 8] =
         [(4, &[1, 2, 3, 4]), (4, &[5, 6, 7, 8]), (4, &[1, 4]), (4, &[1, 2, 3, 4, 5, 8]), (4, &[6, 2, 7, 3]),
          (4, &[2, 3, 1, 4]), (3, &[1, 2, 3]), (3, &[2, 1, 3])];
 
     #[test]
     fn mirror_is_found_only_where_it_holds() {
-        let h: Vec<usize> = MIRRORED.iter().map(|&(n, tiles)| Mirror::of(n, tiles).map_or(0, |m| m.h)).collect();
-        assert_eq!(h, [4, 4, 2, 4, 4, 2, 3, 1]);
-        assert_eq!(Mirror::of(4, &[1, 2, 3, 4, 5, 6, 7, 8]).map(|m| m.h), Some(4));
+        for (n, tiles) in MIRRORED {
+            assert!(Mirror::of(n, tiles).is_some(), "{n} {tiles:?}");
+        }
+        let m = Mirror::of(4, &[1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+        assert_eq!(m.tile[..8], [3, 2, 1, 0, 7, 6, 5, 4]);
+        assert_eq!(Mirror::of(4, &[6, 2, 7, 3]).unwrap().tile[..4], [2, 3, 0, 1]);
         // not closed (tile 1's image is 4), or the goal region not (the blank's cell 15 alone, or with 11 only)
         for (n, tiles) in [(4, &[1u8, 2, 3][..]), (4, &[9, 10, 11, 12, 13, 14, 15]), (4, &[9, 10, 13, 14, 15]),
                            (3, &[1, 2, 3, 4, 5, 6, 7, 8])] {
