@@ -302,6 +302,17 @@ fn apply<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, r: us
     new
 }
 
+/// [`apply`] to each of `kids` (`(rank << 4) | free-cell index`); whether any was queued.  Not inlined: in the
+/// builder's loop its variables would be spilled to the stack and read again for every child.
+#[inline(never)]
+fn apply_all<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
+    let mut any = false;
+    for &c in kids {
+        any |= apply(word, nextbits, f, next, (c >> 4) as usize, (c & 15) as u32);
+    }
+    any
+}
+
 /// The table of the group `tiles` (tile numbers, goal `1 .. n*n-1` row-major then the blank) on the
 /// `n` x `n` board: `P(n*n, k)` entries, the Python builder's numbers (module docs).
 ///
@@ -641,9 +652,7 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], mirror: Option<Mir
                 }
                 word[r] = T::put(e);
                 // the previous state's children, their words prefetched meanwhile
-                for &c in &kids[..nkids] {
-                    any |= apply(&mut word, nextbits, f, next, (c >> 4) as usize, (c & 15) as u32);
-                }
+                any |= apply_all(&mut word, nextbits, f, next, &kids[..nkids]);
                 nkids = 0;
                 // the children: tile i from p next to the region to q in it, the blank left on p
                 // a child: its word prefetched, and the child applied after the next state is expanded
@@ -709,9 +718,7 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], mirror: Option<Mir
                 }
             }
         }
-        for &c in &kids[..nkids] {
-            any |= apply(&mut word, nextbits, f, next, (c >> 4) as usize, (c & 15) as u32);
-        }
+        any |= apply_all(&mut word, nextbits, f, next, &kids[..nkids]);
         nkids = 0;
         progress(reached, entries as u64);
         if !any {
