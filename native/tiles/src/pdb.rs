@@ -113,42 +113,13 @@ pub fn unrank(mut r: u64, w: &[u64], out: &mut [u8]) -> u32 {
     used
 }
 
-// -- CRC-32 (the ISO-HDLC / zlib polynomial, reflected 0xEDB88320), slice-by-8 --------------------------
+// -- CRC-32 ---------------------------------------------------------------------------------------
 
-fn crc_tables() -> Vec<[u32; 256]> {
-    let mut t = vec![[0u32; 256]; 8];
-    for i in 0..256u32 {
-        let mut c = i;
-        for _ in 0..8 {
-            c = if c & 1 != 0 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
-        }
-        t[0][i as usize] = c;
-    }
-    for i in 0..256 {
-        for s in 1..8 {
-            let prev = t[s - 1][i];
-            t[s][i] = (prev >> 8) ^ t[0][(prev & 0xFF) as usize];
-        }
-    }
-    t
-}
-
-/// zlib's `crc32(data)`.
+/// zlib's `crc32(data)` (the ISO-HDLC polynomial, reflected `0xEDB88320`), by the `crc32fast` crate: folded
+/// with carry-less multiplication where the CPU has it, about 10 times faster than slice-by-8 tables, which
+/// matters for the 519 MB table, checked when written and again when loaded.
 pub fn crc32(data: &[u8]) -> u32 {
-    let t = crc_tables();
-    let mut c = !0u32;
-    let mut chunks = data.chunks_exact(8);
-    for b in &mut chunks {
-        let lo = c ^ u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-        let hi = u32::from_le_bytes([b[4], b[5], b[6], b[7]]);
-        c = t[7][(lo & 0xFF) as usize] ^ t[6][((lo >> 8) & 0xFF) as usize] ^ t[5][((lo >> 16) & 0xFF) as usize]
-            ^ t[4][(lo >> 24) as usize] ^ t[3][(hi & 0xFF) as usize] ^ t[2][((hi >> 8) & 0xFF) as usize]
-            ^ t[1][((hi >> 16) & 0xFF) as usize] ^ t[0][(hi >> 24) as usize];
-    }
-    for &b in chunks.remainder() {
-        c = (c >> 8) ^ t[0][((c ^ u32::from(b)) & 0xFF) as usize];
-    }
-    !c
+    crc32fast::hash(data)
 }
 
 // -- files -----------------------------------------------------------------------------------------
@@ -210,27 +181,29 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
 }
 
 /// The entries of a file (unpacked to one byte each), verified: magic, version, key digest, length, CRC.
-pub fn decode(blob: &[u8], digest: &[u8; 32]) -> Result<Vec<u8>, String> {
-    if blob.len() < HEAD || &blob[..8] != MAGIC || u32_at(blob, 8) != 1 {
+/// The file's bytes become the entries of an 8-bit table in place (the header dropped), without a second copy.
+pub fn decode(mut blob: Vec<u8>, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
+    if blob.len() < HEAD || &blob[..8] != MAGIC || u32_at(&blob, 8) != 1 {
         return Err("not a searchkit pattern database of format 1".into());
     }
-    let bits = u32_at(blob, 12);
-    let entries = u64_at(blob, 16) as usize;
-    let size = u64_at(blob, 24) as usize;
+    let bits = u32_at(&blob, 12);
+    let entries = u64_at(&blob, 16) as usize;
+    let size = u64_at(&blob, 24) as usize;
     if &blob[40..72] != digest {
         return Err("it holds another table (key digest differs)".into());
     }
-    let keylen = u32_at(blob, 72) as usize;
+    let keylen = u32_at(&blob, 72) as usize;
     let expected_size = if bits == 8 { entries } else { entries.div_ceil(2) };
     if (bits != 8 && bits != 4) || size != expected_size || blob.len() != HEAD + keylen + size {
         return Err(format!("{} bytes, expected {}", blob.len(), HEAD + keylen + expected_size));
     }
     let data = &blob[HEAD + keylen..];
-    if crc32(data) != u32_at(blob, 32) {
+    if crc32(data) != u32_at(&blob, 32) {
         return Err("checksum mismatch".into());
     }
     if bits == 8 {
-        return Ok(data.to_vec());
+        blob.drain(..HEAD + keylen);
+        return Ok(blob);
     }
     let mut out = Vec::with_capacity(entries + 1);
     for &b in data {
@@ -245,7 +218,7 @@ pub fn decode(blob: &[u8], digest: &[u8; 32]) -> Result<Vec<u8>, String> {
 /// Read and verify the table at `path`.
 pub fn read(path: &str, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
     let blob = fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    decode(&blob, digest)
+    decode(blob, digest)
 }
 
 // -- the builder -----------------------------------------------------------------------------------
