@@ -116,8 +116,8 @@ pub fn unrank(mut r: u64, w: &[u64], out: &mut [u8]) -> u32 {
 // -- CRC-32 ---------------------------------------------------------------------------------------
 
 /// zlib's `crc32(data)` (the ISO-HDLC polynomial, reflected `0xEDB88320`), by the `crc32fast` crate: folded
-/// with carry-less multiplication where the CPU has it, about 10 times faster than slice-by-8 tables, which
-/// matters for the 519 MB table, checked when written and again when loaded.
+/// with carry-less multiplication where the CPU has it: 50 ms for 519 MB here, against 317 ms for slice-by-8
+/// tables, and the 8-tile table's 519 MB are checked when written and again when loaded.
 pub fn crc32(data: &[u8]) -> u32 {
     crc32fast::hash(data)
 }
