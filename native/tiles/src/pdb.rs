@@ -29,10 +29,11 @@
 //! cleared), and their children are queued (a cell unseen becomes a seed of the next layer) unless their cell
 //! is seen, in this layer, or queued already; a seed later covered by a region of this layer is seen, so it is
 //! dropped.  Each (placement, region) is therefore expanded once, at its exact distance, and the order in which
-//! a layer's children are applied changes no entry.  Because the scan is in rank order, a child moving a late
-//! tile lands near its parent (tile `i` keeps the digits before `i`: a block of `P(n*n-1-(i-1), k-i)`
-//! placements): those are applied at once (prefetched, one state later); children moving the first tiles land
-//! far away and are gathered, counting-sorted by their rank's high bits and applied in ascending blocks.
+//! a layer's children are applied changes no entry.  Each child's word is prefetched and the child applied
+//! once the next state is expanded.  Because the scan is in rank order, a child moving a late tile lands near
+//! its parent (tile `i` keeps the digits before `i`: a block of `P(n*n-1-(i-1), k-i)` placements); children
+//! moving the first tiles land far away.  (Gathering those and applying them after a counting sort by their
+//! rank's high bits, in ascending blocks, cost more than the cache misses it saved: docs/pdb.md.)
 //!
 //! **The mirror** ([`Mirror`]).  Let `M` be the left-right mirror of the board and suppose the group is closed
 //! under it (tile `t`'s goal mirrored is the goal of a group tile `t'`; `pi(i)` is the index of `t'`) and so
@@ -48,12 +49,13 @@
 //! as its image (the image placement, the blank's cell mirrored), and when a placement's entry is set, so is
 //! its image's.  Breadth-first search on the quotient of a graph by an automorphism group that fixes the goal
 //! set gives each class its distance, so every entry is the plain search's.  Rank order is the lexicographic
-//! order of the cells, so the test compares the cells packed as nibbles (tile 0 highest) with the image's; when
-//! the mirror maps the first `h` tiles onto themselves (`h = 4` for tiles 1..8: 1<->4, 2<->3) and the
-//! parent's first `h` cells rank strictly below their image, a child moving a later tile is canonical without
-//! a test.  Half the placements are expanded, half the words are touched (the others' pages are never
-//! written, so never allocated), and the near children stay near: only a move of one of the first `h` tiles
-//! can leave the canonical half.
+//! order of the cells, so the test compares the cells packed as nibbles (tile 0 highest) with the image's.  A
+//! canonical parent's cells first differ from its image's at some tile `a`, where the parent's is lower; a move
+//! of tile `i` changes only tile `i`'s cell in the placement and tile `pi(i)`'s in the image, so when both `i`
+//! and `pi(i)` come after `a` the child still ranks strictly below its image, canonical without a test (for
+//! tiles 1..8, mostly `a = 0`, and then only the moves of tiles 1 and 4 are tested, since `pi` swaps 1<->4,
+//! 2<->3).  Half the placements are expanded, and half the words are touched (the others' pages are never
+//! written, so never allocated).
 
 use std::fs;
 use std::io::{self, Write};
@@ -111,42 +113,13 @@ pub fn unrank(mut r: u64, w: &[u64], out: &mut [u8]) -> u32 {
     used
 }
 
-// -- CRC-32 (the ISO-HDLC / zlib polynomial, reflected 0xEDB88320), slice-by-8 --------------------------
+// -- CRC-32 ---------------------------------------------------------------------------------------
 
-fn crc_tables() -> Vec<[u32; 256]> {
-    let mut t = vec![[0u32; 256]; 8];
-    for i in 0..256u32 {
-        let mut c = i;
-        for _ in 0..8 {
-            c = if c & 1 != 0 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
-        }
-        t[0][i as usize] = c;
-    }
-    for i in 0..256 {
-        for s in 1..8 {
-            let prev = t[s - 1][i];
-            t[s][i] = (prev >> 8) ^ t[0][(prev & 0xFF) as usize];
-        }
-    }
-    t
-}
-
-/// zlib's `crc32(data)`.
+/// zlib's `crc32(data)` (the ISO-HDLC polynomial, reflected `0xEDB88320`), by the `crc32fast` crate: folded
+/// with carry-less multiplication where the CPU has it: 50 ms for 519 MB here, against 317 ms for slice-by-8
+/// tables, and the 8-tile table's 519 MB are checked when written and again when loaded.
 pub fn crc32(data: &[u8]) -> u32 {
-    let t = crc_tables();
-    let mut c = !0u32;
-    let mut chunks = data.chunks_exact(8);
-    for b in &mut chunks {
-        let lo = c ^ u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-        let hi = u32::from_le_bytes([b[4], b[5], b[6], b[7]]);
-        c = t[7][(lo & 0xFF) as usize] ^ t[6][((lo >> 8) & 0xFF) as usize] ^ t[5][((lo >> 16) & 0xFF) as usize]
-            ^ t[4][(lo >> 24) as usize] ^ t[3][(hi & 0xFF) as usize] ^ t[2][((hi >> 8) & 0xFF) as usize]
-            ^ t[1][((hi >> 16) & 0xFF) as usize] ^ t[0][(hi >> 24) as usize];
-    }
-    for &b in chunks.remainder() {
-        c = (c >> 8) ^ t[0][((c ^ u32::from(b)) & 0xFF) as usize];
-    }
-    !c
+    crc32fast::hash(data)
 }
 
 // -- files -----------------------------------------------------------------------------------------
@@ -208,27 +181,29 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
 }
 
 /// The entries of a file (unpacked to one byte each), verified: magic, version, key digest, length, CRC.
-pub fn decode(blob: &[u8], digest: &[u8; 32]) -> Result<Vec<u8>, String> {
-    if blob.len() < HEAD || &blob[..8] != MAGIC || u32_at(blob, 8) != 1 {
+/// The file's bytes become the entries of an 8-bit table in place (the header dropped), without a second copy.
+pub fn decode(mut blob: Vec<u8>, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
+    if blob.len() < HEAD || &blob[..8] != MAGIC || u32_at(&blob, 8) != 1 {
         return Err("not a searchkit pattern database of format 1".into());
     }
-    let bits = u32_at(blob, 12);
-    let entries = u64_at(blob, 16) as usize;
-    let size = u64_at(blob, 24) as usize;
+    let bits = u32_at(&blob, 12);
+    let entries = u64_at(&blob, 16) as usize;
+    let size = u64_at(&blob, 24) as usize;
     if &blob[40..72] != digest {
         return Err("it holds another table (key digest differs)".into());
     }
-    let keylen = u32_at(blob, 72) as usize;
+    let keylen = u32_at(&blob, 72) as usize;
     let expected_size = if bits == 8 { entries } else { entries.div_ceil(2) };
     if (bits != 8 && bits != 4) || size != expected_size || blob.len() != HEAD + keylen + size {
         return Err(format!("{} bytes, expected {}", blob.len(), HEAD + keylen + expected_size));
     }
     let data = &blob[HEAD + keylen..];
-    if crc32(data) != u32_at(blob, 32) {
+    if crc32(data) != u32_at(&blob, 32) {
         return Err("checksum mismatch".into());
     }
     if bits == 8 {
-        return Ok(data.to_vec());
+        blob.drain(..HEAD + keylen);
+        return Ok(blob);
     }
     let mut out = Vec::with_capacity(entries + 1);
     for &b in data {
@@ -243,7 +218,7 @@ pub fn decode(blob: &[u8], digest: &[u8; 32]) -> Result<Vec<u8>, String> {
 /// Read and verify the table at `path`.
 pub fn read(path: &str, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
     let blob = fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    decode(&blob, digest)
+    decode(blob, digest)
 }
 
 // -- the builder -----------------------------------------------------------------------------------
@@ -287,72 +262,28 @@ impl Word for u16 {
     }
 }
 
-/// Children of moves of the tiles whose moves jump further than this (in bytes of words) are gathered and
-/// applied sorted ([`Build::flush`]); the others are applied at once, near their parent (module docs).
-const NEAR_BYTES: usize = 1 << 20;
-/// Gathered children are applied in chunks of this many.
-const CHUNK: usize = 1 << 21;
-/// At most this many buckets in the sort of a chunk: a bucket's words (`2 * 518,918,400 / 4096` bytes,
-/// 253 kB for 8 of the 15-puzzle's tiles, half of them touched with the mirror) stay in the second-level cache
-/// while it is applied.
-const BUCKETS: usize = 1 << 12;
-
-/// The words of one build and its gathered children (module docs, "the builder's memory").
-struct Build<T> {
-    word: Vec<T>,
-    /// free cells per placement, the width of each bit plane
-    f: u32,
-    /// gathered children, `(rank << 4) | free-cell index`, and their bucket counts
-    buf: Vec<u64>,
-    sorted: Vec<u64>,
-    counts: Vec<usize>,
-    shift: u32,
-    chunk: usize,
+/// Queue free cell `j` of placement `r` for the next layer (its bit in the plane at `next`, and `r` in the bitmap
+/// `nextbits`) unless it is seen, in this layer, or queued already.  Returns whether it was queued.
+#[inline(always)]
+fn apply<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, r: usize, j: u32) -> bool {
+    // without branches: whether the child is new is a coin toss the branch predictor would lose (a branch here
+    // cost 6% on the 7-tile table)
+    let e = word[r].get();
+    let new = e & ((1 | 1 << f) << j) == 0;
+    word[r] = T::put(e | (u64::from(new) << (j + next)));
+    nextbits[r >> 6] |= u64::from(new) << (r & 63);
+    new
 }
 
-impl<T: Word> Build<T> {
-    /// Queue free cell `j` of placement `r` for the next layer (its bit in the plane at `next`, and `r` in the
-    /// bitmap `nextbits`) unless it is seen, in this layer, or queued already.  Returns whether it was queued.
-    #[inline(always)]
-    fn apply(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, r: usize, j: u32) -> bool {
-        // without branches: whether the child is new is a coin toss the branch predictor would lose
-        let e = word[r].get();
-        let new = e & ((1 | 1 << f) << j) == 0;
-        word[r] = T::put(e | (u64::from(new) << (j + next)));
-        nextbits[r >> 6] |= u64::from(new) << (r & 63);
-        new
+/// [`apply`] to each of `kids` (`(rank << 4) | free-cell index`); whether any was queued.  Not inlined: in the
+/// builder's loop its variables would be spilled to the stack and read again for every child.
+#[inline(never)]
+fn apply_all<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
+    let mut any = false;
+    for &c in kids {
+        any |= apply(word, nextbits, f, next, (c >> 4) as usize, (c & 15) as u32);
     }
-
-    /// Apply the gathered children after a counting sort by `rank >> shift` (their buckets counted as they
-    /// were gathered): the words are then touched in ascending blocks of `2^shift` placements.
-    fn flush(&mut self, nextbits: &mut [u64], next: u32) -> bool {
-        let mut sum = 0;
-        for x in self.counts.iter_mut() {
-            let t = *x;
-            *x = sum;
-            sum += t;
-        }
-        // (never shrunk, so never cleared again)
-        if self.sorted.len() < self.buf.len() {
-            self.sorted.resize(self.buf.len(), 0);
-        }
-        for &c in &self.buf {
-            let b = (c >> (4 + self.shift)) as usize;
-            self.sorted[self.counts[b]] = c;
-            self.counts[b] += 1;
-        }
-        let mut any = false;
-        let sorted = &self.sorted[..self.buf.len()];
-        for (i, &c) in sorted.iter().enumerate() {
-            if let Some(&ahead) = sorted.get(i + 16) {
-                prefetch(&self.word[(ahead >> 4) as usize]);
-            }
-            any |= Self::apply(&mut self.word, nextbits, self.f, next, (c >> 4) as usize, (c & 15) as u32);
-        }
-        self.buf.clear();
-        self.counts.fill(0);
-        any
-    }
+    any
 }
 
 /// The table of the group `tiles` (tile numbers, goal `1 .. n*n-1` row-major then the blank) on the
@@ -360,22 +291,20 @@ impl<T: Word> Build<T> {
 ///
 /// `progress(reached, total)` is called after each layer.
 pub fn build(n: usize, tiles: &[u8], progress: impl FnMut(u64, u64)) -> Vec<u8> {
-    build_with(n, tiles, NEAR_BYTES, CHUNK, true, progress)
+    build_with(n, tiles, true, progress)
 }
 
-/// [`build`] with the distance (in bytes) up to which children are applied at once, the chunk size of the
-/// others, and whether a group's mirror symmetry is used (the tests vary all three; none changes an entry).
-fn build_with(n: usize, tiles: &[u8], near: usize, chunk: usize, sym: bool, progress: impl FnMut(u64, u64))
-              -> Vec<u8> {
+/// [`build`] with or without a group's mirror symmetry (the tests try both; neither changes an entry).
+fn build_with(n: usize, tiles: &[u8], sym: bool, progress: impl FnMut(u64, u64)) -> Vec<u8> {
     assert!((2..=4).contains(&n), "boards of side 2 to 4");
     let cells = n * n;
     let k = tiles.len();
     assert!(k >= 1 && k < cells && tiles.iter().all(|&t| t >= 1 && (t as usize) < cells));
     let mirror = if sym { Mirror::of(n, tiles) } else { None };
     if 2 * (cells - k) <= 16 {
-        dispatch::<u16>(n, tiles, near, chunk, mirror, progress)
+        dispatch::<u16>(n, tiles, mirror, progress)
     } else {
-        dispatch::<u32>(n, tiles, near, chunk, mirror, progress)
+        dispatch::<u32>(n, tiles, mirror, progress)
     }
 }
 
@@ -386,8 +315,6 @@ struct Mirror {
     cell: [u8; 16],
     /// per tile index `i`, the index of the tile whose goal is the mirror of tile `i`'s
     tile: [u8; 16],
-    /// the least `h > 0` such that the mirror maps the first `h` tiles onto themselves
-    h: usize,
 }
 
 impl Mirror {
@@ -396,7 +323,7 @@ impl Mirror {
     /// region in the goal (the free cells connected to the last cell).
     fn of(n: usize, tiles: &[u8]) -> Option<Mirror> {
         let cells = n * n;
-        let mut m = Mirror { cell: [0; 16], tile: [0; 16], h: 0 };
+        let mut m = Mirror { cell: [0; 16], tile: [0; 16] };
         for c in 0..cells {
             m.cell[c] = (c - c % n + (n - 1 - c % n)) as u8;
         }
@@ -404,7 +331,6 @@ impl Mirror {
             let image = m.cell[usize::from(t - 1)] + 1;
             m.tile[i] = tiles.iter().position(|&u| u == image)? as u8;
         }
-        m.h = (1..=tiles.len()).find(|&h| m.tile[..h].iter().all(|&t| usize::from(t) < h))?;
         let used: u32 = tiles.iter().fold(0, |acc, &t| acc | 1 << (t - 1));
         let mut region = 1u32 << (cells - 1);
         loop {
@@ -430,35 +356,35 @@ impl Mirror {
 }
 
 /// [`build_body`] in the fastest variant the CPU runs.
-fn dispatch<T: Word>(n: usize, tiles: &[u8], near: usize, chunk: usize, mirror: Option<Mirror>,
+fn dispatch<T: Word>(n: usize, tiles: &[u8], mirror: Option<Mirror>,
                      progress: impl FnMut(u64, u64)) -> Vec<u8> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1")
         && std::arch::is_x86_feature_detected!("bmi2") {
         // SAFETY: the CPU has the instructions the function is compiled for (checked just above).
-        return unsafe { build_bmi2::<T>(n, tiles, near, chunk, mirror, progress) };
+        return unsafe { build_bmi2::<T>(n, tiles, mirror, progress) };
     }
-    side::<T, Soft>(n, tiles, near, chunk, mirror, progress)
+    side::<T, Soft>(n, tiles, mirror, progress)
 }
 
 /// [`build_body`] compiled with `popcnt` and BMI1/2 (`pdep`/`pext` for the masks over the free cells,
 /// `tzcnt`, `blsr`; otherwise loops of a dozen instructions each).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
-unsafe fn build_bmi2<T: Word>(n: usize, tiles: &[u8], near: usize, chunk: usize, mirror: Option<Mirror>,
+unsafe fn build_bmi2<T: Word>(n: usize, tiles: &[u8], mirror: Option<Mirror>,
                               progress: impl FnMut(u64, u64)) -> Vec<u8> {
-    side::<T, Bmi2>(n, tiles, near, chunk, mirror, progress)
+    side::<T, Bmi2>(n, tiles, mirror, progress)
 }
 
 /// [`build_body`] for the board side `n` as a constant (the flood fill's masks and the moves' loops then
 /// unroll).
 #[inline(always)]
-fn side<T: Word, B: Bits>(n: usize, tiles: &[u8], near: usize, chunk: usize, mirror: Option<Mirror>,
+fn side<T: Word, B: Bits>(n: usize, tiles: &[u8], mirror: Option<Mirror>,
                           progress: impl FnMut(u64, u64)) -> Vec<u8> {
     match n {
-        2 => build_body::<T, B, 2>(tiles, near, chunk, mirror, progress),
-        3 => build_body::<T, B, 3>(tiles, near, chunk, mirror, progress),
-        _ => build_body::<T, B, 4>(tiles, near, chunk, mirror, progress),
+        2 => build_body::<T, B, 2>(tiles, mirror, progress),
+        3 => build_body::<T, B, 3>(tiles, mirror, progress),
+        _ => build_body::<T, B, 4>(tiles, mirror, progress),
     }
 }
 
@@ -523,7 +449,7 @@ impl Bits for Bmi2 {
 }
 
 #[inline(always)]
-fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk: usize, mirror: Option<Mirror>,
+fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], mirror: Option<Mirror>,
                                                 mut progress: impl FnMut(u64, u64)) -> Vec<u8> {
     let cells = N * N;
     let k = tiles.len();
@@ -545,36 +471,27 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
     for (c, x) in neighbours[..cells].iter_mut().enumerate() {
         *x = spread(1 << c);
     }
-    let bytes = std::mem::size_of::<T>();
-    // tiles i >= near_from move within a block of w[i - 1] placements (the digits before i are kept)
-    let near_from = (0..=k).find(|&i| (if i == 0 { entries } else { w[i - 1] as usize }) * bytes <= near).unwrap_or(k);
     let bits_len = entries.div_ceil(64);
-    let rank_bits = usize::BITS - entries.leading_zeros();
-    let shift = rank_bits.saturating_sub(BUCKETS.trailing_zeros());
     let mut value = vec![UNREACHED; entries];
     // tile i's nibble in a placement packed as nibbles, tile 0 highest (the mirror's test, module docs)
     let mut nib = [0u32; 16];
     for (i, x) in nib[..k].iter_mut().enumerate() {
         *x = 4 * (k - 1 - i) as u32;
     }
-    // tile i's cell mirrored is tile `m.tile[i]`'s in the image
+    // tile i's cell mirrored is tile `m.tile[i]`'s in the image; a move of tile i changes the first `before[i]`
+    // tiles' cells of neither the placement nor its image (16 without the mirror: no child is tested)
     let mut image_nib = [0u32; 16];
+    let mut before = [16u8; 16];
     if let Some(m) = mirror {
         for (i, x) in image_nib[..k].iter_mut().enumerate() {
             *x = nib[usize::from(m.tile[i])];
+            before[i] = m.tile[i].min(i as u8);
         }
     }
     // per layer parity, one bit per placement: its layer mask is not empty
     let mut bits = [vec![0u64; bits_len], vec![0u64; bits_len]];
-    let mut b = Build::<T> {
-        word: vec![T::put(0); entries],
-        f,
-        buf: Vec::with_capacity(chunk),
-        sorted: Vec::with_capacity(chunk),
-        counts: vec![0usize; (entries >> shift) + 1],
-        shift,
-        chunk,
-    };
+    // per placement its two bit planes over the free cells (module docs, "the builder's memory")
+    let mut word: Vec<T> = vec![T::put(0); entries];
     // Decoding a rank (the frontier is scanned in rank order): of the first `s` digits, digit `t` is kept while
     // the rank stays in the block of `w[t]` placements that digits 0 ..= t fix (it starts at `start[t]`), so only
     // the digits from the first block left are decoded again; the last ones come from a table.
@@ -603,11 +520,11 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
     let rg = rank(&goal, &w) as usize;
     let goal_used: u32 = goal.iter().fold(0, |m, &c| m | 1 << c);
     let j0 = (full & !goal_used & ((1u32 << (cells - 1)) - 1)).count_ones();
-    b.word[rg] = T::put(1u64 << (j0 + f));
+    word[rg] = T::put(1u64 << (j0 + f));
     bits[0][rg >> 6] |= 1u64 << (rg & 63);
     let mut d: u8 = 0;
     let mut reached = 0u64;
-    // a state's children near it, applied after the next state is expanded (prefetched until then)
+    // a state's children, applied after the next state is expanded (prefetched until then)
     // (`(rank << 4) | free-cell index`, at most 4 per tile, so fewer than 64)
     let mut kids = [0u64; 64];
     let mut nkids = 0;
@@ -631,7 +548,7 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
             while m != 0 {
                 let r = (wi << 6) | m.trailing_zeros() as usize;
                 m &= m - 1;
-                let e = b.word[r].get();
+                let e = word[r].get();
                 let seeds = (e >> cur) & !(e >> next) & fmask;
                 if seeds == 0 {
                     continue;
@@ -688,9 +605,12 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                 }
                 let x = u64::from(B::extract(region, free));
                 let e = e | x | x << f;
-                // with the mirror: whether the first `h` tiles (which the mirror maps onto themselves) rank strictly
-                // below their image: then so does every child moving a later tile
-                let strict = mirror.is_none_or(|m| packed >> nib[m.h - 1] < image >> nib[m.h - 1]);
+                // with the mirror: the first tile whose cell differs from the image's (k if none); a child moving a
+                // tile that is after it, and whose image tile is too, ranks below its image like its parent
+                let first = match packed ^ image {
+                    0 => k,
+                    x => k - 1 - (63 - x.leading_zeros() as usize) / 4,
+                };
                 if value[r] == UNREACHED {
                     value[r] = d;
                     reached += 1;
@@ -703,20 +623,15 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                         }
                     }
                 }
-                b.word[r] = T::put(e);
-                // the previous state's near children, their words prefetched meanwhile
-                for &c in &kids[..nkids] {
-                    any |= Build::<T>::apply(&mut b.word, nextbits, f, next, (c >> 4) as usize, (c & 15) as u32);
-                }
+                word[r] = T::put(e);
+                // the previous state's children, their words prefetched meanwhile
+                any |= apply_all(&mut word, nextbits, f, next, &kids[..nkids]);
                 nkids = 0;
                 // the children: tile i from p next to the region to q in it, the blank left on p
-                if b.buf.len() + 4 * k > b.chunk {
-                    any |= b.flush(nextbits, next);
-                }
-                // a child: far ones gathered for sorting, near ones prefetched and applied one state later
+                // a child: its word prefetched, and the child applied after the next state is expanded
                 macro_rules! child {
-                    ($check:expr, $far:expr, $r2:expr, $j:expr, $i:expr, $p:expr, $q:expr) => {{
-                        let (mut r2, mut j, mut far): (usize, u32, bool) = ($r2, $j, $far);
+                    ($check:expr, $r2:expr, $j:expr, $i:expr, $p:expr, $q:expr) => {{
+                        let (mut r2, mut j): (usize, u32) = ($r2, $j);
                         if let Some((others, image_others)) = $check {
                             // tile i from p to q: if the child's image ranks lower, queue the image instead
                             let (i, p, q): (usize, u32, u32) = ($i, $p, $q);
@@ -727,18 +642,11 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                                 r2 = rank_nibbles(child_image, &w, &nib[..k]) as usize;
                                 let image_free = full & !(image_used ^ (1 << mp) ^ (1 << mq));
                                 j = (image_free & ((1 << mp) - 1)).count_ones();
-                                far = true;
                             }
                         }
-                        let c = ((r2 as u64) << 4) | u64::from(j);
-                        if far {
-                            b.buf.push(c);
-                            b.counts[r2 >> shift] += 1;
-                        } else {
-                            prefetch(&b.word[r2]);
-                            kids[nkids & 63] = c;
-                            nkids += 1;
-                        }
+                        prefetch(&word[r2]);
+                        kids[nkids & 63] = ((r2 as u64) << 4) | u64::from(j);
+                        nkids += 1;
                     }};
                 }
                 let mut movable = spread(region) & used;
@@ -746,20 +654,20 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                     let p = movable.trailing_zeros() & 15;
                     movable &= movable - 1;
                     let i = tile_at[p as usize] as usize & 15;
-                    let (wi, far, at_p) = (w16[i], i < near_from, 1u32 << p);
+                    let (wi, at_p) = (w16[i], 1u32 << p);
                     let targets = neighbours[p as usize] & region;
                     // the child's blank cell p among its free cells: p's index among ours, less one when the
                     // tile moves to a lower cell (that cell is no longer free)
                     let jp = (free & (at_p - 1)).count_ones();
                     // with the mirror, unless every child is canonical: the nibbles without tile i's, and the image's
-                    let check = mirror.filter(|m| i < m.h || !strict)
-                        .map(|_| (packed & !(15 << nib[i]), image & !(15 << image_nib[i])));
+                    let check = (usize::from(before[i]) <= first)
+                        .then(|| (packed & !(15 << nib[i]), image & !(15 << image_nib[i])));
                     // sideways: only digit i moves, by one
                     if targets & (at_p >> 1) != 0 {
-                        child!(check, far, r - wi as usize, jp - 1, i, p, p - 1);
+                        child!(check, r - wi as usize, jp - 1, i, p, p - 1);
                     }
                     if targets & (at_p << 1) != 0 {
-                        child!(check, far, r + wi as usize, jp, i, p, p + 1);
+                        child!(check, r + wi as usize, jp, i, p, p + 1);
                     }
                     // up or down: digit i moves by one for the step and one per cell stepped over that is free
                     // or a later tile's; each later tile j stepped over moves its own digit by one (its count
@@ -775,19 +683,16 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], near: usize, chunk
                         delta as usize
                     };
                     if targets & (at_p >> N) != 0 {
-                        child!(check, far, r - vertical(p - N as u32), jp - 1, i, p, p - N as u32);
+                        child!(check, r - vertical(p - N as u32), jp - 1, i, p, p - N as u32);
                     }
                     if targets & (at_p << N) != 0 {
-                        child!(check, far, r + vertical(p), jp, i, p, p + N as u32);
+                        child!(check, r + vertical(p), jp, i, p, p + N as u32);
                     }
                 }
             }
         }
-        for &c in &kids[..nkids] {
-            any |= Build::<T>::apply(&mut b.word, nextbits, f, next, (c >> 4) as usize, (c & 15) as u32);
-        }
+        any |= apply_all(&mut word, nextbits, f, next, &kids[..nkids]);
         nkids = 0;
-        any |= b.flush(nextbits, next);
         progress(reached, entries as u64);
         if !any {
             break;
@@ -935,24 +840,25 @@ mod tests {
                            (3, &[5, 6, 7, 8]), (3, &[1, 2, 3, 4, 5, 6, 7, 8])] {
             let before = build_before(n, tiles, |_, _| {});
             assert!(build(n, tiles, |_, _| {}) == before, "{n} {tiles:?}");
-            assert!(build_with(n, tiles, usize::MAX, CHUNK, true, |_, _| {}) == before, "{n} {tiles:?} near");
-            assert!(build_with(n, tiles, 0, 100, true, |_, _| {}) == before, "{n} {tiles:?} sorted");
         }
     }
 
     /// Groups the left-right mirror maps onto themselves, with the blank's goal region: the 15-puzzle's top row, its
     /// second row (the goal region is then the bottom two rows), the top row's corners, and the 7-8 partition's
     /// 8-tile group (top two rows) less two mirrored tiles; on the 8-puzzle, the top row (tile 2 its own image).  In
-    /// several tile orders, so that the first tiles the mirror maps onto themselves are 1, 2, 4 (`Mirror::h`) or all.
+    /// several tile orders, so that the first tiles the mirror maps onto themselves are 1, 2, 4 or all.
     const MIRRORED: [(usize, &[u8]); 8] =
         [(4, &[1, 2, 3, 4]), (4, &[5, 6, 7, 8]), (4, &[1, 4]), (4, &[1, 2, 3, 4, 5, 8]), (4, &[6, 2, 7, 3]),
          (4, &[2, 3, 1, 4]), (3, &[1, 2, 3]), (3, &[2, 1, 3])];
 
     #[test]
     fn mirror_is_found_only_where_it_holds() {
-        let h: Vec<usize> = MIRRORED.iter().map(|&(n, tiles)| Mirror::of(n, tiles).map_or(0, |m| m.h)).collect();
-        assert_eq!(h, [4, 4, 2, 4, 4, 2, 3, 1]);
-        assert_eq!(Mirror::of(4, &[1, 2, 3, 4, 5, 6, 7, 8]).map(|m| m.h), Some(4));
+        for (n, tiles) in MIRRORED {
+            assert!(Mirror::of(n, tiles).is_some(), "{n} {tiles:?}");
+        }
+        let m = Mirror::of(4, &[1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+        assert_eq!(m.tile[..8], [3, 2, 1, 0, 7, 6, 5, 4]);
+        assert_eq!(Mirror::of(4, &[6, 2, 7, 3]).unwrap().tile[..4], [2, 3, 0, 1]);
         // not closed (tile 1's image is 4), or the goal region not (the blank's cell 15 alone, or with 11 only)
         for (n, tiles) in [(4, &[1u8, 2, 3][..]), (4, &[9, 10, 11, 12, 13, 14, 15]), (4, &[9, 10, 13, 14, 15]),
                            (3, &[1, 2, 3, 4, 5, 6, 7, 8])] {
@@ -967,7 +873,7 @@ mod tests {
             let m = Mirror::of(n, tiles).unwrap();
             let (cells, k) = (n * n, tiles.len());
             let w = weights(cells, k);
-            let v = build_with(n, tiles, NEAR_BYTES, CHUNK, false, |_, _| {});
+            let v = build_with(n, tiles, false, |_, _| {});
             let (mut at, mut image) = ([0u8; 16], [0u8; 16]);
             for r in 0..v.len() as u64 {
                 unrank(r, &w, &mut at[..k]);
@@ -986,8 +892,6 @@ mod tests {
         for (n, tiles) in MIRRORED {
             let before = build_before(n, tiles, |_, _| {});
             assert!(build(n, tiles, |_, _| {}) == before, "{n} {tiles:?}");
-            assert!(build_with(n, tiles, 0, 100, true, |_, _| {}) == before, "{n} {tiles:?} sorted");
-            assert!(build_with(n, tiles, usize::MAX, CHUNK, true, |_, _| {}) == before, "{n} {tiles:?} near");
         }
     }
 
