@@ -262,28 +262,57 @@ impl Word for u16 {
     }
 }
 
-/// Queue free cell `j` of placement `r` for the next layer (its bit in the plane at `next`, and `r` in the bitmap
-/// `nextbits`) unless it is seen, in this layer, or queued already.  Returns whether it was queued.
+/// For each of `kids` (`(rank << 4) | free-cell index`), queue free cell `j` of placement `r` for the next layer
+/// (its bit in the plane at `next`, and `r` in the bitmap `nextbits`) unless it is seen, in this layer, or queued
+/// already.  Returns whether any was queued.
+///
+/// # Safety
+///
+/// Every kid's rank is below `word.len()`, and `nextbits` has a bit for each (the builder indexes `word` with
+/// the rank, bounds-checked, when it queues the kid, to prefetch its word).
 #[inline(always)]
-fn apply<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, r: usize, j: u32) -> bool {
+unsafe fn apply_kids<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
     // without branches: whether the child is new is a coin toss the branch predictor would lose (a branch here
     // cost 6% on the 7-tile table)
-    let e = word[r].get();
-    let new = e & ((1 | 1 << f) << j) == 0;
-    word[r] = T::put(e | (u64::from(new) << (j + next)));
-    nextbits[r >> 6] |= u64::from(new) << (r & 63);
-    new
+    let seen = 1u64 | 1 << f;
+    let mut any = 0;
+    for &c in kids {
+        let (r, j) = ((c >> 4) as usize, (c & 15) as u32);
+        debug_assert!(r < word.len() && r >> 6 < nextbits.len());
+        // SAFETY: the caller's promise (`r` is in range)
+        let at = unsafe { word.get_unchecked_mut(r) };
+        let e = at.get();
+        let new = u64::from(e & (seen << j) == 0);
+        *at = T::put(e | new << (j + next));
+        // SAFETY: as above
+        unsafe { *nextbits.get_unchecked_mut(r >> 6) |= new << (r & 63) };
+        any |= new;
+    }
+    any != 0
 }
 
-/// [`apply`] to each of `kids` (`(rank << 4) | free-cell index`); whether any was queued.  Not inlined: in the
-/// builder's loop its variables would be spilled to the stack and read again for every child.
+/// [`apply_kids`] compiled with BMI2's shifts (only reached from [`build_bmi2`], which checks the CPU has them).
+///
+/// # Safety
+///
+/// As [`apply_kids`], on a CPU with BMI1 and BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2")]
 #[inline(never)]
-fn apply_all<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
-    let mut any = false;
-    for &c in kids {
-        any |= apply(word, nextbits, f, next, (c >> 4) as usize, (c & 15) as u32);
-    }
-    any
+unsafe fn apply_kids_bmi2<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
+    // SAFETY: the caller's promise
+    unsafe { apply_kids(word, nextbits, f, next, kids) }
+}
+
+/// [`apply_kids`] without BMI2.
+///
+/// # Safety
+///
+/// As [`apply_kids`].
+#[inline(never)]
+unsafe fn apply_kids_soft<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
+    // SAFETY: the caller's promise
+    unsafe { apply_kids(word, nextbits, f, next, kids) }
 }
 
 /// The table of the group `tiles` (tile numbers, goal `1 .. n*n-1` row-major then the blank) on the
@@ -398,6 +427,17 @@ trait Bits {
     fn select(m: u32, d: u32) -> u32 {
         Self::deposit(1 << d, m).trailing_zeros()
     }
+    /// [`apply_kids`] for this variant, not inlined: in the builder's loop its pointers would be spilled to the
+    /// stack and read again for every child.
+    ///
+    /// # Safety
+    ///
+    /// As [`apply_kids`].
+    #[inline(always)]
+    unsafe fn apply_all<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
+        // SAFETY: the caller's promise
+        unsafe { apply_kids_soft(word, nextbits, f, next, kids) }
+    }
 }
 
 /// [`Bits`] by loops over the set bits.
@@ -445,6 +485,11 @@ impl Bits for Bmi2 {
     fn extract(x: u32, m: u32) -> u32 {
         // SAFETY: as in `deposit`.
         unsafe { std::arch::x86_64::_pext_u32(x, m) }
+    }
+    #[inline(always)]
+    unsafe fn apply_all<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
+        // SAFETY: the caller's promise, and reached only from `build_bmi2`, run only on CPUs with BMI2
+        unsafe { apply_kids_bmi2(word, nextbits, f, next, kids) }
     }
 }
 
@@ -625,7 +670,8 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], mirror: Option<Mir
                 }
                 word[r] = T::put(e);
                 // the previous state's children, their words prefetched meanwhile
-                any |= apply_all(&mut word, nextbits, f, next, &kids[..nkids]);
+                // SAFETY: each kid's rank indexed `word` (bounds-checked) when it was queued
+                any |= unsafe { B::apply_all(&mut word, nextbits, f, next, &kids[..nkids]) };
                 nkids = 0;
                 // the children: tile i from p next to the region to q in it, the blank left on p
                 // a child: its word prefetched, and the child applied after the next state is expanded
@@ -691,7 +737,8 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], mirror: Option<Mir
                 }
             }
         }
-        any |= apply_all(&mut word, nextbits, f, next, &kids[..nkids]);
+        // SAFETY: as in the loop
+        any |= unsafe { B::apply_all(&mut word, nextbits, f, next, &kids[..nkids]) };
         nkids = 0;
         progress(reached, entries as u64);
         if !any {
