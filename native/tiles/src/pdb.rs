@@ -943,6 +943,24 @@ mod tests {
     }
 
     #[test]
+    fn builder_without_bmi2_equals_the_one_before() {
+        // the variant a CPU without BMI2 runs (loops for pdep and pext, its own children's loop), with 32- and
+        // 16-bit words, with and without the mirror
+        for (n, tiles) in [(4, &[1u8, 2, 3, 4, 5, 8][..]), (4, &[13, 14, 15]), (3, &[1, 2, 3]),
+                           (3, &[1, 2, 3, 4, 5, 6, 7, 8])] {
+            let before = build_before(n, tiles, |_, _| {});
+            let mirror = Mirror::of(n, tiles);
+            let v = if 2 * (n * n - tiles.len()) <= 16 {
+                side::<u16, Soft>(n, tiles, mirror, |_, _| {})
+            } else {
+                side::<u32, Soft>(n, tiles, mirror, |_, _| {})
+            };
+            assert!(v == before, "{n} {tiles:?}");
+        }
+        assert!(Mirror::of(4, &[1, 2, 3, 4, 5, 8]).is_some() && Mirror::of(3, &[1, 2, 3]).is_some());
+    }
+
+    #[test]
     fn bmi2_masks_equal_the_loops() {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("bmi2") {
