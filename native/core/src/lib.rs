@@ -31,6 +31,7 @@
 pub mod control;
 pub mod domain;
 mod drivers;
+pub mod hash;
 mod queue;
 pub mod stats;
 mod store;

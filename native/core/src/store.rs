@@ -14,9 +14,10 @@
 use std::hash::{BuildHasher, Hash};
 use std::mem::MaybeUninit;
 
-use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
+use hashbrown::{HashMap, HashTable};
 
 use crate::control::{Control, Status, Stop};
+use crate::hash::WordHash;
 
 pub(crate) const ROOT: u32 = u32::MAX;
 
@@ -60,7 +61,7 @@ pub(crate) struct Store<S, M: Copy> {
     /// id -> g for the states whose g is [`BIG`] or more.
     big: HashMap<u32, u32>,
     table: HashTable<u32>,
-    hasher: DefaultHashBuilder,
+    hasher: WordHash,
     table_bytes: usize,
 }
 
@@ -72,7 +73,7 @@ impl<S: Clone + Eq + Hash, M: Copy> Store<S, M> {
             len: 0,
             big: HashMap::new(),
             table: HashTable::new(),
-            hasher: DefaultHashBuilder::default(),
+            hasher: WordHash,
             table_bytes: 0,
         };
         let h = s.hash(&root);
