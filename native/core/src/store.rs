@@ -27,6 +27,10 @@ const BLOCK_BITS: u32 = 10;
 const BLOCK: usize = 1 << BLOCK_BITS;
 const MASK: usize = BLOCK - 1;
 
+/// Ids the id table first makes room for: its growths up to there re-hash about as many states as it
+/// holds (hashbrown doubles it at 7/8 full), a state read back from its block for each.
+const TABLE_START: usize = 4096;
+
 /// A g of [`BIG`] or more is kept in [`Store::big`]; the block holds `BIG` as its mark.
 const BIG: u16 = u16::MAX;
 
@@ -165,7 +169,7 @@ impl<S: Clone + Eq + Hash, M: Copy> Store<S, M> {
     fn grow_table(&mut self, control: &Control) -> Result<(), Stop> {
         let blocks = &self.blocks;
         let hasher = &self.hasher;
-        let extra = self.table.len().max(16);
+        let extra = self.table.len().max(TABLE_START);
         self.table
             .try_reserve(extra, |&i| hasher.hash_one(&blocks[i as usize >> BLOCK_BITS].states[i as usize & MASK]))
             .map_err(|_| Status::MemoryLimit)?;
