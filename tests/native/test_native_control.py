@@ -43,8 +43,10 @@ def test_memory_budget_gives_memory_limit():
     assert r["status"] == "memory_limit" and r["stats"]["expanded"] > 0
 
 
-def test_a_panic_is_status_error_with_its_message_and_the_process_goes_on():
-    r = native.toy_solve(3, [8, 6, 7, 2, 5, 4, 3, 0, 1], {"algorithm": "ida_star", "heuristic": "panic"})
+@pytest.mark.parametrize("algorithm", ["ida_star", "astar"])  # on a thread of its own / on the caller's thread
+def test_a_panic_is_status_error_with_its_message_and_the_process_goes_on(algorithm, capfd):
+    r = native.toy_solve(3, [8, 6, 7, 2, 5, 4, 3, 0, 1], {"algorithm": algorithm, "heuristic": "panic"})
+    assert "panicked" not in capfd.readouterr().err  # the message is the result's, not the hook's on stderr
     assert r["status"] == "error" and "called 100 times" in r["message"] and r["engine"] == "native"
     assert native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8], {"algorithm": "astar"})["cost"] == 1
 
@@ -73,27 +75,61 @@ import sys, time, json
 import searchkit_native._native as native
 print("ready", flush=True)
 t0 = time.perf_counter()
-r = native.toy_solve(4, %r, {"algorithm": "bfs"})
+r = native.toy_solve(4, %r, {"algorithm": sys.argv[1], "heuristic": "zero"})
 print(json.dumps({"status": r["status"], "expanded": r["stats"]["expanded"], "seconds": time.perf_counter() - t0}),
       flush=True)
 """ % (HARD15,)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-def test_ctrl_c_cancels_with_partial_statistics():
+@pytest.mark.parametrize("algorithm", ["bfs", "ida_star"])  # on the caller's thread / on a thread of its own
+def test_ctrl_c_cancels_with_partial_statistics(algorithm):
     """SIGINT to a process searching natively: status ``cancelled``, not a traceback or a hang.
 
     (How fast: ``benchmarks/native_cancel.py``; no clock in tests.)
     """
     import json
 
-    child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True,
+    child = subprocess.Popen([sys.executable, "-c", CHILD, algorithm], stdout=subprocess.PIPE, text=True,
                              env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=sigint_default)
     try:
         assert child.stdout.readline().strip() == "ready"
         time.sleep(0.5)  # the search is running, with the GIL released
         child.send_signal(signal.SIGINT)
         out = json.loads(child.stdout.readline())
+    finally:
+        child.kill()
+        child.wait()
+    assert out["status"] == "cancelled" and out["expanded"] > 0
+
+
+FLOOD_CHILD = """
+import sys, time, json, random
+import searchkit_native._native as native
+rng = random.Random(5)
+cells = [rng.randrange(6) for _ in range(60 * 60)]  # 60x60, 6 colours: A* runs for minutes
+print("ready", flush=True)
+r = native.flood_solve(60, 60, cells, 0, [], {"algorithm": sys.argv[1], "heuristic": "puchert",
+                                               "pruners": ["dominance"]})
+print(json.dumps({"status": r["status"], "expanded": r["stats"]["expanded"]}), flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("algorithm", ["astar", "peastar"])
+def test_ctrl_c_cancels_a_flood_search_on_the_callers_thread(algorithm):
+    """Flood-It's looping drivers search on the caller's thread (no thread of their own): their limit checks
+    poll Python's signal handlers, so SIGINT still ends the search with status ``cancelled``."""
+    import json
+
+    child = subprocess.Popen([sys.executable, "-c", FLOOD_CHILD, algorithm], stdout=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=sigint_default)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(0.5)  # the search is running, with the GIL released
+        child.send_signal(signal.SIGINT)
+        rest, _ = child.communicate(timeout=120)  # without the poll, the search would run on for minutes
+        out = json.loads(rest.splitlines()[0])
     finally:
         child.kill()
         child.wait()

@@ -74,3 +74,34 @@ def test_progress_figures_reach_the_limiter():
     assert seen, result["stats"]
     assert all(0 < f["expanded"] <= result["stats"]["expanded"] for f in seen)
     assert all(f["bound"] is not None for f in seen)
+
+
+def test_progress_reaches_the_limiter_from_a_search_on_the_callers_thread():
+    """Flood-It's A* runs on the caller's thread: its limit checks hand ``progress`` the figures."""
+    import random
+
+    from searchkit import engine
+    from searchkit.limits import Limiter, track_live
+
+    native = engine.native_module()
+    limiter = Limiter()
+    track_live()
+    try:
+        request = engine.request(None, None, [], {}, admissible=True, max_cost=None, limiter=limiter)
+    finally:
+        track_live(False)
+    seen = []
+    progress = request["progress"]
+
+    def spy(expanded, bound):
+        progress(expanded, bound)
+        seen.append((expanded, bound))
+
+    rng = random.Random(5)
+    cells = [rng.randrange(6) for _ in range(60 * 60)]  # A* on 60x60 runs for minutes: stopped at 1.5 s
+    result = native.flood_solve(60, 60, cells, 0, [], {"algorithm": "astar", "heuristic": "puchert",
+                                                       "remaining": 1.5, "progress": spy})
+    assert result["status"] == "time_limit"
+    assert seen, result["stats"]
+    assert all(0 < e <= result["stats"]["expanded"] and b is not None for e, b in seen)
+    assert limiter.done == seen[-1][0]

@@ -67,6 +67,8 @@ impl Progress {
 /// * `memory_budget`: bytes the search's big tables may hold in all; above it, `memory_limit`.
 /// * `progress`: live figures for a progress display (written at each limit check; the driver then checks
 ///   as often as with a deadline).
+/// * `poll`: a hook the limit checks call at most every [`POLL_INTERVAL`] (the binding's Ctrl-C check when
+///   the search runs on the caller's thread: it sets `cancel`, read right after).
 #[derive(Clone, Debug)]
 pub struct Control {
     pub start: Instant,
@@ -75,8 +77,22 @@ pub struct Control {
     pub cancel: Option<Arc<AtomicBool>>,
     pub memory_budget: Option<usize>,
     pub progress: Option<Arc<Progress>>,
+    pub poll: Option<Poll>,
     used: Arc<AtomicUsize>,
 }
+
+/// The [`Control::poll`] hook.
+#[derive(Clone)]
+pub struct Poll(pub Arc<dyn Fn() + Send + Sync>);
+
+impl std::fmt::Debug for Poll {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Poll")
+    }
+}
+
+/// The least time between two calls of a [`Control::poll`] hook.
+pub const POLL_INTERVAL: Duration = Duration::from_millis(5);
 
 impl Default for Control {
     fn default() -> Self {
@@ -94,6 +110,7 @@ impl Control {
             cancel: None,
             memory_budget: None,
             progress: None,
+            poll: None,
             used: Arc::new(AtomicUsize::new(0)),
         }
     }
@@ -161,11 +178,13 @@ const CLOCK_EVERY: u64 = 1024;
 pub(crate) struct Limiter<'a> {
     pub control: &'a Control,
     last: Option<(Instant, u64)>,
+    /// When the [`Control::poll`] hook was last called (first: when the limiter was made).
+    polled: Instant,
 }
 
 impl<'a> Limiter<'a> {
     pub fn new(control: &'a Control) -> Self {
-        Limiter { control, last: None }
+        Limiter { control, last: None, polled: Instant::now() }
     }
 
     fn timed(&self) -> bool {
@@ -192,10 +211,17 @@ impl<'a> Limiter<'a> {
             p.expanded.store(done, Ordering::Relaxed);
         }
         if self.timed() {
+            let mut now = Instant::now();
+            if let Some(poll) = &self.control.poll {
+                if now - self.polled >= POLL_INTERVAL {
+                    (poll.0)();
+                    now = Instant::now();
+                    self.polled = now;
+                }
+            }
             if self.control.cancelled() {
                 return Err(Status::Cancelled);
             }
-            let now = Instant::now();
             if let Some(d) = self.control.deadline {
                 if now > d {
                     return Err(Status::TimeLimit);

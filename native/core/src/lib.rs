@@ -31,11 +31,12 @@
 pub mod control;
 pub mod domain;
 mod drivers;
+pub mod hash;
 mod queue;
 pub mod stats;
 mod store;
 
-pub use control::{Control, Progress, Status};
+pub use control::{Control, Poll, Progress, Status};
 pub use domain::{Domain, Heuristic, StatePruner, Successor, DEAD};
 pub use stats::{IterationRecord, Outcome, Stats};
 
@@ -108,6 +109,12 @@ impl DfsMode {
 }
 
 impl Algorithm {
+    /// Whether the driver recurses once per move of its bound (IDA*, `bounded_dfs`): it needs a stack sized
+    /// for it; the others loop over an open list or a layer.
+    pub fn recursive(&self) -> bool {
+        matches!(self, Algorithm::IdaStar | Algorithm::IdaStarTt | Algorithm::BoundedDfs { .. })
+    }
+
     /// The algorithm of a registered name with its default options (`None`: no native twin).
     pub fn named(name: &str) -> Option<Algorithm> {
         Some(match name {

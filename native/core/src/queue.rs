@@ -15,6 +15,7 @@ use std::collections::BinaryHeap;
 use hashbrown::HashMap;
 
 use crate::control::{Status, Stop};
+use crate::hash::WordHash;
 
 /// Words in a chunk of the shared pool: [`IDS`] ids and a link to the next chunk.
 const CHUNK: usize = 8;
@@ -232,7 +233,7 @@ pub(crate) struct BucketQueue {
     pool: Pool,
     slab: Vec<Bucket>,
     free: Vec<u32>,
-    index: HashMap<Key, u32>,
+    index: HashMap<Key, u32, WordHash>,
     order: BinaryHeap<Reverse<(Key, u32)>>,
     len: usize,
     /// The bucket pushed to last (an expansion's children often share one).
@@ -245,7 +246,7 @@ impl BucketQueue {
             pool: Pool { blocks: Vec::new(), free: NIL, used: 0 },
             slab: Vec::new(),
             free: Vec::new(),
-            index: HashMap::default(),
+            index: HashMap::with_hasher(WordHash),
             order: BinaryHeap::new(),
             len: 0,
             last: None,

@@ -14,9 +14,10 @@
 use std::hash::{BuildHasher, Hash};
 use std::mem::MaybeUninit;
 
-use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
+use hashbrown::{HashMap, HashTable};
 
 use crate::control::{Control, Status, Stop};
+use crate::hash::WordHash;
 
 pub(crate) const ROOT: u32 = u32::MAX;
 
@@ -25,6 +26,10 @@ const BLOCK_BITS: u32 = 10;
 /// Ids a block holds (1024: 24 KiB of states at W = 3).
 const BLOCK: usize = 1 << BLOCK_BITS;
 const MASK: usize = BLOCK - 1;
+
+/// Ids the id table first makes room for: its growths up to there re-hash about as many states as it
+/// holds (hashbrown doubles it at 7/8 full), a state read back from its block for each.
+const TABLE_START: usize = 4096;
 
 /// A g of [`BIG`] or more is kept in [`Store::big`]; the block holds `BIG` as its mark.
 const BIG: u16 = u16::MAX;
@@ -60,7 +65,7 @@ pub(crate) struct Store<S, M: Copy> {
     /// id -> g for the states whose g is [`BIG`] or more.
     big: HashMap<u32, u32>,
     table: HashTable<u32>,
-    hasher: DefaultHashBuilder,
+    hasher: WordHash,
     table_bytes: usize,
 }
 
@@ -72,7 +77,7 @@ impl<S: Clone + Eq + Hash, M: Copy> Store<S, M> {
             len: 0,
             big: HashMap::new(),
             table: HashTable::new(),
-            hasher: DefaultHashBuilder::default(),
+            hasher: WordHash,
             table_bytes: 0,
         };
         let h = s.hash(&root);
@@ -164,7 +169,7 @@ impl<S: Clone + Eq + Hash, M: Copy> Store<S, M> {
     fn grow_table(&mut self, control: &Control) -> Result<(), Stop> {
         let blocks = &self.blocks;
         let hasher = &self.hasher;
-        let extra = self.table.len().max(16);
+        let extra = self.table.len().max(TABLE_START);
         self.table
             .try_reserve(extra, |&i| hasher.hash_one(&blocks[i as usize >> BLOCK_BITS].states[i as usize & MASK]))
             .map_err(|_| Status::MemoryLimit)?;

@@ -24,16 +24,35 @@ struct Level {
 /// The dominance pruner: fresh per search.
 pub struct Dominance {
     levels: Vec<Level>,
-    /// The areas of the region being checked, highest first (scratch).
-    areas: Vec<usize>,
     /// Set when a level's table could not grow (allocation refused): from then on regions are checked but no
     /// longer recorded, which only cuts less (sound), never more.
     pub full: bool,
 }
 
+/// The regions of one chunk (bit j: region `64 c + j`) that contain every area of `region` (given by its
+/// words), or 0. The areas are taken from the highest down (far areas first: few regions hold them, so the AND
+/// empties soon), straight from the bitset's words: a list of the region's areas cost more to build than the
+/// ANDs that read it (a PC19 region has about 100 areas, and the AND empties after a few).
+#[inline(always)]
+fn holding(chunk: &[u64], region: &[u64]) -> u64 {
+    let mut acc = !0u64;
+    for (k, &w) in region.iter().enumerate().rev() {
+        let mut w = w;
+        while w != 0 {
+            let top = 63 - w.leading_zeros() as usize;
+            acc &= chunk[k * 64 + top];
+            if acc == 0 {
+                return 0;
+            }
+            w ^= 1u64 << top;
+        }
+    }
+    acc
+}
+
 impl Dominance {
     pub fn new() -> Self {
-        Dominance { levels: Vec::new(), areas: Vec::new(), full: false }
+        Dominance { levels: Vec::new(), full: false }
     }
 
     /// Bytes held by the index.
@@ -49,21 +68,12 @@ impl Dominance {
             self.levels.push(Level { n: 0, data: Vec::new() });
         }
         let level = &mut self.levels[g];
-        self.areas.clear();
-        flooded.for_each(|a| self.areas.push(a));
-        self.areas.reverse(); // far areas first: few regions hold them, so the AND empties soon
-        if self.areas.is_empty() {
+        if flooded.is_zero() {
             return false;
         }
+        let region = flooded.words();
         for chunk in level.data.chunks_exact(count) {
-            let mut acc = !0u64;
-            for &a in &self.areas {
-                acc &= chunk[a];
-                if acc == 0 {
-                    break;
-                }
-            }
-            if acc != 0 {
+            if holding(chunk, region) != 0 {
                 return true;
             }
         }
@@ -80,9 +90,8 @@ impl Dominance {
         level.n += 1;
         let base = (i / 64) * count;
         let bit = 1u64 << (i % 64);
-        for &a in &self.areas {
-            level.data[base + a] |= bit;
-        }
+        let row = &mut level.data[base..base + count];
+        flooded.for_each(|a| row[a] |= bit);
         false
     }
 }

@@ -97,25 +97,51 @@ impl AreaGraph {
             }
         }
         let count = first_colour.len();
-        // 2. Neighbour rows by first label, ascending, without duplicates.
-        let mut rows: Vec<Vec<u32>> = vec![Vec::new(); count];
-        for i in 0..n {
-            let a = label[i];
-            if (i + 1) % width != 0 && label[i + 1] != a {
-                let b = label[i + 1];
-                rows[a as usize].push(b);
-                rows[b as usize].push(a);
+        // 2. Neighbour rows by first label, ascending, without duplicates: the adjacent pairs counted per area,
+        // laid out in one buffer (compressed rows), then each row sorted and deduplicated in place.
+        let mut degree = vec![0u32; count + 1];
+        let pairs = |f: &mut dyn FnMut(u32, u32)| {
+            for i in 0..n {
+                let a = label[i];
+                if (i + 1) % width != 0 && label[i + 1] != a {
+                    f(a, label[i + 1]);
+                }
+                if i + width < n && label[i + width] != a {
+                    f(a, label[i + width]);
+                }
             }
-            if i + width < n && label[i + width] != a {
-                let b = label[i + width];
-                rows[a as usize].push(b);
-                rows[b as usize].push(a);
-            }
+        };
+        pairs(&mut |a, b| {
+            degree[a as usize + 1] += 1;
+            degree[b as usize + 1] += 1;
+        });
+        for a in 0..count {
+            degree[a + 1] += degree[a];
         }
-        for row in rows.iter_mut() {
+        let mut fill = degree.clone();
+        let mut flat = vec![0u32; degree[count] as usize];
+        pairs(&mut |a, b| {
+            flat[fill[a as usize] as usize] = b;
+            fill[a as usize] += 1;
+            flat[fill[b as usize] as usize] = a;
+            fill[b as usize] += 1;
+        });
+        // row `a` is rows_start[a]..rows_end[a] of `flat` once deduplicated
+        let mut rows_end = vec![0u32; count];
+        for a in 0..count {
+            let (lo, hi) = (degree[a] as usize, degree[a + 1] as usize);
+            let row = &mut flat[lo..hi];
             row.sort_unstable();
-            row.dedup();
+            let mut k = 0;
+            for j in 0..row.len() {
+                if j == 0 || row[j] != row[k - 1] {
+                    row[k] = row[j];
+                    k += 1;
+                }
+            }
+            rows_end[a] = (lo + k) as u32;
         }
+        let row = |a: usize| &flat[degree[a] as usize..rows_end[a] as usize];
         // 3. Breadth-first renumbering from the pivot's area.
         let mut new = vec![u32::MAX; count];
         let mut order: Vec<u32> = Vec::with_capacity(count);
@@ -126,7 +152,7 @@ impl AreaGraph {
         while k < order.len() {
             let a = order[k] as usize;
             k += 1;
-            for &b in &rows[a] {
+            for &b in row(a) {
                 if new[b as usize] == u32::MAX {
                     new[b as usize] = order.len() as u32;
                     order.push(b);
@@ -139,12 +165,12 @@ impl AreaGraph {
         }
         // 4. Renumbered rows, sorted.
         let mut adjacency_start = Vec::with_capacity(count + 1);
-        let mut adjacency = Vec::new();
+        let mut adjacency = Vec::with_capacity(flat.len());
         adjacency_start.push(0u32);
         for &a in &order {
-            let mut row: Vec<u32> = rows[a as usize].iter().map(|&b| new[b as usize]).collect();
-            row.sort_unstable();
-            adjacency.extend_from_slice(&row);
+            let from = adjacency.len();
+            adjacency.extend(row(a as usize).iter().map(|&b| new[b as usize]));
+            adjacency[from..].sort_unstable();
             adjacency_start.push(adjacency.len() as u32);
         }
         let colour: Vec<u16> = order.iter().map(|&a| first_colour[a as usize]).collect();

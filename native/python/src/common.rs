@@ -1,6 +1,7 @@
 //! The machinery every game's entry shares: the request dict read into the core's values, the search run
-//! with the GIL released on its own thread while this thread polls Ctrl-C, a panic caught as status
-//! `error`, and the outcome written back as the result dict.
+//! with the GIL released (on its own thread while this thread polls Ctrl-C, or, for the looping drivers of
+//! Flood-It and the toy, on this thread, its limit checks polling Ctrl-C), a panic caught as status `error`,
+//! and the outcome written back as the result dict.
 //!
 //! **Request** (a dict; every key optional but `algorithm`):
 //! `algorithm` (a registered name), `params` (its options: `weight`/`step` as a `(num, den)` pair or a
@@ -28,7 +29,7 @@ use std::time::Duration;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
-use searchkit_core::{Algorithm, AlgorithmSpec, Control, DfsMode, Outcome, Progress, Ratio, Status};
+use searchkit_core::{Algorithm, AlgorithmSpec, Control, DfsMode, Outcome, Poll, Progress, Ratio, Status};
 
 /// Polls (5 ms each) between two calls of a request's `progress` callable.
 pub const PROGRESS_EVERY: u32 = 100;
@@ -223,6 +224,79 @@ where
             }
         })
     })
+}
+
+/// [`run_detached`] without a thread: `search` runs on the caller's thread with the GIL released, and the
+/// search's own limit checks call back at most every 5 ms ([`Control::poll`]) to take the GIL briefly, poll
+/// Python's signal handlers (a `KeyboardInterrupt` sets the cancel flag, read right after: the search stops
+/// with status `cancelled`, the exception consumed) and hand `progress` its figures about every half second.
+/// A panic inside the search is caught and returned as its message.
+///
+/// For searches whose every step is short and whose set-up is bounded (a Flood-It board of at most 4096
+/// areas, driven by a loop: no recursion that needs [`run_detached`]'s 16 MiB stack): the limit checks come
+/// every 2 ms of expansions at most, so Ctrl-C is seen as soon as with the thread. Starting a thread for
+/// each search cost about 50 us of CPU (the thread, its stack, and a malloc arena whose freed pages came
+/// back cold to the next search): about a tenth of PC19's 1000 boards.
+pub fn run_inline<M, F>(py: Python<'_>, control: &mut Control, progress: Option<Py<PyAny>>, search: F)
+                        -> Result<Outcome<M>, String>
+where
+    M: Send,
+    F: FnOnce(&Control) -> Outcome<M> + Send,
+{
+    let flag = Arc::new(AtomicBool::new(false));
+    control.cancel = Some(flag.clone());
+    let live = progress.as_ref().map(|_| Arc::new(Progress::default()));
+    control.progress = live.clone();
+    let reported = std::sync::Mutex::new(std::time::Instant::now());
+    control.poll = Some(Poll(Arc::new(move || {
+        Python::attach(|py| {
+            if let (Some(cb), Some(live)) = (&progress, &live) {
+                let mut last = reported.lock().unwrap_or_else(|e| e.into_inner());
+                if last.elapsed() >= Duration::from_millis(5 * u64::from(PROGRESS_EVERY)) {
+                    *last = std::time::Instant::now();
+                    let (expanded, bound) = live.read();
+                    if let Err(e) = cb.call1(py, (expanded, bound)) {
+                        e.write_unraisable(py, None);
+                    }
+                }
+            }
+            if py.check_signals().is_err() {
+                flag.store(true, Ordering::Relaxed);
+            }
+        })
+    })));
+    let ctl = control.clone();
+    py.detach(move || {
+        IN_SEARCH.with(|s| s.set(true));
+        let r = catch_unwind(AssertUnwindSafe(|| search(&ctl))).map_err(|payload| panic_message(&*payload));
+        IN_SEARCH.with(|s| s.set(false));
+        r
+    })
+}
+
+thread_local! {
+    /// Set while [`run_inline`] runs a search on this thread.
+    static IN_SEARCH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether this thread is running a search for [`run_inline`] (the panic hook stays quiet for it).
+pub fn in_search() -> bool {
+    IN_SEARCH.with(|s| s.get())
+}
+
+/// [`run_detached`] for a recursive driver ([`searchkit_core::Algorithm::recursive`]: its stack), else
+/// [`run_inline`]; for domains whose set-up before the first limit check is bounded (Flood-It, the toy).
+pub fn run_search<M, F>(py: Python<'_>, recursive: bool, control: &mut Control, progress: Option<Py<PyAny>>,
+                        search: F) -> Result<Outcome<M>, String>
+where
+    M: Send,
+    F: FnOnce(&Control) -> Outcome<M> + Send,
+{
+    if recursive {
+        run_detached(py, control, progress, search)
+    } else {
+        run_inline(py, control, progress, search)
+    }
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {

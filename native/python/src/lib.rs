@@ -7,12 +7,13 @@ mod flood;
 mod tiles;
 mod toy;
 
-/// A panic on the search thread is reported as the case's status `error` with its message: the default
-/// hook's lines on stderr (and backtrace) are left out for that thread, kept for every other one.
+/// A panic inside a search is reported as the case's status `error` with its message: the default hook's
+/// lines on stderr (and backtrace) are left out for the search thread and for a search running on the
+/// caller's thread ([`common::in_search`]), kept for every other panic.
 fn quiet_search_panics() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if std::thread::current().name() != Some(common::SEARCH_THREAD) {
+        if std::thread::current().name() != Some(common::SEARCH_THREAD) && !common::in_search() {
             default(info);
         }
     }));

@@ -75,7 +75,8 @@ class CellReplay:
     (cost 1), as in the plain puzzle with every rule off; :meth:`successor` gives the child of one move, so a
     replay grows only the colours played.  Building it and replaying a 14x14 solution takes about 0.06 ms (0.19 ms
     before ``successor`` and the masks read from the cells' bytes, same run), against about 1 ms for building the
-    plain :class:`~searchkit_flood.areas.FloodPuzzle` and replaying on it.
+    plain :class:`~searchkit_flood.areas.FloodPuzzle` and replaying on it; PC19's 1000 answers replay in 48 to
+    85 ms of CPU (60 to 100 ms before :meth:`_grow` kept its free cells, in turns, 2026-12-02).
     """
 
     __slots__ = ("_width", "_all", "_not_left", "_not_right", "_masks", "_start")
@@ -91,15 +92,20 @@ class CellReplay:
         self._start = self._grow(1 << board.pivot, self._masks[board.cells[board.pivot]])
 
     def _grow(self, region: int, mask: int) -> int:
-        """``region`` with the cells of ``mask`` 4-connected to it through cells of ``mask``."""
-        w, not_left, not_right, everything = self._width, self._not_left, self._not_right, self._all
+        """``region`` with the cells of ``mask`` 4-connected to it through cells of ``mask``.
+
+        ``free`` (the cells of ``mask`` outside the region so far) lies on the board, so the shift by a row
+        needs no mask of its own: a bit shifted past the last row meets no free cell.
+        """
+        w, not_left, not_right = self._width, self._not_left, self._not_right
+        free = mask & ~region
         edge = region
         while True:
-            near = ((edge << 1) & not_left) | ((edge >> 1) & not_right) | ((edge << w) & everything) | (edge >> w)
-            add = near & mask & ~region
+            add = (((edge << 1) & not_left) | ((edge >> 1) & not_right) | (edge << w) | (edge >> w)) & free
             if not add:
                 return region
             region |= add
+            free ^= add
             edge = add
 
     def initial_state(self) -> int:
