@@ -81,6 +81,25 @@ print(json.dumps({"status": r["status"], "expanded": r["stats"]["expanded"], "se
 """ % (HARD15,)
 
 
+def interrupted(script: str, algorithm: str) -> dict:
+    """Run ``script`` (a search that prints ``ready``, then its result as JSON) in a child Python, send it
+    SIGINT half a second into the search, and return the result; a child that does not answer within two
+    minutes fails the test (without the Ctrl-C poll the search would run on for minutes)."""
+    import json
+
+    child = subprocess.Popen([sys.executable, "-c", script, algorithm], stdout=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=sigint_default)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(0.5)  # the search is running, with the GIL released
+        child.send_signal(signal.SIGINT)
+        rest, _ = child.communicate(timeout=120)
+        return json.loads(rest.splitlines()[0])
+    finally:
+        child.kill()
+        child.wait()
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 @pytest.mark.parametrize("algorithm", ["bfs", "ida_star"])  # on the caller's thread / on a thread of its own
 def test_ctrl_c_cancels_with_partial_statistics(algorithm):
@@ -88,18 +107,7 @@ def test_ctrl_c_cancels_with_partial_statistics(algorithm):
 
     (How fast: ``benchmarks/native_cancel.py``; no clock in tests.)
     """
-    import json
-
-    child = subprocess.Popen([sys.executable, "-c", CHILD, algorithm], stdout=subprocess.PIPE, text=True,
-                             env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=sigint_default)
-    try:
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(0.5)  # the search is running, with the GIL released
-        child.send_signal(signal.SIGINT)
-        out = json.loads(child.stdout.readline())
-    finally:
-        child.kill()
-        child.wait()
+    out = interrupted(CHILD, algorithm)
     assert out["status"] == "cancelled" and out["expanded"] > 0
 
 
@@ -120,19 +128,7 @@ print(json.dumps({"status": r["status"], "expanded": r["stats"]["expanded"]}), f
 def test_ctrl_c_cancels_a_flood_search_on_the_callers_thread(algorithm):
     """Flood-It's looping drivers search on the caller's thread (no thread of their own): their limit checks
     poll Python's signal handlers, so SIGINT still ends the search with status ``cancelled``."""
-    import json
-
-    child = subprocess.Popen([sys.executable, "-c", FLOOD_CHILD, algorithm], stdout=subprocess.PIPE, text=True,
-                             env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=sigint_default)
-    try:
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(0.5)  # the search is running, with the GIL released
-        child.send_signal(signal.SIGINT)
-        rest, _ = child.communicate(timeout=120)  # without the poll, the search would run on for minutes
-        out = json.loads(rest.splitlines()[0])
-    finally:
-        child.kill()
-        child.wait()
+    out = interrupted(FLOOD_CHILD, algorithm)
     assert out["status"] == "cancelled" and out["expanded"] > 0
 
 

@@ -43,21 +43,29 @@ def test_the_progress_line_shows_a_native_case_while_it_runs(tmp_path):
     assert len({e for _b, e in shown}) > 1, "the figures move while the case runs"
 
 
-def test_progress_figures_reach_the_limiter():
-    """The request's ``progress`` writes the native figures into the case's limiter."""
+def _progress_request():
+    """A case's limiter (live figures on) and the ``progress`` callable its native request carries."""
     from searchkit import engine
-    from searchkit.limits import Limiter, live_figures, active, track_live
+    from searchkit.limits import Limiter, track_live
 
-    native = engine.native_module()
-    seen = []
     limiter = Limiter()
     track_live()
     try:
         request = engine.request(None, None, [], {}, admissible=True, max_cost=None, limiter=limiter)
     finally:
         track_live(False)
-    progress = request["progress"]
-    assert callable(progress)
+    assert callable(request["progress"])
+    return limiter, request["progress"]
+
+
+def test_progress_figures_reach_the_limiter():
+    """The request's ``progress`` writes the native figures into the case's limiter."""
+    from searchkit import engine
+    from searchkit.limits import live_figures, active
+
+    native = engine.native_module()
+    seen = []
+    limiter, progress = _progress_request()
 
     def spy(expanded, bound):
         progress(expanded, bound)
@@ -81,17 +89,10 @@ def test_progress_reaches_the_limiter_from_a_search_on_the_callers_thread():
     import random
 
     from searchkit import engine
-    from searchkit.limits import Limiter, track_live
 
     native = engine.native_module()
-    limiter = Limiter()
-    track_live()
-    try:
-        request = engine.request(None, None, [], {}, admissible=True, max_cost=None, limiter=limiter)
-    finally:
-        track_live(False)
+    limiter, progress = _progress_request()
     seen = []
-    progress = request["progress"]
 
     def spy(expanded, bound):
         progress(expanded, bound)

@@ -165,10 +165,7 @@ where
     M: Send,
     F: FnOnce(&Control) -> Outcome<M> + Send,
 {
-    let flag = Arc::new(AtomicBool::new(false));
-    control.cancel = Some(flag.clone());
-    let live = progress.as_ref().map(|_| Arc::new(Progress::default()));
-    control.progress = live.clone();
+    let (flag, live) = arm(control, &progress);
     let ctl = control.clone();
     py.detach(move || {
         // The search's closure, shared by the thread and the fallback below; taken once.
@@ -203,16 +200,7 @@ where
                     Err(RecvTimeoutError::Timeout) => {
                         polls += 1;
                         let report = polls % PROGRESS_EVERY == 0;
-                        let interrupted = Python::attach(|py| {
-                            if let (true, Some(cb), Some(live)) = (report, &progress, &live) {
-                                let (expanded, bound) = live.read();
-                                if let Err(e) = cb.call1(py, (expanded, bound)) {
-                                    e.write_unraisable(py, None);
-                                }
-                            }
-                            py.check_signals().is_err()
-                        });
-                        if interrupted {
+                        if Python::attach(|py| poll_python(py, report, &progress, &live)) {
                             flag.store(true, Ordering::Relaxed);
                         }
                     }
@@ -243,27 +231,20 @@ where
     M: Send,
     F: FnOnce(&Control) -> Outcome<M> + Send,
 {
-    let flag = Arc::new(AtomicBool::new(false));
-    control.cancel = Some(flag.clone());
-    let live = progress.as_ref().map(|_| Arc::new(Progress::default()));
-    control.progress = live.clone();
+    let (flag, live) = arm(control, &progress);
     let reported = std::sync::Mutex::new(std::time::Instant::now());
     control.poll = Some(Poll(Arc::new(move || {
-        Python::attach(|py| {
-            if let (Some(cb), Some(live)) = (&progress, &live) {
-                let mut last = reported.lock().unwrap_or_else(|e| e.into_inner());
-                if last.elapsed() >= Duration::from_millis(5 * u64::from(PROGRESS_EVERY)) {
-                    *last = std::time::Instant::now();
-                    let (expanded, bound) = live.read();
-                    if let Err(e) = cb.call1(py, (expanded, bound)) {
-                        e.write_unraisable(py, None);
-                    }
-                }
+        let report = progress.is_some() && {
+            let mut last = reported.lock().unwrap_or_else(|e| e.into_inner());
+            let due = last.elapsed() >= Duration::from_millis(5 * u64::from(PROGRESS_EVERY));
+            if due {
+                *last = std::time::Instant::now();
             }
-            if py.check_signals().is_err() {
-                flag.store(true, Ordering::Relaxed);
-            }
-        })
+            due
+        };
+        if Python::attach(|py| poll_python(py, report, &progress, &live)) {
+            flag.store(true, Ordering::Relaxed);
+        }
     })));
     let ctl = control.clone();
     py.detach(move || {
@@ -297,6 +278,28 @@ where
     } else {
         run_inline(py, control, progress, search)
     }
+}
+
+/// Give `control` a fresh cancel flag, and live figures when there is a `progress` callable to hand them to.
+fn arm(control: &mut Control, progress: &Option<Py<PyAny>>) -> (Arc<AtomicBool>, Option<Arc<Progress>>) {
+    let flag = Arc::new(AtomicBool::new(false));
+    control.cancel = Some(flag.clone());
+    let live = progress.as_ref().map(|_| Arc::new(Progress::default()));
+    control.progress = live.clone();
+    (flag, live)
+}
+
+/// One poll of Python while a search runs: when `report`, hand `progress` the live figures (an exception it
+/// raises is printed as an unraisable one); then run Python's signal handlers.  Whether one raised (Ctrl-C's
+/// `KeyboardInterrupt`, consumed here: the caller sets the cancel flag).
+fn poll_python(py: Python<'_>, report: bool, progress: &Option<Py<PyAny>>, live: &Option<Arc<Progress>>) -> bool {
+    if let (true, Some(cb), Some(live)) = (report, progress, live) {
+        let (expanded, bound) = live.read();
+        if let Err(e) = cb.call1(py, (expanded, bound)) {
+            e.write_unraisable(py, None);
+        }
+    }
+    py.check_signals().is_err()
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
