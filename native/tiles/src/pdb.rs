@@ -587,9 +587,6 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], mirror: Option<Mir
         let mut any = false;
         for (wi, slot) in curbits.iter_mut().enumerate() {
             let mut m = std::mem::take(slot);
-            if m == 0 {
-                continue;
-            }
             while m != 0 {
                 let r = (wi << 6) | m.trailing_zeros() as usize;
                 m &= m - 1;
@@ -705,7 +702,8 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], mirror: Option<Mir
                     // the child's blank cell p among its free cells: p's index among ours, less one when the
                     // tile moves to a lower cell (that cell is no longer free)
                     let jp = (free & (at_p - 1)).count_ones();
-                    // with the mirror, unless every child is canonical: the nibbles without tile i's, and the image's
+                    // when a move of tile i can change the first cell where the placement and its image differ:
+                    // the nibbles without tile i's, and the image's (module docs, "the mirror")
                     let check = (usize::from(before[i]) <= first)
                         .then(|| (packed & !(15 << nib[i]), image & !(15 << image_nib[i])));
                     // sideways: only digit i moves, by one
