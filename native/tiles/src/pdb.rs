@@ -221,6 +221,29 @@ pub fn read(path: &str, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
     decode(blob, digest)
 }
 
+/// Back the whole of `v`'s allocation with memory now, in one call (Linux's `madvise(MADV_POPULATE_WRITE)`,
+/// kernel 5.14 on), instead of one page fault per 4 kB page as it is first written: for the builder's entries
+/// and layer bitmaps (650 MB for the 8-tile table, every page of which is written; not its words, of which a
+/// mirrored group writes only half).  That took the 8-tile build's system time from 2.0 s to 1.4 s here
+/// (docs/pdb.md).  Only advice: without it (another system, an older kernel) the pages are faulted in as
+/// they are written.  (A table read from its file gains nothing: `read` faults its pages in the kernel.)
+fn prefault<T>(v: &mut Vec<T>) {
+    #[cfg(target_os = "linux")]
+    {
+        let bytes = v.capacity() * std::mem::size_of::<T>();
+        let start = v.as_mut_ptr() as usize;
+        let (lo, hi) = ((start + 4095) & !4095, (start + bytes) & !4095);
+        if hi > lo {
+            // SAFETY: the range is whole pages inside `v`'s allocation, which we own; the advice changes no
+            // byte of it (the pages are made present as if written, without writing), and its result (an
+            // error on an older kernel) is ignored.
+            unsafe { libc::madvise(lo as *mut libc::c_void, hi - lo, libc::MADV_POPULATE_WRITE) };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = v;
+}
+
 // -- the builder -----------------------------------------------------------------------------------
 
 #[inline(always)]
@@ -517,7 +540,9 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], mirror: Option<Mir
         *x = spread(1 << c);
     }
     let bits_len = entries.div_ceil(64);
-    let mut value = vec![UNREACHED; entries];
+    let mut value: Vec<u8> = Vec::with_capacity(entries);
+    prefault(&mut value);
+    value.resize(entries, UNREACHED);
     // tile i's nibble in a placement packed as nibbles, tile 0 highest (the mirror's test, module docs)
     let mut nib = [0u32; 16];
     for (i, x) in nib[..k].iter_mut().enumerate() {
@@ -535,6 +560,7 @@ fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], mirror: Option<Mir
     }
     // per layer parity, one bit per placement: its layer mask is not empty
     let mut bits = [vec![0u64; bits_len], vec![0u64; bits_len]];
+    bits.iter_mut().for_each(prefault);
     // per placement its two bit planes over the free cells (module docs, "the builder's memory")
     let mut word: Vec<T> = vec![T::put(0); entries];
     // Decoding a rank (the frontier is scanned in rank order): of the first `s` digits, digit `t` is kept while
