@@ -148,3 +148,30 @@ def test_an_upper_bound_provider_that_finds_nothing_means_no_bound(cli, tmp_path
         res = cli("solve", "crashy", "--upper-bound", "auto", *extra, cases)
         assert res.returncode == 0, res.stderr
         assert res.stdout.split() == ["3", "1"]
+
+
+def test_a_case_is_read_only_after_the_one_before_is_handed_over(registry, tmp_path):
+    """A case's time limit counts from its first byte, so the next case must not be read (its clock started)
+    while the caller still works on the one before: with ``--format jsonl`` that work hashes the case's data,
+    0.2 s for a 1500x1500 board, and a 1x1 board after it was reported ``time_limit`` under ``--time-limit
+    0.1``.  The in-process backend, in the order things happen."""
+    from searchkit.batch.executors import InProcess
+    from searchkit.batch.runner import solve_ordered
+    from searchkit.reading import iter_cases
+    from searchkit.solver import Solver
+
+    three = tmp_path / "three.txt"
+    three.write_text("".join((ROOT / "tests" / "batch" / "data" / "pc19-first12.txt").read_text()
+                             .splitlines(keepends=True)[:3]))
+    solver = Solver(registry, "flood")
+    log = []
+
+    def items():
+        for item in iter_cases(solver.game, [str(three)], solver.options):
+            log.append(("read", item.value.index))
+            yield item
+
+    for item, res in solve_ordered(items(), InProcess(solver.config, solver)):
+        log.append(("handed over", item.value.index, res.outcome.result.cost))
+    assert log == [("read", 1), ("handed over", 1, 19), ("read", 2), ("handed over", 2, 23),
+                   ("read", 3), ("handed over", 3, 22)]

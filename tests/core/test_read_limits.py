@@ -99,12 +99,13 @@ def test_reading_a_board_holds_at_most_what_it_charges(tmp_path, layout):
 
 
 def test_the_cli_reports_a_case_stopped_while_read_and_solves_the_next(tmp_path, cli_run):
-    # 1500x1500: 2.25 million values, far more than 0.1 s of reading on any machine
-    path = _judge(tmp_path / "big.txt", 1500, tail="1\n7\n0\n")
+    # 3000x3000: 9 million values, more than 0.1 s of reading on any machine (1500x1500 was not: on a fast
+    # machine it was read in under 0.1 s, and the case was stopped after reading, with its data hash)
+    path = _judge(tmp_path / "big.txt", 3000, tail="1\n7\n0\n")
     result = cli_run(["solve", "flood", "--time-limit", "0.1", "--format", "jsonl", path])
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(r["case"], r["line"], r["status"], r["data_hash"]) for r in records] == [
-        (1, 1, "time_limit", None), (2, 1502, "solved", records[1]["data_hash"])]
+        (1, 1, "time_limit", None), (2, 3002, "solved", records[1]["data_hash"])]
     assert records[1]["cost"] == 0 and records[1]["data_hash"].startswith("sha256:")
     assert result.exit_code == 1  # a case stopped at a limit without a solution
     text = cli_run(["solve", "flood", "--time-limit", "0.1", path])
