@@ -86,6 +86,15 @@ def test_the_environment_variable_is_the_default_and_the_option_wins(cli_run, mo
     assert out.exit_code == 2 and "SEARCHKIT_ENGINE='rust': expected one of auto, python, native" in out.output
 
 
+def test_with_neither_option_nor_variable_the_engine_is_auto_and_picks_native(cli_run, monkeypatch):
+    # a user's default, which CI's passes (each with SEARCHKIT_ENGINE set) do not otherwise run
+    monkeypatch.delenv("SEARCHKIT_ENGINE", raising=False)
+    out = cli_run(["solve", "flood", "--format", "json", NKOJ])
+    assert {json.loads(line)["engine"] for line in out.stdout.splitlines()} == {"native"}
+    out = cli_run(["solve", "mayan", "--format", "json", MAYAN])  # a game with no native problem: Python
+    assert out.exit_code == 0 and {json.loads(line)["engine"] for line in out.stdout.splitlines()} == {"python"}
+
+
 def test_every_result_names_its_engine(cli_run):
     out = cli_run(["solve", "flood", "--stats", "--engine", "native", NKOJ])
     assert "astar/puchert on native" in out.output or "ida_star/layered on native" in out.output
