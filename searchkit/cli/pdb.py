@@ -51,10 +51,17 @@ def build(ctx, game, spec) -> None:
     _need_numpy()
     from searchkit.pdb.store import load_or_build
 
+    from searchkit.errors import SearchkitError
+
     heuristic, found = _abstractions(ctx, game, spec)
     for a in found:
         wall, cpu = time.perf_counter(), time.process_time()
-        db = load_or_build(a)
+        try:
+            db = load_or_build(a)
+        except SearchkitError as exc:  # e.g. a cache folder that cannot be made: one line, as `solve` says it
+            fail(str(exc))
+        except OSError as exc:
+            fail(f"{a.label()}: {exc}")
         how = "built" if db.built else "cached"
         click.echo(f"{a.label()}: {how}, {db.entries:,} entries, {db.bits} bits each, max {db.max}, "
                    f"{time.perf_counter() - wall:.1f} s ({time.process_time() - cpu:.1f} s CPU in Python): {db.path}")
@@ -77,7 +84,12 @@ def info(ctx, game, spec) -> None:
             click.echo(f"{a.label()}: not built ({a.entries:,} entries): {path}")
             missing = True
             continue
-        h = header(path)
+        try:
+            h = header(path)
+        except (CorruptFile, OSError) as exc:
+            click.echo(f"{a.label()}: UNUSABLE ({exc}): {path}")
+            missing = True
+            continue
         top = "?"  # the header's max is not under the checksum: only a verified table's own is shown
         try:
             top = read(path, a.key()).max
@@ -98,11 +110,14 @@ def clear(ctx, game, spec) -> None:
     """Delete the cached tables of SPEC (without SPEC: every cached table of GAME)."""
     from searchkit.pdb.store import cache_dir, clear as wipe
 
-    if spec is None:
-        gone = [p for p in wipe(game=game)]
-    else:
-        _, found = _abstractions(ctx, game, spec)
-        gone = wipe(found)
+    try:
+        if spec is None:
+            gone = [p for p in wipe(game=game)]
+        else:
+            _, found = _abstractions(ctx, game, spec)
+            gone = wipe(found)
+    except OSError as exc:  # e.g. a folder where a table should be
+        fail(f"cannot delete {exc.filename}: {exc.strerror or exc}")
     for p in gone:
         click.echo(f"deleted {p}")
     if not gone:

@@ -182,8 +182,12 @@ def write(path: Path, key: str, values) -> int:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_bytes(blob)
-    os.replace(tmp, path)
+    try:
+        tmp.write_bytes(blob)
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)  # never leave a half-written or unplaceable table behind
+        raise
     return struct.unpack_from("<I", blob, 12)[0]
 
 
@@ -273,9 +277,16 @@ def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool 
 
 
 def info(path: Path) -> dict:
-    """The header fields of a table file, unverified (for ``searchkit pdb info``)."""
+    """The header fields of a table file, unverified (for ``searchkit pdb info``).
+
+    Raises:
+        CorruptFile: the file is shorter than the header.
+        OSError: it cannot be read (a folder, no permission).
+    """
     with open(path, "rb") as f:
         head = f.read(_HEAD.size)
+        if len(head) < _HEAD.size:
+            raise CorruptFile(f"{len(head)} bytes, shorter than the {_HEAD.size}-byte header")
         magic, version, bits, entries, size, crc, top, dig, keylen = _HEAD.unpack_from(head)
         key = f.read(keylen).decode(errors="replace")
     return {"path": str(path), "bits": bits, "entries": entries, "data_bytes": size, "crc32": f"{crc:08x}",

@@ -74,3 +74,32 @@ def test_pdb_info_shows_the_tables_own_max_not_the_headers(cli_run, tmp_path, mo
         path.write_bytes(bytes(blob))
     after = cli_run(["pdb", "info", "sliding-tiles", spec])
     assert after.exit_code == 0 and "max 99" not in after.output and after.output == before
+
+
+def test_pdb_commands_say_in_one_line_what_is_wrong_with_the_cache(cli_run, tmp_path, monkeypatch):
+    """A tester's defects: a cached table shorter than its header, and a cache folder that cannot be made,
+    gave tracebacks; a table that could not be put in place (a folder where its file goes) left its
+    temporary file behind, and `pdb clear` then blamed "the output"."""
+    spec = "pdb(partition=4-4)"
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path))
+    cli_run(["pdb", "build", "sliding-tiles", spec])
+    short, other = sorted(tmp_path.glob("*.pdb"))
+    short.write_bytes(b"SKPDB01\n")
+    info = cli_run(["pdb", "info", "sliding-tiles", spec])
+    assert info.exit_code == 1 and "UNUSABLE (8 bytes, shorter than the 76-byte header)" in info.output
+    assert info.output.count("verified") == 1
+    short.unlink()
+    short.mkdir()  # a folder where the table's file goes: it cannot be rebuilt in place
+    built = cli_run(["pdb", "build", "sliding-tiles", spec])
+    lines = built.output.strip().splitlines()  # the file is unusable, rebuilding it; and why that failed
+    assert built.exit_code == 2 and len(lines) == 2 and "Is a directory" in lines[-1], built.output
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    gone = cli_run(["pdb", "clear", "sliding-tiles", spec])
+    assert gone.exit_code == 2 and f"cannot delete {short}" in gone.output
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(afile))
+    built = cli_run(["pdb", "build", "sliding-tiles", spec])
+    assert built.exit_code == 2 and built.output.strip().splitlines() == [
+        f"searchkit: error: cannot use the pattern database cache {afile}: File exists; set SEARCHKIT_CACHE_DIR "
+        "to a folder searchkit may write"], built.output

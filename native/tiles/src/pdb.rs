@@ -160,16 +160,22 @@ pub fn encode(values: &[u8], key: &str, digest: &[u8; 32]) -> Vec<u8> {
 
 /// Write the file of `values` to `path` (as [`encode`], without a copy of the data in memory: the 8-tile
 /// table's 519 MB would otherwise be held three times at once), through a temporary file renamed into place,
-/// so that `path` only ever holds a whole table.
+/// so that `path` only ever holds a whole table; on an error (the disk full, `path` a folder) the temporary
+/// file is removed.
 pub fn write(path: &str, values: &[u8], key: &str, digest: &[u8; 32]) -> io::Result<()> {
     let tmp = format!("{path}.{}.tmp", std::process::id());
-    {
+    let placed = (|| {
         let (head, packed) = parts(values, key, digest);
         let mut f = fs::File::create(&tmp)?;
         f.write_all(&head)?;
         f.write_all(packed.as_deref().unwrap_or(values))?;
+        drop(f);
+        fs::rename(&tmp, path)
+    })();
+    if placed.is_err() {
+        let _ = fs::remove_file(&tmp); // never leave a half-written or unplaceable table behind
     }
-    fs::rename(&tmp, path)
+    placed
 }
 
 fn u32_at(b: &[u8], at: usize) -> u32 {
