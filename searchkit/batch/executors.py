@@ -126,6 +126,11 @@ class _MemoryLimit:
             return self
         import resource
 
+        from searchkit.engine import native_module
+
+        # the native engine's library belongs to the program, not to a case: loaded inside a small allowance,
+        # its mapping failed and the engine was reported "not installed" instead of the case's memory_limit
+        native_module()
         size = _address_space()
         if size is None:
             size = 0

@@ -20,6 +20,9 @@ from searchkit.solver import Solver  # noqa: E402
 NKOJ = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")  # two boards: 1 move, 3 moves
 MAYAN = str(EXAMPLES / "mayan" / "noip2011-sample.in")
 PC19 = EXAMPLES / "flood"
+#: PC19's second board (14x14, 6 colours; 23 moves)
+PC19_SECOND = ("14642322564541512653611213331343554234642546334532565625225362126265623612143115234212152544612651"
+               "11331145426131342543161111561256314564465566551321526616635335534461614344546336223551453241656312\n")
 
 
 def _python_only_heuristic():
@@ -141,3 +144,12 @@ def test_a_native_answer_that_does_not_replay_is_an_error_not_an_answer(cli_run,
     records = [json.loads(line) for line in out.stdout.splitlines()]
     assert [r["status"] for r in records] == ["error", "error"] and all(r["moves"] == [] for r in records)
     assert "NativeEngineError: the native engine's solution" in out.output
+
+
+def test_a_tiny_memory_limit_is_the_cases_memory_limit_not_a_missing_engine(cli_run, tmp_path):
+    """A tester's defect: under `--memory-limit 1` the native library was loaded inside the case's
+    allowance, its mapping failed, and the case was an error saying the engine was not installed."""
+    board = tmp_path / "one.txt"
+    board.write_text(PC19_SECOND)
+    out = cli_run(["solve", "flood", "--engine", "native", "--memory-limit", "1", str(board)])
+    assert out.stdout.splitlines() == ["? (memory_limit)"] and "not installed" not in out.output, out.output
