@@ -478,10 +478,23 @@ class Solver:
         # Nothing to replay without a solution: a search stopped at a limit builds no puzzle (on a 1600 x 1600
         # Flood-It board the replay puzzle alone took 38 s after --time-limit 0.5 had stopped the search).
         if result.has_solution:
-            replay = getattr(self.game, "replay_puzzle", None)
-            plain = replay(built.case, self.options) if replay is not None else \
-                self.game.puzzle(built.case, self.options, frozenset(rule.name for rule in self.rules))
-            engines.check_solution(plain, result)
+            # The replay checks the clock (a huge board's puzzle takes seconds to build), but a search that ran
+            # to its time limit (anytime always does) must still have its solution checked: the replay gets
+            # REPLAY_GRACE seconds past the deadline.  A solution it cannot check by then is not reported: the
+            # search's proven bound and counts are (and a seed, checked before the search, still stands).
+            grace = limiter
+            if limiter.deadline is not None:
+                left = max(limiter.deadline - limiter.clock(), REPLAY_GRACE)
+                grace = Limiter(Limits(time_limit=left, memory_mb=None if limiter.memory is None
+                                       else limiter.memory / 2**20))
+            try:
+                with active(grace):
+                    replay = getattr(self.game, "replay_puzzle", None)
+                    plain = replay(built.case, self.options) if replay is not None else \
+                        self.game.puzzle(built.case, self.options, frozenset(rule.name for rule in self.rules))
+                    engines.check_solution(plain, result)
+            except LimitReached as stop:
+                return attrs.evolve(result, status=stop.status, moves=(), cost=None)
         return result
 
     @staticmethod
@@ -588,6 +601,11 @@ class Solver:
         lb = result.lower_bound if proof else None
         return attrs.evolve(result, status=FEASIBLE, moves=moves, cost=cost,
                             lower_bound=None if lb is None else min(lb, cost))
+
+
+#: Seconds a native solution's replay may run past the case's time limit (:meth:`Solver._run_native`): a
+#: replay takes microseconds on a judge or benchmark board, and seconds only on boards of millions of cells.
+REPLAY_GRACE = 1.0
 
 
 def _fused_cuts(puzzle) -> dict:

@@ -153,3 +153,29 @@ def test_a_tiny_memory_limit_is_the_cases_memory_limit_not_a_missing_engine(cli_
     board.write_text(PC19_SECOND)
     out = cli_run(["solve", "flood", "--engine", "native", "--memory-limit", "1", str(board)])
     assert out.stdout.splitlines() == ["? (memory_limit)"] and "not installed" not in out.output, out.output
+
+
+#: ColorFill's b24c6n1000.txt, board 2 (24x24, 6 colours; 35 moves, which ColorFill's A* cannot prove in 4 GB)
+B24C6_SECOND = (
+    "641131311652464366316336563131625356136144652343221335254561612522121551662345336451352135214433"
+    "254613622641313351333615255355264121564324151332514665446442461161156264451633255155313243611622"
+    "166153116152554456624155522525236116424422224262522663545534263642651562636236661556543345512112"
+    "346335521324125444121416544165226443633155444331346344116532654235465442444553461151142524361321"
+    "236445362641411636233355224633525314425524261242456623245253511463514342531161212423653216235161"
+    "123461244351453626214152562114152464462654143242354466362511221534331353313562441651455624533343"
+)
+
+
+def test_anytime_at_its_time_limit_keeps_its_bound_and_counts_on_both_engines(registry):
+    """A tester's defect: native ``anytime`` under a time limit lost its lower bound and statistics (the
+    solution's replay, after the deadline, raised the case's time limit and the result was dropped for the
+    seed's); the replay now has a grace (searchkit.solver.REPLAY_GRACE), and the bound and counts stand."""
+    from searchkit.limits import Limits
+
+    for engine in ("python", "native"):
+        solver = Solver(registry, "flood", algorithm="anytime", engine=engine, limits=Limits(time_limit=0.3))
+        case = next(iter(solver.game.parse(B24C6_SECOND + "\n", "b24c6.txt", solver.options)))
+        out = solver.solve(case)
+        r = out.result
+        assert out.engine == engine and r.status == "feasible" and r.cost >= 35, (engine, r)
+        assert r.lower_bound is not None and 20 < r.lower_bound <= 35 and r.stats.expanded > 0, (engine, r)
