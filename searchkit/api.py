@@ -337,14 +337,26 @@ def _solver(game: str, *, algorithm: str | None, heuristic: str | None, no_prune
         opt.check(value)
     import math
 
-    for name, value, kinds in (("time_limit", time_limit, (int, float)), ("max_nodes", max_nodes, (int,))):
+    from searchkit.limits import MAX_COST, MAX_NODES, MAX_SECONDS
+
+    for name, value, example in (("algorithm", algorithm, "'wastar(weight=1.3)'"),
+                                 ("heuristic", heuristic, "'pdb(partition=6-6-3)'")):
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"{name} expects a name (a str, e.g. {example}) or None, got {value!r}")
+    for name, value, kinds, top in (("time_limit", time_limit, (int, float), MAX_SECONDS),
+                                    ("max_nodes", max_nodes, (int,), MAX_NODES)):
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, kinds):
             raise TypeError(f"{name} expects {'seconds' if name == 'time_limit' else 'a whole number'} "
                             f"or None, got {value!r}")
-        if math.isnan(value) or value < 0:
-            raise ValueError(f"{name} must be >= 0, got {value!r}")
+        if math.isnan(value) or not 0 <= value <= top:  # the CLI's ranges (searchkit.limits)
+            raise ValueError(f"{name} must be a number from 0 to {top}, got {value!r}")
+    if upper_bound is not None and upper_bound != "auto":
+        if isinstance(upper_bound, bool) or not isinstance(upper_bound, int):
+            raise TypeError(f"upper_bound expects a cost (an int), 'auto' or None, got {upper_bound!r}")
+        if not 0 <= upper_bound <= MAX_COST:
+            raise ValueError(f"upper_bound must be a cost from 0 to {MAX_COST}, got {upper_bound!r}")
     return Solver(reg, game, algorithm=algorithm, heuristic=heuristic, disabled=frozenset(no_prune),
                   limits=Limits(max_nodes=max_nodes, time_limit=time_limit), options=options,
                   upper_bound=upper_bound, engine=engine)
@@ -441,7 +453,8 @@ def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str 
         searchkit.errors.PlanError: choices that cannot work together (an
             algorithm that takes no heuristic given one, one that cannot
             search the case's plan, ...).
-        TypeError, ValueError: a game option of the wrong type or out of range.
+        TypeError, ValueError: a game option, limit, upper bound, algorithm or heuristic of the wrong type
+            or out of range (the command line's ranges: :mod:`searchkit.limits`).
     """
     if not isinstance(data, str):
         raise TypeError(f"solve takes the text of one case (a str); for files use solve_all, got "
@@ -714,7 +727,8 @@ def generate(game: str, count: int = 1, *, seed: int = 0, size: int | None = Non
 
     Raises:
         searchkit.errors.UnknownNameError: an unknown game, a game without a generator, or an unknown option.
-        ValueError: a size or option the generator refuses.
+        TypeError: a count, size or seed that is not a whole number.
+        ValueError: a count below 1, or a size or option the generator refuses.
     """
     import random
 
@@ -729,6 +743,11 @@ def generate(game: str, count: int = 1, *, seed: int = 0, size: int | None = Non
                                    f"(known: {', '.join(o.name for o in gen.options) or 'none'})")
         known[key].check(value)
     given = {k: v for k, v in options.items() if v is not None}
+    for name, value in (("count", count), ("size", size), ("seed", seed)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise TypeError(f"{name} expects a whole number, got {value!r}")
+    if count < 1:
+        raise ValueError(f"count must be at least 1, got {count}")
     if size is not None and (size < 1 or getattr(gen, "max_size", None) and size > gen.max_size):
         raise ValueError(f"size must be 1..{getattr(gen, 'max_size', None) or 'any'}, got {size}")
     rng = random.Random(seed)

@@ -17,6 +17,18 @@ import attrs
 from searchkit.result import MEMORY_LIMIT, NODE_LIMIT, TIME_LIMIT
 
 
+#: The largest node limit: the native engine counts in 64 bits (signed, as Python's C conversions take it);
+#: a larger value was an OverflowError reported as every case's defect.
+MAX_NODES = 2**63 - 1
+#: The largest time limit in seconds (about 31 years): ``inf`` or ``1e300`` cannot become a clock's deadline in
+#: every engine; no search of a case runs longer.
+MAX_SECONDS = 10**9
+#: The largest memory limit in MiB (1 EiB): its bytes must fit the signed 64 bits ``setrlimit`` takes.
+MAX_MEMORY_MB = 2**40
+#: The largest upper bound on a cost: the native engine keeps costs in 32 bits.
+MAX_COST = 2**32 - 1
+
+
 @attrs.frozen
 class Limits:
     """Resource limits of one case.

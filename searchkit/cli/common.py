@@ -196,16 +196,8 @@ class GameGroup(click.Group):
         return super().resolve_command(ctx, args)
 
 
-#: The largest ``--max-nodes``: the native engine counts in 64 bits (signed, as Python's C conversions take
-#: it); a larger value was an OverflowError reported as every case's defect.
-MAX_NODES = 2**63 - 1
-#: The largest ``--time-limit`` in seconds (about 31 years): ``inf`` or ``1e300`` cannot become a clock's
-#: deadline in every engine; no search of a case runs longer.
-MAX_SECONDS = 10**9
-#: The largest ``--memory-limit`` in MiB (1 EiB): its bytes must fit the signed 64 bits ``setrlimit`` takes.
-MAX_MEMORY_MB = 2**40
-#: The largest ``--upper-bound``: the native engine keeps costs in 32 bits.
-MAX_COST = 2**32 - 1
+# The largest --max-nodes, --time-limit, --memory-limit and --upper-bound (why each: searchkit.limits)
+from searchkit.limits import MAX_COST, MAX_MEMORY_MB, MAX_NODES, MAX_SECONDS  # noqa: E402,F401
 
 
 def limit_options() -> list[Callable]:

@@ -300,7 +300,21 @@ def test_a_str_that_names_a_file_and_reads_as_a_text_is_refused(tmp_path, monkey
 
 @pytest.mark.parametrize("kw, error", [({"time_limit": "abc"}, TypeError), ({"max_nodes": 1.5}, TypeError),
                                        ({"time_limit": True}, TypeError), ({"time_limit": -1}, ValueError),
-                                       ({"time_limit": float("nan")}, ValueError), ({"max_nodes": -3}, ValueError)])
+                                       ({"time_limit": float("nan")}, ValueError), ({"max_nodes": -3}, ValueError),
+                                       # a tester's: these went through, or failed with internal messages
+                                       ({"time_limit": float("inf")}, ValueError), ({"max_nodes": 2**70}, ValueError),
+                                       ({"upper_bound": "19"}, TypeError), ({"upper_bound": -5}, ValueError),
+                                       ({"upper_bound": 2**40}, ValueError), ({"upper_bound": True}, TypeError),
+                                       ({"heuristic": 3}, TypeError), ({"heuristic": ["colours"]}, TypeError),
+                                       ({"algorithm": 1}, TypeError)])
 def test_limits_of_the_wrong_type_or_range_are_refused_by_name(kw, error):
     with pytest.raises(error, match=next(iter(kw))):
         searchkit.solve("flood", "1221\n", input_format="lines", **kw)
+
+
+@pytest.mark.parametrize("args, kw, error", [((-2,), {}, ValueError), ((0,), {}, ValueError),
+                                             ((1,), {"size": "4"}, TypeError), ((True,), {}, TypeError),
+                                             ((1.0,), {}, TypeError)])
+def test_generate_refuses_a_count_or_size_that_is_no_whole_number(args, kw, error):
+    with pytest.raises(error, match="count|size"):
+        searchkit.generate("flood", *args, **kw)
