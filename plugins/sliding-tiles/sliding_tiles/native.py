@@ -85,6 +85,7 @@ def build_in_child(n: int, tiles: list[int], path: str, key: str, progress=None)
         OSError: the child failed (its last line of stderr), e.g. the table could not be written.
     """
     import selectors
+    import signal
     import subprocess
     import sys
     import tempfile
@@ -96,8 +97,18 @@ def build_in_child(n: int, tiles: list[int], path: str, key: str, progress=None)
     argv = [sys.executable, "-c", _CHILD, str(n), ",".join(map(str, tiles)), path, key, digest,
             "1" if progress else "0"]
     with tempfile.TemporaryFile() as err:  # the child's stderr, read if it fails (a pipe could fill up)
-        child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err)
+        # Ctrl-C held back while the child starts: arriving between its start and `child` being bound, it left
+        # the builder running, orphaned, for minutes (it is delivered as soon as the mask is restored, where
+        # the `finally` below kills the child; the child inherits the mask, so the parent alone answers it)
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if hasattr(signal, "pthread_sigmask") \
+            else None
+        child = None
         try:
+            try:
+                child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err)
+            finally:
+                if mask is not None:
+                    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             with selectors.DefaultSelector() as sel:
                 sel.register(child.stdout, selectors.EVENT_READ)
                 while True:
@@ -111,13 +122,14 @@ def build_in_child(n: int, tiles: list[int], path: str, key: str, progress=None)
                     setup_check()
             child.wait()
         finally:
-            if child.returncode is None:
+            if child is not None and child.returncode is None:
                 child.kill()
                 child.wait()
                 from pathlib import Path
 
                 Path(f"{path}.{child.pid}.tmp").unlink(missing_ok=True)  # pdb::write's temporary file
-            child.stdout.close()
+            if child is not None:
+                child.stdout.close()
         if child.returncode != 0:
             err.seek(0)
             lines = err.read().decode(errors="replace").strip().splitlines() or [f"exit status {child.returncode}"]
