@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 
 import click
 
+from searchkit.limits import MAX_NODES, MAX_SECONDS  # the largest --max-nodes and --time-limit (why: there)
 from searchkit.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, EXIT_OK, error, warning
 
 __all__ = ["EXIT_CANCELLED", "EXIT_INPUT", "EXIT_LIMIT", "EXIT_OK", "error", "warning", "fail", "registry",
@@ -194,10 +195,6 @@ class GameGroup(click.Group):
             hint = "" if registry(ctx).games else f"; {PLUGIN_HINT}"  # a core-only install
             raise click.UsageError(f"unknown {what} {name!r} (known: {known}){hint}", ctx)
         return super().resolve_command(ctx, args)
-
-
-# The largest --max-nodes, --time-limit, --memory-limit and --upper-bound (why each: searchkit.limits)
-from searchkit.limits import MAX_COST, MAX_MEMORY_MB, MAX_NODES, MAX_SECONDS  # noqa: E402,F401
 
 
 def limit_options() -> list[Callable]:

@@ -49,9 +49,8 @@ def pdb() -> None:
 def build(ctx, game, spec) -> None:
     """Build (or verify, if cached) the tables of heuristic SPEC of GAME; one line per table."""
     _need_numpy()
-    from searchkit.pdb.store import load_or_build
-
     from searchkit.errors import SearchkitError
+    from searchkit.pdb.store import load_or_build
 
     heuristic, found = _abstractions(ctx, game, spec)
     for a in found:

@@ -12,10 +12,10 @@ from __future__ import annotations
 import sys
 import click
 
-from searchkit.cli.common import (EXIT_HELP, GameGroup, HeuristicType, apply, engine_option, limit_options,
+from searchkit.cli.common import (EXIT_HELP, GameGroup, HeuristicType, apply, engine_option, finite, limit_options,
                                   option_flag, refuse_input)
-from searchkit.cli.common import MAX_COST, MAX_MEMORY_MB, finite
 from searchkit.formats import choices
+from searchkit.limits import MAX_COST, MAX_MEMORY_MB
 from searchkit.reporting import run_files
 from searchkit.errors import SearchkitError
 
