@@ -173,7 +173,7 @@ def test_anytime_at_its_time_limit_keeps_its_bound_and_counts_on_both_engines(re
     from searchkit.limits import Limits
 
     for engine in ("python", "native"):
-        solver = Solver(registry, "flood", algorithm="anytime", engine=engine, limits=Limits(time_limit=0.3))
+        solver = Solver(registry, "flood", algorithm="anytime", engine=engine, limits=Limits(time_limit=1.0))
         case = next(iter(solver.game.parse(B24C6_SECOND + "\n", "b24c6.txt", solver.options)))
         out = solver.solve(case)
         r = out.result
