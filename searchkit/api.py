@@ -390,6 +390,8 @@ def _items(game, source, options, limits=None) -> Iterator:
         return True
 
     single = isinstance(source, (str, os.PathLike))
+    if isinstance(source, (Mapping, set, frozenset)):  # a dict's keys, a set's arbitrary order: not an input order
+        raise TypeError(f"expected a text, a path or a sequence of them, got {type(source).__name__}")
     parts = [source] if single else list(source)
     for k, part in enumerate(parts):
         if not isinstance(part, (str, os.PathLike)):
@@ -397,8 +399,13 @@ def _items(game, source, options, limits=None) -> Iterator:
         if is_path(part):
             for item in iter_cases(game, [os.fspath(part)], options, limits):
                 yield attrs.evolve(item, file=k)
-        else:
-            yield from iter_text_cases(game, part, "<text>" if single else f"<text {k + 1}>", options, k, limits)
+            continue
+        items = iter_text_cases(game, part, "<text>" if single else f"<text {k + 1}>", options, k, limits)
+        for item in items:
+            if "\n" not in part and isinstance(item.value, InputError) and not item.value.warning:
+                # one line, no file of that name: say so, a mistyped path is likelier than a bad one-line text
+                item.value.message = f"no file named {part!r} here, and as a text: {item.value.message}"
+            yield item
 
 
 def _public(solver, item, outcome, message: str | None, error: str | None = None) -> Outcome | None:
@@ -690,11 +697,15 @@ def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", alg
 
     reg = registry()
     names = [heuristics] if isinstance(heuristics, str) else list(heuristics)
+    algs = [algorithms] if isinstance(algorithms, str) else list(algorithms)
+    for what, given in (("heuristics", names), ("algorithms", algs)):
+        for value in given:  # None would silently run the default
+            if not isinstance(value, str):
+                raise TypeError(f"{what} must be names (str), got {value!r}")
     if "all" in names:
         names = [h.name for h in reg.heuristics_for(game)]
     if not names:
         raise UnknownNameError(f"no heuristic to compare for {game}")
-    algs = [algorithms] if isinstance(algorithms, str) else list(algorithms)
     strategies = [(a, h) for a in (algs or [None]) for h in names]
     solvers = [_solver(game, algorithm=a, heuristic=h, no_prune=no_prune, time_limit=time_limit,
                        max_nodes=max_nodes, upper_bound=None, engine=engine, options=game_options)

@@ -78,8 +78,9 @@ class Reporter:
                 case = self._cases_in_file + 1
             if case is not None:
                 self._cases_in_file = max(self._cases_in_file, case)
-            if case is not None or self.fmt == "json":
-                self._record(item.source, case, INPUT_ERROR, error=value.message, line=value.line)
+            # a file that cannot be read at all (missing, empty, a folder) still gives its line: text's `?`, as
+            # json's record
+            self._record(item.source, case, INPUT_ERROR, error=value.message, line=value.line)
             return True
         self._cases_in_file = max(self._cases_in_file, value.index)
         if message is not None:

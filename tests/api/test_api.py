@@ -318,3 +318,20 @@ def test_limits_of_the_wrong_type_or_range_are_refused_by_name(kw, error):
 def test_generate_refuses_a_count_or_size_that_is_no_whole_number(args, kw, error):
     with pytest.raises(error, match="count|size"):
         searchkit.generate("flood", *args, **kw)
+
+
+def test_a_missing_file_a_mapping_and_a_none_name_are_not_guessed(tmp_path, monkeypatch):
+    # a tester's: a mistyped path was read as a board and blamed for its '/', a dict was solved by its keys, and
+    # compare(algorithms=[None]) ran the default algorithm as if asked for
+    monkeypatch.chdir(tmp_path)
+    [missing] = searchkit.solve_all("flood", "boards/missing.txt", input_format="lines")
+    assert missing.status == "input_error" and missing.error.startswith("no file named 'boards/missing.txt' here")
+    [bad] = searchkit.solve_all("flood", "123\n", input_format="lines")  # a text (it has a newline): no file named
+    assert bad.status == "input_error" and "no file named" not in bad.error
+    for source in ({"1221\n": 1}, {"1221\n"}):
+        with pytest.raises(TypeError, match="sequence"):
+            list(searchkit.solve_all("flood", source, input_format="lines"))
+    for kw in ({"algorithms": [None]}, {"algorithms": ["ida_star", 3]}, {"heuristics": [None]}):
+        with pytest.raises(TypeError, match=next(iter(kw))):
+            searchkit.compare("flood", "1221\n", input_format="lines", **kw)
+    assert searchkit.compare("flood", "1221\n", algorithms=["ida_star"], input_format="lines").rows[0].cost == 2

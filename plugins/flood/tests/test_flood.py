@@ -190,7 +190,11 @@ def test_cases_before_a_bad_one_are_still_printed(cli_run):
 
 def test_missing_file_and_unknown_rule(cli_run):
     out = cli_run(["solve", "flood", "no/such/file.txt"])
-    assert out.exit_code == 2 and "no/such/file.txt: cannot read" in out.output
+    assert out.exit_code == 2 and "no/such/file.txt: cannot read" in out.stderr
+    assert out.stdout == "? (input error)\n"  # a file that cannot be read still gives its line
+    out = cli_run(["solve", "flood", "no/such/file.txt", "-"], input="")
+    assert out.stdout.splitlines() == ["==> no/such/file.txt <==", "? (input error)", "", "==> <stdin> <==",
+                                       "? (input error)"]
     out = cli_run(["solve", "flood", "--no-prune", "nope", "-"], input="0\n")
     assert out.exit_code == 2
 
@@ -263,4 +267,4 @@ def test_byte_order_mark_crlf_and_unreadable_inputs(cli_run, tmp_path):
     assert f"{junk}:1: case 1: expected UTF-8 text, found byte 0xff at offset 0" in out.output  # its one case
     assert out.output.rstrip().endswith("2")  # the good file after the bad one is still solved
     out = cli_run(["solve", "flood", str(tmp_path)])
-    assert out.exit_code == 2 and out.output.count("\n") == 1 and "cannot read" in out.output
+    assert out.exit_code == 2 and out.stdout == "? (input error)\n" and "cannot read" in out.stderr
