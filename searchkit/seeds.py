@@ -22,10 +22,14 @@ class Seeds:
     Attributes:
         every: moves used for every case (a seed given on the command line), or ``None``.
         by_case: case number (1-based, per file) -> moves, from a record file.
+        hashes: case number -> the data hash of the record its moves came from, where the record has one:
+            the board the moves were found for (:func:`searchkit.records.data_hash`).
     """
 
     every: tuple | None = None
     by_case: dict = attrs.field(factory=dict)
+    #: case number -> the ``data_hash`` of the record its moves came from (records that carry one)
+    hashes: dict = attrs.field(factory=dict)
 
     def for_case(self, case) -> tuple | None:
         """The seed's moves for ``case`` (a :class:`~searchkit.game.Case`), or ``None`` when there is none."""
@@ -66,6 +70,7 @@ def load_seeds(spec: str) -> Seeds:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read the seed solutions: {exc}", source=spec) from None
     by_case: dict = {}
+    hashes: dict = {}
     index = 0
     for lineno, line in enumerate(lines, 1):
         text = line.strip()
@@ -80,6 +85,10 @@ def load_seeds(spec: str) -> Seeds:
                 raise InputError("not a JSON record: nested too deeply", source=spec, line=lineno) from None
             if record.get("event") is None and record.get("moves") and isinstance(record.get("case"), int):
                 by_case[record["case"]] = tuple(record["moves"])
+                if isinstance(record.get("data_hash"), str):
+                    hashes[record["case"]] = record["data_hash"]
+                else:
+                    hashes.pop(record["case"], None)
             continue
         index += 1
         head, colon, rest = text.partition(":")
@@ -92,4 +101,4 @@ def load_seeds(spec: str) -> Seeds:
     if not index and not any(t.strip().startswith("{") for t in lines):
         raise InputError("holds no seed solutions (expected json records or --moves lines, one per case)",
                          source=spec)
-    return Seeds(by_case=by_case)
+    return Seeds(by_case=by_case, hashes=hashes)

@@ -556,6 +556,12 @@ class Solver:
 
         found = None
         given = None if self.seeds is None else self.seeds.for_case(case)
+        if given is not None and case.index in self.seeds.hashes and self.seeds.every is None:
+            from searchkit.records import data_hash
+
+            if data_hash(case) != self.seeds.hashes[case.index]:  # another file's, or an edited board's, record
+                raise SeedError(f"seed solution: the record of case {case.index} is of another board "
+                                "(its data_hash differs)")
         if given is not None:
             def render(m):
                 return _canon(moves_to_json(self.game, case, [m])[0])

@@ -264,6 +264,19 @@ def test_seed_solution_from_records_and_errors(cli_run, tmp_path):
     assert bad.exit_code == 2 and "seed solution" in bad.output
 
 
+def test_a_records_seed_for_another_board_is_named_as_such(cli_run, tmp_path):
+    # a tester's: another file's records gave "the moves do not reach a goal", as if the solution were wrong
+    (tmp_path / "a.txt").write_text("1221\n1234\n")
+    (tmp_path / "b.txt").write_text("1234\n1221\n")
+    records = tmp_path / "a.jsonl"
+    records.write_text(cli_run(["solve", "flood", "--format", "jsonl", str(tmp_path / "a.txt")]).stdout)
+    out = cli_run(["solve", "flood", "--seed-solution", str(records), str(tmp_path / "b.txt")])
+    assert out.exit_code == 2 and out.stdout == "? (error)\n? (error)\n"
+    assert "case 1: seed solution: the record of case 1 is of another board (its data_hash differs)" in out.stderr
+    same = cli_run(["solve", "flood", "--seed-solution", str(records), str(tmp_path / "a.txt")])
+    assert same.exit_code == 0 and same.stdout == "2\n3\n"
+
+
 def test_seed_solution_files_without_seeds_are_refused(cli_run, tmp_path):
     """An empty file, answers printed without --moves, bare moves or a directory: one line naming the option."""
     sample = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")
