@@ -111,8 +111,9 @@ def test_bad_input_is_one_line_exit_2(cli_run, text, message):
     lines = out.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("searchkit: error: ")
     assert message in lines[0]
-    # the one case still has its output line; an empty file holds no case
-    assert out.stdout == ("" if not text else "? (input error)\n")
+    # the one case still has its output line; an empty file, which holds no case, still has its one line (as
+    # its one JSON record): every input, one line out
+    assert out.stdout == "? (input error)\n"
     assert "Traceback" not in out.output
 
 
