@@ -106,19 +106,24 @@ def info(ctx, game, spec) -> None:
 @click.argument("spec", required=False)
 @click.pass_context
 def clear(ctx, game, spec) -> None:
-    """Delete the cached tables of SPEC (without SPEC: every cached table of GAME)."""
+    """Delete the cached tables of SPEC (without SPEC: every cached table of GAME).
+
+    Only files with a pattern database's header are deleted; any other file is named and left alone.
+    """
     from searchkit.pdb.store import cache_dir, clear as wipe
 
     try:
         if spec is None:
-            gone = [p for p in wipe(game=game)]
+            gone, kept = wipe(game=game)
         else:
             _, found = _abstractions(ctx, game, spec)
-            gone = wipe(found)
+            gone, kept = wipe(found)
     except OSError as exc:  # e.g. a folder where a table should be
         fail(f"cannot delete {exc.filename}: {exc.strerror or exc}")
     for p in gone:
         click.echo(f"deleted {p}")
-    if not gone:
+    for p in kept:
+        click.echo(f"left alone {p}: not a searchkit pattern database (no SKPDB header)")
+    if not gone and not kept:
         click.echo(f"nothing to delete in {cache_dir()}")
 

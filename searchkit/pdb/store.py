@@ -293,18 +293,30 @@ def info(path: Path) -> dict:
             "max": top, "key": key, "file_bytes": Path(path).stat().st_size}
 
 
-def clear(abstractions=None, game: str | None = None) -> list[Path]:
+def clear(abstractions=None, game: str | None = None) -> tuple[list[Path], list[Path]]:
     """Delete cached tables: those of ``abstractions``, else every ``GAME-*.pdb`` (every ``*.pdb``: ``game=None``).
 
-    Returns the paths deleted.
+    Only files that begin with this format's magic bytes are deleted (a table of ours, corrupt or not): a
+    file that merely has a table's name is the user's, and is left alone.
+
+    Returns:
+        ``(deleted, kept)``: the paths deleted, and the paths left alone as not tables.
+
+    Raises:
+        OSError: a path cannot be read or deleted (a folder where a table's file goes, no permission).
     """
     pattern = f"{game}-*.pdb" if game else "*.pdb"
     paths = [path_for(a) for a in abstractions] if abstractions is not None else sorted(cache_dir().glob(pattern))
-    gone = []
+    gone, kept = [], []
     for p in paths:
         try:
+            with open(p, "rb") as f:
+                ours = f.read(len(MAGIC)) == MAGIC
+            if not ours:
+                kept.append(p)
+                continue
             p.unlink()
             gone.append(p)
         except FileNotFoundError:
             pass
-    return gone
+    return gone, kept

@@ -57,6 +57,20 @@ def test_pdb_commands_build_info_and_clear(cli_run, tmp_path, monkeypatch):
     assert none.exit_code == 2 and "uses no pattern database" in none.output
 
 
+def test_pdb_clear_deletes_only_pattern_databases(cli_run, tmp_path, monkeypatch):
+    """A tester's defect: `pdb clear GAME` deleted every GAME-*.pdb, a file of the user's that merely had
+    a table's name included."""
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path))
+    cli_run(["pdb", "build", "sliding-tiles", "pdb(partition=4-4)"])
+    mine = tmp_path / "sliding-tiles-notes.pdb"
+    mine.write_text("my notes, not a table\n")
+    out = cli_run(["pdb", "clear", "sliding-tiles"])
+    assert out.exit_code == 0 and out.output.count("deleted") == 2
+    assert f"left alone {mine}: not a searchkit pattern database" in out.output
+    assert mine.read_text() == "my notes, not a table\n"
+    assert sorted(tmp_path.glob("*.pdb")) == [mine]
+
+
 def test_pdb_info_shows_the_tables_own_max_not_the_headers(cli_run, tmp_path, monkeypatch):
     # The header's max field is outside the checksum (it covers the entries): a file edited there still
     # verifies, so info must not repeat the header's figure.
