@@ -114,6 +114,14 @@ def _address_space() -> int | None:
         return None
 
 
+def _load_numpy() -> None:
+    """Import numpy now if it is installed (the ``pdb`` extra), so its libraries load outside a case's allowance."""
+    import importlib.util
+
+    if "numpy" not in sys.modules and importlib.util.find_spec("numpy") is not None:
+        import numpy  # noqa: F401
+
+
 class _MemoryLimit:
     """``RLIMIT_AS`` set to the current size plus the allowance while a case runs, restored after."""
 
@@ -129,8 +137,11 @@ class _MemoryLimit:
         from searchkit.engine import native_module
 
         # the native engine's library belongs to the program, not to a case: loaded inside a small allowance,
-        # its mapping failed and the engine was reported "not installed" instead of the case's memory_limit
+        # its mapping failed and the engine was reported "not installed" instead of the case's memory_limit.
+        # So does numpy (the Python engine's pattern databases): imported inside it, OpenBLAS could not map
+        # its library or its threads' buffers, and the case was an ImportError or a dead worker
         native_module()
+        _load_numpy()
         size = _address_space()
         if size is None:
             size = 0

@@ -53,3 +53,20 @@ def test_a_search_that_raises_is_its_cases_error_and_the_worker_goes_on(cli, tmp
     assert [r["status"] for r in rs] == ["solved", "error", "solved", "error", "solved"]
     assert all("the search raised ZeroDivisionError: planted" in r["error"] for r in rs if r["status"] == "error")
     assert "died" not in res.stderr  # the worker caught it and went on
+
+
+@pytest.mark.python_engine("the Python engine's pattern databases, which need numpy")
+def test_a_small_memory_limit_with_python_pattern_databases(cli, tmp_path):
+    """A tester's defect: under `--memory-limit 30` (or 60) numpy was first imported inside the case's
+    allowance, so OpenBLAS could not map its library (an ImportError) or its buffers (a dead worker), and
+    the case was an error; numpy is the program's, loaded before the allowance, as the native library is.
+    In a subprocess: the test process may have imported numpy already."""
+    pytest.importorskip("numpy")
+    board = tmp_path / "eight.txt"
+    board.write_text("1 2 3\n4 5 6\n0 7 8\n")
+    for mb in ("30", "60"):
+        res = cli("solve", "sliding-tiles", "--engine", "python", "-H", "pdb(partition=4-4)", "--memory-limit", mb,
+                  "--format", "jsonl", board,
+                  env={"SEARCHKIT_CACHE_DIR": str(tmp_path / "cache")})
+        records = [json.loads(line) for line in res.stdout.splitlines()]
+        assert [(r["status"], r["cost"]) for r in records] == [("solved", 2)], res.stderr
