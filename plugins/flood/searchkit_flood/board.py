@@ -372,8 +372,13 @@ def _cut(size: str) -> str:
 
 def _too_few(have: int, w: str, h: str, source: str, case: int, line: int) -> InputError:
     """The fatal error of a ``w x h`` board (sizes as written) whose values the file cannot hold (it has ``have``)."""
-    need = _size(w) * _size(h)
-    need_text = str(need) if need < 10 ** (2 * _MAX_SIZE_DIGITS) else f"at least 10^{2 * _MAX_SIZE_DIGITS}"
+    # exact from the tokens themselves (_size caps a long one at 10^9), and only a power of ten for sizes too
+    # long to multiply cheaply: a 3000000000x2 board needs 6000000000 values, not 2000000000
+    dw, dh = w.lstrip("0"), h.lstrip("0")
+    if len(dw) <= 40 and len(dh) <= 40:
+        need_text = str(int(dw or "0") * int(dh or "0"))
+    else:
+        need_text = f"at least 10^{max(len(dw) - 1, 0) + max(len(dh) - 1, 0)}"
     return InputError(f"expected {need_text} colour values for a {_cut(w)}x{_cut(h)} board, the file ends after {have}",
                       source=source, line=line, case=case)
 

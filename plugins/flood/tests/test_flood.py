@@ -181,6 +181,15 @@ def test_bad_input_is_one_line_exit_2(cli_run, text, message):
     assert "Traceback" not in out.output
 
 
+@pytest.mark.parametrize("sizes, need", [("3000000000 2", "expected 6000000000 colour values for a 3000000000x2"),
+                                         ("9" * 60 + " 2", "expected at least 10^59 colour values for a 999999999...x2")])
+def test_a_huge_rect_board_says_how_many_values_it_needs(cli_run, sizes, need):
+    """A tester's defect: a width over 10^9 was counted as 10^9 in the message (a 3000000000x2 board
+    'expected 2000000000 colour values')."""
+    out = cli_run(["solve", "flood", "--input-format", "rect", "-"], input=f"{sizes}\n1 2\n")
+    assert out.exit_code == 2 and need in out.stderr, out.stderr
+
+
 def test_cases_before_a_bad_one_are_still_printed(cli_run):
     out = cli_run(["solve", "flood", "-"], input="1\n4\n2\n1 1\n1 1\n2\n1 z\n")
     assert out.exit_code == 2
