@@ -181,8 +181,10 @@ def test_bad_input_is_one_line_exit_2(cli_run, text, message):
     assert "Traceback" not in out.output
 
 
-@pytest.mark.parametrize("sizes, need", [("3000000000 2", "expected 6000000000 colour values for a 3000000000x2"),
-                                         ("9" * 60 + " 2", "expected at least 10^59 colour values for a 999999999...x2")])
+@pytest.mark.parametrize("sizes, need", [
+    ("3000000000 2", "expected 6000000000 colour values for a 3000000000x2"),
+    ("9" * 60 + " 2", "expected at least 10^59 colour values for a 999999999...x2"),
+])
 def test_a_huge_rect_board_says_how_many_values_it_needs(cli_run, sizes, need):
     """A tester's defect: a width over 10^9 was counted as 10^9 in the message (a 3000000000x2 board
     'expected 2000000000 colour values')."""

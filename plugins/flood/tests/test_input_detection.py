@@ -117,7 +117,8 @@ def test_a_judge_board_of_side_1000_is_one_case():
 def test_a_size_the_file_cannot_hold_is_an_error_naming_the_line():
     found = list(parse_judge("1\n5\n1000000000\n0\n", "t"))
     assert isinstance(found[0], Case) and len(found) == 2
-    assert found[1].line == 3 and found[1].case == 2 and "at least 10^18 colour values" in found[1].message
+    assert found[1].line == 3 and found[1].case == 2
+    assert "expected 1000000000000000000 colour values" in found[1].message  # 10^9 squared, exactly
     found = list(parse_judge("99999999999999999999999999999999999999\n", "t"))
     assert len(found) == 1 and "the file ends after 0" in found[0].message
     assert "ends after 1" in list(parse_rect("100000 100000 5\n", "t"))[0].message
@@ -126,7 +127,7 @@ def test_a_size_the_file_cannot_hold_is_an_error_naming_the_line():
 def test_a_huge_first_size_is_refused_not_a_phantom_board():
     (err,) = items("1000000000\n0\n")
     assert err.fatal and err.line == 1
-    assert "as the judge format, line 1: case 1: expected at least 10^18 colour values" in err.message
+    assert "as the judge format, line 1: case 1: expected 1000000000000000000 colour values" in err.message
     assert "--input-format judge or --input-format lines" in err.message
 
 
