@@ -73,12 +73,14 @@ class Outcome(_SolverOutcome):
             ``error``), or a dead worker's message; else ``None``.
         place: ``(source, case number, line)`` of an outcome without a case
             (an input error); read it as :attr:`source`, :attr:`index`, :attr:`line`.
+        upper_bound: the ``upper_bound`` it was solved under (an int, ``"auto"`` or ``None``).
     """
 
     game: str = ""
     options: Mapping[str, Any] = attrs.field(factory=dict)
     error: str | None = None
     place: tuple = (None, None, None)
+    upper_bound: int | str | None = None
 
     # -- what happened ----------------------------------------------------------
     @property
@@ -156,11 +158,11 @@ class Outcome(_SolverOutcome):
         game = self._game()
         if self.case is None:
             return make_record(game, source=self.source, case=self.index, status=self.status, error=self.error,
-                               line=self.line, options=self.options)
+                               line=self.line, options=self.options, upper_bound=self.upper_bound)
         searched = self.status not in (INPUT_ERROR, ERROR) or self.algorithm is not None
         return make_record(game, source=self.case.source, case=self.case.index, status=self.status,
                            outcome=self if searched else None, data_hash=data_hash(self.case), error=self.error,
-                           line=self.case.line, options=self.options)
+                           line=self.case.line, options=self.options, upper_bound=self.upper_bound)
 
     # -- pictures -------------------------------------------------------------
     def steps(self) -> list:
@@ -411,7 +413,7 @@ def _items(game, source, options, limits=None) -> Iterator:
 def _public(solver, item, outcome, message: str | None, error: str | None = None) -> Outcome | None:
     """The :class:`Outcome` of one item read (``None`` for a warning, which is reported as a Python warning)."""
     value = item.value
-    common = {"game": solver.game_name, "options": dict(solver.options)}
+    common = {"game": solver.game_name, "options": dict(solver.options), "upper_bound": solver.upper_bound}
     if isinstance(value, InputError):
         if value.warning:
             import warnings

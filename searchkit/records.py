@@ -63,7 +63,7 @@ def data_hash(case) -> str | None:
 
 def make_record(game, *, source: str, case: int | None, status: str, outcome=None, data_hash: str | None = None,
                 error: str | None = None, line: int | None = None, peak_rss_kb: int | None = None,
-                options=None) -> dict:
+                options=None, upper_bound: int | str | None = None) -> dict:
     """One record (a dict in the key order of ``docs/records.md``).
 
     Args:
@@ -71,6 +71,8 @@ def make_record(game, *, source: str, case: int | None, status: str, outcome=Non
         outcome: the case's :class:`~searchkit.solver.Outcome`, or ``None``.
         options: the game's options the case was solved under (every one,
             defaults included), or ``None``.
+        upper_bound: the run's ``--upper-bound`` (an int, ``"auto"``, or ``None``): an ``exhausted`` record
+            under an int N proves only that no solution is cheaper than N.
     """
     return {
         "schema": SCHEMA,
@@ -82,6 +84,7 @@ def make_record(game, *, source: str, case: int | None, status: str, outcome=Non
         "status": status,
         **outcome_fields(game, outcome),
         "options": None if options is None else record_options(options),
+        "upper_bound": upper_bound,
         "peak_rss_kb": peak_rss_kb,
         "stats": outcome.result.stats.to_dict() if outcome is not None else None,
         "error": error,
@@ -308,16 +311,70 @@ def source_key(source) -> object:
     return os.path.normpath(os.path.expanduser(source))
 
 
-def done_keys(records, keep_stopped: bool = False) -> set:
+def bounded_exhaustion(record: dict) -> bool:
+    """Whether an ``exhausted`` record proves only that no solution is cheaper than an upper bound.
+
+    True when the run had a numeric ``upper_bound``, or the record has a
+    finite ``lower_bound`` (a search that ran out without a bound proves no
+    solution at all and has none; one that stopped at a bound states the
+    least cost it did not rule out: records written before ``upper_bound``
+    was recorded are told this way).
+    """
+    bound = record.get("upper_bound")
+    numeric = isinstance(bound, int) and not isinstance(bound, bool)
+    return record.get("status") == "exhausted" and (numeric or record.get("lower_bound") is not None)
+
+
+def answers(record: dict, *, optimal: bool, upper_bound: int | str | None) -> bool:
+    """Whether a finished ``record`` answers the question of a run (``--resume`` keeps it only then).
+
+    Args:
+        optimal: the run asks for a proven optimum (the game's plan, or an
+            optimal or anytime algorithm): a ``feasible`` or ``incomplete``
+            record (a weighted, greedy or beam answer) is not its answer.
+        upper_bound: the run's ``--upper-bound``: an ``exhausted`` record
+            under a bound N answers only a run whose own bound is at most N
+            (no solution cheaper than N rules out every one cheaper than less).
+
+    A ``solved`` record (proven optimal) answers every run.
+    """
+    status = record.get("status")
+    if status == "solved":
+        return True
+    if status == "exhausted":
+        if not bounded_exhaustion(record):
+            return True
+        bound, held = upper_bound, record.get("upper_bound")
+        return (isinstance(bound, int) and not isinstance(bound, bool) and isinstance(held, int)
+                and not isinstance(held, bool) and bound <= held)
+    if status in ("feasible", "incomplete"):
+        return not optimal
+    return False
+
+
+def done_keys(records, keep_stopped: bool = False, *, optimal: bool = False,
+              upper_bound: int | str | None = None) -> tuple[set, int]:
     """``(source key, case, data_hash)`` of every record of a finished case: the cases ``--resume`` skips.
 
-    Finished: a status in :data:`FINAL`, or with ``keep_stopped`` also in
-    :data:`STOPPED`.  A record with any other status (an unknown string
-    included) is no reason to skip its case.
+    Finished: a status in :data:`FINAL` that :func:`answers` this run's
+    question (``optimal``, ``upper_bound``), or with ``keep_stopped`` a
+    status in :data:`STOPPED`.  A record with any other status (an unknown
+    string included) is no reason to skip its case.
+
+    Returns:
+        The keys, and how many records with a final status were not counted
+        as done because they answer another question (those cases are solved
+        again, unless another record of theirs counts).
     """
-    keep = FINAL + STOPPED if keep_stopped else FINAL
-    return {(source_key(r.get("source")), r.get("case"), r.get("data_hash")) for r in records
-            if r.get("status") in keep}
+    keys, other = set(), 0
+    for r in records:
+        status = r.get("status")
+        if status in FINAL and not answers(r, optimal=optimal, upper_bound=upper_bound):
+            other += 1
+            continue
+        if status in FINAL or keep_stopped and status in STOPPED:
+            keys.add((source_key(r.get("source")), r.get("case"), r.get("data_hash")))
+    return keys, other
 
 
 def foreign_record(record: dict, game_name: str) -> str:

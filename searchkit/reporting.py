@@ -143,7 +143,8 @@ class Reporter:
         else:
             peak = None if status == INPUT_ERROR else peak_rss_kb()
         return make_record(self.solver.game, source=source, case=case, status=status, outcome=outcome,
-                           data_hash=digest, error=error, line=line, peak_rss_kb=peak, options=self.solver.options)
+                           data_hash=digest, error=error, line=line, peak_rss_kb=peak, options=self.solver.options,
+                           upper_bound=self.solver.upper_bound)
 
     def emit(self, outcome) -> None:
         """Write one solved (or stopped) case."""

@@ -29,6 +29,8 @@ class Finding:
     problem: str = ""
     length: int | None = None
     unsolvable: bool = False
+    #: exhausted under ``--upper-bound``: proven only that no solution is cheaper than the bound
+    bounded: bool = False
     unchecked: bool = False  #: valid, but the case asks for the first answer in move order, which replay cannot check
 
 
@@ -76,7 +78,7 @@ def moves_from_json(game, case, puzzle, recorded: list):
 
 def check_case(game, rules: frozenset, options, case, record: dict | None) -> Finding:
     """The :class:`Finding` of one case against its record (``None``: no record)."""
-    from searchkit.records import foreign_record, options_conflict
+    from searchkit.records import bounded_exhaustion, foreign_record, options_conflict
     from searchkit.puzzle import replay
 
     where = (case.source, case.index)
@@ -90,6 +92,8 @@ def check_case(game, rules: frozenset, options, case, record: dict | None) -> Fi
         return Finding(*where, False, f"the record was {conflict}")
     status = record.get("status")
     if status == EXHAUSTED:
+        if bounded_exhaustion(record):
+            return Finding(*where, True, bounded=True)
         return Finding(*where, True, unsolvable=True)
     if status not in (SOLVED, FEASIBLE):
         return Finding(*where, False, f"not solved (status {status})")

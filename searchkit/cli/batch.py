@@ -110,7 +110,15 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                     raise click.UsageError(f"cannot resume {output}: its record of {record.get('source')} case "
                                            f"{record.get('case')} was {conflict}; run with the same options, or "
                                            f"write to another --output")
-            skip = done_keys(loaded.records, keep_stopped)
+            from searchkit.algorithm import ANYTIME, OPTIMAL
+
+            algorithm = solver.algorithm  # None: each case's plan, which seeks a proven optimum
+            optimal = algorithm is None or algorithm.guarantee.kind in (OPTIMAL, ANYTIME)
+            skip, other = done_keys(loaded.records, keep_stopped, optimal=optimal, upper_bound=solver.upper_bound)
+            if other:
+                warning(f"{output}: {other} record(s) answer another question (a feasible answer where this run "
+                        f"seeks a proven optimum, or 'no solution cheaper than --upper-bound N' where this run "
+                        f"asks about dearer ones); their cases are solved again")
             recorded = {(source_key(r.get("source")), r.get("case"), r.get("data_hash")) for r in loaded.records}
             if loaded.torn:
                 warning(f"{output}: the last line is not a complete JSON record (the run was killed while "

@@ -34,6 +34,10 @@ def make_verify_command(registry, name: str) -> click.Command:
         unsolvable = sum(1 for f in findings if f.unsolvable)
         ok = sum(1 for f in findings if f.ok)
         line = f"{ok} OK" + (f" ({unsolvable} proven unsolvable, not replayed)" if unsolvable else "")
+        bounded = sum(1 for f in findings if f.bounded)
+        if bounded:
+            line += (f" ({bounded} with no solution cheaper than the --upper-bound searched under, not replayed: "
+                     f"no proof that there is none)")
         unchecked = sum(1 for f in findings if f.ok and f.unchecked)
         if unchecked:
             line += (f" ({unchecked} valid but not checked to be the smallest answer the case asks for: "

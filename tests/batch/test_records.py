@@ -381,3 +381,34 @@ def test_ctrl_c_while_reading_the_records_still_prints_the_summary(cli, tmp_path
     assert "searchkit: cancelled" in stderr
     assert f"records in {out}; run the same command with --resume to solve the rest" in stderr, stderr
     assert out.stat().st_size == size
+
+
+def test_resume_and_verify_tell_a_bounded_exhaustion_and_a_feasible_answer_from_a_proof(cli, tmp_path):
+    """A tester's defects: a case `exhausted` under `--upper-bound 2` (no solution cheaper than 2; every
+    Flood-It board has one) was called "proven unsolvable" by `verify`, and `--resume` kept it, and a
+    `wastar` record's feasible answer, as done for a default (optimal) run, so those cases were never solved.
+    Records now hold the run's `upper_bound`; resume keeps a record only when it answers the run's question."""
+    board = tmp_path / "three.txt"
+    board.write_text("3\n1 2 3\n2 3 1\n3 1 2\n0\n")  # optimum 4
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--upper-bound", "2", "--output", out, board).returncode == 0
+    (first,) = records(out)
+    assert first["status"] == "exhausted" and first["upper_bound"] == 2
+    checked = cli("verify", "flood", board, out)
+    assert "unsolvable" not in checked.stdout and "1 with no solution cheaper than the --upper-bound" in checked.stdout
+    tighter = cli("solve", "flood", "--upper-bound", "1", "--resume", "--output", out, board)
+    assert "1 already recorded, skipped" in tighter.stderr and len(records(out)) == 1  # < 1 follows from < 2
+    plain = cli("solve", "flood", "--resume", "--output", out, board)
+    assert "1 record(s) answer another question" in plain.stderr and "1 solved" in plain.stderr
+    assert [(r["status"], r["cost"], r["upper_bound"]) for r in records(out)] == [("exhausted", None, 2),
+                                                                                  ("solved", 4, None)]
+    assert "1 OK" in cli("verify", "flood", board, out).stdout  # the last record of a case is the one checked
+
+    weighted = tmp_path / "w.jsonl"
+    cli("solve", "flood", "-a", "wastar(weight=2)", "-H", "two-best", "--output", weighted, board)
+    assert [r["status"] for r in records(weighted)] == ["feasible"]
+    again = cli("solve", "flood", "-a", "wastar(weight=2)", "-H", "two-best", "--resume", "--output", weighted, board)
+    assert "1 already recorded, skipped" in again.stderr  # the same question: its answer stands
+    optimal = cli("solve", "flood", "--resume", "--output", weighted, board)
+    assert "1 record(s) answer another question" in optimal.stderr and "1 solved" in optimal.stderr
+    assert [r["status"] for r in records(weighted)] == ["feasible", "solved"]
