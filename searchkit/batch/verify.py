@@ -171,7 +171,7 @@ def verify(registry, game_name: str, items: Iterable, records: list[dict], optio
     mismatched.  When no record names the input's source but all name one
     other source, those are used (the file was named differently).
     """
-    from searchkit.records import data_hash, source_key
+    from searchkit.records import data_hash, options_conflict, source_key
 
     game = registry.game(game_name)
     rules = frozenset(rule.name for rule in registry.rules_for(game_name))
@@ -192,7 +192,9 @@ def verify(registry, game_name: str, items: Iterable, records: list[dict], optio
         # no data hash: a case whose reading a limit stopped (Case.unread), reported without its data
         matching = [r for r in candidates if r.get("data_hash") in (digest, None)]
         if candidates and not matching:
-            out.append(Finding(value.source, value.index, False,
+            # options that change how a case is read (sliding tiles' --goal) change its data too: name them
+            conflict = options_conflict(game, candidates[-1], options)
+            out.append(Finding(value.source, value.index, False, f"the record was {conflict}" if conflict else
                                "mismatched: the record is for other data (data hash differs; the input was edited?)"))
             continue
         out.append(check_case(game, rules, options, value, matching[-1] if matching else None))

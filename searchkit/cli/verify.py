@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from searchkit.cli.common import EXIT_LIMIT, GameGroup, apply, error, option_flag
+from searchkit.cli.common import EXIT_LIMIT, GameGroup, apply, error, fail, option_flag
 
 
 def make_verify_command(registry, name: str) -> click.Command:
@@ -20,6 +20,9 @@ def make_verify_command(registry, name: str) -> click.Command:
 
         options = _complete_options(game, options)
         loaded = load_records(records_path)
+        if not loaded.records and (loaded.bad_lines or loaded.torn):
+            fail(f"{records_path}: holds no JSON record: verify reads the JSON Lines records of "
+                 f"'searchkit solve --output FILE' (or --format jsonl), not text answers")
         if loaded.torn:
             click.echo(f"searchkit: warning: {records_path}: the last line is incomplete; ignored", err=True)
         for number in loaded.bad_lines:

@@ -412,3 +412,23 @@ def test_resume_and_verify_tell_a_bounded_exhaustion_and_a_feasible_answer_from_
     optimal = cli("solve", "flood", "--resume", "--output", weighted, board)
     assert "1 record(s) answer another question" in optimal.stderr and "1 solved" in optimal.stderr
     assert [r["status"] for r in records(weighted)] == ["feasible", "solved"]
+
+
+def test_verify_names_the_option_and_refuses_text_answers(cli, tmp_path):
+    """A tester's defects: `verify sliding-tiles` of records solved with `--goal blank-first`, run without it,
+    said "data hash differs" (the goal changes the parsed case) instead of naming --goal; and verify handed
+    solve's text answers warned "last line incomplete" and failed every case as "no record"."""
+    board = tmp_path / "one.txt"
+    board.write_text("1 0 2\n3 4 5\n6 7 8\n")
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "sliding-tiles", "--goal", "blank-first", "--output", out, board).returncode == 0
+    res = cli("verify", "sliding-tiles", board, out)
+    assert res.returncode == 1 and 'the record was solved with --goal "blank-first", not "blank-last"' in res.stderr
+    assert "data hash" not in res.stderr
+    assert cli("verify", "sliding-tiles", "--goal", "blank-first", board, out).returncode == 0
+    text = tmp_path / "answers.txt"
+    text.write_text(cli("solve", "sliding-tiles", "--goal", "blank-first", "--moves", board).stdout)
+    res = cli("verify", "sliding-tiles", "--goal", "blank-first", board, text)
+    assert res.returncode == 2 and res.stderr.splitlines() == [
+        f"searchkit: error: {text}: holds no JSON record: verify reads the JSON Lines records of "
+        "'searchkit solve --output FILE' (or --format jsonl), not text answers"], res.stderr
