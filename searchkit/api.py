@@ -490,7 +490,7 @@ def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str 
     return _public(solver, first, solver.solve(first.value, started=first.started), None)
 
 
-def solve_all(game: str, source: Any, *, jobs: int = 1, executor: str | None = None,
+def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | None = None,
               scheduler: str | None = None, algorithm: str | None = None, heuristic: str | None = None,
               no_prune: Iterable[str] = (), time_limit: float | None = None, max_nodes: int | None = None,
               upper_bound: int | str | None = None, engine: str = "auto", **game_options: Any) -> Iterator[Outcome]:
@@ -503,7 +503,8 @@ def solve_all(game: str, source: Any, *, jobs: int = 1, executor: str | None = N
             and paths.  A ``str`` that names a file and also reads as a text
             without an error is refused (``ValueError``): pass a
             ``pathlib.Path`` or end the text with a newline.
-        jobs: worker processes (1: this process), as ``solve --jobs``.
+        jobs: worker processes (1: this process), or ``"auto"`` for the CPUs
+            this process may use, as ``solve --jobs``.
         executor: ``None`` or ``"local"`` (worker processes on this machine),
             or ``"dask"`` (a Dask ``LocalCluster`` of ``jobs`` workers, or the
             cluster at ``scheduler``; needs ``searchkit-puzzles[dask]``).
@@ -521,7 +522,8 @@ def solve_all(game: str, source: Any, *, jobs: int = 1, executor: str | None = N
 
     Raises:
         searchkit.errors.UnknownNameError, searchkit.errors.PlanError, TypeError,
-        ValueError: as :func:`solve`, before anything is read.
+        ValueError: as :func:`solve`, at the call, before anything is read
+            (not at the first step of the loop).
         ValueError: when the loop reaches a ``str`` that names a file and also
             reads as a text (see ``source``).
     """
@@ -529,9 +531,20 @@ def solve_all(game: str, source: Any, *, jobs: int = 1, executor: str | None = N
                      max_nodes=max_nodes, upper_bound=upper_bound, engine=engine, options=game_options)
     if executor not in (None, "local", "dask"):
         raise ValueError(f"unknown executor {executor!r} (known: local, dask)")
+    if jobs == "auto":
+        from searchkit.batch.executors import usable_cpus
+
+        jobs = usable_cpus()
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
-        raise ValueError(f"jobs must be a number of worker processes >= 1, got {jobs!r}")
+        raise ValueError(f"jobs must be a number of worker processes >= 1 or 'auto', got {jobs!r}")
+    if isinstance(source, (Mapping, set, frozenset)) or not isinstance(source, (str, os.PathLike, Iterable)):
+        raise TypeError(f"expected a text, a path or a sequence of them, got {type(source).__name__}")
     items = _items(solver.game, source, solver.options, solver.limits)
+    return _solve_all(solver, items, jobs, executor, scheduler)
+
+
+def _solve_all(solver, items, jobs: int, executor: str | None, scheduler: str | None) -> Iterator[Outcome]:
+    """:func:`solve_all`'s loop, a generator of its own so that the arguments are checked at the call."""
     if jobs == 1 and executor != "dask":
         from searchkit.reporting import solve_items
 
@@ -762,7 +775,8 @@ def generate(game: str, count: int = 1, *, seed: int = 0, size: int | None = Non
     if count < 1:
         raise ValueError(f"count must be at least 1, got {count}")
     if size is not None and (size < 1 or getattr(gen, "max_size", None) and size > gen.max_size):
-        raise ValueError(f"size must be 1..{getattr(gen, 'max_size', None) or 'any'}, got {size}")
+        top = getattr(gen, "max_size", None)
+        raise ValueError(f"size must be from 1 to {top}, got {size}" if top else f"size must be at least 1, got {size}")
     rng = random.Random(seed)
     datas = [gen(rng, size or gen.default_size, given) for _ in range(count)]
     stream = getattr(the_game, "format_input_stream", None)

@@ -335,3 +335,18 @@ def test_a_missing_file_a_mapping_and_a_none_name_are_not_guessed(tmp_path, monk
         with pytest.raises(TypeError, match=next(iter(kw))):
             searchkit.compare("flood", "1221\n", input_format="lines", **kw)
     assert searchkit.compare("flood", "1221\n", algorithms=["ida_star"], input_format="lines").rows[0].cost == 2
+
+
+def test_solve_all_takes_jobs_auto_and_checks_its_arguments_at_the_call(four):
+    """A tester's defects: `jobs="auto"` was refused though `--jobs auto` is the CLI's; a bad argument raised
+    only when the loop began (solve_all was one generator); generate(size=0) said "size must be 1..any"."""
+    from searchkit.batch.executors import usable_cpus
+
+    with pytest.raises(ValueError, match="jobs must be a number of worker processes >= 1 or 'auto', got 0"):
+        searchkit.solve_all("flood", four, jobs=0)  # no next(): raised at the call
+    with pytest.raises(TypeError, match="got dict"):
+        searchkit.solve_all("flood", {four: 1})
+    outcomes = list(searchkit.solve_all("flood", four, jobs="auto"))
+    assert usable_cpus() >= 1 and [o.index for o in outcomes] == [1, 2, 3, 4]
+    with pytest.raises(ValueError, match="size must be at least 1, got 0"):
+        searchkit.generate("flood", size=0)
