@@ -330,8 +330,9 @@ def answers(record: dict, *, optimal: bool, upper_bound: int | str | None) -> bo
 
     Args:
         optimal: the run asks for a proven optimum (the game's plan, or an
-            optimal or anytime algorithm): a ``feasible`` or ``incomplete``
-            record (a weighted, greedy or beam answer) is not its answer.
+            optimal or anytime algorithm, with an admissible heuristic): a
+            ``feasible`` or ``incomplete`` record (a weighted, greedy or beam
+            answer) is not its answer.
         upper_bound: the run's ``--upper-bound``: an ``exhausted`` record
             under a bound N answers only a run whose own bound is at most N
             (no solution cheaper than N rules out every one cheaper than less).

@@ -112,8 +112,11 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                                            f"write to another --output")
             from searchkit.algorithm import ANYTIME, OPTIMAL
 
-            algorithm = solver.algorithm  # None: each case's plan, which seeks a proven optimum
-            optimal = algorithm is None or algorithm.guarantee.kind in (OPTIMAL, ANYTIME)
+            # the run seeks a proven optimum: each case's plan (algorithm None), or an optimal or anytime driver,
+            # with an admissible heuristic (an inadmissible one proves nothing, so its answers are feasible too)
+            algorithm, heuristic = solver.algorithm, solver.heuristic
+            optimal = ((algorithm is None or algorithm.guarantee.kind in (OPTIMAL, ANYTIME))
+                       and (heuristic is None or heuristic.admissible))
             skip, other = done_keys(loaded.records, keep_stopped, optimal=optimal, upper_bound=solver.upper_bound)
             if other:
                 warning(f"{output}: {other} record(s) answer another question (a feasible answer where this run "

@@ -412,6 +412,12 @@ def test_resume_and_verify_tell_a_bounded_exhaustion_and_a_feasible_answer_from_
     optimal = cli("solve", "flood", "--resume", "--output", weighted, board)
     assert "1 record(s) answer another question" in optimal.stderr and "1 solved" in optimal.stderr
     assert [r["status"] for r in records(weighted)] == ["feasible", "solved"]
+    # an optimal driver with an inadmissible heuristic proves nothing: its feasible answer answers its own run
+    guessed = tmp_path / "g.jsonl"
+    cli("solve", "flood", "-a", "ida_star", "-H", "two-best", "--output", guessed, board)
+    assert [r["status"] for r in records(guessed)] == ["feasible"]
+    again = cli("solve", "flood", "-a", "ida_star", "-H", "two-best", "--resume", "--output", guessed, board)
+    assert "1 already recorded, skipped" in again.stderr and "another question" not in again.stderr
 
 
 def test_verify_names_the_option_and_refuses_text_answers(cli, tmp_path):
