@@ -231,10 +231,17 @@ def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool 
         quiet: no line on stderr.
 
     Raises:
-        searchkit.errors.PlanError: from ``builder``, when the table is to be
-            built natively and the cache folder cannot be made
-            (:func:`make_folder`).
+        searchkit.errors.PlanError: numpy is not installed (the ``pdb``
+            extra); or from ``builder``, when the table is to be built
+            natively and the cache folder cannot be made (:func:`make_folder`).
     """
+    try:
+        import numpy  # noqa: F401  (the Python engine's tables are numpy arrays)
+    except ImportError:
+        from searchkit.errors import PlanError
+
+        raise PlanError("pattern databases on the Python engine need numpy: pip install 'searchkit-puzzles[pdb]' "
+                        "(the native engine builds and reads them without it)") from None
     key = abstraction.key()
     path = path_for(abstraction)
     if builder is None:

@@ -117,3 +117,19 @@ def test_pdb_commands_say_in_one_line_what_is_wrong_with_the_cache(cli_run, tmp_
     assert built.exit_code == 2 and built.output.strip().splitlines() == [
         f"searchkit: error: cannot use the pattern database cache {afile}: File exists; set SEARCHKIT_CACHE_DIR "
         "to a folder searchkit may write"], built.output
+
+
+def test_python_engine_pdbs_without_numpy_say_what_to_install(cli_run, tmp_path, monkeypatch):
+    """A tester's defect: without numpy (README's first command installs no `pdb` extra), a Python-engine
+    PDB heuristic failed every case with "the search raised ModuleNotFoundError ... a defect in the game's
+    plugin or in searchkit"; now one line per case says what to install."""
+    import sys
+
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    out = cli_run(["solve", "sliding-tiles", "--engine", "python", "-H", "pdb(partition=4-4)", "-"],
+                  input="1 2 3\n4 5 6\n0 7 8\n")
+    assert out.stdout == "? (error)\n", out.output
+    assert out.stderr.splitlines() == [
+        "searchkit: error: <stdin>: case 1: pattern databases on the Python engine need numpy: pip install "
+        "'searchkit-puzzles[pdb]' (the native engine builds and reads them without it)"], out.stderr
