@@ -325,57 +325,72 @@ def bounded_exhaustion(record: dict) -> bool:
     return record.get("status") == "exhausted" and (numeric or record.get("lower_bound") is not None)
 
 
-def answers(record: dict, *, optimal: bool, upper_bound: int | str | None) -> bool:
-    """Whether a finished ``record`` answers the question of a run (``--resume`` keeps it only then).
+#: Why a finished record is no answer to a run (:func:`answers`), as the ``--resume`` warning words it.
+NOT_OPTIMAL = "a feasible answer where this run seeks a proven optimum"
+SMALLER_BOUND = "no solution below a smaller --upper-bound than this run's"
+NO_ANSWER = "incomplete (no solution and no proof)"
+
+
+def answers(record: dict, *, optimal: bool, upper_bound: int | str | None, keep_stopped: bool = False) -> str:
+    """Why a finished ``record`` does not answer the question of a run ("" when it does: ``--resume`` keeps it).
 
     Args:
         optimal: the run asks for a proven optimum (the game's plan, or an
             optimal or anytime algorithm, with an admissible heuristic): a
-            ``feasible`` or ``incomplete`` record (a weighted, greedy or beam
-            answer) is not its answer.
+            ``feasible`` record (a weighted, greedy or beam answer, or an
+            anytime search stopped at a limit) is not its answer.
         upper_bound: the run's ``--upper-bound``: an ``exhausted`` record
             under a bound N answers only a run whose own bound is at most N
             (no solution cheaper than N rules out every one cheaper than less).
+        keep_stopped: ``--keep-stopped``: a ``feasible`` or ``incomplete``
+            record counts as done like a case stopped at a limit.
 
-    A ``solved`` record (proven optimal) answers every run.
+    A ``solved`` record (a proven optimum) answers every run; an
+    ``incomplete`` one (no solution, no proof: a beam ran dry) none, unless
+    kept as stopped.
     """
     status = record.get("status")
     if status == "solved":
-        return True
+        return ""
     if status == "exhausted":
         if not bounded_exhaustion(record):
-            return True
+            return ""
         bound, held = upper_bound, record.get("upper_bound")
-        return (isinstance(bound, int) and not isinstance(bound, bool) and isinstance(held, int)
-                and not isinstance(held, bool) and bound <= held)
-    if status in ("feasible", "incomplete"):
-        return not optimal
-    return False
+        if (isinstance(bound, int) and not isinstance(bound, bool) and isinstance(held, int)
+                and not isinstance(held, bool) and bound <= held):
+            return ""
+        return SMALLER_BOUND
+    if status == "feasible":
+        return "" if keep_stopped or not optimal else NOT_OPTIMAL
+    if status == "incomplete":
+        return "" if keep_stopped else NO_ANSWER
+    return "no final status"
 
 
 def done_keys(records, keep_stopped: bool = False, *, optimal: bool = False,
-              upper_bound: int | str | None = None) -> tuple[set, int]:
+              upper_bound: int | str | None = None) -> tuple[set, dict]:
     """``(source key, case, data_hash)`` of every record of a finished case: the cases ``--resume`` skips.
 
     Finished: a status in :data:`FINAL` that :func:`answers` this run's
-    question (``optimal``, ``upper_bound``), or with ``keep_stopped`` a
-    status in :data:`STOPPED`.  A record with any other status (an unknown
-    string included) is no reason to skip its case.
+    question (``optimal``, ``upper_bound``, ``keep_stopped``), or with
+    ``keep_stopped`` a status in :data:`STOPPED`.  A record with any other
+    status (an unknown string included) is no reason to skip its case.
 
     Returns:
-        The keys, and how many records with a final status were not counted
-        as done because they answer another question (those cases are solved
-        again, unless another record of theirs counts).
+        The keys, and ``{key: why}`` for each case that has a record with a
+        final status but none counted as done (it is solved again).
     """
-    keys, other = set(), 0
+    keys, other = set(), {}
     for r in records:
         status = r.get("status")
-        if status in FINAL and not answers(r, optimal=optimal, upper_bound=upper_bound):
-            other += 1
-            continue
-        if status in FINAL or keep_stopped and status in STOPPED:
-            keys.add((source_key(r.get("source")), r.get("case"), r.get("data_hash")))
-    return keys, other
+        key = (source_key(r.get("source")), r.get("case"), r.get("data_hash"))
+        why = answers(r, optimal=optimal, upper_bound=upper_bound, keep_stopped=keep_stopped) \
+            if status in FINAL else ""
+        if status in FINAL and why:
+            other[key] = why
+        elif status in FINAL or keep_stopped and status in STOPPED:
+            keys.add(key)
+    return keys, {k: why for k, why in other.items() if k not in keys}
 
 
 def foreign_record(record: dict, game_name: str) -> str:

@@ -119,9 +119,11 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                        and (heuristic is None or heuristic.admissible))
             skip, other = done_keys(loaded.records, keep_stopped, optimal=optimal, upper_bound=solver.upper_bound)
             if other:
-                warning(f"{output}: {other} record(s) answer another question (a feasible answer where this run "
-                        f"seeks a proven optimum, or 'no solution cheaper than --upper-bound N' where this run "
-                        f"asks about dearer ones); their cases are solved again")
+                from collections import Counter
+
+                why = "; ".join(f"{n} {reason}" for reason, n in Counter(other.values()).most_common())
+                warning(f"{output}: {len(other)} recorded case(s) have no answer to this run's question and are "
+                        f"solved again ({why})")
             recorded = {(source_key(r.get("source")), r.get("case"), r.get("data_hash")) for r in loaded.records}
             if loaded.torn:
                 warning(f"{output}: the last line is not a complete JSON record (the run was killed while "

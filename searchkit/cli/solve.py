@@ -114,11 +114,12 @@ def batch_options() -> list:
         click.option("--output", "-O", default=None, metavar="FILE",
                      help="Write the JSON Lines records to FILE, one line as each case finishes."),
         click.option("--resume", is_flag=True,
-                     help="With --output: skip the cases FILE already records (same source, case and data "
-                          "hash) and append the rest."),
+                     help="With --output: skip the cases FILE already answers (same source, case and data "
+                          "hash, and an answer to this run's question: docs/records.md) and append the rest."),
         click.option("--keep-stopped", is_flag=True,
                      help="With --resume: count the cases FILE records as stopped (time_limit, node_limit, "
-                          "memory_limit, error) as done; by default they are solved again."),
+                          "memory_limit, error) or without a proven answer (feasible, incomplete) as done; by "
+                          "default they are solved again."),
         click.option("--force", is_flag=True,
                      help="With --output: start FILE afresh even if it already holds records (without --resume "
                           "or --force such a file is refused, never truncated)."),

@@ -399,7 +399,8 @@ def test_resume_and_verify_tell_a_bounded_exhaustion_and_a_feasible_answer_from_
     tighter = cli("solve", "flood", "--upper-bound", "1", "--resume", "--output", out, board)
     assert "1 already recorded, skipped" in tighter.stderr and len(records(out)) == 1  # < 1 follows from < 2
     plain = cli("solve", "flood", "--resume", "--output", out, board)
-    assert "1 record(s) answer another question" in plain.stderr and "1 solved" in plain.stderr
+    assert ("1 recorded case(s) have no answer to this run's question and are solved again (1 no solution below a "
+            "smaller --upper-bound than this run's)") in plain.stderr and "1 solved" in plain.stderr
     assert [(r["status"], r["cost"], r["upper_bound"]) for r in records(out)] == [("exhausted", None, 2),
                                                                                   ("solved", 4, None)]
     assert "1 OK" in cli("verify", "flood", board, out).stdout  # the last record of a case is the one checked
@@ -410,14 +411,34 @@ def test_resume_and_verify_tell_a_bounded_exhaustion_and_a_feasible_answer_from_
     again = cli("solve", "flood", "-a", "wastar(weight=2)", "-H", "two-best", "--resume", "--output", weighted, board)
     assert "1 already recorded, skipped" in again.stderr  # the same question: its answer stands
     optimal = cli("solve", "flood", "--resume", "--output", weighted, board)
-    assert "1 record(s) answer another question" in optimal.stderr and "1 solved" in optimal.stderr
-    assert [r["status"] for r in records(weighted)] == ["feasible", "solved"]
+    assert "(1 a feasible answer where this run seeks a proven optimum)" in optimal.stderr
+    assert "1 solved" in optimal.stderr and [r["status"] for r in records(weighted)] == ["feasible", "solved"]
+    quiet = cli("solve", "flood", "--resume", "--output", weighted, board)  # the case has its answer now
+    assert "no answer" not in quiet.stderr and "1 already recorded, skipped" in quiet.stderr
     # an optimal driver with an inadmissible heuristic proves nothing: its feasible answer answers its own run
     guessed = tmp_path / "g.jsonl"
     cli("solve", "flood", "-a", "ida_star", "-H", "two-best", "--output", guessed, board)
     assert [r["status"] for r in records(guessed)] == ["feasible"]
     again = cli("solve", "flood", "-a", "ida_star", "-H", "two-best", "--resume", "--output", guessed, board)
-    assert "1 already recorded, skipped" in again.stderr and "another question" not in again.stderr
+    assert "1 already recorded, skipped" in again.stderr and "no answer" not in again.stderr
+
+
+def test_resume_solves_incomplete_cases_again_unless_kept(cli, tmp_path):
+    """A tester's defect: a beam that ran dry (`incomplete`: no solution, no proof) counted as done for any
+    later run, a greedy search that would solve it included; it is now solved again, as a stopped case is,
+    unless --keep-stopped; and --keep-stopped also keeps a feasible answer (an anytime search at its limit)."""
+    board = tmp_path / "eight.txt"
+    board.write_text("2 3 1\n0 8 7\n6 5 4\n")  # a beam of width 1 runs dry on it
+    out = tmp_path / "b.jsonl"
+    cli("solve", "sliding-tiles", "-a", "beam(width=1)", "--output", out, board)
+    assert [r["status"] for r in records(out)] == ["incomplete"]
+    kept = cli("solve", "sliding-tiles", "-a", "gbfs", "--resume", "--keep-stopped", "--output", out, board)
+    assert "1 already recorded, skipped" in kept.stderr and len(records(out)) == 1
+    again = cli("solve", "sliding-tiles", "-a", "gbfs", "--resume", "--output", out, board)
+    assert "(1 incomplete (no solution and no proof))" in again.stderr
+    assert [r["status"] for r in records(out)] == ["incomplete", "feasible"]
+    assert cli("solve", "sliding-tiles", "--resume", "--keep-stopped", "--output", out, board).stderr.count(
+        "1 already recorded, skipped") == 1  # the feasible answer, kept as a stopped case would be
 
 
 def test_verify_names_the_option_and_refuses_text_answers(cli, tmp_path):
