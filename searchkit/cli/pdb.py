@@ -6,7 +6,7 @@ import time
 
 import click
 
-from searchkit.cli.common import fail, registry
+from searchkit.cli.common import error, fail, registry
 
 
 def _abstractions(ctx, game: str, spec: str):
@@ -112,18 +112,21 @@ def clear(ctx, game, spec) -> None:
     """
     from searchkit.pdb.store import cache_dir, clear as wipe
 
-    try:
-        if spec is None:
-            gone, kept = wipe(game=game)
-        else:
-            _, found = _abstractions(ctx, game, spec)
-            gone, kept = wipe(found)
-    except OSError as exc:  # e.g. a folder where a table should be
-        fail(f"cannot delete {exc.filename}: {exc.strerror or exc}")
+    if spec is None:
+        reg = registry(ctx)
+        if game not in reg.games:  # a name, not a pattern: `pdb clear '*'` deletes nothing of another game's
+            fail(f"unknown game {game!r} (known: {', '.join(sorted(reg.games))})")
+        gone, kept, errors = wipe(game=game)
+    else:
+        _, found = _abstractions(ctx, game, spec)
+        gone, kept, errors = wipe(found)
     for p in gone:
         click.echo(f"deleted {p}")
     for p in kept:
         click.echo(f"left alone {p}: not a searchkit pattern database (no SKPDB header)")
-    if not gone and not kept:
+    if not gone and not kept and not errors:
         click.echo(f"nothing to delete in {cache_dir()}")
-
+    for exc in errors[:-1]:
+        error(f"cannot delete {exc.filename}: {exc.strerror or exc}")
+    if errors:  # every deletion that was made is listed above; then status 2
+        fail(f"cannot delete {errors[-1].filename}: {errors[-1].strerror or errors[-1]}")

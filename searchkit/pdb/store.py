@@ -300,21 +300,23 @@ def info(path: Path) -> dict:
             "max": top, "key": key, "file_bytes": Path(path).stat().st_size}
 
 
-def clear(abstractions=None, game: str | None = None) -> tuple[list[Path], list[Path]]:
+def clear(abstractions=None, game: str | None = None) -> tuple[list[Path], list[Path], list[OSError]]:
     """Delete cached tables: those of ``abstractions``, else every ``GAME-*.pdb`` (every ``*.pdb``: ``game=None``).
 
-    Only files that begin with this format's magic bytes are deleted (a table of ours, corrupt or not): a
-    file that merely has a table's name is the user's, and is left alone.
+    Only files in the cache folder that begin with this format's magic bytes are deleted (a table of ours,
+    corrupt or not): a file that merely has a table's name is the user's, and is left alone.  ``game`` is a
+    name, never a pattern: its glob characters are matched literally.
 
     Returns:
-        ``(deleted, kept)``: the paths deleted, and the paths left alone as not tables.
-
-    Raises:
-        OSError: a path cannot be read or deleted (a folder where a table's file goes, no permission).
+        ``(deleted, kept, errors)``: the paths deleted, the paths left alone as not tables, and the
+        :class:`OSError` of each path that could not be read or deleted (a folder where a table's file
+        goes, no permission); the others are still deleted.
     """
-    pattern = f"{game}-*.pdb" if game else "*.pdb"
+    import glob
+
+    pattern = f"{glob.escape(game)}-*.pdb" if game else "*.pdb"
     paths = [path_for(a) for a in abstractions] if abstractions is not None else sorted(cache_dir().glob(pattern))
-    gone, kept = [], []
+    gone, kept, errors = [], [], []
     for p in paths:
         try:
             with open(p, "rb") as f:
@@ -326,4 +328,6 @@ def clear(abstractions=None, game: str | None = None) -> tuple[list[Path], list[
             gone.append(p)
         except FileNotFoundError:
             pass
-    return gone, kept
+        except OSError as exc:
+            errors.append(exc)
+    return gone, kept, errors

@@ -133,3 +133,22 @@ def test_python_engine_pdbs_without_numpy_say_what_to_install(cli_run, tmp_path,
     assert out.stderr.splitlines() == [
         "searchkit: error: <stdin>: case 1: pattern databases on the Python engine need numpy: pip install "
         "'searchkit-puzzles[pdb]' (the native engine builds and reads them without it)"], out.stderr
+
+
+def test_pdb_clear_takes_a_game_name_not_a_pattern_and_lists_what_it_deleted(cli_run, tmp_path, monkeypatch):
+    """A tester's defects: `pdb clear '*'` (or `sliding`, or `../elsewhere/x`) was a glob: it deleted tables
+    of any game, or outside the cache folder; and with a folder where a table goes, the tables deleted
+    before it were not listed."""
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path / "cache"))
+    cli_run(["pdb", "build", "sliding-tiles", "pdb(partition=4-4)"])
+    tables = sorted((tmp_path / "cache").glob("*.pdb"))
+    assert len(tables) == 2
+    for name in ("*", "sliding", "../cache/sliding-tiles", "nosuchgame"):
+        out = cli_run(["pdb", "clear", name])
+        assert out.exit_code == 2 and f"unknown game {name!r}" in out.stderr, out.output
+    assert sorted((tmp_path / "cache").glob("*.pdb")) == tables
+    folder = tmp_path / "cache" / "sliding-tiles-zz-folder.pdb"  # sorts after both tables
+    folder.mkdir()
+    out = cli_run(["pdb", "clear", "sliding-tiles"])
+    assert out.exit_code == 2 and out.stdout.splitlines() == [f"deleted {p}" for p in tables]
+    assert out.stderr.splitlines() == [f"searchkit: error: cannot delete {folder}: Is a directory"]
