@@ -5,6 +5,10 @@ from __future__ import annotations
 from sliding_tiles.puzzle import goal_board, is_solvable, neighbours
 
 
+#: The most tiles a generated board has (a side of 1000): larger boards fill memory before a search could start.
+MAX_TILES = 1_000_000
+
+
 def generate(rng, size, options):
     """A board of side ``size`` as a row-major tuple (0 = blank).
 
@@ -13,8 +17,13 @@ def generate(rng, size, options):
     ``0``: a uniformly random solvable board -- a shuffled board whose parity
     is wrong gets its first two tiles swapped, a bijection between unsolvable
     and solvable boards, so solvable ones stay uniform.
+
+    Raises:
+        ValueError: a board of more than :data:`MAX_TILES` tiles.
     """
     n = size
+    if n * n > MAX_TILES:
+        raise ValueError(f"a board of side {n} has {n * n} tiles; at most {MAX_TILES} are generated")
     scramble = options.get("scramble") or 0
     if scramble > 0:
         board = list(goal_board(n))
