@@ -392,7 +392,8 @@ def _items(game, source, options, limits=None) -> Iterator:
         return True
 
     single = isinstance(source, (str, os.PathLike))
-    if isinstance(source, (Mapping, set, frozenset)):  # a dict's keys, a set's arbitrary order: not an input order
+    # a dict's keys, a set's arbitrary order: not an input order; bytes: not a text (decode it)
+    if isinstance(source, (Mapping, set, frozenset, bytes, bytearray)):
         raise TypeError(f"expected a text, a path or a sequence of them, got {type(source).__name__}")
     parts = [source] if single else list(source)
     for k, part in enumerate(parts):
@@ -537,8 +538,13 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
         jobs = usable_cpus()
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ValueError(f"jobs must be a number of worker processes >= 1 or 'auto', got {jobs!r}")
-    if isinstance(source, (Mapping, set, frozenset)) or not isinstance(source, (str, os.PathLike, Iterable)):
+    if (isinstance(source, (Mapping, set, frozenset, bytes, bytearray))
+            or not isinstance(source, (str, os.PathLike, Iterable))):
         raise TypeError(f"expected a text, a path or a sequence of them, got {type(source).__name__}")
+    if isinstance(source, (list, tuple)):  # a sequence is checked whole now; an iterator as the loop reaches it
+        for part in source:
+            if not isinstance(part, (str, os.PathLike)):
+                raise TypeError(f"expected a text, a path or an iterable of them, got {type(part).__name__}")
     items = _items(solver.game, source, solver.options, solver.limits)
     return _solve_all(solver, items, jobs, executor, scheduler)
 

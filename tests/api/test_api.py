@@ -346,6 +346,10 @@ def test_solve_all_takes_jobs_auto_and_checks_its_arguments_at_the_call(four):
         searchkit.solve_all("flood", four, jobs=0)  # no next(): raised at the call
     with pytest.raises(TypeError, match="got dict"):
         searchkit.solve_all("flood", {four: 1})
+    with pytest.raises(TypeError, match="got bytes"):  # it was refused only in the loop, as "got int"
+        searchkit.solve_all("flood", b"2\n0 0\n0 0\n0\n")
+    with pytest.raises(TypeError, match="got int"):
+        searchkit.solve_all("flood", [four, 5])
     outcomes = list(searchkit.solve_all("flood", four, jobs="auto"))
     assert usable_cpus() >= 1 and [o.index for o in outcomes] == [1, 2, 3, 4]
     with pytest.raises(ValueError, match="size must be at least 1, got 0"):
