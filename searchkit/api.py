@@ -532,6 +532,8 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
                      max_nodes=max_nodes, upper_bound=upper_bound, engine=engine, options=game_options)
     if executor not in (None, "local", "dask"):
         raise ValueError(f"unknown executor {executor!r} (known: local, dask)")
+    if scheduler is not None and executor != "dask":
+        raise ValueError("scheduler goes with executor='dask'")
     if jobs == "auto":
         from searchkit.batch.executors import usable_cpus
 

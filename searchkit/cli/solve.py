@@ -139,25 +139,26 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
     ``--progress``) hands the run to :func:`searchkit.cli.batch.run_batch`.
     """
     fmt = fmt or ("jsonl" if output else "text")
+    # the batch options' pairings, checked whichever path runs: a one-process run ignored them silently
+    if output and fmt != "jsonl":
+        raise click.UsageError("--output writes JSON Lines records: use it with --format jsonl (or no --format)")
+    if resume and not output:
+        raise click.UsageError("--resume needs --output FILE (the records to resume from)")
+    if keep_stopped and not resume:
+        raise click.UsageError("--keep-stopped goes with --resume")
+    if force and not output:
+        raise click.UsageError("--force goes with --output FILE")
+    if force and resume:
+        raise click.UsageError("--force starts --output afresh, --resume appends to it: give one of them")
+    if scheduler and executor != "dask":
+        raise click.UsageError("--scheduler goes with --executor dask")
+    if dashboard is not None and (executor != "dask" or scheduler):
+        raise click.UsageError("--dashboard goes with --executor dask and no --scheduler (a scheduler you "
+                               "started serves its own)")
     if (jobs != "1" or executor != "local" or memory_limit is not None or fmt == "jsonl" or output or resume
             or progress):
         from searchkit.cli.batch import parse_jobs, run_batch
 
-        if output and fmt != "jsonl":
-            raise click.UsageError("--output writes JSON Lines records: use it with --format jsonl (or no --format)")
-        if resume and not output:
-            raise click.UsageError("--resume needs --output FILE (the records to resume from)")
-        if keep_stopped and not resume:
-            raise click.UsageError("--keep-stopped goes with --resume")
-        if force and not output:
-            raise click.UsageError("--force goes with --output FILE")
-        if force and resume:
-            raise click.UsageError("--force starts --output afresh, --resume appends to it: give one of them")
-        if scheduler and executor != "dask":
-            raise click.UsageError("--scheduler goes with --executor dask")
-        if dashboard is not None and (executor != "dask" or scheduler):
-            raise click.UsageError("--dashboard goes with --executor dask and no --scheduler (a scheduler you "
-                                   "started serves its own)")
         if dashboard is not None:
             try:
                 import bokeh  # noqa: F401

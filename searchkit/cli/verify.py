@@ -23,8 +23,12 @@ def make_verify_command(registry, name: str) -> click.Command:
         if not loaded.records and (loaded.bad_lines or loaded.torn):
             fail(f"{records_path}: holds no JSON record: verify reads the JSON Lines records of "
                  f"'searchkit solve --output FILE' (or --format jsonl), not text answers")
+        games = {r.get("game") for r in loaded.records}
+        if loaded.records and name not in games:  # not one record of this game: say so once, not per case
+            fail(f"{records_path}: holds records of the game {', '.join(sorted(map(str, games)))}, not {name}")
         if loaded.torn:
-            click.echo(f"searchkit: warning: {records_path}: the last line is incomplete; ignored", err=True)
+            click.echo(f"searchkit: warning: {records_path}: the last line is not a complete JSON record; ignored",
+                       err=True)
         for number in loaded.bad_lines:
             click.echo(f"searchkit: warning: {records_path}: line {number} is not a JSON record; ignored", err=True)
         findings = verify(registry, name, iter_cases(game, [file], options), loaded.records, options)

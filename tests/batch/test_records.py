@@ -459,3 +459,34 @@ def test_verify_names_the_option_and_refuses_text_answers(cli, tmp_path):
     assert res.returncode == 2 and res.stderr.splitlines() == [
         f"searchkit: error: {text}: holds no JSON record: verify reads the JSON Lines records of "
         "'searchkit solve --output FILE' (or --format jsonl), not text answers"], res.stderr
+
+
+def test_verify_refuses_records_of_another_game_in_one_line(cli, tmp_path):
+    """A tester's defects: `verify flood FILE RECORDS` of a file holding only Mayan records said "no record"
+    for every case; and a complete last line that is not JSON was called "incomplete"."""
+    board = tmp_path / "three.txt"
+    board.write_text("3\n1 2 3\n2 3 1\n3 1 2\n0\n")
+    mayan = tmp_path / "m.jsonl"
+    cli("solve", "mayan", "--output", mayan, "-", input="1\n1 0\n0\n0\n0\n0\n")
+    res = cli("verify", "flood", board, mayan)
+    assert res.returncode == 2 and res.stderr.splitlines() == [
+        f"searchkit: error: {mayan}: holds records of the game mayan, not flood"], res.stderr
+    mine = tmp_path / "r.jsonl"
+    cli("solve", "flood", "--output", mine, board)
+    with open(mine, "a") as fh:
+        fh.write("not json\n")
+    res = cli("verify", "flood", board, mine)
+    assert res.returncode == 0 and "the last line is not a complete JSON record; ignored" in res.stderr
+
+
+def test_scheduler_without_dask_is_refused(cli, tmp_path):
+    """A tester's defect: --scheduler without --executor dask was ignored silently by a one-process run (the
+    check sat on the batch path only), and by solve_all."""
+    import searchkit
+
+    board = tmp_path / "three.txt"
+    board.write_text("3\n1 2 3\n2 3 1\n3 1 2\n0\n")
+    res = cli("solve", "flood", "--scheduler", "tcp://127.0.0.1:1", board)
+    assert res.returncode == 2 and "--scheduler goes with --executor dask" in res.stderr and res.stdout == ""
+    with pytest.raises(ValueError, match="scheduler goes with executor='dask'"):
+        searchkit.solve_all("flood", board, scheduler="tcp://127.0.0.1:1")

@@ -366,7 +366,12 @@ def _board(cur: Cursor, w: int, h: int, source: str, case: int, line: int) -> tu
 
 
 def _cut(size: str) -> str:
-    """A size token for a message: whole up to 12 characters, else its first 9 and ``...``."""
+    """A size token for a message: whole up to 12 characters, else its first 9 and ``...``.
+
+    Leading zeros of a long token are dropped first: ``000...0003`` is 3, not ``000000000...``.
+    """
+    if len(size) > 12:
+        size = size.lstrip("0") or "0"
     return size if len(size) <= 12 else size[:9] + "..."
 
 

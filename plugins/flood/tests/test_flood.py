@@ -184,6 +184,7 @@ def test_bad_input_is_one_line_exit_2(cli_run, text, message):
 @pytest.mark.parametrize("sizes, need", [
     ("3000000000 2", "expected 6000000000 colour values for a 3000000000x2"),
     ("9" * 60 + " 2", "expected at least 10^59 colour values for a 999999999...x2"),
+    ("0" * 20 + "3 3", "expected 9 colour values for a 3x3 board"),  # not "000000000...x3"
 ])
 def test_a_huge_rect_board_says_how_many_values_it_needs(cli_run, sizes, need):
     """A tester's defect: a width over 10^9 was counted as 10^9 in the message (a 3000000000x2 board
