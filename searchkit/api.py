@@ -364,6 +364,22 @@ def _solver(game: str, *, algorithm: str | None, heuristic: str | None, no_prune
                   upper_bound=upper_bound, engine=engine)
 
 
+def _checked_source(source):
+    """``source`` itself, once it is a text, a path, or a sequence of them (else ``TypeError``).
+
+    A dict's keys and a set's arbitrary order are not an input order, and ``bytes`` is not a text (decode
+    it).  A list or tuple is checked item by item; any other iterable is left whole (reading it here would
+    use it up).
+    """
+    if (isinstance(source, (Mapping, set, frozenset, bytes, bytearray))
+            or not isinstance(source, (str, os.PathLike, Iterable))):
+        raise TypeError(f"expected a text, a path or a sequence of them, got {type(source).__name__}")
+    for part in source if isinstance(source, (list, tuple)) else ():
+        if not isinstance(part, (str, os.PathLike)):
+            raise TypeError(f"expected a text, a path or an iterable of them, got {type(part).__name__}")
+    return source
+
+
 def _items(game, source, options, limits=None) -> Iterator:
     """Every case and input error of ``source`` (a text, a path, or an iterable of either), in order.
 
@@ -392,13 +408,9 @@ def _items(game, source, options, limits=None) -> Iterator:
         return True
 
     single = isinstance(source, (str, os.PathLike))
-    # a dict's keys, a set's arbitrary order: not an input order; bytes: not a text (decode it)
-    if isinstance(source, (Mapping, set, frozenset, bytes, bytearray)):
-        raise TypeError(f"expected a text, a path or a sequence of them, got {type(source).__name__}")
-    parts = [source] if single else list(source)
+    parts = [source] if single else list(_checked_source(source))
+    _checked_source(parts)  # each item (an iterator's too, now that it is read)
     for k, part in enumerate(parts):
-        if not isinstance(part, (str, os.PathLike)):
-            raise TypeError(f"expected a text, a path or an iterable of them, got {type(part).__name__}")
         if is_path(part):
             for item in iter_cases(game, [os.fspath(part)], options, limits):
                 yield attrs.evolve(item, file=k)
@@ -540,13 +552,7 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
         jobs = usable_cpus()
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ValueError(f"jobs must be a number of worker processes >= 1 or 'auto', got {jobs!r}")
-    if (isinstance(source, (Mapping, set, frozenset, bytes, bytearray))
-            or not isinstance(source, (str, os.PathLike, Iterable))):
-        raise TypeError(f"expected a text, a path or a sequence of them, got {type(source).__name__}")
-    if isinstance(source, (list, tuple)):  # a sequence is checked whole now; an iterator as the loop reaches it
-        for part in source:
-            if not isinstance(part, (str, os.PathLike)):
-                raise TypeError(f"expected a text, a path or an iterable of them, got {type(part).__name__}")
+    _checked_source(source)  # now, not when the loop begins (the items of an iterator as the loop reaches them)
     items = _items(solver.game, source, solver.options, solver.limits)
     return _solve_all(solver, items, jobs, executor, scheduler)
 

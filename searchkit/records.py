@@ -294,7 +294,8 @@ def load_records(path: str) -> Loaded:
     return out
 
 
-#: Statuses that end a case for good: solving it again would give the same kind of answer.
+#: Statuses of a case that ended with an answer or a proof: kept by ``--resume`` when :func:`answers` says
+#: they answer the run's question.
 FINAL = ("solved", "feasible", "exhausted", "incomplete")
 #: Statuses of a case stopped before an answer (a limit, or its worker died): solved again unless kept.
 STOPPED = ("node_limit", "time_limit", "memory_limit", "error")
@@ -320,9 +321,13 @@ def bounded_exhaustion(record: dict) -> bool:
     least cost it did not rule out: records written before ``upper_bound``
     was recorded are told this way).
     """
-    bound = record.get("upper_bound")
-    numeric = isinstance(bound, int) and not isinstance(bound, bool)
-    return record.get("status") == "exhausted" and (numeric or record.get("lower_bound") is not None)
+    return record.get("status") == "exhausted" and (_is_cost(record.get("upper_bound"))
+                                                     or record.get("lower_bound") is not None)
+
+
+def _is_cost(value) -> bool:
+    """An int read from JSON as a cost (``True`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 #: Why a finished record is no answer to a run (:func:`answers`), as the ``--resume`` warning words it.
@@ -332,7 +337,9 @@ NO_ANSWER = "incomplete (no solution and no proof)"
 
 
 def answers(record: dict, *, optimal: bool, upper_bound: int | str | None, keep_stopped: bool = False) -> str:
-    """Why a finished ``record`` does not answer the question of a run ("" when it does: ``--resume`` keeps it).
+    """Why a finished ``record`` (a status in :data:`FINAL`) does not answer the question of a run.
+
+    "" when it does: ``--resume`` keeps it.
 
     Args:
         optimal: the run asks for a proven optimum (the game's plan, or an
@@ -355,16 +362,11 @@ def answers(record: dict, *, optimal: bool, upper_bound: int | str | None, keep_
     if status == "exhausted":
         if not bounded_exhaustion(record):
             return ""
-        bound, held = upper_bound, record.get("upper_bound")
-        if (isinstance(bound, int) and not isinstance(bound, bool) and isinstance(held, int)
-                and not isinstance(held, bool) and bound <= held):
-            return ""
-        return SMALLER_BOUND
+        held = record.get("upper_bound")
+        return "" if _is_cost(upper_bound) and _is_cost(held) and upper_bound <= held else SMALLER_BOUND
     if status == "feasible":
         return "" if keep_stopped or not optimal else NOT_OPTIMAL
-    if status == "incomplete":
-        return "" if keep_stopped else NO_ANSWER
-    return "no final status"
+    return "" if keep_stopped else NO_ANSWER  # incomplete
 
 
 def done_keys(records, keep_stopped: bool = False, *, optimal: bool = False,
@@ -384,11 +386,13 @@ def done_keys(records, keep_stopped: bool = False, *, optimal: bool = False,
     for r in records:
         status = r.get("status")
         key = (source_key(r.get("source")), r.get("case"), r.get("data_hash"))
-        why = answers(r, optimal=optimal, upper_bound=upper_bound, keep_stopped=keep_stopped) \
-            if status in FINAL else ""
-        if status in FINAL and why:
-            other[key] = why
-        elif status in FINAL or keep_stopped and status in STOPPED:
+        if status in FINAL:
+            why = answers(r, optimal=optimal, upper_bound=upper_bound, keep_stopped=keep_stopped)
+            if why:
+                other[key] = why
+            else:
+                keys.add(key)
+        elif keep_stopped and status in STOPPED:
             keys.add(key)
     return keys, {k: why for k, why in other.items() if k not in keys}
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from searchkit.algorithm import OPTIMAL, PRUNES_ON_F, PRUNES_ON_F_IF_ADMISSIBLE, bind_params, parse_spec
+from searchkit.algorithm import ANYTIME, OPTIMAL, PRUNES_ON_F, PRUNES_ON_F_IF_ADMISSIBLE, bind_params, parse_spec
 from searchkit.errors import PlanError, UnknownNameError
 from searchkit.game import Case, SearchPlan, option_defaults
 from searchkit.heuristic import DEAD, DEAD_CUTS, counting_dead
@@ -276,6 +276,14 @@ class Solver:
     @property
     def upper_bound(self) -> int | str | None:
         return self.config.upper_bound
+
+    @property
+    def seeks_optimum(self) -> bool:
+        """Whether this solver's answers can be proven optima: each case's plan (no algorithm named), or an
+        optimal or anytime algorithm, with no heuristic named or an admissible one (an inadmissible one
+        proves nothing, so every answer it gives is ``feasible``: :meth:`_settle`)."""
+        alg, h = self.algorithm, self.heuristic
+        return (alg is None or alg.guarantee.kind in (OPTIMAL, ANYTIME)) and (h is None or h.admissible)
 
     @property
     def seeds(self):

@@ -110,14 +110,8 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                     raise click.UsageError(f"cannot resume {output}: its record of {record.get('source')} case "
                                            f"{record.get('case')} was {conflict}; run with the same options, or "
                                            f"write to another --output")
-            from searchkit.algorithm import ANYTIME, OPTIMAL
-
-            # the run seeks a proven optimum: each case's plan (algorithm None), or an optimal or anytime driver,
-            # with an admissible heuristic (an inadmissible one proves nothing, so its answers are feasible too)
-            algorithm, heuristic = solver.algorithm, solver.heuristic
-            optimal = ((algorithm is None or algorithm.guarantee.kind in (OPTIMAL, ANYTIME))
-                       and (heuristic is None or heuristic.admissible))
-            skip, other = done_keys(loaded.records, keep_stopped, optimal=optimal, upper_bound=solver.upper_bound)
+            skip, other = done_keys(loaded.records, keep_stopped, optimal=solver.seeks_optimum,
+                                    upper_bound=solver.upper_bound)
             if other:
                 from collections import Counter
 

@@ -6,16 +6,22 @@ import time
 
 import click
 
-from searchkit.cli.common import error, fail, registry
+from searchkit.cli.common import EXIT_INPUT, error, fail, registry
+
+
+def _known_game(ctx, game: str):
+    """The registry, once ``game`` is known to be one of its games (else one error line, exit status 2)."""
+    reg = registry(ctx)
+    if game not in reg.games:
+        fail(f"unknown game {game!r} (known: {', '.join(sorted(reg.games))})")
+    return reg
 
 
 def _abstractions(ctx, game: str, spec: str):
     """The heuristic ``spec`` of ``game`` and the abstractions of its tables (one error line if none)."""
     from searchkit.errors import SearchkitError
 
-    reg = registry(ctx)
-    if game not in reg.games:
-        fail(f"unknown game {game!r} (known: {', '.join(sorted(reg.games))})")
+    reg = _known_game(ctx, game)
     try:
         heuristic = reg.heuristic(game, spec)
         found = heuristic.abstractions()
@@ -113,9 +119,7 @@ def clear(ctx, game, spec) -> None:
     from searchkit.pdb.store import cache_dir, clear as wipe
 
     if spec is None:
-        reg = registry(ctx)
-        if game not in reg.games:  # a name, not a pattern: `pdb clear '*'` deletes nothing of another game's
-            fail(f"unknown game {game!r} (known: {', '.join(sorted(reg.games))})")
+        _known_game(ctx, game)  # a name, not a pattern: `pdb clear '*'` deletes nothing of another game's
         gone, kept, errors = wipe(game=game)
     else:
         _, found = _abstractions(ctx, game, spec)
@@ -126,7 +130,7 @@ def clear(ctx, game, spec) -> None:
         click.echo(f"left alone {p}: not a searchkit pattern database (no SKPDB header)")
     if not gone and not kept and not errors:
         click.echo(f"nothing to delete in {cache_dir()}")
-    for exc in errors[:-1]:
+    for exc in errors:  # after every deletion that was made
         error(f"cannot delete {exc.filename}: {exc.strerror or exc}")
-    if errors:  # every deletion that was made is listed above; then status 2
-        fail(f"cannot delete {errors[-1].filename}: {errors[-1].strerror or errors[-1]}")
+    if errors:
+        ctx.exit(EXIT_INPUT)

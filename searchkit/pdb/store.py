@@ -31,6 +31,7 @@ digest.
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import os
 import struct
@@ -312,8 +313,6 @@ def clear(abstractions=None, game: str | None = None) -> tuple[list[Path], list[
         :class:`OSError` of each path that could not be read or deleted (a folder where a table's file
         goes, no permission); the others are still deleted.
     """
-    import glob
-
     pattern = f"{glob.escape(game)}-*.pdb" if game else "*.pdb"
     paths = [path_for(a) for a in abstractions] if abstractions is not None else sorted(cache_dir().glob(pattern))
     gone, kept, errors = [], [], []
