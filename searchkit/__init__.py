@@ -33,6 +33,7 @@ _LAZY = {
     "solve_all": "searchkit.api",
     "compare": "searchkit.api",
     "generate": "searchkit.api",
+    "report": "searchkit.api",
     "games": "searchkit.api",
     "heuristics": "searchkit.api",
     "rules": "searchkit.api",
@@ -52,7 +53,7 @@ __all__ = ["__version__", *_LAZY]
 
 if TYPE_CHECKING:  # for type checkers and editors; at run time the names load on first use
     from searchkit.api import (Comparison, ComparisonRow, Outcome, algorithms, compare, games,  # noqa: F401
-                               generate, heuristics, rules, solve, solve_all)
+                               generate, heuristics, report, rules, solve, solve_all)
     from searchkit.errors import InputError, PlanError, SearchkitError, UnknownNameError  # noqa: F401
     from searchkit.heuristic import DEAD  # noqa: F401
     from searchkit.search import run  # noqa: F401

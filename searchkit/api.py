@@ -755,6 +755,31 @@ def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", alg
 
 # -- instances ------------------------------------------------------------------------
 
+def report(records: str | os.PathLike | Sequence[str | os.PathLike]):
+    """``searchkit report``: the tables and plots of an experiment over JSON Lines record files.
+
+    Args:
+        records: one record file (``searchkit solve --output FILE``, ``solve_all(...)`` records) or several;
+            each file, or each configuration inside one, is one column.
+
+    Returns:
+        A :class:`searchkit.tools.report.Report`: ``.coverage()``, ``.per_instance()``,
+        ``.geometric_means()``, ``.quality()``, ``.contradictions()``, ``.errors()`` (each a table of plain
+        values), ``.figures()``, ``.to_pandas()``; in Jupyter it draws itself (tables and plots).
+
+    Raises:
+        searchkit.tools.report.ReportError: a file cannot be read, holds no record, or the files are of
+            different games (one line naming the file).
+    """
+    from searchkit.tools.report import load_report
+
+    if isinstance(records, (str, os.PathLike)):
+        records = [records]
+    elif isinstance(records, (bytes, dict, set)) or not isinstance(records, Sequence):
+        raise TypeError(f"records must be a path or a list of paths, not {type(records).__name__}")
+    return load_report(list(records))
+
+
 def generate(game: str, count: int = 1, *, seed: int = 0, size: int | None = None, **options: Any) -> str:
     """``count`` random instances of ``game`` in its input format: the text ``searchkit generate`` writes.
 

@@ -26,6 +26,7 @@ class LazyGroup(click.Group):
         "algorithms": "searchkit.cli.lists:algorithms",
         "plugins": "searchkit.cli.lists:plugins",
         "pdb": "searchkit.cli.pdb:pdb",
+        "report": "searchkit.cli.report:report",
     }
 
     def list_commands(self, ctx):

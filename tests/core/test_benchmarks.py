@@ -32,3 +32,9 @@ def test_flood_floor_oracle_searches_the_same_states():
     row = out.splitlines()[1].split()
     expected = sum(int(x) for x in PC19_FIRST50.with_suffix(".ans").read_text().split()[:3])
     assert row[0] == "pc19-first50" and int(row[4]) == expected and row[-1] == "astar/puchert"
+
+
+def test_report_benchmark_runs_on_a_small_experiment():
+    out = _run("benchmarks/report.py", "--records", "400", "--runs", "1", "--no-html")
+    assert "400 records in 4 files" in out
+    assert out.count("report --format") == 4

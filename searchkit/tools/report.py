@@ -1,0 +1,662 @@
+"""Experiments at dataset scale: the tables of ``searchkit report``, computed from JSON Lines record files.
+
+This is what Downward Lab (Seipp, Pommerening, Sievers and Helmert, "Downward
+Lab", 2017) gives planning researchers, for searchkit's records
+(``docs/records.md``): each record file, or each configuration inside one, is
+one **column**; columns are compared over the same cases, matched by the
+records' ``data_hash``.
+
+Definitions (``docs/report.md`` states them for readers of a report):
+
+* **instance**: a case's data hash (the same board read twice, in one file or
+  two, is one instance); a record of a case stopped while it was read has no
+  hash and is its own instance, ``source#case``, that no other column shares.
+* Within a column, the **last** record of an instance counts (``--resume``
+  appends a new record after an old one): nothing is counted twice.
+* **commonly solved**: the instances every column solved (status ``solved``,
+  a proven optimum).  Geometric means are taken over them only, of
+  ``max(x, 1)`` for node counts and ``max(t, 0.001)`` seconds for times (a
+  zero would make the mean zero).
+* **best known cost** of an instance: the least cost any column found (a
+  ``solved`` cost is the optimum; a feasible one is at least the optimum).
+* **quality**: per column, the summed cost over the instances every column
+  answered (``solved`` or ``feasible``) divided by the summed best known
+  cost there (1.0 is best); the **IPC score**, the sum over all instances of
+  best known / own cost (0 for an instance the column did not answer; a
+  cost-0 answer scores 1); the **proven gap**, the summed cost minus the best
+  lower bound any column proved, over the column's answers (``None`` when an
+  answer has no bound).
+* **contradictions**: instances where the columns' answers cannot all be
+  right: two ``solved`` costs differ, a cost lies below a proven lower bound,
+  or an ``exhausted`` (unbounded) record meets a solution.  A correct
+  searchkit never writes one; a report lists every one.
+
+A file is read once, with ``orjson`` when it is installed (the ``report``
+extra; four times faster than :mod:`json`), else with :mod:`json`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import json
+import math
+import os
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from searchkit.records import SCHEMA, source_key
+
+#: Statuses in coverage order (``docs/records.md``).
+STATUSES = ("solved", "feasible", "exhausted", "incomplete", "node_limit", "time_limit", "memory_limit", "error",
+            "input_error")
+#: Statuses that carry a solution.
+ANSWERED = ("solved", "feasible")
+#: The least time a geometric mean counts (seconds): timers cannot tell less apart from zero.
+MIN_SECONDS = 0.001
+#: At most this many warnings about one file's lines; then one line counts the rest.
+MAX_WARNINGS_PER_FILE = 5
+
+try:  # the `report` extra: a faster JSON reader; the same values
+    from orjson import JSONDecodeError as _DecodeError
+    from orjson import loads as _loads
+except ImportError:  # pragma: no cover - exercised where orjson is absent
+    _loads = json.loads
+    _DecodeError = ValueError
+
+
+class ReportError(Exception):
+    """A record file cannot be reported at all (missing, unreadable, or holding no searchkit record).
+
+    The message is one line naming the file.
+    """
+
+
+@dataclasses.dataclass(frozen=True)
+class Column:
+    """One configuration: the records of one file that share algorithm, heuristic, engine, options and bound.
+
+    Attributes:
+        label: the column's name in every table (the file's stem, with the configuration when a file
+            holds several).
+        path: the record file.
+        game: the game's name.
+        algorithm, heuristic, engine: what ran (``None`` for records of no search, e.g. input errors, in a
+            file whose configuration cannot be told).
+        options: the game options as the records hold them (``None`` in old records).
+        upper_bound: the run's ``--upper-bound`` (``None``: none).
+    """
+
+    label: str
+    path: str
+    game: str
+    algorithm: str | None
+    heuristic: str | None
+    engine: str | None
+    options: Any = None
+    upper_bound: Any = None
+
+    @property
+    def configuration(self) -> str:
+        """``algorithm/heuristic [engine]``, or ``-`` when no search ran."""
+        if self.algorithm is None and self.heuristic is None:
+            return "-"
+        text = f"{self.algorithm or '-'}/{self.heuristic or '-'}"
+        if self.engine:
+            text += f" [{self.engine}]"
+        if self.upper_bound is not None:
+            text += f" upper bound {self.upper_bound}"
+        return text
+
+
+class Entry:
+    """One record as a report reads it (the attributes of :class:`searchkit.tools.compare.Row` it shares keep
+    their names: ``strategy`` is the column's label).
+
+    Attributes:
+        strategy: the column's label.
+        key: the instance (the data hash, or ``source#case`` for a case with none).
+        path, line: the record file and the record's 1-based line in it.
+        source, case, input_line: where the case came from (the input file, its case number and line).
+        status, cost, lower_bound, expanded, generated, before_last_layer, seconds, peak_rss_kb, error:
+            as the record holds them (``before_last_layer``: the states expanded before the last f-layer,
+            ``None`` without f-layers).
+    """
+
+    __slots__ = ("strategy", "key", "path", "line", "source", "case", "input_line", "status", "cost",
+                 "lower_bound", "expanded", "generated", "before_last_layer", "seconds", "peak_rss_kb", "error")
+
+    def __init__(self, strategy, key, path, line, source, case, input_line, status, cost, lower_bound, expanded,
+                 generated, before_last_layer, seconds, peak_rss_kb, error) -> None:
+        self.strategy, self.key, self.path, self.line = strategy, key, path, line
+        self.source, self.case, self.input_line, self.status = source, case, input_line, status
+        self.cost, self.lower_bound, self.expanded, self.generated = cost, lower_bound, expanded, generated
+        self.before_last_layer, self.seconds, self.peak_rss_kb, self.error = (before_last_layer, seconds,
+                                                                              peak_rss_kb, error)
+
+    def to_dict(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __repr__(self) -> str:
+        return f"Entry({self.strategy!r}, {self.source!r}, case {self.case}, {self.status})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Table:
+    """One table of a report: plain values, ready for any writer.
+
+    Attributes:
+        name: a short identifier (``coverage``, ``per_instance``, ...).
+        title: the heading a person reads.
+        columns: the column headings.
+        rows: one tuple of plain values (str, int, float or ``None``) per row.
+        note: one sentence on how the figures are computed (the definitions above).
+    """
+
+    name: str
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple, ...]
+    note: str = ""
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "title": self.title, "columns": list(self.columns),
+                "rows": [list(r) for r in self.rows], "note": self.note}
+
+
+def _cost(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _count(value) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+def _before_last_layer(stats: dict) -> int | None:
+    """As :meth:`searchkit.result.Stats.before_last_layer`, from a record's ``stats``."""
+    iterations = stats.get("iterations")
+    if not iterations or not isinstance(iterations, list) or not isinstance(iterations[-1], dict) \
+            or iterations[-1].get("kind") != "f-layer":
+        return None
+    return _count(stats.get("expanded")) - _count(iterations[-1].get("expanded"))
+
+
+def _config_of(record: dict) -> tuple:
+    """What tells a file's configurations apart: algorithm, heuristic, engine, options and upper bound."""
+    options, bound = record.get("options"), record.get("upper_bound")
+    key = (record.get("algorithm"), record.get("heuristic"), record.get("engine"),
+           tuple(sorted(options.items())) if isinstance(options, dict) else None, bound)
+    try:
+        hash(key)
+    except TypeError:  # an option or bound holding a list or object (not written by searchkit): compare as text
+        key = key[:3] + (json.dumps(options, sort_keys=True), json.dumps(bound, sort_keys=True))
+    return key
+
+
+class _Reading:
+    """The records of one file, grouped by configuration, with the warnings about its lines."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.game: str | None = None
+        #: configuration -> (its first record, its entries in file order)
+        self.by_config: dict[tuple, tuple[dict, list[Entry]]] = {}
+        #: the entries of records of no search (stopped while read, input errors), in file order
+        self.unattributed: list[Entry] = []
+        self.warnings: list[str] = []
+        self._skipped = 0
+
+    def skip(self, line: int, why: str) -> None:
+        self._skipped += 1
+        if self._skipped <= MAX_WARNINGS_PER_FILE:
+            self.warnings.append(f"{self.path}: line {line}: {why}; not counted")
+
+    def finish(self) -> None:
+        if self._skipped > MAX_WARNINGS_PER_FILE:
+            self.warnings.append(f"{self.path}: {self._skipped - MAX_WARNINGS_PER_FILE} more lines not counted")
+
+
+def _read(path: str) -> _Reading:
+    """Read one record file: every line a record of this schema and of the file's game, or a warning.
+
+    Raises:
+        ReportError: the file cannot be read, or holds no record at all.
+    """
+    out = _Reading(path)
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except IsADirectoryError:
+        raise ReportError(f"{path}: is a folder, not a record file") from None
+    except OSError as exc:
+        raise ReportError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    lines = data.split(b"\n")
+    complete = len(lines) - 1  # the text after the last newline is no complete line
+    seen_json = False
+    for number, raw in enumerate(lines, 1):
+        if number > complete:
+            if raw.strip():
+                out.skip(number, "the last line is cut short (no newline: a run killed while writing)")
+            break
+        if not raw.strip():
+            continue
+        try:
+            record = _loads(raw)
+        except (_DecodeError, RecursionError, ValueError):
+            out.skip(number, "is not a JSON record")
+            continue
+        if not isinstance(record, dict):
+            out.skip(number, "is not a JSON record")
+            continue
+        seen_json = True
+        if "event" in record:  # an improvement event: no case's record
+            continue
+        if record.get("schema") != SCHEMA:
+            out.skip(number, f"has schema {json.dumps(record.get('schema'))}, not {SCHEMA}")
+            continue
+        game = record.get("game")
+        if not isinstance(game, str):
+            out.skip(number, "names no game")
+            continue
+        if out.game is None:
+            out.game = game
+        elif game != out.game:
+            out.skip(number, f"is a record of the game {json.dumps(game)}, where the file's first is {out.game}")
+            continue
+        entry = _entry(path, number, record)  # the record itself is not kept: a report holds 100,000s
+        if record.get("algorithm") is None and record.get("heuristic") is None:
+            out.unattributed.append(entry)
+        else:
+            config = _config_of(record)
+            group = out.by_config.get(config)
+            if group is None:
+                group = out.by_config[config] = (record, [])
+            group[1].append(entry)
+    out.finish()
+    if out.game is None:
+        what = "holds no JSON record" if not seen_json else "holds no searchkit record"
+        raise ReportError(f"{path}: {what}: report reads the JSON Lines records of 'searchkit solve --output "
+                          f"FILE' (or --format jsonl)")
+    return out
+
+
+def _stem(path: str) -> str:
+    name = os.path.basename(path)
+    for suffix in (".jsonl", ".json", ".ndjson"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
+def _labels(paths: Sequence[str]) -> list[str]:
+    """Unique short names for the files: their stems, with the folder added where stems repeat."""
+    stems = [_stem(p) for p in paths]
+    out = []
+    for path, stem in zip(paths, stems):
+        out.append(stem if stems.count(stem) == 1 else os.path.join(os.path.basename(os.path.dirname(path)) or
+                                                                     ".", stem))
+    seen: dict[str, int] = {}
+    for i, label in enumerate(out):  # the same path twice: number them
+        seen[label] = seen.get(label, 0) + 1
+        if seen[label] > 1:
+            out[i] = f"{label} ({seen[label]})"
+    return out
+
+
+def _entry(path: str, line: int, record: dict) -> Entry:
+    """An entry of ``record`` (its ``strategy``, the column's label, is set once the columns are known)."""
+    stats = record.get("stats") if isinstance(record.get("stats"), dict) else {}
+    data_hash = record.get("data_hash")
+    source, case = record.get("source"), record.get("case")
+    key = data_hash if isinstance(data_hash, str) else f"{source_key(source)}#{case}"
+    seconds = record.get("seconds")
+    return Entry(None, key, path, line, source, case, record.get("line"), str(record.get("status")),
+                 _cost(record.get("cost")), _cost(record.get("lower_bound")), _count(stats.get("expanded")),
+                 _count(stats.get("generated")), _before_last_layer(stats),
+                 float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else None,
+                 _cost(record.get("peak_rss_kb")), record.get("error"))
+
+
+class Report:
+    """Record files read into columns, and every table of ``searchkit report`` computed from them.
+
+    Build one with :func:`load_report` (files) or directly from entries.
+
+    Attributes:
+        columns: the configurations, in the order of the files and of their first records.
+        entries: per column label, ``{instance key: Entry}`` (the last record of each instance).
+        warnings: one line per problem found while reading (a torn, foreign or mixed line), naming the file and
+            line.
+        game: the game's name (every column's).
+    """
+
+    def __init__(self, columns: Sequence[Column], entries: dict[str, dict[str, Entry]],
+                 warnings: Sequence[str] = (), game: str | None = None) -> None:
+        self.columns = tuple(columns)
+        self.entries = entries
+        self.warnings = tuple(warnings)
+        self.game = game
+        order: dict[str, None] = {}
+        for column in self.columns:
+            order.update(dict.fromkeys(entries[column.label]))
+        #: Every instance, in the order of the first column holding it, then of the next column, ...
+        self.instances: tuple[str, ...] = tuple(order)
+        self._cache: dict = {}  # the instance sets the tables share (a report does not change once built)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(c.label for c in self.columns)
+
+    def entry(self, label: str, key: str) -> Entry | None:
+        return self.entries[label].get(key)
+
+    # -- the instance sets ------------------------------------------------------------------------------------
+
+    def commonly(self, statuses: Sequence[str]) -> list[str]:
+        """The instances every column has with a status in ``statuses``, in instance order."""
+        cached = self._cache.get(("commonly", tuple(statuses)))
+        if cached is None:
+            keep = set(self.instances)
+            for label in self.labels:
+                keep &= {k for k, e in self.entries[label].items() if e.status in statuses}
+            cached = self._cache[("commonly", tuple(statuses))] = [k for k in self.instances if k in keep]
+        return cached
+
+    def best_known(self) -> dict[str, int]:
+        """Per instance: the least cost any column found."""
+        if "best" in self._cache:
+            return self._cache["best"]
+        best: dict[str, int] = {}
+        self._cache["best"] = best
+        for label in self.labels:
+            for key, e in self.entries[label].items():
+                if e.status in ANSWERED and e.cost is not None and (key not in best or e.cost < best[key]):
+                    best[key] = e.cost
+        return best
+
+    def best_bound(self) -> dict[str, int]:
+        """Per instance: the greatest proven lower bound any column holds."""
+        if "bound" in self._cache:
+            return self._cache["bound"]
+        bound: dict[str, int] = {}
+        self._cache["bound"] = bound
+        for label in self.labels:
+            for key, e in self.entries[label].items():
+                if e.lower_bound is not None and (key not in bound or e.lower_bound > bound[key]):
+                    bound[key] = e.lower_bound
+        return bound
+
+    # -- the tables -------------------------------------------------------------------------------------------
+
+    def configurations(self) -> Table:
+        rows = tuple((c.label, c.path, c.game, c.algorithm, c.heuristic, c.engine,
+                      None if c.upper_bound is None else str(c.upper_bound), len(self.entries[c.label]))
+                     for c in self.columns)
+        return Table("configurations", "Columns: one per record file, or per configuration inside one",
+                     ("column", "file", "game", "algorithm", "heuristic", "engine", "upper bound", "instances"), rows)
+
+    def coverage(self) -> Table:
+        """Per column: instances by final status."""
+        rows = []
+        for label in self.labels:
+            counts = dict.fromkeys(STATUSES, 0)
+            other = 0
+            for e in self.entries[label].values():
+                if e.status in counts:
+                    counts[e.status] += 1
+                else:
+                    other += 1
+            rows.append((label, len(self.entries[label]), *counts.values(), other))
+        return Table("coverage", "Coverage: instances by status", ("column", "instances", *STATUSES, "other"),
+                     tuple(rows), "the last record of each instance in each column counts")
+
+    def coverage_by_file(self) -> Table:
+        """Per input file (the records' ``source``) and column: instances by status."""
+        keys: dict = {}  # source -> its normalised name, once per distinct source
+        counts: dict[tuple[str, str], dict[str, int]] = {}
+        for label in self.labels:
+            for e in self.entries[label].values():
+                source = keys.get(e.source)
+                if source is None:
+                    source = keys[e.source] = str(source_key(e.source))
+                row = counts.get((source, label))
+                if row is None:
+                    row = counts[(source, label)] = dict.fromkeys(("instances", *STATUSES), 0)
+                row["instances"] += 1
+                if e.status in row:
+                    row[e.status] += 1
+        order = list(dict.fromkeys(source for source, _ in counts))
+        rows = tuple((source, label, *counts[(source, label)].values()) for source in order for label in self.labels
+                     if (source, label) in counts)
+        return Table("coverage_by_file", "Coverage by input file", ("input", "column", "instances", *STATUSES), rows)
+
+    def per_instance(self) -> Table:
+        """One row per instance and column: status, cost, bound, counts, time and peak memory."""
+        rows = []
+        for key in self.instances:
+            for label in self.labels:
+                e = self.entries[label].get(key)
+                if e is None:
+                    continue
+                rows.append((e.source, e.case, label, e.status, e.cost, e.lower_bound, e.expanded, e.generated,
+                             e.before_last_layer, e.seconds, e.peak_rss_kb, key))
+        return Table("per_instance", "Per instance",
+                     ("input", "case", "column", "status", "cost", "lower bound", "expanded", "generated",
+                      "expanded before last f-layer", "seconds", "peak RSS KiB", "instance"), tuple(rows))
+
+    def geometric_means(self) -> Table:
+        """Geometric means over the commonly solved instances (see the module's definitions)."""
+        common = self.commonly(("solved",))
+        layered = [k for k in common if all(self.entries[lb][k].before_last_layer is not None
+                                            for lb in self.labels)]
+        rows = []
+        for label in self.labels:
+            mine = self.entries[label]
+            rows.append((label, len(common),
+                         geometric_mean(mine[k].expanded for k in common),
+                         geometric_mean(mine[k].generated for k in common),
+                         geometric_mean((mine[k].seconds or 0.0 for k in common), floor=MIN_SECONDS),
+                         len(layered),
+                         geometric_mean(mine[k].before_last_layer for k in layered) if layered else None))
+        return Table("geometric_means", f"Geometric means over the {len(common)} instances every column solved",
+                     ("column", "instances", "expanded", "generated", "seconds", "instances with f-layers",
+                      "expanded before last f-layer"), tuple(rows),
+                     f"of max(x, 1) for counts and max(t, {MIN_SECONDS}) s for times; the last column over the "
+                     f"common instances where every column searched in f-layers (A*, PEA*)")
+
+    def quality(self) -> Table:
+        """Per column: cost against the best known, the IPC-style score and the proven gap."""
+        best, bound = self.best_known(), self.best_bound()
+        common = self.commonly(ANSWERED)
+        rows = []
+        for label in self.labels:
+            mine = self.entries[label]
+            answered = [e for e in mine.values() if e.status in ANSWERED and e.cost is not None]
+            cost = sum(mine[k].cost for k in common) if common else None
+            best_sum = sum(best[k] for k in common) if common else None
+            ratio = (cost / best_sum if best_sum else (1.0 if cost == 0 else None)) if common else None
+            score = 0.0
+            for key in self.instances:
+                e = mine.get(key)
+                if e is not None and e.status in ANSWERED and e.cost is not None:
+                    score += 1.0 if e.cost == 0 else best[key] / e.cost
+            unbounded = not answered or any(e.key not in bound for e in answered)
+            gap = None if unbounded else sum(e.cost - bound[e.key] for e in answered)
+            rows.append((label, len(answered), sum(e.status == "feasible" for e in answered), len(common), cost,
+                         best_sum, ratio, round(score, 4), gap))
+        return Table("quality", "Quality: cost against the best known",
+                     ("column", "answered", "feasible", "commonly answered", "cost", "best known cost",
+                      "cost / best known", "IPC score", "proven gap"), tuple(rows),
+                     "cost and best known summed over the instances every column answered; the IPC score sums "
+                     "best known / own cost over all instances; the proven gap sums cost - best lower bound "
+                     "over the column's answers")
+
+    def contradictions(self) -> Table:
+        """Instances whose columns cannot all be right (a correct searchkit writes none)."""
+        rows = []
+        bound = self.best_bound()
+        for key in self.instances:
+            present = [(lb, e) for lb in self.labels if (e := self.entries[lb].get(key)) is not None]
+            solved = {e.cost for _, e in present if e.status == "solved" and e.cost is not None}
+            where = next(e for _, e in present)
+            problems = []
+            if len(solved) > 1:
+                problems.append("solved costs differ: " + ", ".join(
+                    f"{lb} {e.cost}" for lb, e in present if e.status == "solved"))
+            for lb, e in present:
+                if e.status in ANSWERED and e.cost is not None and key in bound and e.cost < bound[key]:
+                    problems.append(f"{lb} found cost {e.cost} below the proven lower bound {bound[key]}")
+                if solved and e.status == "feasible" and e.cost is not None and e.cost < min(solved):
+                    problems.append(f"{lb}'s feasible cost {e.cost} is below the solved cost {min(solved)}")
+            proven_none = [lb for lb, e in present if e.status == "exhausted" and e.lower_bound is None]
+            if proven_none and any(e.status in ANSWERED for _, e in present):
+                problems.append(f"{', '.join(proven_none)} proved no solution, yet another column found one")
+            for problem in problems:
+                rows.append((where.source, where.case, key, problem))
+        return Table("contradictions", "Contradictions: answers that cannot all be right",
+                     ("input", "case", "instance", "problem"), tuple(rows))
+
+    def errors(self) -> Table:
+        """Every record with status ``error`` or ``input_error``, with its message."""
+        rows = []
+        for label in self.labels:
+            for e in self.entries[label].values():
+                if e.status in ("error", "input_error"):
+                    rows.append((label, e.path, e.line, e.source, e.case, e.status, e.error))
+        return Table("errors", "Errors (unexplained errors: every record that failed, with its message)",
+                     ("column", "record file", "line", "input", "case", "status", "message"), tuple(rows))
+
+    def tables(self, *, per_instance: bool = True) -> list[Table]:
+        """Every table, in the order the writers print them."""
+        out = [self.configurations(), self.coverage(), self.coverage_by_file(), self.geometric_means(),
+               self.quality(), self.contradictions(), self.errors()]
+        if per_instance:
+            out.append(self.per_instance())
+        return out
+
+    # -- faces ------------------------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        """The whole report as one JSON-ready dict: columns, tables, warnings."""
+        return {"game": self.game, "columns": [dataclasses.asdict(c) for c in self.columns],
+                "tables": [t.to_dict() for t in self.tables()], "warnings": list(self.warnings)}
+
+    def to_pandas(self):
+        """The per-instance table as a ``pandas.DataFrame`` (one row per instance and column).
+
+        Raises:
+            ModuleNotFoundError: without pandas, saying what to install.
+        """
+        try:
+            import pandas
+        except ImportError:
+            raise ModuleNotFoundError("Report.to_pandas() needs pandas: pip install 'searchkit-puzzles[pandas]'",
+                                      name="pandas") from None
+        table = self.per_instance()
+        return pandas.DataFrame.from_records(table.rows, columns=list(table.columns))
+
+    def figures(self) -> list:
+        """``(title, matplotlib Figure)`` for every plot (each figure draws itself in Jupyter).
+
+        Raises:
+            searchkit.render.plots.MissingMatplotlib: without matplotlib.
+        """
+        from searchkit.render.report import report_figures
+
+        return report_figures(self)
+
+    def _repr_html_(self) -> str:
+        """Jupyter: the HTML report (tables, and the plots when matplotlib is installed)."""
+        from searchkit.render.report import report_html
+
+        return report_html(self, standalone=False)
+
+    def __repr__(self) -> str:
+        cov = {row[0]: row for row in self.coverage().rows}
+        parts = [f"{label}: {cov[label][2]}/{cov[label][1]} solved" for label in self.labels]
+        return f"<Report {self.game}: " + "; ".join(parts) + ">"
+
+
+def geometric_mean(values: Iterable, floor: float = 1.0) -> float | None:
+    """The geometric mean of ``max(v, floor)`` over ``values`` (``None`` for none), in log space.
+
+    ``None`` values count as ``floor``.
+    """
+    total, n = 0.0, 0
+    for v in values:
+        total += math.log(max(v if v is not None else floor, floor))
+        n += 1
+    return math.exp(total / n) if n else None
+
+
+def load_report(paths: Sequence[str | os.PathLike], *, on_error: Callable[[str], None] | None = None) -> Report:
+    """Read record files into a :class:`Report`.
+
+    Args:
+        paths: the record files (``searchkit solve --output``'s JSON Lines, or ``--format json``'s output).
+        on_error: called with the one-line message of each file that cannot be read or holds no record; that
+            file is left out and the others are reported.  ``None``: raise instead.
+
+    Returns:
+        The report; its ``warnings`` name each line not counted (torn, not JSON, another schema or game).
+
+    Raises:
+        ReportError: a file cannot be read or holds no record (one line naming it) and there is no
+            ``on_error``; no file left to report; files of different games (one line naming both).
+    """
+    if not paths:
+        raise ReportError("no record file given")
+    paths = [os.fspath(p) for p in paths]
+    readings = []
+    collecting = gc.isenabled()
+    gc.disable()  # 100,000s of records and no cycle: the collector's passes over them cost more than the parse
+    try:
+        for path in paths:
+            try:
+                readings.append(_read(path))
+            except ReportError as exc:
+                if on_error is None:
+                    raise
+                on_error(str(exc))
+    finally:
+        if collecting:
+            gc.enable()
+    if not readings:
+        raise ReportError("no record file could be read")
+    paths = [r.path for r in readings]
+    games = {r.game for r in readings}
+    if len(games) > 1:
+        first = readings[0]
+        other = next(r for r in readings if r.game != first.game)
+        raise ReportError(f"{other.path} holds records of {other.game}, {first.path} of {first.game}: a report "
+                          f"compares one game's runs")
+    columns: list[Column] = []
+    entries: dict[str, dict[str, Entry]] = {}
+    warnings: list[str] = []
+    for reading, base in zip(readings, _labels(paths)):
+        warnings.extend(reading.warnings)
+        groups: list[tuple[dict | None, list[Entry]]] = list(reading.by_config.values())
+        if reading.unattributed:
+            if len(groups) == 1:  # a run's records of no search (stopped while reading, input errors)
+                first, mine = groups[0]
+                groups[0] = (first, sorted(mine + reading.unattributed, key=lambda e: e.line))
+            else:
+                groups.append((None, reading.unattributed))
+        for first, lines in groups:
+            label = base
+            if len(groups) > 1:
+                label = f"{base}: " + ("no search" if first is None else
+                                       f"{first.get('algorithm') or '-'}/{first.get('heuristic') or '-'}"
+                                       + (f" [{first.get('engine')}]" if first.get("engine") else ""))
+            while label in entries:
+                label += "'"
+            held = first or {}
+            columns.append(Column(label, reading.path, str(reading.game), held.get("algorithm"),
+                                  held.get("heuristic"), held.get("engine"), held.get("options"),
+                                  held.get("upper_bound")))
+            mine: dict[str, Entry] = {}
+            for entry in lines:
+                entry.strategy = label
+                mine[entry.key] = entry  # the last record counts, at the place of the first
+            entries[label] = mine
+    return Report(columns, entries, warnings, game=readings[0].game)

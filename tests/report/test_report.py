@@ -1,0 +1,282 @@
+"""``searchkit report``: every table's numbers against figures computed by hand from small hand-made record files.
+
+The files (built by :func:`_experiment`) hold two runs over four instances ``h1``..``h4``:
+
+========  =====================================  =========================================================
+instance  ``a`` (astar/puchert)                  ``b`` (wastar/puchert)
+========  =====================================  =========================================================
+h1        solved 10 (exp 100, gen 200, 0.1 s)    feasible 12, lower bound 9 (exp 50, gen 90, 0.05 s)
+h2        time_limit, then solved 20 (exp 1000,  solved 20 (exp 10000, gen 30000, 4.0 s)
+          gen 2000, 1.0 s): the last one counts
+h3        solved 30 (exp 10, gen 20, 0.0001 s)   time_limit
+h4        -                                      error "its worker process died (killed by SIGKILL)"
+========  =====================================  =========================================================
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from searchkit.tools.report import ReportError, load_report
+
+
+def rec(h: str, status: str, *, case: int, cost=None, lb=None, exp=0, gen=0, sec=0.01, alg="astar",
+        heur="puchert", engine="native", error=None, layers=None, game="flood", peak=1000) -> dict:
+    iterations = [{"bound": b, "expanded": e, "generated": 0, "elapsed": 0.0, "evaluated": 0, "kind": "f-layer"}
+                  for b, e in (layers or [])]
+    return {"schema": 1, "game": game, "source": "boards.txt", "case": case, "line": case,
+            "data_hash": None if h is None else f"sha256:{h}", "status": status, "cost": cost, "lower_bound": lb,
+            "gap": None if cost is None or lb is None else cost - lb, "length": cost, "moves": [],
+            "algorithm": alg, "heuristic": heur, "engine": engine, "seconds": sec,
+            "options": {"input_format": "auto", "moves": False, "start": "top-left", "width": None},
+            "upper_bound": None, "peak_rss_kb": peak,
+            "stats": {"expanded": exp, "generated": gen, "evaluated": gen, "elapsed": sec, "iterations": iterations,
+                      "per_depth": [], "per_depth_seconds": [], "peak_stored": 0, "rule_cuts": {}},
+            "error": error}
+
+
+def write(path, records, tail: str = "") -> str:
+    path.write_text("".join(json.dumps(r) + "\n" for r in records) + tail)
+    return str(path)
+
+
+def _experiment(tmp_path):
+    a = write(tmp_path / "a.jsonl", [
+        rec("h1", "solved", case=1, cost=10, lb=10, exp=100, gen=200, sec=0.1, layers=[(9, 60), (10, 40)]),
+        rec("h2", "time_limit", case=2, lb=15, exp=5, gen=9, sec=9.0),
+        rec("h3", "solved", case=3, cost=30, lb=30, exp=10, gen=20, sec=0.0001, layers=[(30, 10)]),
+        rec("h2", "solved", case=2, cost=20, lb=20, exp=1000, gen=2000, sec=1.0, layers=[(19, 700), (20, 300)]),
+    ])
+    b = write(tmp_path / "b.jsonl", [
+        rec("h1", "feasible", case=1, cost=12, lb=9, exp=50, gen=90, sec=0.05, alg="wastar"),
+        rec("h2", "solved", case=2, cost=20, lb=20, exp=10000, gen=30000, sec=4.0, alg="wastar",
+            layers=[(20, 10000)]),
+        rec("h3", "time_limit", case=3, lb=25, exp=7, gen=8, sec=10.0, alg="wastar"),
+        rec("h4", "error", case=4, alg=None, heur=None, engine=None, sec=None,
+            error="its worker process died (killed by SIGKILL)"),
+    ])
+    return a, b
+
+
+def by_label(table) -> dict:
+    return {row[0]: dict(zip(table.columns, row)) for row in table.rows}
+
+
+def test_coverage_counts_the_last_record_of_each_instance(tmp_path):
+    report = load_report(_experiment(tmp_path))
+    cov = by_label(report.coverage())
+    assert cov["a"]["instances"] == 3 and cov["a"]["solved"] == 3 and cov["a"]["time_limit"] == 0
+    assert (cov["b"]["instances"], cov["b"]["solved"], cov["b"]["feasible"], cov["b"]["time_limit"],
+            cov["b"]["error"]) == (4, 1, 1, 1, 1)
+    by_file = report.coverage_by_file()
+    assert [(r[0], r[1], r[2]) for r in by_file.rows] == [("boards.txt", "a", 3), ("boards.txt", "b", 4)]
+    assert report.instances == ("sha256:h1", "sha256:h2", "sha256:h3", "sha256:h4")
+
+
+def test_geometric_means_are_over_the_commonly_solved_instances(tmp_path):
+    report = load_report(_experiment(tmp_path))
+    geo = by_label(report.geometric_means())
+    # Only h2 is solved by both: the means are h2's own figures.
+    assert geo["a"]["instances"] == 1 and geo["a"]["expanded"] == pytest.approx(1000)
+    assert geo["b"]["expanded"] == pytest.approx(10000) and geo["b"]["generated"] == pytest.approx(30000)
+    assert geo["a"]["seconds"] == pytest.approx(1.0) and geo["b"]["seconds"] == pytest.approx(4.0)
+    # Expanded before the last f-layer: a 1000 - 300, b 10000 - 10000.
+    assert geo["a"]["expanded before last f-layer"] == pytest.approx(700)
+    assert geo["b"]["expanded before last f-layer"] == pytest.approx(1)  # max(0, 1)
+
+
+def test_geometric_mean_of_several_and_its_floor(tmp_path):
+    from searchkit.tools.report import geometric_mean
+
+    assert geometric_mean([10, 1000]) == pytest.approx(100)
+    assert geometric_mean([0, 100]) == pytest.approx(10)  # 0 counts as 1
+    assert geometric_mean([0.0001, 0.1], floor=0.001) == pytest.approx(math.sqrt(0.001 * 0.1))
+    assert geometric_mean([]) is None
+
+
+def test_quality_ipc_score_and_proven_gap(tmp_path):
+    report = load_report(_experiment(tmp_path))
+    q = by_label(report.quality())
+    # Commonly answered: h1 and h2.  Best known: h1 10, h2 20, h3 30.
+    assert q["a"]["commonly answered"] == 2 and q["a"]["cost"] == 30 and q["a"]["best known cost"] == 30
+    assert q["a"]["cost / best known"] == pytest.approx(1.0)
+    assert q["b"]["cost"] == 32 and q["b"]["cost / best known"] == pytest.approx(32 / 30)
+    assert q["a"]["IPC score"] == pytest.approx(3.0)
+    assert q["b"]["IPC score"] == pytest.approx(round(10 / 12 + 1, 4))
+    # Best lower bounds: h1 max(10, 9) = 10, h2 20, h3 30: a's gap 0, b's (12 - 10) + 0 = 2.
+    assert q["a"]["proven gap"] == 0 and q["b"]["proven gap"] == 2
+    assert q["b"]["answered"] == 2 and q["b"]["feasible"] == 1
+
+
+def test_errors_table_names_every_failed_record(tmp_path):
+    a, b = _experiment(tmp_path)
+    rows = load_report([a, b]).errors().rows
+    assert rows == (("b", b, 4, "boards.txt", 4, "error", "its worker process died (killed by SIGKILL)"),)
+
+
+def test_per_instance_rows_hold_the_records_values(tmp_path):
+    report = load_report(_experiment(tmp_path))
+    rows = {(r[2], r[11]): dict(zip(report.per_instance().columns, r)) for r in report.per_instance().rows}
+    assert len(rows) == 7
+    row = rows[("a", "sha256:h2")]
+    assert (row["status"], row["cost"], row["lower bound"], row["expanded"], row["generated"],
+            row["expanded before last f-layer"], row["seconds"], row["peak RSS KiB"]) == \
+        ("solved", 20, 20, 1000, 2000, 700, 1.0, 1000)
+    assert rows[("b", "sha256:h3")]["status"] == "time_limit"
+
+
+def test_no_contradiction_in_a_consistent_experiment_and_each_kind_is_found(tmp_path):
+    a, b = _experiment(tmp_path)
+    assert load_report([a, b]).contradictions().rows == ()
+    c = write(tmp_path / "c.jsonl", [
+        rec("h1", "solved", case=1, cost=11, lb=11),                      # a says 10
+        rec("h2", "feasible", case=2, cost=19, lb=5),      # below a's optimum 20
+        rec("h3", "exhausted", case=3),                    # a found a solution
+    ])
+    problems = [r[3] for r in load_report([a, b, c]).contradictions().rows]
+    assert any("solved costs differ: a 10, c 11" in p for p in problems)
+    assert any("c's feasible cost 19 is below the solved cost 20" in p for p in problems)
+    assert any("found cost 10 below the proven lower bound 11" in p for p in problems)
+    assert any("c proved no solution, yet another column found one" in p for p in problems)
+
+
+def test_configurations_inside_one_file_are_columns_and_records_of_no_search_join_a_lone_one(tmp_path):
+    mixed = write(tmp_path / "mixed.jsonl", [
+        rec("h1", "solved", case=1, cost=10, lb=10, heur="puchert"),
+        rec("h1", "solved", case=1, cost=10, lb=10, heur="layered"),
+    ])
+    report = load_report([mixed])
+    assert report.labels == ("mixed: astar/puchert [native]", "mixed: astar/layered [native]")
+    lone = write(tmp_path / "lone.jsonl", [
+        rec("h1", "solved", case=1, cost=10, lb=10),
+        rec(None, "time_limit", case=2, alg=None, heur=None, engine=None),  # stopped while it was read
+    ])
+    report = load_report([lone])
+    assert report.labels == ("lone",)
+    assert by_label(report.coverage())["lone"]["time_limit"] == 1
+    assert "boards.txt#2" in report.instances
+
+
+def test_torn_foreign_and_mixed_lines_are_named_and_not_counted(tmp_path):
+    a, _ = _experiment(tmp_path)
+    torn = write(tmp_path / "torn.jsonl", [rec("h1", "solved", case=1, cost=10, lb=10),
+                                           rec("h1", "solved", case=1, cost=10, lb=10, game="mayan"),
+                                           {"schema": 99, "game": "flood"}],
+                 tail='not json\n{"schema":1,"game":"flood","cas')
+    report = load_report([a, torn])
+    text = "\n".join(report.warnings)
+    assert f"{torn}: line 2: is a record of the game \"mayan\"" in text
+    assert f"{torn}: line 3: has schema 99" in text
+    assert f"{torn}: line 4: is not a JSON record" in text
+    assert f"{torn}: line 5: the last line is cut short" in text
+    assert by_label(report.coverage())["torn"]["instances"] == 1
+    notes = str(tmp_path / "notes.txt")
+    (tmp_path / "notes.txt").write_text("my notes\n")
+    with pytest.raises(ReportError, match="notes.txt: holds no JSON record"):
+        load_report([notes])
+    failed = []
+    assert load_report([notes, a], on_error=failed.append).labels == ("a",)
+    assert len(failed) == 1
+
+
+def test_files_of_two_games_are_refused(tmp_path):
+    a, _ = _experiment(tmp_path)
+    m = write(tmp_path / "m.jsonl", [rec("x", "solved", case=1, cost=5, lb=5, game="mayan")])
+    with pytest.raises(ReportError, match="a report compares one game's runs"):
+        load_report([a, m])
+
+
+def _cli(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "searchkit", "report", *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=120)
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "csv", "json"])
+def test_every_format_carries_the_numbers(tmp_path, fmt):
+    a, b = _experiment(tmp_path)
+    proc = _cli(a, b, "--format", fmt)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    if fmt == "json":
+        doc = json.loads(out)
+        tables = {t["name"]: t for t in doc["tables"]}
+        assert set(tables) == {"configurations", "coverage", "coverage_by_file", "geometric_means", "quality",
+                               "contradictions", "errors", "per_instance"}
+        quality = {r[0]: r for r in tables["quality"]["rows"]}
+        assert quality["b"][tables["quality"]["columns"].index("proven gap")] == 2
+    elif fmt == "csv":
+        lines = out.splitlines()
+        assert lines[0].startswith("input,case,column,status,cost,lower_bound,expanded")
+        assert "boards.txt,2,a,solved,20,20,1000,2000,700,1.0,1000,sha256:h2" in lines
+        assert len(lines) == 8
+    else:
+        for needle in ("Coverage", "Geometric means over the 1 instances", "Quality", "its worker process died",
+                       "1.067"):  # 32 / 30
+            assert needle in out, needle
+
+
+def test_cli_reports_the_good_files_when_one_is_bad_and_exits_2(tmp_path):
+    a, b = _experiment(tmp_path)
+    proc = _cli(a, str(tmp_path / "missing.jsonl"), b, "--no-per-instance")
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "missing.jsonl: cannot be read (No such file" in proc.stderr
+    assert "Coverage" in proc.stdout and "Traceback" not in proc.stderr
+
+
+def test_output_is_never_a_record_file_nor_an_input_and_format_must_agree(tmp_path):
+    a, b = _experiment(tmp_path)
+    proc = _cli(a, b, "-o", b)
+    assert proc.returncode == 2 and "searchkit: error" in proc.stderr
+    other = tmp_path / "old.jsonl"
+    other.write_text(open(a).read())
+    proc = _cli(a, "-o", str(other), "--format", "json")
+    assert proc.returncode == 2 and "holds searchkit records" in proc.stderr
+    assert other.read_text() == open(a).read()
+    proc = _cli(a, "-o", str(tmp_path / "r.md"), "--format", "html")
+    assert proc.returncode == 2 and "--format html but -o" in proc.stderr
+    proc = _cli(a, b, "-o", str(tmp_path / "r.md"))
+    assert proc.returncode == 0 and (tmp_path / "r.md").read_text().startswith("# searchkit report: flood")
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".r.md")] == []  # no temporary left
+
+
+def test_real_records_from_solve(tmp_path, cli_run):
+    from pathlib import Path
+
+    boards = Path(__file__).resolve().parents[1] / "data" / "pc19-first50.txt"
+    three = tmp_path / "three.txt"
+    three.write_text("".join(boards.read_text().splitlines(keepends=True)[:3]))
+    outs = []
+    for heuristic in ("puchert", "layered"):
+        out = tmp_path / f"{heuristic}.jsonl"
+        result = cli_run(["solve", "flood", "-H", heuristic, "--format", "jsonl", "-O", str(out), str(three)])
+        assert result.exit_code == 0, result.output
+        outs.append(str(out))
+    report = load_report(outs)
+    records = [json.loads(line) for line in open(outs[0])]
+    cov = by_label(report.coverage())
+    assert cov["puchert"]["solved"] == cov["layered"]["solved"] == 3
+    geo = by_label(report.geometric_means())
+    expected = math.exp(sum(math.log(max(r["stats"]["expanded"], 1)) for r in records) / 3)
+    assert geo["puchert"]["expanded"] == pytest.approx(expected)
+    assert report.contradictions().rows == ()
+    answers = [int(x) for x in boards.with_suffix(".ans").read_text().split()[:3]]
+    assert by_label(report.quality())["layered"]["best known cost"] == sum(answers)
+
+
+def test_python_api_returns_a_report_that_draws_itself(tmp_path):
+    import searchkit
+
+    a, b = _experiment(tmp_path)
+    report = searchkit.report([a, b])
+    assert report.labels == ("a", "b")
+    html = report._repr_html_()
+    assert "Coverage" in html and "<svg" in html  # matplotlib is in the test extra
+    assert "a: 3/3 solved" in repr(report)
+    assert searchkit.report(a).labels == ("a",)
+    with pytest.raises(TypeError):
+        searchkit.report(b"a.jsonl")

@@ -1,0 +1,76 @@
+"""``searchkit report a.jsonl b.jsonl -o r.html`` in a real headless Chromium: no console error, no request.
+
+Skips only when the system's chromium (or its chromedriver) is not installed; CI installs both (``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+from test_report import _experiment
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    binary = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)),
+                  None)
+    driver_path = shutil.which("chromedriver")
+    if binary is None or driver_path is None:
+        pytest.skip("headless Chromium is not installed (apt-get install chromium chromium-driver)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+                f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()
+
+
+def test_report_page_opens_with_its_tables_and_plots_and_no_error_or_request(browser, tmp_path):
+    a, b = _experiment(tmp_path)
+    page = tmp_path / "r.html"
+    proc = subprocess.run([sys.executable, "-m", "searchkit", "report", a, b, "-o", str(page)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    browser.get_log("browser")
+    browser.get_log("performance")
+    browser.get(page.as_uri())
+    seen = browser.execute_script("""
+        function cells(id) {
+          var t = document.getElementById(id);
+          return t ? Array.prototype.map.call(t.querySelectorAll('tbody tr'),
+                       function (tr) { return Array.prototype.map.call(tr.cells, function (c) {
+                         return c.textContent; }); }) : null;
+        }
+        return {coverage: cells('table-coverage'), quality: cells('table-quality'),
+                errors: cells('table-errors'), wide: cells('table-per_instance'),
+                plots: Array.prototype.map.call(document.querySelectorAll('figure.plot'), function (f) {
+                  var svg = f.querySelector('svg');
+                  return [f.dataset.plot, svg ? svg.getBoundingClientRect().width : 0]; })};
+    """)
+    assert [row[:4] for row in seen["coverage"]] == [["a", "3", "3", "0"], ["b", "4", "1", "1"]]
+    assert seen["quality"][1][6] == "1.067" and seen["quality"][1][8] == "2"
+    assert seen["errors"][0][-1] == "its worker process died (killed by SIGKILL)"
+    assert len(seen["wide"]) == 4
+    names = [name for name, _ in seen["plots"]]
+    assert names == ["a against b: expanded", "a against b: seconds", "cactus plot", "nodes expanded per instance"]
+    assert all(width > 100 for _, width in seen["plots"])
+    errors = [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
+    assert errors == []
+    requests = []
+    for entry in browser.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            requests.append(message["params"]["request"]["url"])
+    assert [u for u in requests if not u.startswith("file:")] == []
