@@ -93,6 +93,57 @@ def _figure_class():
     return _FIGURE_CLASS[0]
 
 
+def draw_expanded(ax, series: dict, palette: dict, *, markers: bool = True, rasterized: bool = False) -> None:
+    """Nodes expanded per case: one line per strategy, y on a log scale (``compare --plot``, ``report``).
+
+    Args:
+        series: ``{label: [(case position, expanded), ...]}``.
+        palette: ``{label: colour}``.
+        markers: mark each case (few cases); ``rasterized``: draw the lines as one bitmap (many cases).
+    """
+    from matplotlib.ticker import MaxNLocator
+
+    shapes = "osD^v<>ph*"
+    for k, (name, points) in enumerate(series.items()):
+        points = sorted(points)
+        ax.plot([x for x, _ in points], [max(y, 1) for _, y in points], marker=shapes[k % len(shapes)] if markers
+                else None, linestyle="-", linewidth=1 if markers else 0.8, markersize=4, color=palette[name],
+                label=name, rasterized=rasterized)
+    ax.set_yscale("log")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("case")
+    ax.set_ylabel("nodes expanded (log scale)")
+    ax.set_title("nodes expanded per case")
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend(fontsize="small")
+
+
+def draw_cactus(ax, series: dict, palette: dict, total: int, *, noun: str = "cases") -> None:
+    """The cactus plot: per strategy, how many cases it solved within t seconds (``compare --plot``, ``report``).
+
+    Args:
+        series: ``{label: [seconds of each solved case, ...]}``.
+        palette: ``{label: colour}``.
+        total: how many cases there are (the y axis ends there).
+    """
+    from matplotlib.ticker import MaxNLocator
+
+    for name, seconds in series.items():
+        times = sorted(max(t or 0.0, 1e-6) for t in seconds)
+        if not times:
+            continue
+        ax.step([times[0]] + times, [0] + list(range(1, len(times) + 1)), where="post", color=palette[name],
+                label=name, linewidth=1.5)
+    ax.set_xscale("log")
+    ax.set_xlabel(f"time t per {noun[:-1]} (seconds, log scale)")
+    ax.set_ylabel(f"{noun} solved within t")
+    ax.set_ylim(0, total + 0.5)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_title(f"{noun} solved within t ({total} {noun})")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize="small", loc="lower right")
+
+
 def comparison_figure(rows: Sequence, *, title: str = ""):
     """The comparison figure of ``rows`` (see the module) as a matplotlib ``Figure``.
 
@@ -106,7 +157,7 @@ def comparison_figure(rows: Sequence, *, title: str = ""):
     if not rows:
         raise ValueError("no rows to plot")
     try:
-        from matplotlib.ticker import MaxNLocator
+        import matplotlib  # noqa: F401
     except ImportError:
         raise MissingMatplotlib("matplotlib is not installed") from None
 
@@ -119,39 +170,12 @@ def comparison_figure(rows: Sequence, *, title: str = ""):
     panels = 3 if traces else 2
     fig = _figure_class()(figsize=(5.2 * panels, 4.2), layout="constrained")
     axes = fig.subplots(1, panels)
-    markers = "osD^v<>ph*"
 
-    ax = axes[0]
-    for k, name in enumerate(strategies):
-        mine = [r for r in rows if _strategy(r, several) == name]
-        xs = [case_pos[(r.source, r.case)] for r in mine]
-        ys = [max(r.expanded, 1) for r in mine]
-        ax.plot(xs, ys, marker=markers[k % len(markers)], linestyle="-", linewidth=1, markersize=4,
-                color=palette[name], label=name)
-    ax.set_yscale("log")
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel("case")
-    ax.set_ylabel("nodes expanded (log scale)")
-    ax.set_title("nodes expanded per case")
-    ax.grid(True, which="major", alpha=0.3)
-    ax.legend(fontsize="small")
-
-    ax = axes[1]
-    for k, name in enumerate(strategies):
-        times = sorted(max(r.seconds, 1e-6) for r in rows if _strategy(r, several) == name and r.status == "solved")
-        if not times:
-            continue
-        xs = [times[0]] + times
-        ys = [0] + list(range(1, len(times) + 1))
-        ax.step(xs, ys, where="post", color=palette[name], label=name, linewidth=1.5)
-    ax.set_xscale("log")
-    ax.set_xlabel("time t per case (seconds, log scale)")
-    ax.set_ylabel("cases solved within t")
-    ax.set_ylim(0, len(cases) + 0.5)
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_title(f"cases solved within t ({len(cases)} cases)")
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize="small", loc="lower right")
+    draw_expanded(axes[0], {name: [(case_pos[(r.source, r.case)], r.expanded) for r in rows
+                                   if _strategy(r, several) == name] for name in strategies}, palette,
+                  markers=True)
+    draw_cactus(axes[1], {name: [r.seconds for r in rows if _strategy(r, several) == name and r.status == "solved"]
+                          for name in strategies}, palette, len(cases), noun="cases")
 
     if traces:
         ax = axes[2]

@@ -23,7 +23,7 @@ import io
 from html import escape
 
 from searchkit.render.palette import colours
-from searchkit.render.plots import PLOTS_HINT, MissingMatplotlib, _figure_class
+from searchkit.render.plots import PLOTS_HINT, MissingMatplotlib, _figure_class, draw_cactus, draw_expanded
 
 REPORT_HINT = "pip install 'searchkit-puzzles[report]'"
 #: Above this many points, a scatter's markers become one embedded bitmap.
@@ -94,43 +94,27 @@ def scatter_figure(report, x_label: str, y_label: str, attribute: str = "expande
 
 
 def cactus_figure(report):
-    """Instances solved within t seconds, one step line per column (t on a log scale)."""
+    """Instances solved within t seconds, one step line per column (t on a log scale): ``compare --plot``'s
+    drawing (:func:`searchkit.render.plots.draw_cactus`)."""
     figure, ax = _axes_figure()
     palette = dict(zip(report.labels, colours(len(report.labels))))
-    for label in report.labels:
-        times = sorted(max(e.seconds or 0.0, 1e-6) for e in report.entries[label].values() if e.status == "solved")
-        if not times:
-            continue
-        ax.step([times[0]] + times, [0] + list(range(1, len(times) + 1)), where="post", color=palette[label],
-                label=label, linewidth=1.5)
-    ax.set_xscale("log")
-    ax.set_xlabel("time t per instance (seconds, log scale)")
-    ax.set_ylabel("instances solved within t")
-    ax.set_ylim(0, len(report.instances) * 1.02 + 0.5)
-    ax.set_title(f"instances solved within t ({len(report.instances)} instances)", fontsize="medium")
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize="small", loc="lower right")
+    draw_cactus(ax, {label: [e.seconds for e in report.entries[label].values() if e.status == "solved"]
+                     for label in report.labels}, palette, len(report.instances), noun="instances")
     return figure
 
 
 def expanded_figure(report):
-    """Nodes expanded per instance, in the report's instance order, one line per column (log scale)."""
+    """Nodes expanded per instance, in the report's instance order, one line per column (log scale):
+    ``compare --plot``'s drawing (:func:`searchkit.render.plots.draw_expanded`)."""
     figure, ax = _axes_figure(width=7.0)
     palette = dict(zip(report.labels, colours(len(report.labels))))
     position = {key: i + 1 for i, key in enumerate(report.instances)}
     many = len(report.instances) > RASTER_POINTS
-    for label in report.labels:
-        mine = [(position[k], max(e.expanded, 1)) for k, e in report.entries[label].items()
-                if e.status in ("solved", "feasible", "exhausted")]
-        mine.sort()
-        ax.plot([x for x, _ in mine], [y for _, y in mine], linewidth=0.8 if many else 1,
-                marker=None if many else "o", markersize=3, color=palette[label], label=label, rasterized=many)
-    ax.set_yscale("log")
+    draw_expanded(ax, {label: [(position[k], e.expanded) for k, e in report.entries[label].items()
+                               if e.status in ("solved", "feasible", "exhausted")] for label in report.labels},
+                  palette, markers=not many, rasterized=many)
     ax.set_xlabel("instance")
-    ax.set_ylabel("nodes expanded (log scale)")
-    ax.set_title("nodes expanded per instance", fontsize="medium")
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize="small")
+    ax.set_title("nodes expanded per instance")
     return figure
 
 
