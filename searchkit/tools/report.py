@@ -216,8 +216,16 @@ class _Reading:
             self.warnings.append(f"{self.path}: {self._skipped - MAX_WARNINGS_PER_FILE} more lines not counted")
 
 
+def gzip_error() -> type:
+    """gzip's error class (``gzip.BadGzipFile``), imported only when asked."""
+    import gzip
+
+    return gzip.BadGzipFile
+
+
 def _read(path: str) -> _Reading:
-    """Read one record file: every line a record of this schema and of the file's game, or a warning.
+    """Read one record file (gzip-compressed or not): every line a record of this schema and of the file's game,
+    or a warning.
 
     Raises:
         ReportError: the file cannot be read, or holds no record at all.
@@ -226,6 +234,12 @@ def _read(path: str) -> _Reading:
     try:
         with open(path, "rb") as fh:
             data = fh.read()
+        if data[:2] == b"\x1f\x8b":  # gzip's magic: a compressed record file (docs/results/*.jsonl.gz)
+            import gzip
+
+            data = gzip.decompress(data)
+    except (EOFError, gzip_error()) as exc:
+        raise ReportError(f"{path}: is not a complete gzip file ({exc})") from None
     except IsADirectoryError:
         raise ReportError(f"{path}: is a folder, not a record file") from None
     except OSError as exc:
@@ -282,6 +296,8 @@ def _read(path: str) -> _Reading:
 
 def _stem(path: str) -> str:
     name = os.path.basename(path)
+    if name.endswith(".gz"):
+        name = name[:-3]
     for suffix in (".jsonl", ".json", ".ndjson"):
         if name.endswith(suffix):
             return name[: -len(suffix)]

@@ -280,3 +280,18 @@ def test_python_api_returns_a_report_that_draws_itself(tmp_path):
     assert searchkit.report(a).labels == ("a",)
     with pytest.raises(TypeError):
         searchkit.report(b"a.jsonl")
+
+
+def test_a_gzip_compressed_record_file_is_read_and_a_cut_one_named(tmp_path):
+    import gzip
+
+    a, b = _experiment(tmp_path)
+    packed = tmp_path / "a.jsonl.gz"
+    packed.write_bytes(gzip.compress(open(a, "rb").read()))
+    report = load_report([str(packed), b])
+    assert report.labels == ("a", "b")
+    assert by_label(report.quality())["b"]["proven gap"] == 2
+    cut = tmp_path / "cut.jsonl.gz"
+    cut.write_bytes(packed.read_bytes()[:40])
+    with pytest.raises(ReportError, match="cut.jsonl.gz: is not a complete gzip file"):
+        load_report([str(cut)])
