@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from searchkit.cli.common import EXIT_INPUT, EXIT_OK, check_writable, fail, refuse_input, warning
+from searchkit.cli.common import EXIT_INPUT, EXIT_LIMIT, EXIT_OK, check_writable, fail, refuse_input, warning
 
 FORMATS = ("text", "markdown", "csv", "json", "html")
 _SUFFIXES = {".md": "markdown", ".markdown": "markdown", ".csv": "csv", ".json": "json", ".html": "html",
@@ -21,21 +21,39 @@ def _format_of(fmt: str | None, output: str | None) -> str:
     return fmt or by_suffix or "text"
 
 
-def _refuse_records(output: str) -> None:
-    """A report never replaces a record file: its first line is a searchkit record."""
-    from searchkit.records import is_record_line
+def _regular(path: str) -> bool | None:
+    """Whether ``path`` is a regular file (``None``: it does not exist)."""
+    import os
+    import stat
 
     try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return None
+
+
+def _refuse_records(output: str) -> None:
+    """A report never replaces a record file: its first line that is not blank is a searchkit record."""
+    from searchkit.records import is_record_line
+
+    if not _regular(output):  # a pipe or a device is written to, never read (a FIFO would block)
+        return
+    try:
         with open(output, "rb") as fh:
-            first = fh.readline(1 << 20)
+            first = b""
+            for _ in range(1000):
+                first = fh.readline(1 << 20)
+                if not first or first.strip():
+                    break
     except OSError:
         return
     if first.strip() and is_record_line(first, first.endswith(b"\n")):
         fail(f"{output} holds searchkit records: a report does not replace them; name another -o")
 
 
-@click.command(epilog="Exit status: 0 the report was written; 2 a record file could not be read (the report of the "
-                      "others is still written) or bad usage.")
+@click.command(epilog="Exit status: 0 the report was written; 1 it could not be written (a full disk, a closed "
+                      "stdout); 2 a record file could not be read (the report of the others is still written) or "
+                      "bad usage.")
 @click.argument("records", nargs=-1, required=True, type=click.Path(dir_okay=True, allow_dash=False))
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
               help="text (rich tables), markdown, csv (one row per instance and column), json (every table), "
@@ -63,7 +81,8 @@ def report(records, fmt, output, per_instance):
     try:
         result = load_report(records, on_error=failed.append)
     except ReportError as exc:
-        failed.append(str(exc))
+        if not failed:  # "no record file could be read" after each file's own line says nothing more
+            failed.append(str(exc))
         result = None
     for message in dict.fromkeys(failed):
         click.echo(f"searchkit: error: {message}", err=True)
@@ -84,12 +103,22 @@ def report(records, fmt, output, per_instance):
         from searchkit.formats.report import WRITERS
 
         text = WRITERS[fmt](result, per_instance=per_instance)
-    if output is None:
-        click.echo(text, nl=False)
-    else:
-        _write(output, text)
-        click.echo(f"searchkit: report of {len(result.labels)} columns, {len(result.instances)} instances in "
-                   f"{output}", err=True)
+    try:
+        if output is None:
+            click.echo(text, nl=False)
+        elif _regular(output) is False:  # /dev/null, a pipe: written to as it is, never replaced by a file
+            with open(output, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        else:
+            _write(output, text)
+    except OSError as exc:
+        click.echo(f"searchkit: error: cannot write the report to {output or 'stdout'}: {exc.strerror or exc}",
+                   err=True)
+        raise SystemExit(EXIT_LIMIT) from None
+    if output is not None:
+        columns, instances = len(result.labels), len(result.instances)
+        click.echo(f"searchkit: report of {columns} column{'s' if columns != 1 else ''}, {instances} "
+                   f"instance{'s' if instances != 1 else ''} in {output}", err=True)
     raise SystemExit(status)
 
 

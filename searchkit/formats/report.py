@@ -31,21 +31,23 @@ def write_text(report, *, per_instance: bool = True, width: int | None = None) -
     """Every table as a rich table, warnings first."""
     from rich.console import Console
     from rich.table import Table as RichTable
+    from rich.text import Text
 
     buf = io.StringIO()
-    console = Console(file=buf, width=width or 160, color_system=None, highlight=False)
+    console = Console(file=buf, width=width or 160, color_system=None, highlight=False, markup=False)
     for table in report.tables(per_instance=per_instance):
         if not table.rows and table.name in ("contradictions", "errors"):
-            console.print(f"{table.title}: none")
+            console.print(Text(f"{table.title}: none"))
             console.print()
             continue
-        rich = RichTable(title=table.title, title_justify="left", caption=table.note or None,
-                         caption_justify="left")
+        # Every cell a Text: a label, path or message holding "[b]" or "[/red]" is shown as it is, not as markup.
+        rich = RichTable(title=Text(table.title), title_justify="left",
+                         caption=Text(table.note) if table.note else None, caption_justify="left")
         for k, name in enumerate(table.columns):
             numeric = any(isinstance(row[k], (int, float)) and not isinstance(row[k], bool) for row in table.rows)
-            rich.add_column(name, justify="right" if numeric else "left", overflow="fold")
+            rich.add_column(Text(name), justify="right" if numeric else "left", overflow="fold")
         for row in table.rows:
-            rich.add_row(*(cell(v) for v in row))
+            rich.add_row(*(Text(cell(v)) for v in row))
         console.print(rich)
         console.print()
     return buf.getvalue()

@@ -29,17 +29,36 @@ REPORT_HINT = "pip install 'searchkit-puzzles[report]'"
 #: Above this many points, a scatter's markers become one embedded bitmap.
 RASTER_POINTS = 4000
 
-_CSS = """
-body { font-family: DejaVu Sans, Verdana, sans-serif; margin: 1.5em; color: #222; background: #fff; }
-h1 { font-size: 1.3em; font-weight: normal; } h2 { font-size: 1.1em; margin-top: 1.6em; }
-table.sk { border-collapse: collapse; margin: .4em 0; font-size: .85em; }
-table.sk th, table.sk td { border: 1px solid #ccc; padding: .15em .5em; }
-table.sk th { background: #f2f2f2; text-align: left; position: sticky; top: 0; }
-table.sk td.n { text-align: right; font-variant-numeric: tabular-nums; }
-p.note { color: #555; font-size: .85em; max-width: 60em; }
-div.plots svg { max-width: 100%; height: auto; }
-details summary { cursor: pointer; }
-""".strip()
+#: The page's style: (selectors, declarations).  The page uses them as they are; a notebook fragment prefixes
+#: every selector with ``.searchkit-report`` (and drops ``body``), so it restyles nothing around it.
+_RULES = (
+    ("body", "font-family: DejaVu Sans, Verdana, sans-serif; margin: 1.5em; color: #222; background: #fff;"),
+    ("h1", "font-size: 1.3em; font-weight: normal;"),
+    ("h2", "font-size: 1.1em; margin-top: 1.6em;"),
+    ("table.sk", "border-collapse: collapse; margin: .4em 0; font-size: .85em;"),
+    ("table.sk th, table.sk td", "border: 1px solid #ccc; padding: .15em .5em;"),
+    ("table.sk th", "background: #f2f2f2; text-align: left; position: sticky; top: 0;"),
+    ("table.sk td.n", "text-align: right; font-variant-numeric: tabular-nums;"),
+    ("p.note", "color: #555; font-size: .85em; max-width: 60em;"),
+    ("div.plots svg", "max-width: 100%; height: auto;"),
+    ("details summary", "cursor: pointer;"),
+)
+
+
+def _css(scope: str = "") -> str:
+    lines = []
+    for selectors, body in _RULES:
+        if scope:
+            if selectors == "body":
+                continue
+            selectors = ", ".join(f"{scope} {sel.strip()}" for sel in selectors.split(","))
+        lines.append(f"{selectors} {{ {body} }}")
+    return "\n".join(lines)
+
+
+def _plain(text: str) -> str:
+    """``text`` as matplotlib shows it literally: a ``$`` would start its mathematical notation."""
+    return str(text).replace("$", r"\$")
 
 
 def _axes_figure(width: float = 5.2, height: float = 4.4):
@@ -86,8 +105,8 @@ def scatter_figure(report, x_label: str, y_label: str, attribute: str = "expande
     ax.text(border, low, " unsolved", rotation=90, va="bottom", ha="right", fontsize="small", color="#c33")
     ax.text(low, border, "unsolved", va="bottom", ha="left", fontsize="small", color="#c33")
     what = "nodes expanded" if attribute == "expanded" else attribute
-    ax.set_xlabel(f"{x_label}: {what} (log)")
-    ax.set_ylabel(f"{y_label}: {what} (log)")
+    ax.set_xlabel(_plain(f"{x_label}: {what} (log)"))
+    ax.set_ylabel(_plain(f"{y_label}: {what} (log)"))
     ax.set_title(f"{what} per instance ({len(points)} instances)", fontsize="medium")
     ax.grid(True, alpha=0.3)
     return figure
@@ -97,8 +116,8 @@ def cactus_figure(report):
     """Instances solved within t seconds, one step line per column (t on a log scale): ``compare --plot``'s
     drawing (:func:`searchkit.render.plots.draw_cactus`)."""
     figure, ax = _axes_figure()
-    palette = dict(zip(report.labels, colours(len(report.labels))))
-    draw_cactus(ax, {label: [e.seconds for e in report.entries[label].values() if e.status == "solved"]
+    palette = dict(zip(map(_plain, report.labels), colours(len(report.labels))))
+    draw_cactus(ax, {_plain(label): [e.seconds for e in report.entries[label].values() if e.status == "solved"]
                      for label in report.labels}, palette, len(report.instances), noun="instances")
     return figure
 
@@ -107,10 +126,10 @@ def expanded_figure(report):
     """Nodes expanded per instance, in the report's instance order, one line per column (log scale):
     ``compare --plot``'s drawing (:func:`searchkit.render.plots.draw_expanded`)."""
     figure, ax = _axes_figure(width=7.0)
-    palette = dict(zip(report.labels, colours(len(report.labels))))
+    palette = dict(zip(map(_plain, report.labels), colours(len(report.labels))))
     position = {key: i + 1 for i, key in enumerate(report.instances)}
     many = len(report.instances) > RASTER_POINTS
-    draw_expanded(ax, {label: [(position[k], e.expanded) for k, e in report.entries[label].items()
+    draw_expanded(ax, {_plain(label): [(position[k], e.expanded) for k, e in report.entries[label].items()
                                if e.status in ("solved", "feasible", "exhausted")] for label in report.labels},
                   palette, markers=not many, rasterized=many)
     ax.set_xlabel("instance")
@@ -136,9 +155,17 @@ def report_figures(report) -> list[tuple[str, object]]:
 
 
 def svg_text(figure) -> str:
-    """A figure as SVG text without the XML prolog or a date (reproducible, inlinable)."""
+    """A figure as SVG text without the XML prolog or a date (reproducible, inlinable).
+
+    A label in a script the fonts lack (CJK file names) is drawn with a missing glyph, without matplotlib's
+    several-line warning per character on stderr.
+    """
+    import warnings
+
     buf = io.StringIO()
-    figure.savefig(buf, format="svg", metadata={"Date": None}, dpi=100)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Glyph .* missing from")
+        figure.savefig(buf, format="svg", metadata={"Date": None}, dpi=100)
     text = buf.getvalue()
     return text[text.index("<svg"):]
 
@@ -220,9 +247,9 @@ def report_html(report, *, standalone: bool = True, plots: bool = True) -> str:
                  "(every field of every record: --format csv).</p>")
     parts.append(f"<details><summary>{len(report.instances)} instances</summary>{_wide_html(report)}</details>")
     body = "\n".join(parts)
-    if not standalone:
-        return f"<div class=\"searchkit-report\"><style>{_CSS}</style>\n{body}\n</div>"
+    if not standalone:  # in a notebook: the style reaches this report only, not the notebook around it
+        return f"<div class=\"searchkit-report\"><style>{_css('.searchkit-report')}</style>\n{body}\n</div>"
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
             "img-src data:\">\n"
-            f"<title>{title}</title>\n<style>{_CSS}</style></head>\n<body>\n{body}\n</body></html>\n")
+            f"<title>{title}</title>\n<style>{_css()}</style></head>\n<body>\n{body}\n</body></html>\n")

@@ -45,7 +45,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from searchkit.records import SCHEMA, source_key
+from searchkit.records import SCHEMA, bounded_exhaustion, source_key
 
 #: Statuses in coverage order (``docs/records.md``).
 STATUSES = ("solved", "feasible", "exhausted", "incomplete", "node_limit", "time_limit", "memory_limit", "error",
@@ -124,10 +124,15 @@ class Entry:
     """
 
     __slots__ = ("strategy", "key", "path", "line", "source", "case", "input_line", "status", "cost",
-                 "lower_bound", "expanded", "generated", "before_last_layer", "seconds", "peak_rss_kb", "error")
+                 "lower_bound", "expanded", "generated", "before_last_layer", "seconds", "peak_rss_kb", "error",
+                 "place", "bounded")
 
     def __init__(self, strategy, key, path, line, source, case, input_line, status, cost, lower_bound, expanded,
-                 generated, before_last_layer, seconds, peak_rss_kb, error) -> None:
+                 generated, before_last_layer, seconds, peak_rss_kb, error, place=None, bounded=False) -> None:
+        #: ``(normalised source, case)``: a later record of the same place replaces an earlier one
+        self.place = place
+        #: an ``exhausted`` record that proves only that nothing is cheaper than an upper bound
+        self.bounded = bounded
         self.strategy, self.key, self.path, self.line = strategy, key, path, line
         self.source, self.case, self.input_line, self.status = source, case, input_line, status
         self.cost, self.lower_bound, self.expanded, self.generated = cost, lower_bound, expanded, generated
@@ -135,7 +140,7 @@ class Entry:
                                                                               peak_rss_kb, error)
 
     def to_dict(self) -> dict:
-        return {name: getattr(self, name) for name in self.__slots__}
+        return {name: getattr(self, name) for name in self.__slots__ if name not in ("place", "bounded")}
 
     def __repr__(self) -> str:
         return f"Entry({self.strategy!r}, {self.source!r}, case {self.case}, {self.status})"
@@ -181,16 +186,32 @@ def _before_last_layer(stats: dict) -> int | None:
     return _count(stats.get("expanded")) - _count(iterations[-1].get("expanded"))
 
 
-def _config_of(record: dict) -> tuple:
-    """What tells a file's configurations apart: algorithm, heuristic, engine, options and upper bound."""
+def _config_of(record: dict, ignore: frozenset = frozenset()) -> tuple:
+    """What tells a file's configurations apart: algorithm, heuristic, engine, options (less ``ignore``, the
+    game's print-only ones) and upper bound."""
     options, bound = record.get("options"), record.get("upper_bound")
     key = (record.get("algorithm"), record.get("heuristic"), record.get("engine"),
-           tuple(sorted(options.items())) if isinstance(options, dict) else None, bound)
+           tuple(sorted(kv for kv in options.items() if kv[0] not in ignore)) if isinstance(options, dict)
+           else None, bound)
     try:
         hash(key)
     except TypeError:  # an option or bound holding a list or object (not written by searchkit): compare as text
         key = key[:3] + (json.dumps(options, sort_keys=True), json.dumps(bound, sort_keys=True))
     return key
+
+
+def _print_only(game: str) -> frozenset:
+    """The options of ``game`` that only change printing (``output_only``): they tell no configuration apart,
+    as ``--resume`` ignores them.  Empty when the game is not installed."""
+    try:
+        from searchkit.plugin.manager import load_registry
+
+        registry = load_registry()
+        if game not in registry.games:
+            return frozenset()
+        return frozenset(opt.key for opt in registry.game(game).options if opt.output_only)
+    except Exception:  # a broken plugin must not stop a report: compare every option
+        return frozenset()
 
 
 class _Reading:
@@ -203,6 +224,7 @@ class _Reading:
         self.by_config: dict[tuple, tuple[dict, list[Entry]]] = {}
         #: the entries of records of no search (stopped while read, input errors), in file order
         self.unattributed: list[Entry] = []
+        self.torn = False
         self.warnings: list[str] = []
         self._skipped = 0
 
@@ -231,7 +253,14 @@ def _read(path: str) -> _Reading:
         ReportError: the file cannot be read, or holds no record at all.
     """
     out = _Reading(path)
+    import stat
+
     try:
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(path)
+        if not stat.S_ISREG(mode):  # a FIFO would block, /dev/zero never end: a record file is a file
+            raise ReportError(f"{path}: is not a regular file (a pipe or a device): report reads record files")
         with open(path, "rb") as fh:
             data = fh.read()
         if data[:2] == b"\x1f\x8b":  # gzip's magic: a compressed record file (docs/results/*.jsonl.gz)
@@ -247,9 +276,11 @@ def _read(path: str) -> _Reading:
     lines = data.split(b"\n")
     complete = len(lines) - 1  # the text after the last newline is no complete line
     seen_json = False
+    sources: dict = {}  # a record's source -> its normalised name, once per distinct source
     for number, raw in enumerate(lines, 1):
         if number > complete:
             if raw.strip():
+                out.torn = True
                 out.skip(number, "the last line is cut short (no newline: a run killed while writing)")
             break
         if not raw.strip():
@@ -277,7 +308,11 @@ def _read(path: str) -> _Reading:
         elif game != out.game:
             out.skip(number, f"is a record of the game {json.dumps(game)}, where the file's first is {out.game}")
             continue
-        entry = _entry(path, number, record)  # the record itself is not kept: a report holds 100,000s
+        source = record.get("source")
+        place = sources.get(source) if isinstance(source, str) else None
+        if place is None:
+            place = sources[source] = str(source_key(source)) if isinstance(source, str) else repr(source)
+        entry = _entry(path, number, record, place)  # the record itself is not kept: a report holds 100,000s
         if record.get("algorithm") is None and record.get("heuristic") is None:
             out.unattributed.append(entry)
         else:
@@ -288,6 +323,9 @@ def _read(path: str) -> _Reading:
             group[1].append(entry)
     out.finish()
     if out.game is None:
+        if out.torn and not seen_json and len(out.warnings) == 1:
+            raise ReportError(f"{path}: holds no complete record: its only line is cut short (a run killed while "
+                              f"writing its first record)")
         what = "holds no JSON record" if not seen_json else "holds no searchkit record"
         raise ReportError(f"{path}: {what}: report reads the JSON Lines records of 'searchkit solve --output "
                           f"FILE' (or --format jsonl)")
@@ -319,18 +357,20 @@ def _labels(paths: Sequence[str]) -> list[str]:
     return out
 
 
-def _entry(path: str, line: int, record: dict) -> Entry:
-    """An entry of ``record`` (its ``strategy``, the column's label, is set once the columns are known)."""
+def _entry(path: str, line: int, record: dict, place: str) -> Entry:
+    """An entry of ``record`` (its ``strategy``, the column's label, is set once the columns are known, and so is
+    the ``key`` of a case with no data hash)."""
     stats = record.get("stats") if isinstance(record.get("stats"), dict) else {}
     data_hash = record.get("data_hash")
     source, case = record.get("source"), record.get("case")
-    key = data_hash if isinstance(data_hash, str) else f"{source_key(source)}#{case}"
+    key = data_hash if isinstance(data_hash, str) else None
     seconds = record.get("seconds")
     return Entry(None, key, path, line, source, case, record.get("line"), str(record.get("status")),
                  _cost(record.get("cost")), _cost(record.get("lower_bound")), _count(stats.get("expanded")),
                  _count(stats.get("generated")), _before_last_layer(stats),
                  float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else None,
-                 _cost(record.get("peak_rss_kb")), record.get("error"))
+                 _cost(record.get("peak_rss_kb")), record.get("error"), (place, case),
+                 bounded_exhaustion(record))
 
 
 class Report:
@@ -524,7 +564,7 @@ class Report:
                     problems.append(f"{lb} found cost {e.cost} below the proven lower bound {bound[key]}")
                 if solved and e.status == "feasible" and e.cost is not None and e.cost < min(solved):
                     problems.append(f"{lb}'s feasible cost {e.cost} is below the solved cost {min(solved)}")
-            proven_none = [lb for lb, e in present if e.status == "exhausted" and e.lower_bound is None]
+            proven_none = [lb for lb, e in present if e.status == "exhausted" and not e.bounded]
             if proven_none and any(e.status in ANSWERED for _, e in present):
                 problems.append(f"{', '.join(proven_none)} proved no solution, yet another column found one")
             for problem in problems:
@@ -605,6 +645,91 @@ def geometric_mean(values: Iterable, floor: float = 1.0) -> float | None:
     return math.exp(total / n) if n else None
 
 
+def _shares_places(groups: list[tuple[dict, list[Entry]]]) -> bool:
+    """Whether two configurations of a file hold the same case: the file holds several runs (``compare``'s
+    records, a run resumed with another heuristic), not one run whose plan chose per case."""
+    seen: dict = {}
+    for k, (_, mine) in enumerate(groups):
+        for e in mine:
+            if seen.setdefault(e.place, k) != k:
+                return True
+    return False
+
+
+def _columns_of(base: str, groups: list, unattributed: list, taken) -> list[tuple[str, dict | None, list]]:
+    """A file's columns: ``(label, first record or None, entries)``.
+
+    One column for one run (its configurations never share a case, e.g. a game's plan choosing IDA* for small
+    boards and A* for large ones), with its records of no search; one column per configuration when they share
+    cases, each with the file's records of no search (every configuration met them).
+    """
+    if len(groups) <= 1 or not _shares_places(groups):
+        mine = [e for _, g in groups for e in g] + unattributed
+        if len(groups) > 1 or unattributed:
+            mine.sort(key=lambda e: e.line)
+        label = _unique(base, taken)
+        return [(label, groups[0][0] if len(groups) == 1 else None, mine)]
+    firsts = [first for first, _ in groups]
+    varying = [name for name in ("algorithm", "heuristic", "engine", "upper_bound")
+               if len({json.dumps(f.get(name)) for f in firsts}) > 1]
+    option_names = sorted({k for f in firsts if isinstance(f.get("options"), dict) for k in f["options"]})
+    varying_options = [k for k in option_names
+                       if len({json.dumps((f.get("options") or {}).get(k)) for f in firsts}) > 1]
+    out = []
+    for first, mine in groups:
+        parts = []
+        if "algorithm" in varying or "heuristic" in varying:
+            parts.append(f"{first.get('algorithm') or '-'}/{first.get('heuristic') or '-'}")
+        if "engine" in varying:
+            parts.append(f"[{first.get('engine')}]")
+        if "upper_bound" in varying:
+            parts.append(f"upper bound {first.get('upper_bound')}")
+        parts += [f"{k}={json.dumps((first.get('options') or {}).get(k))}" for k in varying_options]
+        label = _unique(f"{base}: {' '.join(parts)}", taken, out)
+        out.append((label, first, sorted(mine + unattributed, key=lambda e: e.line)))
+    return out
+
+
+def _unique(label: str, taken, more=()) -> str:
+    names = set(taken) | {m[0] for m in more}
+    candidate, n = label, 1
+    while candidate in names:
+        n += 1
+        candidate = f"{label} ({n})"
+    return candidate
+
+
+def _column(label: str, reading, first: dict | None) -> Column:
+    """The :class:`Column` of a file's configuration (``first`` its first record), or of a whole file's run
+    (``first`` ``None``: its algorithms and heuristics listed)."""
+    if first is not None:
+        return Column(label, reading.path, str(reading.game), first.get("algorithm"), first.get("heuristic"),
+                      first.get("engine"), first.get("options"), first.get("upper_bound"))
+    firsts = [f for f, _ in reading.by_config.values()]
+
+    def listed(name):
+        values = sorted({str(f.get(name)) for f in firsts if f.get(name) is not None})
+        return ", ".join(values) or None
+
+    return Column(label, reading.path, str(reading.game), listed("algorithm"), listed("heuristic"), listed("engine"),
+                  firsts[0].get("options") if firsts else None, firsts[0].get("upper_bound") if firsts else None)
+
+
+def _latest(label: str, mine: list[Entry]) -> dict[str, Entry]:
+    """A column's entries by instance: the last record of each case (source and case number) counts, at the
+    place of the case's first record; a case with no data hash is the instance ``LABEL:SOURCE#CASE``."""
+    by_place: dict = {}
+    for e in mine:
+        e.strategy = label
+        by_place[e.place] = e
+    out: dict[str, Entry] = {}
+    for e in by_place.values():
+        if e.key is None:
+            e.key = f"{label}:{e.place[0]}#{e.place[1]}"
+        out.setdefault(e.key, e)  # the same board twice in one run: one instance
+    return out
+
+
 def load_report(paths: Sequence[str | os.PathLike], *, on_error: Callable[[str], None] | None = None) -> Report:
     """Read record files into a :class:`Report`.
 
@@ -649,30 +774,22 @@ def load_report(paths: Sequence[str | os.PathLike], *, on_error: Callable[[str],
     columns: list[Column] = []
     entries: dict[str, dict[str, Entry]] = {}
     warnings: list[str] = []
+    print_only: frozenset | None = None
     for reading, base in zip(readings, _labels(paths)):
         warnings.extend(reading.warnings)
-        groups: list[tuple[dict | None, list[Entry]]] = list(reading.by_config.values())
-        if reading.unattributed:
-            if len(groups) == 1:  # a run's records of no search (stopped while reading, input errors)
-                first, mine = groups[0]
-                groups[0] = (first, sorted(mine + reading.unattributed, key=lambda e: e.line))
-            else:
-                groups.append((None, reading.unattributed))
-        for first, lines in groups:
-            label = base
-            if len(groups) > 1:
-                label = f"{base}: " + ("no search" if first is None else
-                                       f"{first.get('algorithm') or '-'}/{first.get('heuristic') or '-'}"
-                                       + (f" [{first.get('engine')}]" if first.get("engine") else ""))
-            while label in entries:
-                label += "'"
-            held = first or {}
-            columns.append(Column(label, reading.path, str(reading.game), held.get("algorithm"),
-                                  held.get("heuristic"), held.get("engine"), held.get("options"),
-                                  held.get("upper_bound")))
-            mine: dict[str, Entry] = {}
-            for entry in lines:
-                entry.strategy = label
-                mine[entry.key] = entry  # the last record counts, at the place of the first
-            entries[label] = mine
+        groups = reading.by_config
+        if len(groups) > 1 and len({config[3] for config in groups}) > 1:  # options differ: print-only ones?
+            if print_only is None:
+                print_only = _print_only(str(reading.game))
+            merged: dict[tuple, tuple[dict, list[Entry]]] = {}
+            for first, mine in groups.values():
+                config = _config_of(first, print_only)
+                if config in merged:
+                    merged[config][1].extend(mine)
+                else:
+                    merged[config] = (first, list(mine))
+            groups = merged
+        for label, first, mine in _columns_of(base, list(groups.values()), reading.unattributed, entries):
+            columns.append(_column(label, reading, first))
+            entries[label] = _latest(label, mine)
     return Report(columns, entries, warnings, game=readings[0].game)

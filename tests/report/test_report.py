@@ -145,21 +145,58 @@ def test_no_contradiction_in_a_consistent_experiment_and_each_kind_is_found(tmp_
     assert any("c proved no solution, yet another column found one" in p for p in problems)
 
 
-def test_configurations_inside_one_file_are_columns_and_records_of_no_search_join_a_lone_one(tmp_path):
+def test_configurations_sharing_cases_in_one_file_are_columns_named_by_what_differs(tmp_path):
     mixed = write(tmp_path / "mixed.jsonl", [
         rec("h1", "solved", case=1, cost=10, lb=10, heur="puchert"),
         rec("h1", "solved", case=1, cost=10, lb=10, heur="layered"),
+        rec(None, "input_error", case=2, alg=None, heur=None, engine=None, error="bad board"),
     ])
     report = load_report([mixed])
-    assert report.labels == ("mixed: astar/puchert [native]", "mixed: astar/layered [native]")
-    lone = write(tmp_path / "lone.jsonl", [
-        rec("h1", "solved", case=1, cost=10, lb=10),
-        rec(None, "time_limit", case=2, alg=None, heur=None, engine=None),  # stopped while it was read
+    assert report.labels == ("mixed: astar/puchert", "mixed: astar/layered")
+    # The input error met both configurations: it is in each column's coverage, once.
+    assert [row[1] for row in report.coverage().rows] == [2, 2]
+
+
+def test_one_run_whose_plan_chose_per_case_is_one_column_with_its_records_of_no_search(tmp_path):
+    plan = write(tmp_path / "plan.jsonl", [
+        rec("h1", "solved", case=1, cost=10, lb=10, alg="ida_star", heur="layered"),   # a small board
+        rec("h2", "solved", case=2, cost=20, lb=20),                                     # a large one
+        rec(None, "time_limit", case=3, alg=None, heur=None, engine=None),               # stopped while read
     ])
-    report = load_report([lone])
-    assert report.labels == ("lone",)
-    assert by_label(report.coverage())["lone"]["time_limit"] == 1
-    assert "boards.txt#2" in report.instances
+    report = load_report([plan])
+    assert report.labels == ("plan",)
+    column = report.columns[0]
+    assert (column.algorithm, column.heuristic) == ("astar, ida_star", "layered, puchert")
+    cov = by_label(report.coverage())["plan"]
+    assert (cov["instances"], cov["solved"], cov["time_limit"]) == (3, 2, 1)
+    assert "plan:boards.txt#3" in report.instances
+
+
+def test_a_print_only_option_does_not_split_a_resumed_run(tmp_path):
+    first = rec("h1", "node_limit", case=1, lb=8)
+    again = rec("h1", "solved", case=1, cost=10, lb=10)
+    again["options"] = dict(again["options"], moves=True)  # resumed with --moves: flood's print-only option
+    report = load_report([write(tmp_path / "mv.jsonl", [first, again])])
+    assert report.labels == ("mv",)
+    assert by_label(report.coverage())["mv"]["solved"] == 1 and len(report.instances) == 1
+
+
+def test_a_later_record_of_the_same_case_replaces_one_stopped_while_it_was_read(tmp_path):
+    stopped = rec(None, "time_limit", case=1, alg=None, heur=None, engine=None)
+    solved = rec("h1", "solved", case=1, cost=10, lb=10)
+    edited = rec("h2", "solved", case=1, cost=12, lb=12)  # the case was edited, then resumed
+    report = load_report([write(tmp_path / "r.jsonl", [stopped, solved])])
+    assert report.instances == ("sha256:h1",)
+    report = load_report([write(tmp_path / "e.jsonl", [solved, edited])])
+    assert report.instances == ("sha256:h2",)
+
+
+def test_an_exhaustion_under_an_upper_bound_is_no_contradiction(tmp_path):
+    a, _ = _experiment(tmp_path)
+    bounded = rec("h1", "exhausted", case=1)
+    bounded["upper_bound"] = 9  # nothing cheaper than 9: a found 10
+    report = load_report([a, write(tmp_path / "u.jsonl", [bounded])])
+    assert report.contradictions().rows == ()
 
 
 def test_torn_foreign_and_mixed_lines_are_named_and_not_counted(tmp_path):
@@ -295,3 +332,63 @@ def test_a_gzip_compressed_record_file_is_read_and_a_cut_one_named(tmp_path):
     cut.write_bytes(packed.read_bytes()[:40])
     with pytest.raises(ReportError, match="cut.jsonl.gz: is not a complete gzip file"):
         load_report([str(cut)])
+
+
+def test_names_holding_rich_markup_or_matplotlib_math_are_shown_as_they_are(tmp_path):
+    a, _ = _experiment(tmp_path)
+    folder = tmp_path / "q[" / "b]"  # the path holds "q[/b]": a closing tag to rich
+    folder.mkdir(parents=True)
+    odd = folder / "cost$_{x$[bold].jsonl"
+    records = [json.loads(line) for line in open(a)]
+    records[0]["error"] = "[/red] broke"
+    records[0]["status"] = "error"
+    odd.write_text("".join(json.dumps(r) + "\n" for r in records))
+    proc = _cli(str(odd), "--no-per-instance")
+    assert proc.returncode == 0, proc.stderr
+    assert "cost$_{x$[bold]" in proc.stdout and "[/red] broke" in proc.stdout
+    page = tmp_path / "odd.html"
+    proc = _cli(str(odd), a, "-o", str(page))
+    assert proc.returncode == 0 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "cost$_{x$[bold]" in page.read_text()
+
+
+def test_a_pipe_or_device_is_no_record_file_and_an_output_device_is_written_not_replaced(tmp_path):
+    import os
+    import stat
+
+    a, b = _experiment(tmp_path)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    proc = _cli(str(fifo), "/dev/zero", a)  # neither blocks nor reads without end
+    assert proc.returncode == 2
+    assert "fifo: is not a regular file" in proc.stderr and "/dev/zero: is not a regular file" in proc.stderr
+    assert "Coverage" in proc.stdout
+    proc = _cli(a, b, "--format", "csv", "-o", "/dev/null")
+    assert proc.returncode == 0, proc.stderr
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_a_record_file_with_a_blank_first_line_is_not_replaced_and_one_bad_file_is_one_line(tmp_path):
+    a, b = _experiment(tmp_path)
+    blank = tmp_path / "blank.jsonl"
+    blank.write_text("\n" + open(b).read())
+    before = blank.read_text()
+    proc = _cli(a, "--format", "json", "-o", str(blank))
+    assert proc.returncode == 2 and "holds searchkit records" in proc.stderr
+    assert blank.read_text() == before
+    notes = tmp_path / "notes.txt"
+    notes.write_text("hello\n")
+    proc = _cli(str(notes))
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "notes.txt: holds no JSON record" in proc.stderr
+    torn = tmp_path / "torn.jsonl"
+    torn.write_text('{"schema":1,"game":"flood","ca')
+    proc = _cli(str(torn))
+    assert proc.returncode == 2 and "its only line is cut short" in proc.stderr
+
+
+def test_the_notebook_fragment_styles_only_itself(tmp_path):
+    a, b = _experiment(tmp_path)
+    html = load_report([a, b])._repr_html_()
+    style = html[html.index("<style>") + 7:html.index("</style>")]
+    assert all(line.startswith(".searchkit-report ") for line in style.splitlines())
+    assert "body" not in style
