@@ -53,6 +53,8 @@ def make_generate_command(registry, name: str) -> click.Command:
 
         options = _merged(flags, pairs, gen.options)
         rng = random.Random(seed)
+        if size is not None and gen.size_error(size) is not None:
+            fail(f"cannot generate {name} instances: --{gen.size_error(size)}")
         size = size or gen.default_size
         try:
             stream = getattr(game, "format_input_stream", None)
@@ -70,7 +72,9 @@ def make_generate_command(registry, name: str) -> click.Command:
         click.option("--count", "-n", type=click.IntRange(min=1), default=1, show_default=True,
                      help="Instances to write (in one file; games whose format holds one case take 1)."),
         click.option("--seed", "-s", type=int, default=0, show_default=True, help="Random seed."),
-        click.option("--size", type=size_range, default=None, help=f"{gen.size_help} (default {gen.default_size})."),
+        click.option("--size", type=size_range, default=None,
+                     help=f"{gen.size_help} (default {gen.default_size}"
+                          f"{f', at least {gen.min_size}' if gen.min_size > 1 else ''})."),
         click.option("--option", "-o", "pairs", multiple=True, metavar="NAME=VALUE",
                      help="A generator option given as NAME=VALUE (repeatable), the same as its --flag."),
         *[option_flag(opt) for opt in gen.options],
@@ -254,8 +258,14 @@ def make_check_command(registry, name: str) -> click.Command:
         from searchkit.game import moves_to_json as to_json
         from searchkit.tools.check import MIN_EXPLORED_SHARE, check_heuristic, plain_puzzle
 
+        from searchkit.tools.instances import size_range
+
         heuristics = resolve_names(registry, name, names)
         options = _merged(flags, pairs, gen.options)
+        try:
+            size_range(gen, min_size, max_size, ("--min-size", "--max-size"))
+        except ValueError as exc:
+            fail(f"check {name}: {exc}")
         code = 0
         for hname in heuristics:
             try:
@@ -302,8 +312,9 @@ def make_check_command(registry, name: str) -> click.Command:
                      help="Heuristic to check (repeatable); 'all' for every registered one."),
         click.option("--samples", type=click.IntRange(min=1), default=100, show_default=True,
                      help="Instances drawn per property."),
-        click.option("--min-size", type=click.IntRange(min=1), default=1, show_default=True,
-                     help="Smallest generator size (e.g. 3 with --max-size 3: only 8-puzzles)."),
+        click.option("--min-size", type=click.IntRange(min=1), default=None,
+                     help=f"Smallest generator size (default: {gen.min_size}, the generator's smallest; e.g. 3 "
+                          f"with --max-size 3: only 8-puzzles)."),
         click.option("--max-size", type=click.IntRange(min=1), default=None,
                      help=f"Largest generator size (default: {gen.check_size}; true costs come from exhaustive "
                           f"search, so keep it small)."),
