@@ -32,3 +32,9 @@ def test_flood_floor_oracle_searches_the_same_states():
     row = out.splitlines()[1].split()
     expected = sum(int(x) for x in PC19_FIRST50.with_suffix(".ans").read_text().split()[:3])
     assert row[0] == "pc19-first50" and int(row[4]) == expected and row[-1] == "astar/puchert"
+
+
+def test_dead_wrapper_benchmark_runs_both_searches_alike():
+    # The script exits non-zero if the wrapped and the plain search expand other states.
+    out = _run("benchmarks/dead_wrapper.py", "--boards", "3", "--rounds", "1", "--size", "8")
+    assert "not wrapped / wrapped:" in out and "3 pancake cases" in out
