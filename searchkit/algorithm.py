@@ -245,6 +245,13 @@ class Algorithm:
             bound provider (``--upper-bound auto`` is implied).
         native: the name of the native engine's driver that computes the same
             results (same counts, order and bounds), or ``None``.
+        detects_duplicates: it never expands a state reached again at no
+            lower g than before (a closed set, a transposition table, a beam's
+            seen set), so a rule that keeps the path in the state
+            (:attr:`searchkit.pruning.PruningRule.path_in_state`: "never undo
+            the last move") is off under it: the search drops such paths anyway,
+            and the rule's field would only split one position into several
+            states.
     """
 
     name: str
@@ -262,6 +269,7 @@ class Algorithm:
     params: tuple[Param, ...] = ()
     seeded: bool = False
     native: str | None = None
+    detects_duplicates: bool = False
 
     def __attrs_post_init__(self) -> None:
         unknown = self.rule_hooks - ALL_HOOKS

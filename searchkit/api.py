@@ -813,9 +813,11 @@ def generate(game: str, count: int = 1, *, seed: int = 0, size: int | None = Non
             raise TypeError(f"{name} expects a whole number, got {value!r}")
     if count < 1:
         raise ValueError(f"count must be at least 1, got {count}")
-    if size is not None and (size < 1 or getattr(gen, "max_size", None) and size > gen.max_size):
-        top = getattr(gen, "max_size", None)
-        raise ValueError(f"size must be from 1 to {top}, got {size}" if top else f"size must be at least 1, got {size}")
+    if size is not None and (size < gen.min_size or getattr(gen, "max_size", None) and size > gen.max_size):
+        top, low = getattr(gen, "max_size", None), gen.min_size
+        raise ValueError(f"size must be from {low} to {top}, got {size}" if top else
+                         f"size must be at least {low}, got {size}"
+                         + (" (the generator's min_size)" if low > 1 else ""))
     rng = random.Random(seed)
     datas = [gen(rng, size or gen.default_size, given) for _ in range(count)]
     stream = getattr(the_game, "format_input_stream", None)

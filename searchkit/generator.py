@@ -27,17 +27,21 @@ class Generator:
         game: the game's name.
         generate: ``generate(rng, size, options) -> data``: one instance as the
             game's case data (what ``Game.parse`` puts in ``Case.data``).  ``rng``
-            is a :class:`random.Random`; ``size`` (>= 1) is the game's main size
-            knob (board side, number of blocks, ...), small sizes giving
+            is a :class:`random.Random`; ``size`` (>= ``min_size``) is the game's
+            main size knob (board side, number of blocks, ...), small sizes giving
             instances that exhaustive search can still handle; ``options`` holds
             the values of ``options`` below by ``GameOption.key``.  May be a
             ``"package.module:attr"`` string, imported on first use.
         options: game-specific generator options (``searchkit generate GAME --help``).
         size_help: what ``size`` means for this game, one line.
-        default_size: the size used when none is given.
+        default_size: the size used when none is given (at least ``min_size``).
         check_size: the largest size whose instances exhaustive search still
             handles quickly (a few thousand states); ``check`` and the contract
-            suite's admissibility check draw sizes 1..``check_size`` by default.
+            suite draw sizes ``min_size``..``check_size`` by default.
+        min_size: the smallest size the generator accepts (a game whose
+            smallest instance has n = 4 pieces says 4).  The contract suite,
+            ``searchkit check`` and ``searchkit generate`` draw no smaller size,
+            and refuse a smaller one given to them in one line.
         summary: one line for listings.
     """
 
@@ -48,6 +52,22 @@ class Generator:
     default_size: int = 4
     check_size: int = 3
     summary: str = ""
+    min_size: int = attrs.field(default=1, kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        if isinstance(self.min_size, bool) or not isinstance(self.min_size, int) or self.min_size < 1:
+            raise ValueError(f"generator of {self.game}: min_size must be a whole number >= 1, "
+                             f"got {self.min_size!r}")
+        if self.default_size < self.min_size:
+            raise ValueError(f"generator of {self.game}: default_size {self.default_size} is below "
+                             f"min_size {self.min_size}")
+
+    def size_error(self, size: int, what: str = "size") -> str | None:
+        """One line refusing ``size`` when it is below :attr:`min_size` (``what`` names it), else ``None``."""
+        if size >= self.min_size:
+            return None
+        return (f"{what} {size} is below the smallest size of the {self.game} generator, "
+                f"{self.min_size} (Generator.min_size)")
 
     def defaults(self) -> dict[str, Any]:
         """The option values used when the caller gives none."""

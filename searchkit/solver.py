@@ -146,7 +146,8 @@ class _Built:
         acting: the pruning rules that act (``off`` left out), in order.
         case, heuristic: the case and the resolved heuristic (the native request names it).
         dead: ``[n]``, the states ``estimate`` called :data:`searchkit.DEAD`
-            (:func:`searchkit.heuristic.counting_dead`; ``[0]`` without an estimate).
+            (:func:`searchkit.heuristic.counting_dead`; ``[0]`` without an estimate, or for
+            one that does not declare ``dead_states``).
     """
 
     puzzle: Any
@@ -414,7 +415,8 @@ class Solver:
         puzzle = self.game.puzzle(case, self.options, off)
         estimate = None if heuristic is None else heuristic.bind(puzzle)
         dead = [0]
-        if estimate is not None:  # the one place dead states are counted (searchkit.DEAD)
+        if estimate is not None and heuristic.dead_states:
+            # the one place dead states are counted (searchkit.DEAD); a heuristic that never returns it pays nothing
             estimate, dead = counting_dead(estimate)
         pruners = [rule.bind(puzzle) for rule in acting if rule.factory is not None]
         seed = self._seed(case, puzzle, algorithm)

@@ -127,7 +127,9 @@ def solve_ordered(items: Iterable, backend, *, window: int = WINDOW,
             idle()
 
 
-def solve_in_workers(solvers, items, jobs: int) -> tuple[dict, list]:
+def solve_in_workers(solvers, items, jobs: int, *, skip: Callable | None = None, on_start: Callable | None = None,
+                     on_done: Callable | None = None, idle: Callable | None = None,
+                     on_beat: Callable | None = None) -> tuple[dict, list]:
     """``(outcomes, items)``: every case solved by every solver in ``jobs`` worker processes.
 
     For :func:`searchkit.tools.compare.compare`, which reads the outcomes
@@ -137,6 +139,11 @@ def solve_in_workers(solvers, items, jobs: int) -> tuple[dict, list]:
     refusal in the worker).  A case whose worker died is reported on stderr
     here, and its outcome has status ``error``.  The items are held in memory
     (the comparison holds a row per case anyway).
+
+    ``skip(k, case)`` true: solver ``k`` does not solve ``case`` (``compare
+    --resume``: it is recorded).  ``on_done(k, item, result)`` is called as
+    each case ends (a :class:`~searchkit.batch.executors.CaseResult`);
+    ``on_start``, ``idle`` and ``on_beat`` as in :func:`solve_ordered`.
     """
     import sys
 
@@ -150,7 +157,11 @@ def solve_in_workers(solvers, items, jobs: int) -> tuple[dict, list]:
     try:
         for k, solver in enumerate(solvers):
             pool.config = solver.config
-            for item, res in solve_ordered(items, pool):
+            mine = items if skip is None else [i for i in items if isinstance(i.value, InputError)
+                                                or not skip(k, i.value)]
+            done = None if on_done is None else (lambda item, res, k=k: on_done(k, item, res))
+            for item, res in solve_ordered(mine, pool, on_start=on_start, on_done=done, idle=idle,
+                                           on_beat=on_beat):
                 if res is None:
                     continue
                 case = item.value

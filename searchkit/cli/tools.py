@@ -13,8 +13,12 @@ import click
 from searchkit.cli.common import (EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, GameGroup, apply, check_writable,
                                   engine_option, error, fail, limit_options, option_flag, refuse_input,
                                   resolve_names, warning)
+import sys
+
 from searchkit.errors import SearchkitError
 from searchkit.formats import choices
+from searchkit.limits import MAX_SECONDS
+from searchkit.tools.compare import DEFAULT_TIME_LIMIT
 
 
 def _parse_pairs(options, pairs) -> dict:
@@ -53,6 +57,8 @@ def make_generate_command(registry, name: str) -> click.Command:
 
         options = _merged(flags, pairs, gen.options)
         rng = random.Random(seed)
+        if size is not None and gen.size_error(size) is not None:
+            fail(f"cannot generate {name} instances: --{gen.size_error(size)}")
         size = size or gen.default_size
         try:
             stream = getattr(game, "format_input_stream", None)
@@ -70,7 +76,9 @@ def make_generate_command(registry, name: str) -> click.Command:
         click.option("--count", "-n", type=click.IntRange(min=1), default=1, show_default=True,
                      help="Instances to write (in one file; games whose format holds one case take 1)."),
         click.option("--seed", "-s", type=int, default=0, show_default=True, help="Random seed."),
-        click.option("--size", type=size_range, default=None, help=f"{gen.size_help} (default {gen.default_size})."),
+        click.option("--size", type=size_range, default=None,
+                     help=f"{gen.size_help} (default {gen.default_size}"
+                          f"{f', at least {gen.min_size}' if gen.min_size > 1 else ''})."),
         click.option("--option", "-o", "pairs", multiple=True, metavar="NAME=VALUE",
                      help="A generator option given as NAME=VALUE (repeatable), the same as its --flag."),
         *[option_flag(opt) for opt in gen.options],
@@ -93,16 +101,19 @@ def make_compare_command(registry, name: str) -> click.Command:
 
     @click.pass_context
     def command(ctx, files, names, algorithms, no_prune, max_nodes, time_limit, engine, fmt, plot, jobs,
-                **options):
+                output, resume, keep_stopped, force, progress, **options):
         from searchkit.reading import iter_cases
         from searchkit.limits import Limits
         from searchkit.solver import Solver
         from searchkit.result import ERROR as SEARCH_ERROR, EXHAUSTED, FEASIBLE, INPUT_ERROR, SOLVED
         from searchkit.tools.compare import compare as run_compare
 
+        _check_record_options(fmt, output, resume, keep_stopped, force)
         heuristics = resolve_names(registry, name, names)
         if plot is not None:
             refuse_input(plot, files)  # never overwrite what it reads
+            if output is not None and _same_file(plot, output):
+                raise click.UsageError("--plot and --output name the same file: name two")
             _check_plot(plot)  # before the comparison, which may run for hours
         limits = Limits(max_nodes=max_nodes, time_limit=time_limit)
         strategies = [(a, h) for a in (algorithms or (None,)) for h in heuristics]
@@ -112,30 +123,70 @@ def make_compare_command(registry, name: str) -> click.Command:
         except SearchkitError as exc:
             raise click.UsageError(str(exc)) from None
         columns = [h if len(algorithms) < 2 else f"{a}/{h}" for a, h in strategies]
-        items = iter_cases(game, files, solvers[0].options, limits)
+        n = 1
         if jobs != "1":
-            from searchkit.batch.runner import solve_in_workers
             from searchkit.cli.batch import parse_jobs
 
             try:
                 n = parse_jobs(jobs)
             except click.BadParameter as exc:
                 raise click.UsageError(f"--jobs: {exc.format_message()}") from None
-            solved, items = solve_in_workers(solvers, items, n)
-        else:
-            solved = None
+        records = CompareRecords(game, solvers, columns, files, fmt, output, resume, keep_stopped, force)
+        items = iter_cases(game, files, solvers[0].options, limits)
+        from searchkit.cli.progress import make_progress
+
+        show = progress if progress is not None else (sys.stderr is not None and sys.stderr.isatty())
+        total = None
+        if show and not resume:
+            from searchkit.cli.batch import _count_cases  # solve's count, for the bar's ETA
+
+            counted = _count_cases(solvers[0], files, set(), limits)
+            total = None if counted is None else counted * len(solvers)
+        bar = make_progress(show, total=total)
         try:
-            report = run_compare(solvers, items, columns, on_input_error=_report_input, outcomes=solved)
-        except SearchkitError as exc:
-            fail(str(exc))
+            with bar:
+                if n != 1:
+                    from searchkit.batch.runner import solve_in_workers
+
+                    def finished(k, item, res):
+                        if res.message is None:
+                            records.write(k, item.value, res.outcome, error=res.error, peak_rss_kb=res.peak_rss_kb)
+                        bar.done(item, res)
+
+                    solved, items = solve_in_workers(solvers, items, n, skip=records.skip, on_start=bar.start,
+                                                     on_done=finished, idle=bar.refresh, on_beat=bar.beat)
+                    on_start = on_outcome = None
+                else:
+                    solved = None
+
+                    def on_outcome(k, item, outcome, row):
+                        records.write(k, item.value, outcome, error=row.error)
+                        bar.done(item, _Finished(outcome, row.status))
+
+                    on_start = bar.start
+                try:
+                    report = run_compare(solvers, items, columns, on_input_error=_report_input, outcomes=solved,
+                                         recorded=records.row if records.rows else None, on_start=on_start,
+                                         on_outcome=on_outcome)
+                except SearchkitError as exc:
+                    fail(str(exc))
+        finally:
+            records.close()
         for row in report.rows:
             if row.status == SEARCH_ERROR:
                 error(f"{row.source}: case {row.case}: {row.strategy}: {row.error}")
         if not any(r.status != INPUT_ERROR for r in report.rows):
             fail("no cases to compare")
+        if records.matched_none(report):
+            warning(f"0 of the records in {output} match a case and strategy of this run (same source, case, "
+                    f"data hash and strategy): every case was solved again")
         from searchkit.formats import writer
 
-        writer(fmt, "compare")(report)
+        if fmt != "jsonl" or output is not None:  # jsonl alone: the records on stdout are the output
+            writer("text" if fmt in (None, "jsonl") else fmt, "compare")(report)
+        if output is not None:
+            click.echo(f"searchkit: {len(report.rows) - report.recorded} record(s) written to {output}"
+                       + (f", {report.recorded} already there" if report.recorded else ""), err=True)
         if plot is not None:
             _plot(report, plot, name)
         if report.cancelled:
@@ -171,15 +222,38 @@ def make_compare_command(registry, name: str) -> click.Command:
         click.option("--no-prune", "no_prune", multiple=True,
                      type=click.Choice(rule_names) if rule_names else str,
                      help="Switch a pruning rule off (repeatable)."),
-        *limit_options(),
+        limit_options()[0],
+        click.option("--time-limit", default=None, metavar="SECONDS|none", callback=_compare_time_limit,
+                     help=f"Stop each case and strategy after this many seconds, counted from the case's first "
+                          f"byte (default {DEFAULT_TIME_LIMIT:g}, which the table states, so that one hopeless "
+                          f"strategy cannot hold the table back; 'none': no limit; 0 stops at once)."),
         engine_option(),
-        click.option("--format", "fmt", type=click.Choice(choices("compare")), default="text",
-                     show_default=True),
+        click.option("--format", "fmt", type=click.Choice(choices("compare")), default=None,
+                     help="text (default): rich tables; json: one document; csv: one row per case and strategy; "
+                          "jsonl: the records (one per case and strategy, as each finishes; docs/records.md) "
+                          "instead of a table, or with --output the text table while the records go to FILE."),
         click.option("--plot", default=None, metavar="OUT",
                      help="Also plot nodes per case and the cases solved within t seconds to OUT.svg or OUT.png "
                           "(needs matplotlib: pip install 'searchkit-puzzles[plots]')."),
         click.option("--jobs", "-j", default="1", show_default=True, metavar="N|auto",
                      help="Worker processes ('auto': the CPUs this process may use); the same table."),
+        click.option("--output", "-O", default=None, metavar="FILE",
+                     help="Also write a JSON Lines record of each case and strategy to FILE as it finishes "
+                          "(solve's records, with the strategy's column name in 'strategy'); the table still goes "
+                          "to stdout."),
+        click.option("--resume", is_flag=True,
+                     help="With --output: take the rows FILE already answers (same source, case, data hash and "
+                          "strategy) from it instead of solving them again, append the rest, and show the whole "
+                          "table."),
+        click.option("--keep-stopped", is_flag=True,
+                     help="With --resume: count the rows FILE records as stopped at a limit (or without a proven "
+                          "answer) as done; by default they are solved again."),
+        click.option("--force", is_flag=True,
+                     help="With --output: start FILE afresh even if it already holds records (without --resume "
+                          "or --force such a file is refused, never truncated)."),
+        click.option("--progress/--no-progress", default=None,
+                     help="Show a progress bar on stderr, a step per case and strategy (default: when stderr is a "
+                          "terminal)."),
         *[option_flag(opt) for opt in game.options],
     ]
     return click.command(name=name, help=(
@@ -188,8 +262,170 @@ def make_compare_command(registry, name: str) -> click.Command:
         "found and to the best proven lower bound, and seconds.\n\n"
         "Cost disagreements between admissible heuristics under an optimal algorithm mean a bug: they "
         "are reported loudly and the exit status is 1.  A case that cannot be read is a row with status "
-        "input_error, one whose search raised a row with status error (exit status 2 for both)."
+        "input_error, one whose search raised a row with status error (exit status 2 for both).  Each case "
+        f"and strategy stops after --time-limit seconds ({DEFAULT_TIME_LIMIT:g} unless given; the table "
+        "says so)."
     ))(apply(command, params))
+
+
+def _compare_time_limit(ctx, param, value):
+    """``compare --time-limit``: seconds (default :data:`~searchkit.tools.compare.DEFAULT_TIME_LIMIT`) or ``none``."""
+    if value is None:
+        return DEFAULT_TIME_LIMIT
+    if value.strip().lower() == "none":
+        return None
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise click.BadParameter(f"expected seconds or none, got {value!r}", ctx, param) from None
+    if not 0 <= seconds <= MAX_SECONDS:  # nan fails both
+        raise click.BadParameter(f"{value} is not in the range 0<=x<={MAX_SECONDS} (or none)", ctx, param)
+    return seconds
+
+
+def _check_record_options(fmt, output, resume, keep_stopped, force) -> None:
+    """The pairings of compare's record options, as ``solve`` checks its own (one usage line each)."""
+    if resume and not output:
+        raise click.UsageError("--resume needs --output FILE (the records to resume from)")
+    if keep_stopped and not resume:
+        raise click.UsageError("--keep-stopped goes with --resume")
+    if force and not output:
+        raise click.UsageError("--force goes with --output FILE")
+    if force and resume:
+        raise click.UsageError("--force starts --output afresh, --resume appends to it: give one of them")
+
+
+def _same_file(a: str, b: str) -> bool:
+    import os
+
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+class _Finished:
+    """What the progress bar's ``done`` reads of a case: ``outcome`` (its ``result.status``)."""
+
+    def __init__(self, outcome, status: str) -> None:
+        import types
+
+        self.outcome = outcome if outcome is not None else types.SimpleNamespace(
+            result=types.SimpleNamespace(status=status))
+
+
+class CompareRecords:
+    """``compare``'s records: solve's record file, schema and resume rules, one record per case and strategy.
+
+    Each record is :func:`searchkit.records.make_record`'s, with ``strategy``
+    (the column's name) added; ``--resume`` reads the file with
+    :func:`~searchkit.records.load_records` and keeps, per strategy, the cases
+    :func:`~searchkit.records.done_keys` counts as done, as ``solve --resume``
+    does.  Writes go to a :class:`~searchkit.records.RecordFile` (``--output``)
+    or to stdout (``--format jsonl`` alone).
+    """
+
+    def __init__(self, game, solvers, columns, files, fmt, output, resume, keep_stopped, force) -> None:
+        self.game, self.solvers, self.columns = game, solvers, columns
+        self.on = output is not None or fmt == "jsonl"
+        self.sink = None
+        self.rows: dict = {}  # (k, source key, case, data hash) -> Row
+        self.held = 0  # records of this run's strategies read from the file
+        self.used = set()
+        if output is None:
+            return
+        from searchkit.records import RecordFile, output_refusal
+
+        refusal = output_refusal(output, files, resume=resume, force=force,
+                                 stdin=sys.stdin.fileno() if sys.stdin is not None and "-" in files else None)
+        if refusal:
+            raise click.UsageError(refusal)
+        truncate = self._load(output, keep_stopped) if resume else None
+        try:
+            self.sink = RecordFile(output, append=resume, truncate_to=truncate)
+        except OSError as exc:
+            raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
+
+    def _load(self, output, keep_stopped) -> int | None:
+        """Read ``output``'s records for ``--resume``; return the length to cut a torn last line to, or ``None``."""
+        from collections import Counter
+
+        from searchkit.records import done_keys, foreign_record, load_records, options_conflict, source_key
+        from searchkit.tools.compare import Row
+
+        loaded = load_records(output)
+        for record in loaded.records:
+            where = f"its record of {record.get('source')} case {record.get('case')}"
+            conflict = foreign_record(record, self.game.name)
+            if not conflict and "strategy" not in record:
+                conflict = "is not a compare record (it names no strategy: solve wrote it)"
+            if conflict:
+                raise click.UsageError(f"cannot resume {output}: {where} {conflict}; write to another --output")
+            conflict = options_conflict(self.game, record, self.solvers[0].options)
+            if conflict:
+                raise click.UsageError(f"cannot resume {output}: {where} was {conflict}; run with the same "
+                                       f"options, or write to another --output")
+        again: Counter = Counter()
+        for k, (column, solver) in enumerate(zip(self.columns, self.solvers)):
+            mine = [r for r in loaded.records if r.get("strategy") == column]
+            self.held += len(mine)
+            done, other = done_keys(mine, keep_stopped, optimal=solver.seeks_optimum,
+                                    upper_bound=solver.upper_bound)
+            again.update(other.values())
+            for record in mine:
+                key = (source_key(record.get("source")), record.get("case"), record.get("data_hash"))
+                if key in done:
+                    self.rows[(k, *key)] = Row.from_record(record, column)
+        if again:
+            why = "; ".join(f"{n} {reason}" for reason, n in again.most_common())
+            warning(f"{output}: {sum(again.values())} recorded row(s) have no answer to this run's question and "
+                    f"are solved again ({why})")
+        for number in loaded.bad_lines:
+            warning(f"{output}: line {number} is not a JSON record; ignored")
+        if loaded.torn:
+            warning(f"{output}: the last line is not a complete JSON record (the run was killed while writing "
+                    f"it, or the line was damaged); it is dropped and its row solved again")
+            return loaded.good_bytes
+        return None
+
+    def row(self, k, case):
+        """The recorded row of strategy ``k`` on ``case``, or ``None`` (it is solved)."""
+        from searchkit.records import data_hash, source_key
+
+        key = (k, source_key(case.source), case.index, data_hash(case))
+        found = self.rows.get(key)
+        if found is not None:
+            self.used.add(key)
+        return found
+
+    def skip(self, k, case) -> bool:
+        return self.row(k, case) is not None
+
+    def write(self, k, case, outcome, *, error=None, peak_rss_kb=None) -> None:
+        """The record of strategy ``k`` on ``case`` (a cancelled search writes none: resume solves it again)."""
+        from searchkit.records import data_hash, dumps, make_record
+        from searchkit.result import CANCELLED, ERROR
+
+        if not self.on:
+            return
+        status = ERROR if outcome is None else outcome.result.status
+        if status == CANCELLED:
+            return
+        solver = self.solvers[k]
+        record = make_record(self.game, source=case.source, case=case.index, status=status, outcome=outcome,
+                             data_hash=data_hash(case), error=error, line=case.line, peak_rss_kb=peak_rss_kb,
+                             options=solver.options, upper_bound=solver.upper_bound)
+        record["strategy"] = self.columns[k]
+        if self.sink is None:
+            click.echo(dumps(record))
+        else:
+            self.sink.write(record)
+
+    def matched_none(self, report) -> bool:
+        """``--resume`` read records of this run's strategies and not one matched a case of the input."""
+        return bool(self.held) and not self.used and not report.cancelled
+
+    def close(self) -> None:
+        if self.sink is not None:
+            self.sink.close()
+            self.sink = None
 
 
 def _check_plot(path: str) -> None:
@@ -254,8 +490,14 @@ def make_check_command(registry, name: str) -> click.Command:
         from searchkit.game import moves_to_json as to_json
         from searchkit.tools.check import MIN_EXPLORED_SHARE, check_heuristic, plain_puzzle
 
+        from searchkit.tools.instances import size_range
+
         heuristics = resolve_names(registry, name, names)
         options = _merged(flags, pairs, gen.options)
+        try:
+            size_range(gen, min_size, max_size, ("--min-size", "--max-size"))
+        except ValueError as exc:
+            fail(f"check {name}: {exc}")
         code = 0
         for hname in heuristics:
             try:
@@ -302,8 +544,9 @@ def make_check_command(registry, name: str) -> click.Command:
                      help="Heuristic to check (repeatable); 'all' for every registered one."),
         click.option("--samples", type=click.IntRange(min=1), default=100, show_default=True,
                      help="Instances drawn per property."),
-        click.option("--min-size", type=click.IntRange(min=1), default=1, show_default=True,
-                     help="Smallest generator size (e.g. 3 with --max-size 3: only 8-puzzles)."),
+        click.option("--min-size", type=click.IntRange(min=1), default=None,
+                     help=f"Smallest generator size (default: {gen.min_size}, the generator's smallest; e.g. 3 "
+                          f"with --max-size 3: only 8-puzzles)."),
         click.option("--max-size", type=click.IntRange(min=1), default=None,
                      help=f"Largest generator size (default: {gen.check_size}; true costs come from exhaustive "
                           f"search, so keep it small)."),

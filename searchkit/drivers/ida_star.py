@@ -191,6 +191,6 @@ ALGORITHMS = (
               summary="IDA*: iterative deepening on f = g + h (Korf 1985)"),
     Algorithm("ida_star_tt", run_tt, GUARANTEE_OPTIMAL, PRUNES_ON_F, HEURISTIC_REQUIRED,
               rule_hooks=DEPTH_FIRST_HOOKS, keeps_order=True,
-              native="ida_star_tt",
+              native="ida_star_tt", detects_duplicates=True,
               summary="IDA* with a per-iteration transposition table (state -> least g)"),
 )

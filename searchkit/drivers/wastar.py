@@ -88,7 +88,7 @@ ALGORITHMS = (
               rule_hooks=BEST_FIRST_HOOKS,
               params=(Param("weight", float, 2.0, "w in f = g + w*h; cost <= w * optimal with an admissible h",
                             min=1),),
-              native="wastar",
+              native="wastar", detects_duplicates=True,
               summary="weighted A* on g + w*h, cost at most w x optimal (Pohl 1970)"),
 )
 

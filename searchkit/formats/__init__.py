@@ -6,7 +6,8 @@ name       commands                  what it writes
 text       solve, compare            solve: the game's answer line per case; compare: rich tables
 json       solve, compare            solve: one record per case (``docs/records.md``); compare: one
                                      document (rows, totals, disagreements)
-jsonl      solve                     the same records, one a line, to stdout or ``--output``
+jsonl      solve, compare            the same records, one a line, to stdout or ``--output`` (compare:
+                                     one per case and strategy, written as each finishes)
 csv        compare                   one row per case and strategy, then the totals
 svg        show                      the solution's frames in one SVG file
 png        show                      the frames in one PNG image (Pillow)
@@ -55,7 +56,8 @@ WRITERS: dict[str, Writer] = {w.name: w for w in (
            {"solve": _REPORTER, "compare": f"{_COMPARISON}:write_text"}),
     Writer("json", "a record per case (solve); one document (compare)",
            {"solve": _REPORTER, "compare": f"{_COMPARISON}:write_json"}),
-    Writer("jsonl", "JSON Lines records, resumable", {"solve": "searchkit.formats.cases:RecordReporter"}),
+    Writer("jsonl", "JSON Lines records, resumable", {"solve": "searchkit.formats.cases:RecordReporter",
+                                                      "compare": "searchkit.cli.tools:CompareRecords"}),
     Writer("csv", "a row per case and strategy", {"compare": f"{_COMPARISON}:write_csv"}),
     Writer("svg", "the frames in one SVG file", {"show": f"{_PICTURES}:write_svg"}),
     Writer("png", "the frames in one PNG image", {"show": f"{_PICTURES}:write_png"}),

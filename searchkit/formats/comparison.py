@@ -11,8 +11,15 @@ def _fmt(value, digits=3):
     return f"{value:.{digits}f}" if isinstance(value, float) else str(value)
 
 
+def limit_text(seconds) -> str:
+    """``time limit 60 s a case`` (``no time limit`` for ``None``): what the table says of the run's limit."""
+    if seconds is None:
+        return "no time limit"
+    return f"time limit {seconds:g} s a case"
+
+
 def write_json(report) -> None:
-    """The report as one JSON document: heuristics, rows, totals and disagreements."""
+    """The report as one JSON document: heuristics, rows, totals, disagreements and the per-case time limit."""
     import json
 
     totals = report.totals()
@@ -21,6 +28,7 @@ def write_json(report) -> None:
         "rows": [r.to_dict() for r in report.rows],
         "totals": totals,
         "disagreements": [{"source": s, "case": c, "costs": costs} for s, c, costs in report.disagreements],
+        "time_limit": report.time_limit,
     }, indent=1))
 
 
@@ -60,7 +68,8 @@ def write_text(report) -> None:
     disagree = {(s, c) for s, c, _ in report.disagreements}
     n_cases = len({r.key() for r in report.rows})
     algorithms = sorted({r.algorithm for r in report.rows if r.algorithm})
-    table = Table(title=f"{'/'.join(algorithms) or '-'}: {n_cases} case{'s' if n_cases != 1 else ''}")
+    table = Table(title=f"{'/'.join(algorithms) or '-'}: {n_cases} case{'s' if n_cases != 1 else ''}, "
+                        f"{limit_text(report.time_limit)}")
     for col, justify in (("case", "left"), ("heuristic", "left"), ("algorithm", "left"), ("cost", "right"),
                          ("bound", "right"), ("expanded", "right"), ("generated", "right"), ("seconds", "right"),
                          ("EBF", "right"), ("engine", "left"), ("agree", "center")):

@@ -9,7 +9,7 @@ ways at once or either:
   per rule in the statistics and switched off with ``--no-prune NAME``;
 * inside a heuristic (:func:`with_deadlocks`): the estimate returns
   :data:`searchkit.DEAD` for a dead state, which every driver drops and the
-  Solver counts.
+  Solver counts (register that heuristic with ``dead_states=True``).
 
 Soundness: if ``is_dead(s)`` implies that no goal is reachable from ``s``, no
 solution passes through ``s``, so cutting it changes neither the optimal cost
@@ -79,7 +79,8 @@ def with_deadlocks(estimate: Callable[[Any], Any], rules: Iterable[DeadlockRule]
     """``estimate``, returning :data:`searchkit.DEAD` for a state any of ``rules`` calls dead.
 
     The tests run before the estimate, cheapest first if given so; a live
-    state gets ``estimate(state)``.
+    state gets ``estimate(state)``.  Register the heuristic that uses it with
+    ``Heuristic(..., dead_states=True)``, so the Solver counts the dead states.
     """
     tests = tuple(rule.is_dead for rule in rules)
 

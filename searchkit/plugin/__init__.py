@@ -5,7 +5,8 @@
 and, for a plugin's own code: ``run`` (a named algorithm on a puzzle, see
 :mod:`searchkit.search`) and ``solution_text`` (a solution drawn move by move
 as ``searchkit show`` draws it on a terminal).
-(pattern databases: ``Abstraction``, ``load_or_build``, ``additive``, ``maximum``, ``reflected``, ``rank_array``.)
+(pattern databases: ``Abstraction``, ``load_or_build``, ``additive``, ``maximum``, ``reflected``, ``rank_array``,
+``unrank_array``, and ``rank``/``unrank``, the same ranking for one state, which a heuristic's lookup needs.)
 
 Everything named here is re-exported from its home module on first use, so
 importing this package costs nothing until a name is used.
@@ -45,6 +46,8 @@ _EXPORTS = {
     "reflected": "searchkit.pdb",
     "rank_array": "searchkit.pdb.ranking",
     "unrank_array": "searchkit.pdb.ranking",
+    "rank": "searchkit.pdb.ranking",
+    "unrank": "searchkit.pdb.ranking",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -46,7 +46,8 @@ The contracts (each a :class:`ContractCheck`):
   (the game itself, heuristic, rule and generator factories) names an object.
 
 Instances come from the game's registered generator, drawn through
-hypothesis so failures shrink and runs are reproducible.  The generator is
+hypothesis so failures shrink and runs are reproducible, with sizes from the
+generator's ``min_size`` (1 unless it says otherwise) up.  The generator is
 optional: without one, every check that needs instances is *skipped, saying
 so* (its :attr:`ContractCheck.skipped` gives the reason; under pytest it is
 reported as a skip, and :func:`run_contract` warns), and only
@@ -116,7 +117,8 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
         game_name: the game to check.
         registry: a loaded registry (default: load the installed plugins).
         max_size: largest generator size for every check but the admissibility
-            one (default: the generator's ``check_size``).
+            one (default: the generator's ``check_size``).  Sizes are drawn
+            from the generator's ``min_size`` up.
         max_examples: hypothesis examples per contract.
         max_nodes: node limit for each search the contracts run; a search that
             hits it is skipped, not failed.
@@ -124,6 +126,10 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
             explores whole state spaces (default: the generator's ``check_size``).
         max_states: the admissibility check skips instances with more
             reachable states than this.
+
+    Raises:
+        ValueError: ``max_size`` or ``check_size`` below the generator's
+            ``min_size`` (one line naming it).
     """
     from hypothesis import HealthCheck, given, settings
 
@@ -132,6 +138,9 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
     no_generator = None if game_name in reg.generators else (
         f"{game_name} registers no generator (register_generators), so no instances can be drawn")
     if no_generator is None:
+        from searchkit.tools.instances import size_range
+
+        size_range(reg.generator(game_name), None, check_size, ("min_size", "check_size"))  # one line, now
         strategy = instances(game_name, registry=reg, max_size=max_size)
     else:
         from hypothesis import strategies as st

@@ -184,7 +184,7 @@ def check_heuristic(
     *,
     samples: int = 100,
     max_size: int | None = None,
-    min_size: int = 1,
+    min_size: int | None = None,
     shrink: bool = True,
     seed: int = 0,
     max_states: int = 50_000,
@@ -193,7 +193,7 @@ def check_heuristic(
     """Check a heuristic's admissibility and consistency on generated instances.
 
     Instances come from the game's registered generator with sizes ``min_size``..``max_size``
-    (default: the generator's ``check_size``); hypothesis draws up to
+    (default: the generator's ``min_size`` and ``check_size``); hypothesis draws up to
     ``samples`` per property (seeded by ``seed``) and shrinks the first failing
     instance (``shrink=False``: report the first one as drawn -- shrinking explores
     every candidate's whole space, far too slow on e.g. 8-puzzles).  Instances whose state space exceeds
@@ -202,12 +202,12 @@ def check_heuristic(
 
     Raises:
         UnknownNameError: for an unknown game, heuristic or missing generator.
+        ValueError: a ``min_size`` or ``max_size`` below the generator's ``min_size``, or a ``max_size``
+            below ``min_size`` (one line).
     """
     from searchkit.tools.instances import instances
 
     spec = registry.heuristic(game_name, heuristic_name)
-    if max_size is None:
-        max_size = registry.generator(game_name).check_size
     strategy = instances(game_name, registry=registry, max_size=max_size, min_size=min_size,
                          options=generator_options)
     claims = {"admissible": spec.admissible, "consistent": spec.consistent}

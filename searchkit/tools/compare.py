@@ -14,7 +14,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import attrs
 
 from searchkit.errors import SearchkitError, failure_message
-from searchkit.result import CANCELLED, SOLVED, WITH_SOLUTION
+from searchkit.result import CANCELLED, F_LAYER, SOLVED, WITH_SOLUTION
+
+#: ``compare``'s per-case time limit in seconds when none is given (``--time-limit``): one hopeless strategy
+#: must not hold the whole table back (a trial run waited 22 minutes for it).  The table states it.
+DEFAULT_TIME_LIMIT = 60.0
 
 
 def effective_branching_factor(generated: int, depth: int | None, tol: float = 1e-6) -> float | None:
@@ -104,6 +108,27 @@ class Row:
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)
 
+    @classmethod
+    def from_record(cls, record: Mapping, strategy: str, position: int | None = None) -> "Row":
+        """The row a ``compare --output`` record holds (``--resume`` shows it without solving again).
+
+        ``record`` is a JSON Lines record (``docs/records.md``) of one case and
+        strategy; its counts come from its ``stats``.
+        """
+        stats = record.get("stats") or {}
+        iterations = stats.get("iterations") or []
+        expanded = stats.get("expanded") or 0
+        last = iterations[-1] if iterations and isinstance(iterations[-1], Mapping) else {}
+        before = expanded - last.get("expanded", 0) if last.get("kind") == F_LAYER else None
+        depth = record.get("length")
+        generated = stats.get("generated") or 0
+        return cls(record.get("source"), record.get("case"), record.get("heuristic"), record.get("algorithm"),
+                   record.get("status"), record.get("cost"), depth, expanded, generated,
+                   stats.get("evaluated") or 0, before, record.get("seconds") or 0.0,
+                   effective_branching_factor(generated, depth), error=record.get("error"),
+                   lower_bound=record.get("lower_bound"), strategy=strategy, engine=record.get("engine"),
+                   position=position)
+
 
 @attrs.frozen
 class Comparison:
@@ -116,12 +141,17 @@ class Comparison:
         disagreements: ``(source, case, {heuristic: cost})`` for each case whose
             solved costs differ.
         cancelled: the comparison was stopped by Ctrl-C (the rows are partial).
+        time_limit: each case's time limit in seconds (``None``: none), which
+            the table states.
+        recorded: the rows taken from a records file (``--resume``) instead of solved.
     """
 
     heuristics: tuple[str, ...]
     rows: tuple[Row, ...]
     disagreements: tuple
     cancelled: bool = False
+    time_limit: float | None = None
+    recorded: int = 0
 
     def totals(self) -> dict[str, dict]:
         """Per strategy: cases, solved, summed cost, counts, seconds, mean EBF, and the quality columns.
@@ -178,7 +208,9 @@ class Comparison:
 
 
 def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = None,
-            on_input_error: Callable | None = None, outcomes: Mapping | None = None) -> Comparison:
+            on_input_error: Callable | None = None, outcomes: Mapping | None = None, *,
+            recorded: Callable | None = None, on_start: Callable | None = None,
+            on_outcome: Callable | None = None) -> Comparison:
     """Solve every case with every solver (or read the outcomes given) and collect the rows.
 
     Args:
@@ -195,6 +227,15 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
         on_input_error: called with each :class:`~searchkit.errors.InputError`
             read, warnings included, as it is read (the CLI prints it with its
             file, line and case).
+        recorded: ``recorded(k, case) -> Row | None``: the row of solver ``k``
+            on ``case`` already recorded (``compare --resume``), used instead
+            of solving; ``None``: nothing is recorded.
+        on_start: called ``on_start(item)`` before each search made here (a progress bar).
+        on_outcome: called ``on_outcome(k, item, outcome, row)`` after each
+            search made here (``outcome`` ``None`` when the search raised; the
+            row says why): the CLI writes the record and moves the progress bar.
+
+    The time limit the table states is the first solver's (``limits.time_limit``).
 
     A search cancelled with Ctrl-C ends the comparison there: the rows so far
     are returned and ``Comparison.cancelled`` is set.
@@ -205,9 +246,12 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
     from searchkit.errors import InputError
 
     names = tuple(names) if names is not None else tuple(s.heuristic.name for s in solvers)
+    limits = getattr(solvers[0], "limits", None) if solvers else None
+    time_limit = getattr(limits, "time_limit", None)
     rows: list[Row] = []
     disagreements = []
     position = 0
+    reused = 0
     for item in items:
         value = item.value
         if isinstance(value, InputError):
@@ -225,12 +269,21 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
         for k, (name, solver) in enumerate(zip(names, solvers)):
             # Each strategy's clock starts at the case's first byte, as in solve: reading the case
             # counts, the strategies before it on this case do not.
+            old = recorded(k, value) if recorded is not None else None
+            if old is not None:
+                rows.append(dataclasses.replace(old, position=position))
+                reused += 1
+                if old.status == SOLVED and old.cost is not None:
+                    costs[name] = old.cost
+                continue
             try:
                 if outcomes is not None:
                     outcome = outcomes[(k, value.source, value.index)]
                     if isinstance(outcome, SearchkitError):
                         raise outcome
                 else:
+                    if on_start is not None:
+                        on_start(item)
                     outcome = solver.solve(value, started=None if started is None else time.perf_counter() - reading)
             except SearchkitError:
                 raise
@@ -239,6 +292,8 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
                 rows.append(Row(value.source, value.index, getattr(heuristic, "name", None),
                                 getattr(algorithm, "name", None), ERROR, error=failure_message(exc), strategy=name,
                                 position=position))
+                if on_outcome is not None and outcomes is None:
+                    on_outcome(k, item, None, rows[-1])
                 continue
             result = outcome.result
             depth = len(result.moves) if result.has_solution else None
@@ -249,10 +304,12 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
                             effective_branching_factor(stats.generated, depth), lower_bound=result.lower_bound,
                             strategy=name, position=position,
                             engine=getattr(outcome, "engine", None)))
+            if on_outcome is not None and outcomes is None:
+                on_outcome(k, item, outcome, rows[-1])
             if result.solved:
                 costs[name] = result.cost
             if result.status == CANCELLED:
-                return Comparison(names, tuple(rows), tuple(disagreements), True)
+                return Comparison(names, tuple(rows), tuple(disagreements), True, time_limit, reused)
         if len(set(costs.values())) > 1:
             disagreements.append((value.source, value.index, costs))
-    return Comparison(names, tuple(rows), tuple(disagreements))
+    return Comparison(names, tuple(rows), tuple(disagreements), time_limit=time_limit, recorded=reused)

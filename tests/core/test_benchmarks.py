@@ -38,3 +38,9 @@ def test_report_benchmark_runs_on_a_small_experiment():
     out = _run("benchmarks/report.py", "--records", "400", "--runs", "1", "--no-html")
     assert "400 records in 4 files" in out
     assert out.count("report --format") == 4
+
+
+def test_dead_wrapper_benchmark_runs_both_searches_alike():
+    # The script exits non-zero if the wrapped and the plain search expand other states.
+    out = _run("benchmarks/dead_wrapper.py", "--boards", "3", "--rounds", "1", "--size", "8")
+    assert "not wrapped / wrapped:" in out and "3 pancake cases" in out

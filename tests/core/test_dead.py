@@ -46,14 +46,23 @@ def test_every_driver_drops_a_dead_state(algorithm):
     assert result.lower_bound is None or result.lower_bound <= 3
 
 
+#: The estimates the test heuristics' factories returned, and what the spy algorithm was handed, in order.
+MADE: list = []
+HANDED: list = []
+
+
 def _dead_plugin():
-    """Flood heuristics that call states dead: every state but the start, or the start itself."""
+    """Flood heuristics that call states dead: every state but the start, or the start itself; and
+    ``ida_star_spy``, IDA* remembering the estimate the Solver handed it."""
+    import attrs
+
     from searchkit.heuristic import Heuristic
     from searchkit.plugin.spec import hookimpl
 
     def all_but_start(puzzle):
         start = puzzle.initial_state()
-        return lambda state: 0 if state == start else DEAD
+        MADE.append(lambda state: 0 if state == start else DEAD)
+        return MADE[-1]
 
     def start_too(puzzle):
         return lambda state: DEAD
@@ -62,10 +71,23 @@ def _dead_plugin():
 
     @hookimpl
     def register_heuristics(register):
-        register(Heuristic("flood", "dead-after-start", all_but_start, summary="every state but the start is dead"))
-        register(Heuristic("flood", "dead-start", start_too, summary="every state is dead"))
+        register(Heuristic("flood", "dead-after-start", all_but_start, summary="every state but the start is dead",
+                           dead_states=True))
+        register(Heuristic("flood", "dead-start", start_too, summary="every state is dead", dead_states=True))
+        register(Heuristic("flood", "undeclared-dead", all_but_start, summary="returns DEAD, declares nothing"))
+
+    ida = REGISTRY.algorithms["ida_star"]
+
+    def spy(puzzle, request):
+        HANDED.append(request.heuristic)
+        return ida.run(puzzle, request)
+
+    @hookimpl
+    def register_algorithms(register):
+        register(attrs.evolve(ida, name="ida_star_spy", run=spy, native=None))
 
     mod.register_heuristics = register_heuristics
+    mod.register_algorithms = register_algorithms
     return mod
 
 
@@ -96,3 +118,20 @@ def test_a_dead_start_is_exhausted_without_a_search(api_registry):
     o = searchkit.solve("flood", BOARD, algorithm="astar", heuristic="dead-start")
     assert o.status == "exhausted" and o.stats.expanded == 0 and dict(o.stats.rule_cuts)[DEAD_CUTS] == 1
     assert o.lower_bound is None
+
+
+def test_only_a_heuristic_declaring_dead_states_is_wrapped(api_registry):
+    """Issue 32 item 25: the counting wrapper cost 13% of a Python IDA* search, for every heuristic."""
+    import searchkit
+
+    MADE.clear()
+    HANDED.clear()
+    plain = searchkit.solve("flood", BOARD, algorithm="ida_star_spy", heuristic="undeclared-dead")
+    assert HANDED[-1] is MADE[-1]  # the factory's own estimate: no wrapper call per state
+    # its DEAD states are still dropped (never expanded), only not counted
+    assert plain.status in ("exhausted", "incomplete") and plain.stats.expanded == 1
+    assert DEAD_CUTS not in dict(plain.stats.rule_cuts)
+    declared = searchkit.solve("flood", BOARD, algorithm="ida_star_spy", heuristic="dead-after-start")
+    assert HANDED[-1] is not MADE[-1]  # wrapped, and so counted
+    assert dict(declared.stats.rule_cuts)[DEAD_CUTS] == declared.stats.evaluated - 1 > 0
+    assert (declared.status, declared.stats.expanded) == (plain.status, plain.stats.expanded)

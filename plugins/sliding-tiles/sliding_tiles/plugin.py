@@ -50,7 +50,10 @@ def register_pruning_rules(register):
     # first find one that undoes a move, so the first solution can change.
     register(PruningRule(GAME, "no-undo",
                          "never move the blank straight back (the pair of moves is a no-op, never in an optimal path)",
-                         sound_for="optimal", native="no-undo"))
+                         sound_for="optimal", native="no-undo",
+                         # the last move lives in the state: off under A*, IDA*-TT, beam... (their duplicate
+                         # detection drops an undo anyway, and the field would split each position's states)
+                         path_in_state=True))
 
 
 @hookimpl
