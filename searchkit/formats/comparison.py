@@ -102,5 +102,12 @@ def write_text(report) -> None:
         frontier.add_row(name, _fmt(t["cost"]), _fmt(t["gap_to_best"]), _fmt(t["proven_gap"]), str(t["solved"]),
                          str(t["feasible"]), str(t["unanswered"]), f"{t['seconds']:.4f}")
     Console(width=max(120, Console().width)).print(frontier)
+    # The geometric means and the quality table of `searchkit report`, computed by its code from these rows.
+    from searchkit.formats.report import rich_table
+    from searchkit.tools.report import Report
+
+    experiment = Report.from_rows(report.rows, report.heuristics)
+    for summary in (experiment.geometric_means(), experiment.quality()):
+        Console(width=max(120, Console().width)).print(rich_table(summary))
 
 

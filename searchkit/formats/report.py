@@ -27,10 +27,25 @@ def cell(value) -> str:
     return str(value)
 
 
+def rich_table(table):
+    """One :class:`~searchkit.tools.report.Table` as a rich table: every cell a ``Text``, so a label, path or
+    message holding ``[b]`` or ``[/red]`` is shown as it is, not as markup (``compare`` prints with it too)."""
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
+    rich = RichTable(title=Text(table.title), title_justify="left",
+                     caption=Text(table.note) if table.note else None, caption_justify="left")
+    for k, name in enumerate(table.columns):
+        numeric = any(isinstance(row[k], (int, float)) and not isinstance(row[k], bool) for row in table.rows)
+        rich.add_column(Text(name), justify="right" if numeric else "left", overflow="fold")
+    for row in table.rows:
+        rich.add_row(*(Text(cell(v)) for v in row))
+    return rich
+
+
 def write_text(report, *, per_instance: bool = True, width: int | None = None) -> str:
     """Every table as a rich table, warnings first."""
     from rich.console import Console
-    from rich.table import Table as RichTable
     from rich.text import Text
 
     buf = io.StringIO()
@@ -40,15 +55,7 @@ def write_text(report, *, per_instance: bool = True, width: int | None = None) -
             console.print(Text(f"{table.title}: none"))
             console.print()
             continue
-        # Every cell a Text: a label, path or message holding "[b]" or "[/red]" is shown as it is, not as markup.
-        rich = RichTable(title=Text(table.title), title_justify="left",
-                         caption=Text(table.note) if table.note else None, caption_justify="left")
-        for k, name in enumerate(table.columns):
-            numeric = any(isinstance(row[k], (int, float)) and not isinstance(row[k], bool) for row in table.rows)
-            rich.add_column(Text(name), justify="right" if numeric else "left", overflow="fold")
-        for row in table.rows:
-            rich.add_row(*(Text(cell(v)) for v in row))
-        console.print(rich)
+        console.print(rich_table(table))
         console.print()
     return buf.getvalue()
 

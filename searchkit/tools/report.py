@@ -399,6 +399,25 @@ class Report:
         self.instances: tuple[str, ...] = tuple(order)
         self._cache: dict = {}  # the instance sets the tables share (a report does not change once built)
 
+    @classmethod
+    def from_rows(cls, rows: Sequence, strategies: Sequence[str], game: str | None = None) -> Report:
+        """A report of ``compare``'s rows (:class:`searchkit.tools.compare.Row`), one column per strategy, so
+        that ``compare`` prints its geometric means and quality with the very code ``report`` does.
+
+        Cases are told apart by their position in ``compare``'s input (a file named twice counts twice); a
+        row of no strategy (a case that could not be read) belongs to every column.
+        """
+        columns = [Column(name, "", game or "", None, None, None) for name in strategies]
+        entries: dict[str, dict[str, Entry]] = {name: {} for name in strategies}
+        for r in rows:
+            name = r.strategy or r.heuristic
+            for label in ([name] if name in entries else list(entries)):
+                key = str(r.position) if r.position is not None else f"{r.source}#{r.case}"
+                entries[label][key] = Entry(label, key, "", None, r.source, r.case, None, r.status, r.cost,
+                                            r.lower_bound, r.expanded, r.generated, r.before_last_layer, r.seconds,
+                                            None, r.error, (r.source, r.case))
+        return cls(columns, entries, (), game=game)
+
     @property
     def labels(self) -> tuple[str, ...]:
         return tuple(c.label for c in self.columns)
