@@ -8,6 +8,8 @@ The plots (matplotlib, the ``report`` or ``plots`` extra):
   value (labelled ``unsolved``); the diagonal is drawn; a point below it is
   an instance where the y column needed less.
 * **cactus**: for each column, how many instances it solved within t seconds.
+* **time distribution**: a histogram of the solved instances' seconds, per
+  column, on logarithmic bins;
 * **expanded per instance**: nodes expanded by each column, instance by
   instance in the report's order (log scale).
 
@@ -137,6 +139,32 @@ def expanded_figure(report):
     return figure
 
 
+def time_distribution_figure(report):
+    """How the solved instances' seconds are spread: a histogram per column on logarithmic bins (a long tail of
+    hard boards shows as the bars far right)."""
+    import math
+
+    figure, ax = _axes_figure()
+    palette = dict(zip(report.labels, colours(len(report.labels))))
+    series = {label: [max(e.seconds or 0.0, 1e-4) for e in report.entries[label].values() if e.status == "solved"]
+              for label in report.labels}
+    values = [t for ts in series.values() for t in ts]
+    if values:
+        low, high = math.floor(math.log10(min(values))), math.ceil(math.log10(max(values)))
+        high = max(high, low + 1)
+        edges = [10 ** (low + k / 4) for k in range(4 * (high - low) + 1)]
+        for label, ts in series.items():
+            if ts:
+                ax.hist(ts, bins=edges, histtype="step", linewidth=1.5, color=palette[label], label=_plain(label))
+        ax.set_xscale("log")
+        ax.legend(fontsize="small")
+    ax.set_xlabel("seconds per solved instance (log scale)")
+    ax.set_ylabel("instances")
+    ax.set_title("time distribution", fontsize="medium")
+    ax.grid(True, alpha=0.3)
+    return figure
+
+
 def report_figures(report) -> list[tuple[str, object]]:
     """``(title, Figure)`` for every plot of the report: the scatters, the cactus plot and expanded per instance.
 
@@ -150,6 +178,7 @@ def report_figures(report) -> list[tuple[str, object]]:
             out.append((f"{labels[0]} against {other}: {attribute}",
                         scatter_figure(report, labels[0], other, attribute)))
     out.append(("cactus plot", cactus_figure(report)))
+    out.append(("time distribution", time_distribution_figure(report)))
     out.append(("nodes expanded per instance", expanded_figure(report)))
     return out
 

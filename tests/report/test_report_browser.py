@@ -64,7 +64,8 @@ def test_report_page_opens_with_its_tables_and_plots_and_no_error_or_request(bro
     assert seen["errors"][0][-1] == "its worker process died (killed by SIGKILL)"
     assert len(seen["wide"]) == 4
     names = [name for name, _ in seen["plots"]]
-    assert names == ["a against b: expanded", "a against b: seconds", "cactus plot", "nodes expanded per instance"]
+    assert names == ["a against b: expanded", "a against b: seconds", "cactus plot", "time distribution",
+                     "nodes expanded per instance"]
     assert all(width > 100 for _, width in seen["plots"])
     errors = [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
     assert errors == []
