@@ -42,6 +42,8 @@ _RULES = (
     ("table.sk th", "background: #f2f2f2; text-align: left; position: sticky; top: 0;"),
     ("table.sk td.n", "text-align: right; font-variant-numeric: tabular-nums;"),
     ("p.note", "color: #555; font-size: .85em; max-width: 60em;"),
+    ("div.plots", "display: flex; flex-wrap: wrap; gap: 1em;"),
+    ("div.plots figure", "margin: 0;"),
     ("div.plots svg", "max-width: 100%; height: auto;"),
     ("details summary", "cursor: pointer;"),
 )
@@ -95,7 +97,8 @@ def scatter_figure(report, x_label: str, y_label: str, attribute: str = "expande
     ys = [border if b is None else b for _, b in points]
     raster = len(points) > RASTER_POINTS
     colour = colours(1)[0]
-    ax.scatter(xs, ys, s=9, alpha=0.6, color=colour, edgecolors="none", rasterized=raster)
+    ax.scatter(xs, ys, s=9 if len(points) > 500 else 20, alpha=0.6, color=colour, edgecolors="none",
+               rasterized=raster)
     low = min([floor] + values)
     ax.plot([low, border], [low, border], color="#888", linewidth=0.8, linestyle="--")
     ax.axvline(border, color="#c33", linewidth=0.6)
