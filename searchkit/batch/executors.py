@@ -336,23 +336,86 @@ class InProcess:
 _STOP = object()
 
 
+class _Process:
+    """A worker started as a fresh interpreter (:mod:`searchkit.batch.worker`), with the parts of
+    :class:`multiprocessing.Process` the pool uses: ``sentinel``, ``exitcode``, ``is_alive``, ``join``, ``kill``.
+
+    The sentinel is the read end of a pipe whose write end only the worker
+    holds: it becomes readable when the worker ends, however it ends.
+    """
+
+    def __init__(self, conn_fd: int) -> None:
+        import subprocess
+
+        from searchkit.batch.worker import command
+
+        read, write = os.pipe()
+        try:
+            self.popen = subprocess.Popen(command(list(sys.path), conn_fd, write), pass_fds=(conn_fd, write),
+                                          stdin=subprocess.DEVNULL)
+        except BaseException:
+            os.close(read)
+            raise
+        finally:
+            os.close(write)
+        self.sentinel = read
+
+    @property
+    def exitcode(self) -> int | None:
+        return self.popen.poll()  # as multiprocessing's: -N when killed by signal N
+
+    def is_alive(self) -> bool:
+        return self.popen.poll() is None
+
+    def join(self, timeout: float | None = None) -> None:
+        import subprocess
+
+        try:
+            self.popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return
+        if self.sentinel is not None:
+            os.close(self.sentinel)
+            self.sentinel = None
+
+    def kill(self) -> None:
+        if self.popen.poll() is None:
+            self.popen.kill()
+
+
 class _Worker:
     """One worker process, its pipe, and a thread that sends to it.
 
     Chunks are sent from a thread so the parent never blocks in ``send``
     while the worker is blocked sending its results back (both pipes full).
+    With ``ctx`` ``None`` the worker is a fresh interpreter running
+    :mod:`searchkit.batch.worker` (it never imports the caller's main
+    module), over a socket pair; else a process of the multiprocessing
+    context ``ctx``.
     """
 
     def __init__(self, ctx, config) -> None:
         import queue
         import threading
 
-        parent, child = ctx.Pipe(duplex=True)
-        self.conn = parent
-        self.process = ctx.Process(target=_worker_main, args=(child, config), daemon=True,
-                                   name="searchkit-worker")
-        self.process.start()
-        child.close()
+        if ctx is None:
+            import socket
+            from multiprocessing.connection import Connection
+
+            ours, theirs = socket.socketpair()
+            try:
+                self.process = _Process(theirs.fileno())
+            finally:
+                theirs.close()
+            self.conn = Connection(ours.detach())
+            self.conn.send(config)
+        else:
+            parent, child = ctx.Pipe(duplex=True)
+            self.conn = parent
+            self.process = ctx.Process(target=_worker_main, args=(child, config), daemon=True,
+                                       name="searchkit-worker")
+            self.process.start()
+            child.close()
         self.chunks: deque = deque()  # chunks sent, each a deque of (seq, case) not yet done
         self.running: int | None = None
         self.outbox: queue.Queue = queue.Queue()
@@ -408,7 +471,9 @@ class LocalPool:
         self.config = config
         self.hash_data = hash_data
         self.workers = jobs
-        self.ctx = multiprocessing.get_context(start_method or os.environ.get("SEARCHKIT_START_METHOD", "spawn"))
+        method = check_start_method(start_method)
+        # spawn: a fresh interpreter of our own (multiprocessing's spawn imports the caller's main module again)
+        self.ctx = None if method == "spawn" and os.name == "posix" else multiprocessing.get_context(method)
         self.pool: list[_Worker] = []  # started on demand, up to ``jobs``
         self.queue: deque = deque()  # chunks waiting for a free worker
 
@@ -521,6 +586,35 @@ class LocalPool:
             w.conn.close()
         self.pool = []
         self.queue.clear()
+
+
+#: The environment variable naming how local workers start (:func:`check_start_method`).
+START_METHOD_VAR = "SEARCHKIT_START_METHOD"
+START_METHODS = ("spawn", "forkserver", "fork")
+
+
+def check_start_method(method: str | None = None) -> str:
+    """How local workers start: ``method``, else ``SEARCHKIT_START_METHOD``, else ``spawn``.
+
+    ``spawn``: a fresh interpreter running :mod:`searchkit.batch.worker`
+    (never the caller's main module, so a script without a main guard, code
+    on standard input and a notebook all work); ``forkserver`` and ``fork``:
+    multiprocessing's, which import (forkserver) or copy (fork) the caller's
+    main module.
+
+    Raises:
+        PlanError: not one of :data:`START_METHODS`, or not available here (one line naming the variable).
+    """
+    import multiprocessing
+
+    from searchkit.errors import PlanError
+
+    where = "start method" if method is not None else START_METHOD_VAR
+    value = method if method is not None else (os.environ.get(START_METHOD_VAR, "").strip().lower() or "spawn")
+    if value not in START_METHODS or value not in multiprocessing.get_all_start_methods():
+        known = [m for m in START_METHODS if m in multiprocessing.get_all_start_methods()]
+        raise PlanError(f"{where}={value!r}: expected one of {', '.join(known)}")
+    return value
 
 
 def dask_missing_message() -> str:

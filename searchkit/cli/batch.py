@@ -231,10 +231,12 @@ def _count_cases(solver, files, skip, limits) -> int | None:
     return total
 
 
-def parse_jobs(value: str) -> int:
+def parse_jobs(value: str, oversubscribe: bool = False) -> int:
     """``--jobs`` as a number of workers: a positive integer, or ``auto`` for the usable CPUs.
 
-    Above the usable CPUs it warns on stderr (the pool starts at most one worker per case anyway).
+    Above the usable CPUs it is capped at them, with one warning line,
+    unless ``oversubscribe`` (``--oversubscribe``): ``--jobs 40`` on 2 CPUs
+    started 40 workers (about 1 GB resident before a case was done).
 
     Raises:
         click.BadParameter: anything else.
@@ -253,6 +255,11 @@ def parse_jobs(value: str) -> int:
 
     cpus = usable_cpus()
     if n > cpus:
-        warning(f"--jobs {n} is more than the {cpus} CPU{'s' if cpus != 1 else ''} this process may use: the "
-                f"workers share them (more memory, no more speed); at most one worker is started per case")
+        if oversubscribe:
+            warning(f"--jobs {n} is more than the {cpus} CPU{'s' if cpus != 1 else ''} this process may use: "
+                    f"--oversubscribe starts them all, sharing the CPUs (more memory, no more speed)")
+        else:
+            warning(f"--jobs {n} is more than the {cpus} CPU{'s' if cpus != 1 else ''} this process may use: "
+                    f"{cpus} worker{'s' if cpus != 1 else ''} (--oversubscribe to start {n})")
+            n = cpus
     return n
