@@ -550,6 +550,9 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
             reads as a text (see ``source``).
         searchkit.errors.PlanError: local workers (``jobs`` > 1) and a
             ``SEARCHKIT_START_METHOD`` other than spawn, forkserver or fork.
+        ValueError: a malformed ``scheduler`` (``[tcp://]HOST:PORT`` expected).
+        ConnectionError: when the loop begins, a ``scheduler`` that cannot
+            be reached (after dask's connect timeout).
     """
     solver = _solver(game, algorithm=algorithm, heuristic=heuristic, no_prune=no_prune, time_limit=time_limit,
                      max_nodes=max_nodes, upper_bound=upper_bound, engine=engine, options=game_options)
@@ -557,6 +560,10 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
         raise ValueError(f"unknown executor {executor!r} (known: local, dask)")
     if scheduler is not None and executor != "dask":
         raise ValueError("scheduler goes with executor='dask'")
+    if scheduler is not None:
+        from searchkit.batch.executors import scheduler_address
+
+        scheduler = scheduler_address(scheduler)  # ValueError: malformed, at the call
     if jobs == "auto":
         from searchkit.batch.executors import usable_cpus
 

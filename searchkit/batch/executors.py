@@ -680,34 +680,70 @@ class DaskPool:
         self.cluster = None
         logging.getLogger("distributed").setLevel(logging.ERROR)
         if scheduler:
-            self.client = Client(scheduler)
+            address = scheduler_address(scheduler)
+            try:
+                self.client = Client(address)
+            except OSError as exc:  # refused, unknown host, or distributed's connect timeout (TimeoutError)
+                raise ConnectionError(f"cannot reach the Dask scheduler at {address}: "
+                                      f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__} (is it "
+                                      f"running? the wait is dask's distributed.comm.timeouts.connect)") from None
         else:
-            n = jobs or usable_cpus()
-            # Everything on loopback: distributed's dashboard (":0") would listen on every interface and show
-            # the workers' addresses and memory to anyone who can reach the machine.
-            # With no dashboard the scheduler still starts an HTTP server (distributed always does): it serves
-            # the health check alone, not the info and json pages naming the workers and their memory.
-            import dask
-
-            routes = {} if dashboard is not None else {"distributed.scheduler.http.routes": ["distributed.http.health"]}
-            with dask.config.set(routes):
-                # (and on any free port: its default, 8787, may be another program's)
-                self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                            dashboard_address=loopback_address(dashboard),
-                                            scheduler_kwargs=None if dashboard is not None else
-                                            {"dashboard": False, "dashboard_address": "127.0.0.1:0"},
-                                            silence_logs=logging.ERROR)
-            self.client = Client(self.cluster)
-            if dashboard is not None:
-                import click
-
-                click.echo(f"searchkit: Dask dashboard at {self.cluster.dashboard_link}", err=True)
+            self._start_cluster(jobs, dashboard)
         self.workers = max(1, sum(self.client.nthreads().values()))
         from dask.distributed import as_completed
 
         self.completed = as_completed()
         self.futures: dict = {}  # future -> chunk
         self.started: set = set()
+
+    def _start_cluster(self, jobs: int | None, dashboard: str | None) -> None:
+        """A LocalCluster of ``jobs`` worker processes, on loopback, its workers deaf to Ctrl-C.
+
+        SIGINT is ignored in this process while the cluster starts (a few
+        seconds), so the nannies' worker processes start with it ignored (an
+        ignored signal stays ignored across exec, and Python then installs no
+        KeyboardInterrupt): a Ctrl-C in a terminal reaches the whole process
+        group, and the workers, and this process interrupted mid-start,
+        printed 4-5 tracebacks (68-78 lines).  The run's Ctrl-C is this
+        process's to handle: it closes the cluster.  A Ctrl-C during those
+        seconds of start-up is not seen (press it again once the run has
+        started); blocking the signal instead does not reach the workers
+        (their mask is reset when they are spawned).
+        """
+        import signal
+        import threading
+
+        from dask.distributed import Client, LocalCluster
+
+        hold = threading.current_thread() is threading.main_thread()
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN) if hold else None
+        try:
+            self._make_cluster(jobs, dashboard, Client, LocalCluster)
+        finally:
+            if hold:
+                signal.signal(signal.SIGINT, old)
+
+    def _make_cluster(self, jobs, dashboard, Client, LocalCluster) -> None:
+        import logging
+
+        n = jobs or usable_cpus()
+        # Everything on loopback: distributed's dashboard (":0") would listen on every interface and show
+        # the workers' addresses and memory to anyone who can reach the machine.
+        # With no dashboard the scheduler still starts an HTTP server (distributed always does): it serves
+        # the health check alone, not the info and json pages naming the workers and their memory.
+        import dask
+
+        routes = {} if dashboard is not None else {"distributed.scheduler.http.routes": ["distributed.http.health"]}
+        with dask.config.set(routes):
+            # (and on any free port: its default, 8787, may be another program's)
+            self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                        dashboard_address=loopback_address(dashboard),
+                                        scheduler_kwargs=None if dashboard is not None else
+                                        {"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+                                        silence_logs=logging.ERROR)
+        self.client = Client(self.cluster)
+        if dashboard is not None:
+            _say_dashboard(self.cluster.dashboard_link, loopback_address(dashboard))
 
     def free(self) -> int:
         return max(0, 2 * self.workers - len(self.futures))
@@ -758,12 +794,87 @@ class DaskPool:
         return events
 
     def close(self, cancel: bool = False) -> None:
-        if cancel and self.futures:
-            self.client.cancel(list(self.futures))
-        self.futures.clear()
-        self.client.close()
+        futures = getattr(self, "futures", None)
+        client = getattr(self, "client", None)
+        if cancel and futures and client is not None:
+            client.cancel(list(futures))
+        if futures:
+            futures.clear()
+        if client is not None:
+            client.close()
         if self.cluster is not None:
             self.cluster.close()
+            self.cluster = None
+
+
+#: Schemes of a scheduler's address that another process can reach (``inproc://`` is one process's own).
+SCHEDULER_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+
+
+def scheduler_address(address: str) -> str:
+    """``--scheduler``'s address checked: ``[SCHEME://]HOST:PORT`` (no scheme: ``tcp``), as Dask connects to it.
+
+    Raises:
+        ValueError: a malformed address (``garbage``, ``http://...``,
+            ``inproc://x``), in one line naming the form expected.
+    """
+    text = address.strip()
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        scheme, rest = "tcp", text
+    host, colon, port = rest.rpartition(":")
+    why = ""
+    if scheme not in SCHEDULER_SCHEMES:
+        why = (f"the scheme {scheme}:// is not one a scheduler listens on for other processes "
+               f"({', '.join(s + '://' for s in SCHEDULER_SCHEMES)})")
+    elif not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        why = "expected HOST:PORT with a port number 1..65535"
+    elif host.startswith("[") != host.endswith("]") or "/" in host:
+        why = "the host is not a name or an address"
+    if why:
+        raise ValueError(f"--scheduler {address!r}: {why} (e.g. tcp://127.0.0.1:8786)")
+    return f"{scheme}://{host}:{port}"
+
+
+def _is_loopback(host: str) -> bool:
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def dashboard_lines(link: str, address: str) -> list[str]:
+    """What to say of a dashboard listening on ``address`` (``HOST:PORT``) whose link distributed gave as ``link``.
+
+    distributed's link names the scheduler's host (127.0.0.1) whatever host
+    the dashboard listens on: a dashboard on ``0.0.0.0`` was announced as
+    ``http://127.0.0.1:PORT``.  Beyond loopback, the real address and a
+    warning that it is exposed.
+    """
+    from urllib.parse import urlsplit
+
+    host = address.rpartition(":")[0]
+    parts = urlsplit(link)
+    if _is_loopback(host):
+        return [f"searchkit: Dask dashboard at {link}"]
+    every = host in ("", "0.0.0.0", "::", "[::]")
+    where = link if every else f"http://{host}:{parts.port}{parts.path}"
+    return [f"searchkit: Dask dashboard at {where}, listening on {host}:{parts.port}"
+            f"{' (every interface)' if every else ''}",
+            f"searchkit: warning: the Dask dashboard listens on {host}:{parts.port}, not only on loopback: anyone "
+            f"who can reach this machine there sees the workers, their memory and the tasks (name "
+            f"127.0.0.1:{parts.port} to keep it local)"]
+
+
+def _say_dashboard(link: str, address: str) -> None:
+    import click
+
+    for line in dashboard_lines(link, address):
+        click.echo(line, err=True)
 
 
 def usable_cpus() -> int:

@@ -152,8 +152,13 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
     cancelled = False
     try:
         if executor == "dask":
-            backend = executors.DaskPool(config, scheduler, None if jobs == 1 else jobs, hash_data=hashes,
-                                         dashboard=dashboard)
+            try:
+                backend = executors.DaskPool(config, scheduler, None if jobs == 1 else jobs, hash_data=hashes,
+                                             dashboard=dashboard)
+            except ConnectionError as exc:  # an unreachable scheduler: one line, not 'cannot write the output'
+                unreachable = click.ClickException(str(exc))
+                unreachable.exit_code = 2
+                raise unreachable from None
         elif jobs == 1 and memory_limit is None:
             backend = executors.InProcess(config, solver)
         else:

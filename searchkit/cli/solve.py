@@ -159,6 +159,13 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
         raise click.UsageError("--force starts --output afresh, --resume appends to it: give one of them")
     if scheduler and executor != "dask":
         raise click.UsageError("--scheduler goes with --executor dask")
+    if scheduler:
+        from searchkit.batch.executors import scheduler_address
+
+        try:
+            scheduler = scheduler_address(scheduler)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
     if dashboard is not None and (executor != "dask" or scheduler):
         raise click.UsageError("--dashboard goes with --executor dask and no --scheduler (a scheduler you "
                                "started serves its own)")
