@@ -666,7 +666,7 @@ class DaskPool:
     def __init__(self, config, scheduler: str | None = None, jobs: int | None = None,
                  hash_data: bool = False, dashboard: str | None = None) -> None:
         try:
-            from dask.distributed import Client, LocalCluster
+            from dask.distributed import Client
         except ImportError:
             import click
 

@@ -173,7 +173,8 @@ try:
             mask = int(next(line for line in fh if line.startswith("SigIgn:")).split()[1], 16)
         return bool(mask >> (signal.SIGINT - 1) & 1)
     workers = list(pool.client.run(os.getpid).values())
-    print(len(workers), all(ignored(pid) for pid in workers), signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+    print(len(workers), all(ignored(pid) for pid in workers),
+          signal.getsignal(signal.SIGINT) is signal.default_int_handler)
 finally:
     pool.close(cancel=True)
 """
