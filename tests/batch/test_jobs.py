@@ -139,7 +139,7 @@ def test_jobs_above_the_cpus_warns(cli, tmp_path):
     assert f"--jobs {n} is more than the" in res.stderr
 
 
-def _most_children(args, cpus: int) -> tuple[int, "subprocess.CompletedProcess"]:
+def _most_children(args, cpus: int) -> tuple:
     """Run the CLI on ``cpus`` CPUs (its affinity) and count its child processes while it runs, at most."""
     import os
     import subprocess

@@ -219,7 +219,7 @@ def test_a_status_that_contradicts_the_records_own_fields_fails(cli_run, recorde
     assert (f'searchkit: error: {src}: case 1: status "exhausted" (no solution) contradicts the record\'s own '
             f'{len(recorded[0]["moves"])} moves, cost {recorded[0]["cost"]}, length {recorded[0]["length"]}, '
             f'gap 0: a record without a solution holds none') in lines
-    assert any(f"case 2: status \"exhausted\" (no solution) contradicts the record's own cost" in line
+    assert any("case 2: status \"exhausted\" (no solution) contradicts the record's own cost" in line
                for line in lines)
     assert any(f"case 3: status \"exhausted\" with lower bound {recorded[2]['cost']} but no --upper-bound"
                in line for line in lines)
