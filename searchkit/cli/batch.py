@@ -147,7 +147,8 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                         f"writing it, or the line was damaged); it is dropped and its case solved again")
                 truncate = loaded.good_bytes
             for number in loaded.bad_lines:
-                warning(f"{output}: line {number} is not a JSON record; ignored")
+                warning(f"{output}: line {number} is nested too deeply to read; ignored (kept in the file)"
+                        if number in loaded.too_deep else f"{output}: line {number} is not a JSON record; ignored")
         try:
             sink = RecordFile(output, append=resume, truncate_to=truncate)
         except OSError as exc:

@@ -54,3 +54,19 @@ def test_sigterm_under_jobs_gives_the_summary_and_the_resume_hint(tmp_path):
     assert lines[0] == "searchkit: terminated (SIGTERM)", err
     assert lines[-1].endswith(f"; records in {out}; run the same command with --resume to solve the rest")
     assert "Traceback" not in err
+
+
+def test_resume_keeps_a_complete_deeply_nested_last_line(cli, tmp_path):
+    """A complete, valid record whose last line nests deeper than Python's JSON reader goes was dropped (cut
+    off the file) as 'torn'; a torn line is one without its newline."""
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, PC19).returncode == 0
+    lines = out.read_text().splitlines(keepends=True)
+    deep = lines[-1].rstrip("\n")[:-1] + ',"extra":' + "[" * 100_000 + "]" * 100_000 + "}\n"
+    out.write_text("".join(lines[:-1]) + deep)
+    res = cli("solve", "flood", "--output", out, "--resume", PC19)
+    assert res.returncode == 0, res.stderr
+    assert f"{out}: line 12 is nested too deeply to read; ignored (kept in the file)" in res.stderr
+    assert "torn" not in res.stderr and "not a complete JSON record" not in res.stderr
+    after = out.read_text().splitlines(keepends=True)
+    assert after[:12] == lines[:-1] + [deep] and len(after) == 13  # kept, and case 12 solved again

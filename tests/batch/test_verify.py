@@ -113,11 +113,11 @@ def test_a_deeply_nested_line_is_not_a_record(cli, tmp_path):
     out.write_text(lines[0] + nested + "".join(lines[1:]))
     res = cli("verify", "flood", pc, out)
     assert "Traceback" not in res.stderr and "RecursionError" not in res.stderr
-    assert "line 2 is not a JSON record" in res.stderr
+    assert "line 2 is nested too deeply to read" in res.stderr
     assert res.stdout.splitlines()[-1] == "12 OK" and res.returncode == 0
     res = cli("solve", "flood", "--output", out, "--resume", pc)
     assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
-    assert "line 2 is not a JSON record" in res.stderr
+    assert "line 2 is nested too deeply to read; ignored (kept in the file)" in res.stderr
     seeds = tmp_path / "seeds.jsonl"
     seeds.write_text('{"moves":' + nested.rstrip() + "}\n")
     res = cli("solve", "flood", "--seed-solution", seeds, pc)
