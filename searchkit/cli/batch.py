@@ -277,11 +277,12 @@ def parse_jobs(value: str, oversubscribe: bool = False) -> int:
 
     Raises:
         click.BadParameter: anything else.
+        click.UsageError: more than one worker, and ``SEARCHKIT_START_METHOD`` names no start method.
     """
     if value == "auto":
         from searchkit.batch.executors import usable_cpus
 
-        return usable_cpus()
+        value = str(usable_cpus())
     try:
         n = int(value)
     except ValueError:
@@ -299,4 +300,12 @@ def parse_jobs(value: str, oversubscribe: bool = False) -> int:
             warning(f"--jobs {n} is more than the {cpus} CPU{'s' if cpus != 1 else ''} this process may use: "
                     f"{cpus} worker{'s' if cpus != 1 else ''} (--oversubscribe to start {n})")
             n = cpus
+    if n > 1:  # local workers will start (solve and compare alike): SEARCHKIT_START_METHOD says how
+        from searchkit.batch.executors import check_start_method
+        from searchkit.errors import PlanError
+
+        try:
+            check_start_method()
+        except PlanError as exc:
+            raise click.UsageError(str(exc)) from None
     return n

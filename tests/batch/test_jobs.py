@@ -260,6 +260,9 @@ def test_a_bad_start_method_is_one_line(cli, tmp_path):
     assert res.stderr.splitlines()[-1].startswith(
         "searchkit: error: SEARCHKIT_START_METHOD='bogus': expected one of spawn, forkserver, fork")
     assert "Traceback" not in res.stderr and res.stdout == ""
+    compare = cli("compare", "flood", "-H", "all", "--jobs", "2", one, env={"SEARCHKIT_START_METHOD": "bogus"})
+    assert compare.returncode == 2 and "Traceback" not in compare.stderr, compare.stderr
+    assert compare.stderr.startswith("searchkit: error: SEARCHKIT_START_METHOD='bogus': expected one of")
     code = ("import searchkit\nfrom searchkit.errors import PlanError\ntry:\n"
             "    searchkit.solve_all('flood', '2\\n1 2\\n2 1\\n0\\n', jobs=2, oversubscribe=True)\n"
             "except PlanError as exc:\n    print(exc)\n")
