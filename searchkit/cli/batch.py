@@ -268,12 +268,13 @@ def _count_cases(solver, files, skip, limits) -> int | None:
     return total
 
 
-def parse_jobs(value: str, oversubscribe: bool = False) -> int:
+def parse_jobs(value: str, oversubscribe: bool | None = None) -> int:
     """``--jobs`` as a number of workers: a positive integer, or ``auto`` for the usable CPUs.
 
     Above the usable CPUs it is capped at them, with one warning line,
     unless ``oversubscribe`` (``--oversubscribe``): ``--jobs 40`` on 2 CPUs
     started 40 workers (about 1 GB resident before a case was done).
+    ``None``: the command has no ``--oversubscribe`` (the warning offers none).
 
     Raises:
         click.BadParameter: anything else.
@@ -297,8 +298,9 @@ def parse_jobs(value: str, oversubscribe: bool = False) -> int:
             warning(f"--jobs {n} is more than the {cpus} CPU{'s' if cpus != 1 else ''} this process may use: "
                     f"--oversubscribe starts them all, sharing the CPUs (more memory, no more speed)")
         else:
+            offer = f" (--oversubscribe to start {n})" if oversubscribe is not None else ""
             warning(f"--jobs {n} is more than the {cpus} CPU{'s' if cpus != 1 else ''} this process may use: "
-                    f"{cpus} worker{'s' if cpus != 1 else ''} (--oversubscribe to start {n})")
+                    f"{cpus} worker{'s' if cpus != 1 else ''}{offer}")
             n = cpus
     if n > 1:  # local workers will start (solve and compare alike): SEARCHKIT_START_METHOD says how
         from searchkit.batch.executors import check_start_method
