@@ -506,7 +506,8 @@ def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str 
 def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | None = None,
               scheduler: str | None = None, algorithm: str | None = None, heuristic: str | None = None,
               no_prune: Iterable[str] = (), time_limit: float | None = None, max_nodes: int | None = None,
-              upper_bound: int | str | None = None, engine: str = "auto", **game_options: Any) -> Iterator[Outcome]:
+              upper_bound: int | str | None = None, engine: str = "auto", oversubscribe: bool = False,
+              **game_options: Any) -> Iterator[Outcome]:
     """Solve every case of ``source``, yielding each :class:`Outcome` in input order as it is ready.
 
     Args:
@@ -517,7 +518,15 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
             without an error is refused (``ValueError``): pass a
             ``pathlib.Path`` or end the text with a newline.
         jobs: worker processes (1: this process), or ``"auto"`` for the CPUs
-            this process may use, as ``solve --jobs``.
+            this process may use, as ``solve --jobs``; more than those CPUs
+            are capped at them (a :class:`UserWarning` says so) unless
+            ``oversubscribe``.  Local workers are fresh interpreters that
+            never import the caller's main module, so a script without an
+            ``if __name__ == "__main__":`` guard, code on standard input and
+            a notebook all work (``SEARCHKIT_START_METHOD=fork`` or
+            ``forkserver`` chooses multiprocessing's instead).
+        oversubscribe: start every one of ``jobs`` local workers even beyond
+            the usable CPUs.
         executor: ``None`` or ``"local"`` (worker processes on this machine),
             or ``"dask"`` (a Dask ``LocalCluster`` of ``jobs`` workers, or the
             cluster at ``scheduler``; needs ``searchkit-puzzles[dask]``).
@@ -539,6 +548,11 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
             (not at the first step of the loop).
         ValueError: when the loop reaches a ``str`` that names a file and also
             reads as a text (see ``source``).
+        searchkit.errors.PlanError: local workers (``jobs`` > 1) and a
+            ``SEARCHKIT_START_METHOD`` other than spawn, forkserver or fork.
+        ValueError: a malformed ``scheduler`` (``[tcp://]HOST:PORT`` expected).
+        ConnectionError: when the loop begins, a ``scheduler`` that cannot
+            be reached (after dask's connect timeout).
     """
     solver = _solver(game, algorithm=algorithm, heuristic=heuristic, no_prune=no_prune, time_limit=time_limit,
                      max_nodes=max_nodes, upper_bound=upper_bound, engine=engine, options=game_options)
@@ -546,12 +560,27 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
         raise ValueError(f"unknown executor {executor!r} (known: local, dask)")
     if scheduler is not None and executor != "dask":
         raise ValueError("scheduler goes with executor='dask'")
+    if scheduler is not None:
+        from searchkit.batch.executors import scheduler_address
+
+        scheduler = scheduler_address(scheduler)  # ValueError: malformed, at the call
     if jobs == "auto":
         from searchkit.batch.executors import usable_cpus
 
         jobs = usable_cpus()
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ValueError(f"jobs must be a number of worker processes >= 1 or 'auto', got {jobs!r}")
+    if executor != "dask" and jobs > 1:
+        from searchkit.batch.executors import check_start_method, usable_cpus
+
+        check_start_method()  # SEARCHKIT_START_METHOD: a PlanError now, not every case's error
+        cpus = usable_cpus()
+        if jobs > cpus and not oversubscribe:
+            import warnings
+
+            warnings.warn(f"jobs={jobs} is more than the {cpus} CPU(s) this process may use: {cpus} worker(s) "
+                          f"(oversubscribe=True to start {jobs})", stacklevel=2)
+            jobs = cpus
     _checked_source(source)  # now, not when the loop begins (the items of an iterator as the loop reaches them)
     items = _items(solver.game, source, solver.options, solver.limits)
     return _solve_all(solver, items, jobs, executor, scheduler)

@@ -29,15 +29,24 @@ def warning(message: str) -> None:
 
 
 def summary(counts: dict, seconds: float, *, skipped: int = 0, output: str | None = None,
-            cancelled: bool = False) -> None:
-    """Print the one summary line on stderr: cases by status, wall time, and how to resume."""
+            cancelled: bool = False, unsolved: dict | None = None) -> None:
+    """Print the one summary line on stderr: cases by status, wall time, and how to resume.
+
+    ``unsolved``: the statuses of the skipped cases recorded without an
+    answer (``--resume --keep-stopped``), by count.
+    """
+    def by_count(table) -> str:
+        return ", ".join(f"{n} {status}" for status, n in sorted(table.items(), key=lambda kv: (-kv[1], str(kv[0]))))
+
     done = sum(counts.values())
-    parts = ", ".join(f"{n} {status}" for status, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+    parts = by_count(counts)
     text = f"searchkit: {done} case{'s' if done != 1 else ''} in {seconds:.1f} s"
     if parts:
         text += f" ({parts})"
     if skipped:
         text += f"; {skipped} already recorded, skipped"
+        if unsolved:
+            text += f" ({sum(unsolved.values())} of them unsolved: {by_count(unsolved)})"
     if output is not None:
         text += f"; records in {output}"
         if cancelled:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -30,15 +31,22 @@ def read_input(path: str, bad: list | None = None) -> str:
         InputError: (fatal) when the file cannot be read or (without ``bad``)
             is not UTF-8 text, naming the file and the reason in one line.
     """
+    import os
+    import stat
+
     source = source_name(path)
     try:
         if path == "-":
             if sys.stdin is None:
                 raise OSError("no standard input")
-            data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+            if hasattr(sys.stdin, "buffer"):
+                data = _read_capped(sys.stdin.buffer, source)
+            else:
+                data = sys.stdin.read().encode()
         else:
             with open(path, "rb") as fh:
-                data = fh.read()
+                # a pipe or a device (/dev/zero) has no size: read under the stream cap, not to its end
+                data = fh.read() if stat.S_ISREG(os.fstat(fh.fileno()).st_mode) else _read_capped(fh, source)
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror or exc}", source=source) from None
     try:
@@ -68,7 +76,9 @@ class LineSource:
     keeps it); a UTF-8 byte-order mark is dropped.  Built by
     :func:`open_lines`, which checked the whole file decodes, so iterating
     never meets a decoding error.  Standard input, pipes and FIFOs are
-    spooled to a temporary file first.  :meth:`close` removes a spool.
+    spooled to an anonymous temporary file first (``path`` is then ``None``;
+    see :func:`_spool_file`), at most :func:`stream_limit` bytes.
+    :meth:`close` removes a spool.
     """
 
     #: Characters read at a time (a chunk's lines are held, never the file's).
@@ -80,10 +90,16 @@ class LineSource:
         self.path, self.blank, self._spool = path, blank, spool
         self.bad = bad or []  # (line, byte, offset) of each non-UTF-8 byte (open_lines(lenient=True))
 
+    def _open(self, errors: str):
+        if self.path is None:  # an anonymous spool: read at a position of its own, so passes may interleave
+            raw = _Positional(self._spool.fileno())
+            return io.TextIOWrapper(io.BufferedReader(raw), encoding="utf-8-sig", newline="", errors=errors)
+        return open(self.path, encoding="utf-8-sig", newline="", errors=errors)  # newline="": no translation
+
     def lines(self) -> Iterator[str]:
         """A new iterator over the lines, from the first (a non-UTF-8 byte, if any, read as U+FFFD)."""
         errors = "replace" if self.bad else "strict"
-        with open(self.path, encoding="utf-8-sig", newline="", errors=errors) as fh:  # newline="": no translation
+        with self._open(errors) as fh:
             pieces: list[str] = []  # the line being read, in pieces (joined once: no quadratic copying)
             while chunk := fh.read(self.chunk_chars):
                 if "\n" not in chunk:
@@ -103,10 +119,103 @@ class LineSource:
             self._spool = None
 
 
+#: The environment variable that sets the stream cap (:func:`stream_limit`).
+STREAM_LIMIT_VAR = "SEARCHKIT_STREAM_LIMIT"
+#: Bytes read at most from standard input, a pipe or a device, unless ``SEARCHKIT_STREAM_LIMIT`` says otherwise.
+STREAM_LIMIT = 256 << 20
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def stream_limit(source: str = "<stdin>") -> int:
+    """The most bytes read from a stream (standard input, a pipe, a device), and why.
+
+    ``SEARCHKIT_STREAM_LIMIT`` (bytes, or with a suffix ``K``, ``M``, ``G``,
+    ``T``: binary multiples), else :data:`STREAM_LIMIT` (256 MiB).  A stream
+    is read once, into an anonymous temporary file (or into memory for a game
+    without ``parse_stream``), before its cases are read, so a stream without
+    an end (``/dev/zero``, ``yes``) must stop somewhere: a regular file is
+    read in place and has no cap.  The cap is also at most half the free
+    space of the temporary folder.
+
+    Raises:
+        InputError: (fatal) the variable is not a size, naming it.
+    """
+    import os
+    import re
+
+    text = os.environ.get(STREAM_LIMIT_VAR, "").strip()
+    cap = STREAM_LIMIT
+    if text:
+        match = re.fullmatch(r"([0-9]{1,15})\s*([KMGT]?)(?:i?B)?", text, re.IGNORECASE)
+        if match is None:
+            raise InputError(f"{STREAM_LIMIT_VAR} must be a size in bytes (e.g. 1000000, 512M, 2G), "
+                             f"got {text[:40]!r}", source=source)
+        cap = int(match.group(1)) * _UNITS[match.group(2).upper()]
+    return cap
+
+
+def _free_cap() -> int | None:
+    """Half the free space of the temporary folder (``None`` when it cannot be told)."""
+    import shutil
+    import tempfile
+
+    try:
+        return shutil.disk_usage(tempfile.gettempdir()).free // 2
+    except OSError:
+        return None
+
+
+def _too_long(source: str, cap: int, why: str = "") -> InputError:
+    return InputError(f"more than {cap:,} bytes from a stream (standard input, a pipe or a device), which is read "
+                      f"whole before its first case{why}: save it to a file and name the file, or raise "
+                      f"{STREAM_LIMIT_VAR}", source=source)
+
+
+def _read_capped(fh, source: str) -> bytes:
+    """All of the byte stream ``fh``, refused (:class:`InputError`) past :func:`stream_limit`."""
+    cap = stream_limit(source)
+    pieces, size = [], 0
+    while chunk := fh.read(min(1 << 20, cap + 1 - size)):
+        pieces.append(chunk)
+        size += len(chunk)
+        if size > cap:
+            raise _too_long(source, cap)
+    return b"".join(pieces)
+
+
+class _Positional(io.RawIOBase):
+    """A raw reader of a file descriptor at its own position (``os.pread``): several passes over one spool
+    at once, none moving another's place."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self.fd, self.pos = fd, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        import os
+
+        data = os.pread(self.fd, len(buffer), self.pos)
+        buffer[:len(data)] = data
+        self.pos += len(data)
+        return len(data)
+
+
 def _spool_file():
-    """A named temporary file for a copy of an input that can be read only once (removed when closed)."""
+    """An anonymous temporary file for a copy of an input that can be read only once.
+
+    Unlinked as it is made (``tempfile.TemporaryFile``), so nothing is left
+    behind whatever ends the process (Ctrl-C, SIGTERM, ``kill -9``); its
+    space is freed when it is closed.  Where ``os.pread`` is missing, a named
+    one (removed when closed).
+    """
+    import os
     import tempfile  # only here: it costs a few milliseconds of start-up
 
+    if hasattr(os, "pread"):
+        return tempfile.TemporaryFile(prefix="searchkit-input-")
     return tempfile.NamedTemporaryFile(prefix="searchkit-input-")
 
 
@@ -134,6 +243,8 @@ def open_lines(path: str, chunk_bytes: int | None = None, lenient: bool = False)
     spool = None
     blank, pending, base, newlines = True, b"", 0, 0
     bad: list = []
+    cap = why = None
+    spooled = 0
     try:
         if path == "-":
             if sys.stdin is None:
@@ -147,10 +258,23 @@ def open_lines(path: str, chunk_bytes: int | None = None, lenient: bool = False)
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
                 # A pipe, FIFO or device (``<(cmd)``, ``/dev/stdin``) can be read only once: spool it.
                 spool = _spool_file()
+        if spool is not None:
+            try:
+                cap, why = stream_limit(source), ""
+            except InputError:
+                if fh is not getattr(sys.stdin, "buffer", None):
+                    fh.close()
+                raise
+            free = _free_cap()
+            if free is not None and free < cap:
+                cap, why = free, " (half the free space of the temporary folder)"
         try:
             while True:
                 chunk = fh.read(chunk_bytes)
                 if spool is not None and chunk:
+                    spooled += len(chunk)
+                    if spooled > cap:
+                        raise _too_long(source, cap, f", into a temporary file{why}")
                     spool.write(chunk)
                 data = pending + chunk
                 if base == 0 and data.startswith(codecs.BOM_UTF8):
@@ -189,7 +313,7 @@ def open_lines(path: str, chunk_bytes: int | None = None, lenient: bool = False)
         raise
     if spool is not None:
         spool.flush()
-        return LineSource(spool.name, blank, spool, bad)
+        return LineSource(spool.name if isinstance(spool.name, str) else None, blank, spool, bad)
     return LineSource(path, blank, bad=bad)
 
 

@@ -242,6 +242,9 @@ class Loaded:
         good_bytes: the length of the file up to the end of its last complete line.
         torn: the last line was cut short (``kill -9`` while writing); it is ignored.
         bad_lines: 1-based numbers of other lines that are not a JSON object.
+        too_deep: those of ``bad_lines`` that are complete but nested too
+            deeply for Python's JSON reader (``RecursionError``): valid JSON
+            perhaps, never torn, kept in the file.
     """
 
     def __init__(self) -> None:
@@ -249,6 +252,7 @@ class Loaded:
         self.good_bytes = 0
         self.torn = False
         self.bad_lines: list[int] = []
+        self.too_deep: list[int] = []
 
 
 def iter_lines(path: str) -> Iterator[tuple[int, bytes, bool]]:
@@ -263,7 +267,9 @@ def load_records(path: str) -> Loaded:
 
     A missing file is an empty one.  A line without a newline at the end of
     the file, or a last line that is not JSON, is torn; another line that is
-    not a JSON object is listed in ``bad_lines`` and skipped.
+    not a JSON object is listed in ``bad_lines`` and skipped, and so is a
+    complete line nested too deeply to read, even the last one (it is not
+    torn: cutting it off would drop what may be a valid record).
     """
     out = Loaded()
     if not os.path.exists(path):
@@ -274,15 +280,20 @@ def load_records(path: str) -> Loaded:
     offset = 0
     for number, raw, complete in source:
         record = None
+        deep = False
         if complete:
             try:
                 record = json.loads(raw)
-            except (ValueError, RecursionError):  # RecursionError: a line of 100,000 nested brackets
+            except ValueError:
                 record = None
+            except RecursionError:  # a line of 100,000 nested brackets: complete, so never torn (issue 32)
+                record, deep = None, True
         if record is None or not isinstance(record, dict):
-            if not complete or number == last:
+            if not complete or (number == last and not deep):
                 out.torn = True
                 break
+            if deep:
+                out.too_deep.append(number)
             out.bad_lines.append(number)
             offset += len(raw)
             out.good_bytes = offset

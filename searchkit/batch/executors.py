@@ -336,23 +336,86 @@ class InProcess:
 _STOP = object()
 
 
+class _Process:
+    """A worker started as a fresh interpreter (:mod:`searchkit.batch.worker`), with the parts of
+    :class:`multiprocessing.Process` the pool uses: ``sentinel``, ``exitcode``, ``is_alive``, ``join``, ``kill``.
+
+    The sentinel is the read end of a pipe whose write end only the worker
+    holds: it becomes readable when the worker ends, however it ends.
+    """
+
+    def __init__(self, conn_fd: int) -> None:
+        import subprocess
+
+        from searchkit.batch.worker import command
+
+        read, write = os.pipe()
+        try:
+            self.popen = subprocess.Popen(command(list(sys.path), conn_fd, write), pass_fds=(conn_fd, write),
+                                          stdin=subprocess.DEVNULL)
+        except BaseException:
+            os.close(read)
+            raise
+        finally:
+            os.close(write)
+        self.sentinel = read
+
+    @property
+    def exitcode(self) -> int | None:
+        return self.popen.poll()  # as multiprocessing's: -N when killed by signal N
+
+    def is_alive(self) -> bool:
+        return self.popen.poll() is None
+
+    def join(self, timeout: float | None = None) -> None:
+        import subprocess
+
+        try:
+            self.popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return
+        if self.sentinel is not None:
+            os.close(self.sentinel)
+            self.sentinel = None
+
+    def kill(self) -> None:
+        if self.popen.poll() is None:
+            self.popen.kill()
+
+
 class _Worker:
     """One worker process, its pipe, and a thread that sends to it.
 
     Chunks are sent from a thread so the parent never blocks in ``send``
     while the worker is blocked sending its results back (both pipes full).
+    With ``ctx`` ``None`` the worker is a fresh interpreter running
+    :mod:`searchkit.batch.worker` (it never imports the caller's main
+    module), over a socket pair; else a process of the multiprocessing
+    context ``ctx``.
     """
 
     def __init__(self, ctx, config) -> None:
         import queue
         import threading
 
-        parent, child = ctx.Pipe(duplex=True)
-        self.conn = parent
-        self.process = ctx.Process(target=_worker_main, args=(child, config), daemon=True,
-                                   name="searchkit-worker")
-        self.process.start()
-        child.close()
+        if ctx is None:
+            import socket
+            from multiprocessing.connection import Connection
+
+            ours, theirs = socket.socketpair()
+            try:
+                self.process = _Process(theirs.fileno())
+            finally:
+                theirs.close()
+            self.conn = Connection(ours.detach())
+            self.conn.send(config)
+        else:
+            parent, child = ctx.Pipe(duplex=True)
+            self.conn = parent
+            self.process = ctx.Process(target=_worker_main, args=(child, config), daemon=True,
+                                       name="searchkit-worker")
+            self.process.start()
+            child.close()
         self.chunks: deque = deque()  # chunks sent, each a deque of (seq, case) not yet done
         self.running: int | None = None
         self.outbox: queue.Queue = queue.Queue()
@@ -408,7 +471,9 @@ class LocalPool:
         self.config = config
         self.hash_data = hash_data
         self.workers = jobs
-        self.ctx = multiprocessing.get_context(start_method or os.environ.get("SEARCHKIT_START_METHOD", "spawn"))
+        method = check_start_method(start_method)
+        # spawn: a fresh interpreter of our own (multiprocessing's spawn imports the caller's main module again)
+        self.ctx = None if method == "spawn" and os.name == "posix" else multiprocessing.get_context(method)
         self.pool: list[_Worker] = []  # started on demand, up to ``jobs``
         self.queue: deque = deque()  # chunks waiting for a free worker
 
@@ -523,6 +588,35 @@ class LocalPool:
         self.queue.clear()
 
 
+#: The environment variable naming how local workers start (:func:`check_start_method`).
+START_METHOD_VAR = "SEARCHKIT_START_METHOD"
+START_METHODS = ("spawn", "forkserver", "fork")
+
+
+def check_start_method(method: str | None = None) -> str:
+    """How local workers start: ``method``, else ``SEARCHKIT_START_METHOD``, else ``spawn``.
+
+    ``spawn``: a fresh interpreter running :mod:`searchkit.batch.worker`
+    (never the caller's main module, so a script without a main guard, code
+    on standard input and a notebook all work); ``forkserver`` and ``fork``:
+    multiprocessing's, which import (forkserver) or copy (fork) the caller's
+    main module.
+
+    Raises:
+        PlanError: not one of :data:`START_METHODS`, or not available here (one line naming the variable).
+    """
+    import multiprocessing
+
+    from searchkit.errors import PlanError
+
+    where = "start method" if method is not None else START_METHOD_VAR
+    value = method if method is not None else (os.environ.get(START_METHOD_VAR, "").strip().lower() or "spawn")
+    if value not in START_METHODS or value not in multiprocessing.get_all_start_methods():
+        known = [m for m in START_METHODS if m in multiprocessing.get_all_start_methods()]
+        raise PlanError(f"{where}={value!r}: expected one of {', '.join(known)}")
+    return value
+
+
 def dask_missing_message() -> str:
     return "--executor dask needs dask.distributed: pip install 'searchkit-puzzles[dask]'"
 
@@ -572,7 +666,7 @@ class DaskPool:
     def __init__(self, config, scheduler: str | None = None, jobs: int | None = None,
                  hash_data: bool = False, dashboard: str | None = None) -> None:
         try:
-            from dask.distributed import Client, LocalCluster
+            from dask.distributed import Client
         except ImportError:
             import click
 
@@ -586,34 +680,70 @@ class DaskPool:
         self.cluster = None
         logging.getLogger("distributed").setLevel(logging.ERROR)
         if scheduler:
-            self.client = Client(scheduler)
+            address = scheduler_address(scheduler)
+            try:
+                self.client = Client(address)
+            except OSError as exc:  # refused, unknown host, or distributed's connect timeout (TimeoutError)
+                raise ConnectionError(f"cannot reach the Dask scheduler at {address}: "
+                                      f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__} (is it "
+                                      f"running? the wait is dask's distributed.comm.timeouts.connect)") from None
         else:
-            n = jobs or usable_cpus()
-            # Everything on loopback: distributed's dashboard (":0") would listen on every interface and show
-            # the workers' addresses and memory to anyone who can reach the machine.
-            # With no dashboard the scheduler still starts an HTTP server (distributed always does): it serves
-            # the health check alone, not the info and json pages naming the workers and their memory.
-            import dask
-
-            routes = {} if dashboard is not None else {"distributed.scheduler.http.routes": ["distributed.http.health"]}
-            with dask.config.set(routes):
-                # (and on any free port: its default, 8787, may be another program's)
-                self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                            dashboard_address=loopback_address(dashboard),
-                                            scheduler_kwargs=None if dashboard is not None else
-                                            {"dashboard": False, "dashboard_address": "127.0.0.1:0"},
-                                            silence_logs=logging.ERROR)
-            self.client = Client(self.cluster)
-            if dashboard is not None:
-                import click
-
-                click.echo(f"searchkit: Dask dashboard at {self.cluster.dashboard_link}", err=True)
+            self._start_cluster(jobs, dashboard)
         self.workers = max(1, sum(self.client.nthreads().values()))
         from dask.distributed import as_completed
 
         self.completed = as_completed()
         self.futures: dict = {}  # future -> chunk
         self.started: set = set()
+
+    def _start_cluster(self, jobs: int | None, dashboard: str | None) -> None:
+        """A LocalCluster of ``jobs`` worker processes, on loopback, its workers deaf to Ctrl-C.
+
+        SIGINT is ignored in this process while the cluster starts (a few
+        seconds), so the nannies' worker processes start with it ignored (an
+        ignored signal stays ignored across exec, and Python then installs no
+        KeyboardInterrupt): a Ctrl-C in a terminal reaches the whole process
+        group, and the workers, and this process interrupted mid-start,
+        printed 4-5 tracebacks (68-78 lines).  The run's Ctrl-C is this
+        process's to handle: it closes the cluster.  A Ctrl-C during those
+        seconds of start-up is not seen (press it again once the run has
+        started); blocking the signal instead does not reach the workers
+        (their mask is reset when they are spawned).
+        """
+        import signal
+        import threading
+
+        from dask.distributed import Client, LocalCluster
+
+        hold = threading.current_thread() is threading.main_thread()
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN) if hold else None
+        try:
+            self._make_cluster(jobs, dashboard, Client, LocalCluster)
+        finally:
+            if hold:
+                signal.signal(signal.SIGINT, old)
+
+    def _make_cluster(self, jobs, dashboard, Client, LocalCluster) -> None:
+        import logging
+
+        n = jobs or usable_cpus()
+        # Everything on loopback: distributed's dashboard (":0") would listen on every interface and show
+        # the workers' addresses and memory to anyone who can reach the machine.
+        # With no dashboard the scheduler still starts an HTTP server (distributed always does): it serves
+        # the health check alone, not the info and json pages naming the workers and their memory.
+        import dask
+
+        routes = {} if dashboard is not None else {"distributed.scheduler.http.routes": ["distributed.http.health"]}
+        with dask.config.set(routes):
+            # (and on any free port: its default, 8787, may be another program's)
+            self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                        dashboard_address=loopback_address(dashboard),
+                                        scheduler_kwargs=None if dashboard is not None else
+                                        {"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+                                        silence_logs=logging.ERROR)
+        self.client = Client(self.cluster)
+        if dashboard is not None:
+            _say_dashboard(self.cluster.dashboard_link, loopback_address(dashboard))
 
     def free(self) -> int:
         return max(0, 2 * self.workers - len(self.futures))
@@ -664,12 +794,87 @@ class DaskPool:
         return events
 
     def close(self, cancel: bool = False) -> None:
-        if cancel and self.futures:
-            self.client.cancel(list(self.futures))
-        self.futures.clear()
-        self.client.close()
+        futures = getattr(self, "futures", None)
+        client = getattr(self, "client", None)
+        if cancel and futures and client is not None:
+            client.cancel(list(futures))
+        if futures:
+            futures.clear()
+        if client is not None:
+            client.close()
         if self.cluster is not None:
             self.cluster.close()
+            self.cluster = None
+
+
+#: Schemes of a scheduler's address that another process can reach (``inproc://`` is one process's own).
+SCHEDULER_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+
+
+def scheduler_address(address: str) -> str:
+    """``--scheduler``'s address checked: ``[SCHEME://]HOST:PORT`` (no scheme: ``tcp``), as Dask connects to it.
+
+    Raises:
+        ValueError: a malformed address (``garbage``, ``http://...``,
+            ``inproc://x``), in one line naming the form expected.
+    """
+    text = address.strip()
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        scheme, rest = "tcp", text
+    host, colon, port = rest.rpartition(":")
+    why = ""
+    if scheme not in SCHEDULER_SCHEMES:
+        why = (f"the scheme {scheme}:// is not one a scheduler listens on for other processes "
+               f"({', '.join(s + '://' for s in SCHEDULER_SCHEMES)})")
+    elif not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        why = "expected HOST:PORT with a port number 1..65535"
+    elif host.startswith("[") != host.endswith("]") or "/" in host:
+        why = "the host is not a name or an address"
+    if why:
+        raise ValueError(f"--scheduler {address!r}: {why} (e.g. tcp://127.0.0.1:8786)")
+    return f"{scheme}://{host}:{port}"
+
+
+def _is_loopback(host: str) -> bool:
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def dashboard_lines(link: str, address: str) -> list[str]:
+    """What to say of a dashboard listening on ``address`` (``HOST:PORT``) whose link distributed gave as ``link``.
+
+    distributed's link names the scheduler's host (127.0.0.1) whatever host
+    the dashboard listens on: a dashboard on ``0.0.0.0`` was announced as
+    ``http://127.0.0.1:PORT``.  Beyond loopback, the real address and a
+    warning that it is exposed.
+    """
+    from urllib.parse import urlsplit
+
+    host = address.rpartition(":")[0]
+    parts = urlsplit(link)
+    if _is_loopback(host):
+        return [f"searchkit: Dask dashboard at {link}"]
+    every = host in ("", "0.0.0.0", "::", "[::]")
+    where = link if every else f"http://{host}:{parts.port}{parts.path}"
+    return [f"searchkit: Dask dashboard at {where}, listening on {host}:{parts.port}"
+            f"{' (every interface)' if every else ''}",
+            f"searchkit: warning: the Dask dashboard listens on {host}:{parts.port}, not only on loopback: anyone "
+            f"who can reach this machine there sees the workers, their memory and the tasks (name "
+            f"127.0.0.1:{parts.port} to keep it local)"]
+
+
+def _say_dashboard(link: str, address: str) -> None:
+    import click
+
+    for line in dashboard_lines(link, address):
+        click.echo(line, err=True)
 
 
 def usable_cpus() -> int:

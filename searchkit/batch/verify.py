@@ -91,6 +91,9 @@ def check_case(game, rules: frozenset, options, case, record: dict | None) -> Fi
     if conflict:  # an answer to another question (--shortest, --start, ...) is no answer to this one
         return Finding(*where, False, f"the record was {conflict}")
     status = record.get("status")
+    problem = status_contradiction(record)
+    if problem:
+        return Finding(*where, False, problem)
     if status == EXHAUSTED:
         if bounded_exhaustion(record):
             return Finding(*where, True, bounded=True)
@@ -128,6 +131,40 @@ def check_case(game, rules: frozenset, options, case, record: dict | None) -> Fi
     # A case asking for the smallest answer (Mayan): replay shows the moves are valid, not that no smaller
     # valid answer exists; only a search could, so say so rather than let "OK" claim it.
     return Finding(*where, True, length=len(moves), unchecked=bool(plan.first_in_order))
+
+
+def status_contradiction(record: dict) -> str:
+    """What in a record contradicts its own ``status`` ("": nothing), named in one line.
+
+    An ``exhausted`` record (no solution) holds no moves, cost, length or
+    gap: a ``solved``
+    record whose status was changed to ``exhausted`` keeps them, and must not
+    pass as a proof that there is no solution.  An ``exhausted`` record
+    states a lower bound only when the run had an ``--upper-bound`` (it ran
+    out below it); without one it claims that no solution exists at all, and
+    a record that holds ``upper_bound: null`` (written since records hold
+    it) with a lower bound says both.  A record with an answer or a proof
+    (``solved``, ``feasible``, ``exhausted``) holds no ``error``.
+    """
+    status = record.get("status")
+    held = []
+    if status == EXHAUSTED:  # the one status without a solution that verify accepts (others are 'not solved')
+        moves = record.get("moves")
+        held = [f"{len(moves)} moves" if isinstance(moves, list) else f"moves {json.dumps(moves)}"] \
+            if moves not in ([], None) else []
+        held += [f"{key} {json.dumps(record.get(key))}" for key in ("cost", "length", "gap")
+                 if record.get(key) is not None]
+    if held:
+        return (f"status {json.dumps(status)} (no solution) contradicts the record's own {', '.join(held)}: "
+                f"a record without a solution holds none")
+    if status == EXHAUSTED and "upper_bound" in record and record.get("upper_bound") is None \
+            and record.get("lower_bound") is not None:
+        return (f"status \"exhausted\" with lower bound {json.dumps(record.get('lower_bound'))} but no "
+                f"--upper-bound: a search without a bound that runs out proves there is no solution, "
+                f"and states no lower bound")
+    if status in (SOLVED, FEASIBLE, EXHAUSTED) and record.get("error") is not None:
+        return f"status {json.dumps(status)} with an error ({json.dumps(record.get('error'))[:80]})"
+    return ""
 
 
 def _is_int(value) -> bool:

@@ -50,19 +50,35 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
     (reading records, starting workers, solving, closing) ends it with that
     summary and, with ``output``, the ``--resume`` hint; exit status 130.
     """
+    import signal
+    import threading
+
     tally = _Tally()
+
+    def terminated(signum, frame):  # SIGTERM ends the run as Ctrl-C does: the summary, the --resume hint
+        tally.stop = "terminated (SIGTERM)"
+        raise KeyboardInterrupt
+
+    main = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGTERM, terminated) if main else None
     try:
-        return _run_batch(solver, files, fmt=fmt, stats=stats, jobs=jobs, executor=executor, scheduler=scheduler,
+        code = _run_batch(solver, files, fmt=fmt, stats=stats, jobs=jobs, executor=executor, scheduler=scheduler,
                           memory_limit=memory_limit, output=output, resume=resume, progress=progress,
                           start_method=start_method, dashboard=dashboard, force=force, keep_stopped=keep_stopped,
                           tally=tally)
     except KeyboardInterrupt:  # outside the solving loop (which handles its own): setting up, or closing
         if not tally.summarised:
-            click.echo("searchkit: cancelled", err=True)
+            click.echo(f"searchkit: {tally.stop}", err=True)
             tally.summarised = True
             summary(tally.counts, time.perf_counter() - tally.begun, skipped=tally.skipped, output=output,
-                    cancelled=True)
-        return EXIT_CANCELLED
+                    cancelled=True, unsolved=tally.unsolved)
+        code = EXIT_CANCELLED
+    finally:
+        if main:
+            signal.signal(signal.SIGTERM, old)
+    if code == EXIT_CANCELLED and tally.stop != "cancelled":
+        return 128 + signal.SIGTERM  # as a shell reports a process ended by SIGTERM
+    return code
 
 
 class _Tally:
@@ -72,7 +88,9 @@ class _Tally:
         self.begun = time.perf_counter()
         self.counts: Counter = Counter()
         self.skipped = 0
+        self.unsolved: Counter = Counter()  #: statuses of the skipped cases recorded without an answer
         self.summarised = False
+        self.stop = "cancelled"  #: how the run was stopped: Ctrl-C, or "terminated (SIGTERM)"
 
 
 def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str, scheduler: str | None,
@@ -80,8 +98,8 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                start_method: str | None, dashboard: str | None, force: bool, keep_stopped: bool,
                tally: _Tally) -> int:
     from searchkit.batch import executors
-    from searchkit.records import (RecordFile, data_hash, done_keys, foreign_record, load_records,
-                                         options_conflict, output_refusal, source_key)
+    from searchkit.records import (FINAL, STOPPED, RecordFile, data_hash, done_keys, foreign_record, load_records,
+                                   options_conflict, output_refusal, source_key)
     from searchkit.batch.runner import solve_ordered
     from searchkit.reading import iter_cases
 
@@ -89,6 +107,7 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
     config = attrs.evolve(solver.config, limits=attrs.evolve(solver.limits, memory_mb=memory_limit))
     hashes = fmt in ("json", "jsonl")  # one record schema: json records carry the data hash too
     skip: set = set()
+    skip_status: dict = {}  # key -> status of the record that makes --resume skip it
     recorded: set = set()  # the keys of every record --resume read, finished or not
     matched = 0
     sink = None
@@ -112,6 +131,10 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                                            f"write to another --output")
             skip, other = done_keys(loaded.records, keep_stopped, optimal=solver.seeks_optimum,
                                     upper_bound=solver.upper_bound)
+            for record in loaded.records:  # the status a skipped case keeps: its last record counted as done
+                key = (source_key(record.get("source")), record.get("case"), record.get("data_hash"))
+                if key in skip and record.get("status") in FINAL + STOPPED:
+                    skip_status[key] = record.get("status")
             if other:
                 from collections import Counter
 
@@ -124,7 +147,8 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                         f"writing it, or the line was damaged); it is dropped and its case solved again")
                 truncate = loaded.good_bytes
             for number in loaded.bad_lines:
-                warning(f"{output}: line {number} is not a JSON record; ignored")
+                warning(f"{output}: line {number} is nested too deeply to read; ignored (kept in the file)"
+                        if number in loaded.too_deep else f"{output}: line {number} is not a JSON record; ignored")
         try:
             sink = RecordFile(output, append=resume, truncate_to=truncate)
         except OSError as exc:
@@ -144,6 +168,9 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                 matched += key in recorded
                 if key in skip:
                     tally.skipped += 1
+                    status = skip_status.get(key)
+                    if status not in ("solved", "exhausted", "feasible"):  # kept by --keep-stopped
+                        tally.unsolved[status] += 1
                     continue
             yield item
 
@@ -152,8 +179,13 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
     cancelled = False
     try:
         if executor == "dask":
-            backend = executors.DaskPool(config, scheduler, None if jobs == 1 else jobs, hash_data=hashes,
-                                         dashboard=dashboard)
+            try:
+                backend = executors.DaskPool(config, scheduler, None if jobs == 1 else jobs, hash_data=hashes,
+                                             dashboard=dashboard)
+            except ConnectionError as exc:  # an unreachable scheduler: one line, not 'cannot write the output'
+                unreachable = click.ClickException(str(exc))
+                unreachable.exit_code = 2
+                raise unreachable from None
         elif jobs == 1 and memory_limit is None:
             backend = executors.InProcess(config, solver)
         else:
@@ -186,7 +218,7 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                     click.echo(format_stats(outcome), err=True)
     except KeyboardInterrupt:
         cancelled = True
-        click.echo("searchkit: cancelled", err=True)
+        click.echo(f"searchkit: {tally.stop}", err=True)
         if backend is not None:
             backend.close(cancel=True)
             backend = None
@@ -200,9 +232,14 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
         warning(f"0 of the {len(recorded)} records in {output} match a case of the input (same source, case "
                 f"and data hash): every case was solved again; name the input as in the first run")
     tally.summarised = True
-    summary(counts, time.perf_counter() - begun, skipped=tally.skipped, output=output, cancelled=cancelled)
+    summary(counts, time.perf_counter() - begun, skipped=tally.skipped, output=output, cancelled=cancelled,
+            unsolved=tally.unsolved)
     if cancelled:
         return EXIT_CANCELLED
+    if tally.unsolved:  # as a run that stopped those cases now would exit
+        from searchkit.output import EXIT_LIMIT
+
+        return max(reporter.code, EXIT_LIMIT)
     return reporter.code
 
 
@@ -231,18 +268,22 @@ def _count_cases(solver, files, skip, limits) -> int | None:
     return total
 
 
-def parse_jobs(value: str) -> int:
+def parse_jobs(value: str, oversubscribe: bool | None = None) -> int:
     """``--jobs`` as a number of workers: a positive integer, or ``auto`` for the usable CPUs.
 
-    Above the usable CPUs it warns on stderr (the pool starts at most one worker per case anyway).
+    Above the usable CPUs it is capped at them, with one warning line,
+    unless ``oversubscribe`` (``--oversubscribe``): ``--jobs 40`` on 2 CPUs
+    started 40 workers (about 1 GB resident before a case was done).
+    ``None``: the command has no ``--oversubscribe`` (the warning offers none).
 
     Raises:
         click.BadParameter: anything else.
+        click.UsageError: more than one worker, and ``SEARCHKIT_START_METHOD`` names no start method.
     """
     if value == "auto":
         from searchkit.batch.executors import usable_cpus
 
-        return usable_cpus()
+        value = str(usable_cpus())
     try:
         n = int(value)
     except ValueError:
@@ -253,6 +294,20 @@ def parse_jobs(value: str) -> int:
 
     cpus = usable_cpus()
     if n > cpus:
-        warning(f"--jobs {n} is more than the {cpus} CPU{'s' if cpus != 1 else ''} this process may use: the "
-                f"workers share them (more memory, no more speed); at most one worker is started per case")
+        if oversubscribe:
+            warning(f"--jobs {n} is more than the {cpus} CPU{'s' if cpus != 1 else ''} this process may use: "
+                    f"--oversubscribe starts them all, sharing the CPUs (more memory, no more speed)")
+        else:
+            offer = f" (--oversubscribe to start {n})" if oversubscribe is not None else ""
+            warning(f"--jobs {n} is more than the {cpus} CPU{'s' if cpus != 1 else ''} this process may use: "
+                    f"{cpus} worker{'s' if cpus != 1 else ''}{offer}")
+            n = cpus
+    if n > 1:  # local workers will start (solve and compare alike): SEARCHKIT_START_METHOD says how
+        from searchkit.batch.executors import check_start_method
+        from searchkit.errors import PlanError
+
+        try:
+            check_start_method()
+        except PlanError as exc:
+            raise click.UsageError(str(exc)) from None
     return n

@@ -143,8 +143,26 @@ def apply(command: Callable, decorators: Iterable[Callable]) -> Callable:
     return command
 
 
-PLUGIN_HINT = ("install a game plugin, e.g. pip install searchkit-puzzles-flood (or ./plugins/flood "
-               "from the repository)")
+def _plugin_hint() -> str:
+    """How to install a game: from the repository's plugin folders, never by a name no index has yet.
+
+    The game distributions (``searchkit-puzzles-flood``...) are not
+    published on any package index, so ``pip install`` of their name would
+    install whatever someone later publishes under it.  When this searchkit
+    runs from a checkout (its ``plugins/`` folder beside the package), the
+    hint names that folder's absolute path.
+    """
+    import os
+
+    here = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "plugins")
+    folder = here if os.path.isdir(os.path.join(here, "flood")) else "plugins"
+    where = folder if folder != "plugins" else "./plugins of a clone of the searchkit repository"
+    return (f"install a game plugin from its folder, e.g. pip install {os.path.join(folder, 'flood')} (the games "
+            f"are in {where}: flood, mayan, sliding-tiles); they are not published on a package index yet, so do "
+            f"not install them by name")
+
+
+PLUGIN_HINT = _plugin_hint()
 
 
 class GameGroup(click.Group):

@@ -29,7 +29,7 @@ def make_solve_command(registry, name: str) -> click.Command:
     @click.pass_context
     def command(ctx, files, algorithm, heuristic, no_prune, max_nodes, time_limit, engine, stats, fmt, upper_bound,
                 seed_solution, jobs, executor, scheduler, dashboard, memory_limit, output, resume, keep_stopped,
-                force, progress, **options):
+                force, progress, oversubscribe, **options):
         from searchkit.limits import Limits
         from searchkit.solver import Solver
 
@@ -53,7 +53,8 @@ def make_solve_command(registry, name: str) -> click.Command:
             click.echo("searchkit: reading cases from standard input (end with Ctrl-D; see --help)", err=True)
         ctx.exit(_run(solver, files or ("-",), fmt=fmt, stats=stats, jobs=jobs, executor=executor,
                       scheduler=scheduler, dashboard=dashboard, memory_limit=memory_limit, output=output,
-                      resume=resume, keep_stopped=keep_stopped, force=force, progress=progress))
+                      resume=resume, keep_stopped=keep_stopped, force=force, progress=progress,
+                      oversubscribe=oversubscribe))
 
     params = [
         click.argument("files", nargs=-1, type=str),
@@ -98,7 +99,11 @@ def batch_options() -> list:
     ``--keep-stopped``, ``--force``, ``--progress``."""
     return [
         click.option("--jobs", "-j", default="1", show_default=True, metavar="N|auto",
-                     help="Worker processes ('auto': the CPUs this process may use); output stays in input order."),
+                     help="Worker processes ('auto': the CPUs this process may use; more are capped at that, "
+                          "unless --oversubscribe); output stays in input order."),
+        click.option("--oversubscribe", is_flag=True,
+                     help="Start every --jobs worker even beyond the CPUs this process may use (they then share "
+                          "them: more memory, no more speed)."),
         click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
                      help="local: worker processes on this machine; dask: a Dask cluster "
                           "(pip install 'searchkit-puzzles[dask]')."),
@@ -130,7 +135,7 @@ def batch_options() -> list:
 
 def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", executor: str = "local",
          scheduler=None, memory_limit=None, output=None, resume=False, progress=None, dashboard=None,
-         force=False, keep_stopped=False) -> int:
+         force=False, keep_stopped=False, oversubscribe=False) -> int:
     """Solve every case of every file, printing as it goes; return the exit status.
 
     Without a batch option this is :func:`searchkit.reporting.run_files`.
@@ -148,10 +153,19 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
         raise click.UsageError("--keep-stopped goes with --resume")
     if force and not output:
         raise click.UsageError("--force goes with --output FILE")
+    if oversubscribe and jobs == "1":
+        raise click.UsageError("--oversubscribe goes with --jobs N")
     if force and resume:
         raise click.UsageError("--force starts --output afresh, --resume appends to it: give one of them")
     if scheduler and executor != "dask":
         raise click.UsageError("--scheduler goes with --executor dask")
+    if scheduler:
+        from searchkit.batch.executors import scheduler_address
+
+        try:
+            scheduler = scheduler_address(scheduler)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
     if dashboard is not None and (executor != "dask" or scheduler):
         raise click.UsageError("--dashboard goes with --executor dask and no --scheduler (a scheduler you "
                                "started serves its own)")
@@ -165,9 +179,17 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
             except ImportError:
                 raise click.UsageError("--dashboard needs bokeh: pip install 'bokeh>=3.1'") from None
         try:
-            n = parse_jobs(jobs)
+            n = parse_jobs(jobs, oversubscribe=oversubscribe)
         except click.BadParameter as exc:
             raise click.UsageError(f"--jobs: {exc.format_message()}") from None
+        if executor == "local" and (n > 1 or memory_limit is not None):  # local workers: how they start
+            from searchkit.batch.executors import check_start_method
+            from searchkit.errors import PlanError
+
+            try:
+                check_start_method()
+            except PlanError as exc:
+                raise click.UsageError(str(exc)) from None
         return run_batch(solver, files, fmt=fmt, stats=stats, jobs=n, executor=executor, scheduler=scheduler,
                          memory_limit=memory_limit, output=output, resume=resume, progress=progress,
                          dashboard=dashboard, force=force, keep_stopped=keep_stopped)

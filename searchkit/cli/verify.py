@@ -30,7 +30,8 @@ def make_verify_command(registry, name: str) -> click.Command:
             click.echo(f"searchkit: warning: {records_path}: the last line is not a complete JSON record; ignored",
                        err=True)
         for number in loaded.bad_lines:
-            click.echo(f"searchkit: warning: {records_path}: line {number} is not a JSON record; ignored", err=True)
+            what = "is nested too deeply to read" if number in loaded.too_deep else "is not a JSON record"
+            click.echo(f"searchkit: warning: {records_path}: line {number} {what}; ignored", err=True)
         findings = verify(registry, name, iter_cases(game, [file], options), loaded.records, options)
         bad = [f for f in findings if not f.ok]
         for f in bad:

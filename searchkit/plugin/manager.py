@@ -399,13 +399,17 @@ def load_registry(
                 except BaseException as exc:
                     fail(info, f"failed to register {kind}: {type(exc).__name__}: {exc}")
         if first:
-            # A game's name goes to the plugin that ships the game's own module (its package is the
-            # plugin's), whatever the load order: a plugin that registers someone else's game under its
-            # name cannot take it.  Otherwise the first registration keeps it, as for any other name.
-            def ships(entry) -> bool:
-                return _game_package(entry[-1]) == packages.get(entry[0].name)
+            # A game's name goes to the game's own plugin, whatever the load order: first the plugin
+            # named as the game (its entry point, 'flood') that ships the game's module, then any plugin
+            # that ships the module it registers (its package is the plugin's).  A plugin that registers
+            # someone else's game, or a game of its own under a name another plugin is named for, cannot
+            # take the name.  Otherwise the first registration keeps it, as for any other name.
+            def rank(entry) -> int:
+                info, item = entry[0], entry[-1]
+                ships = _game_package(item) == packages.get(info.name)
+                return 0 if ships and info.name == getattr(item, "name", None) else 1 if ships else 2
 
-            for entry in sorted(games_pending, key=lambda entry: not ships(entry)):  # stable: load order
+            for entry in sorted(games_pending, key=rank):  # stable: load order
                 claim(*entry)
 
     def not_the_games_own(entry) -> bool:

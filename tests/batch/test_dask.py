@@ -132,3 +132,78 @@ def test_local_cluster_listens_on_loopback_only(registry, dashboard):
     assert all(ip == "127.0.0.1" for ip, _port in opened), opened
     assert http in {port for _ip, port in opened}
     assert pages == ([404, 404] if dashboard is None else [200, 200])
+
+
+@pytest.mark.parametrize("address", ["garbage", "http://127.0.0.1:8786", "inproc://x", "tcp://:8786",
+                                     "127.0.0.1:99999"])
+def test_a_malformed_scheduler_is_one_line(cli, address):
+    """Issue 32, item 13: these were ValueError tracebacks from distributed."""
+    pytest.importorskip("dask.distributed")
+    res = cli("solve", "flood", "--executor", "dask", "--scheduler", address, PC19)
+    assert res.returncode == 2 and res.stdout == ""
+    assert res.stderr.startswith(f"searchkit: error: --scheduler {address!r}: "), res.stderr
+    assert len(res.stderr.splitlines()) == 1
+
+
+def test_an_unreachable_scheduler_is_one_line(cli):
+    """Issue 32, item 13: after distributed's connect timeout the run said 'cannot write the output'."""
+    import socket
+
+    pytest.importorskip("dask.distributed")
+    with socket.socket() as free:  # a port nothing listens on (bound, never listening: connections are refused)
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+        res = cli("solve", "flood", "--executor", "dask", "--scheduler", f"127.0.0.1:{port}", PC19,
+                  env={"DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"})
+    assert res.returncode == 2 and res.stdout == "", res.stderr
+    assert res.stderr.startswith(f"searchkit: error: cannot reach the Dask scheduler at tcp://127.0.0.1:{port}: ")
+    assert len(res.stderr.splitlines()) == 1 and "cannot write the output" not in res.stderr
+
+
+WORKERS_IGNORE_CTRL_C = """
+import os, signal, sys
+from searchkit.batch.executors import DaskPool
+from searchkit.plugin.manager import load_registry
+from searchkit.solver import Solver
+
+pool = DaskPool(Solver(load_registry(), "flood").config, None, 2)
+try:
+    def ignored(pid):
+        with open(f"/proc/{pid}/status") as fh:
+            mask = int(next(line for line in fh if line.startswith("SigIgn:")).split()[1], 16)
+        return bool(mask >> (signal.SIGINT - 1) & 1)
+    workers = list(pool.client.run(os.getpid).values())
+    print(len(workers), all(ignored(pid) for pid in workers),
+          signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+finally:
+    pool.close(cancel=True)
+"""
+
+
+def test_local_cluster_workers_leave_ctrl_c_to_searchkit():
+    """Issue 32, item 13: a Ctrl-C reaches the whole process group, and the LocalCluster's workers printed 4-5
+    tracebacks (68-78 lines) of their own.  They now start with SIGINT ignored; this process keeps its handler."""
+    import subprocess
+
+    from tests.conftest import sigint_default
+
+    pytest.importorskip("dask.distributed")
+    res = subprocess.run([sys.executable, "-c", WORKERS_IGNORE_CTRL_C], capture_output=True, text=True,
+                         timeout=120, preexec_fn=sigint_default)
+    assert res.stdout.split() == ["2", "True", "True"], res.stderr
+
+
+def test_a_dashboard_beyond_loopback_is_named_and_said_to_be_exposed():
+    """Issue 32, item 13: ``--dashboard=0.0.0.0:8799`` listened on every interface but printed
+    http://127.0.0.1:8799 (distributed's link names the scheduler's host)."""
+    from searchkit.batch.executors import dashboard_lines
+
+    link = "http://127.0.0.1:8799/status"
+    assert dashboard_lines(link, "127.0.0.1:8799") == ["searchkit: Dask dashboard at http://127.0.0.1:8799/status"]
+    every, warning = dashboard_lines(link, "0.0.0.0:8799")
+    assert every == "searchkit: Dask dashboard at http://127.0.0.1:8799/status, listening on 0.0.0.0:8799 " \
+                    "(every interface)"
+    assert warning.startswith("searchkit: warning: the Dask dashboard listens on 0.0.0.0:8799, not only on "
+                              "loopback: anyone who can reach this machine there sees the workers")
+    named, _warning = dashboard_lines(link, "192.0.2.7:8799")
+    assert named == "searchkit: Dask dashboard at http://192.0.2.7:8799/status, listening on 192.0.2.7:8799"

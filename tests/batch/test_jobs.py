@@ -139,6 +139,46 @@ def test_jobs_above_the_cpus_warns(cli, tmp_path):
     assert f"--jobs {n} is more than the" in res.stderr
 
 
+def _most_children(args, cpus: int) -> tuple:
+    """Run the CLI on ``cpus`` CPUs (its affinity) and count its child processes while it runs, at most."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    pid_cpus = sorted(os.sched_getaffinity(0))[:cpus]
+    proc = subprocess.Popen([sys.executable, "-m", "searchkit", *map(str, args)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=lambda: os.sched_setaffinity(0, pid_cpus))
+    most = 0
+    while proc.poll() is None:
+        try:
+            with open(f"/proc/{proc.pid}/task/{proc.pid}/children") as fh:
+                most = max(most, len(fh.read().split()))
+        except OSError:
+            pass
+        time.sleep(0.01)
+    out, err = proc.communicate()
+    return most, subprocess.CompletedProcess(args, proc.returncode, out, err)
+
+
+def test_jobs_are_capped_at_the_usable_cpus_unless_oversubscribed(tmp_path):
+    """Issue 32, item 20: ``--jobs 40`` on 2 CPUs with 200 cases started 40 workers (997 MB, nothing done after
+    7.6 s).  On one CPU, ``--jobs 3 --memory-limit`` (a pool even of one worker) starts one worker."""
+    many = tmp_path / "many.txt"
+    many.write_text(PC19.read_text() * 4)
+    most, res = _most_children(["solve", "flood", "--jobs", "3", "--memory-limit", "2000", many], 1)
+    assert res.returncode == 0, res.stderr
+    assert len(res.stdout.split()) == 48
+    assert "--jobs 3 is more than the 1 CPU this process may use: 1 worker (--oversubscribe to start 3)" \
+        in res.stderr
+    assert most == 1
+    most, res = _most_children(["solve", "flood", "--jobs", "3", "--oversubscribe", "--memory-limit", "2000",
+                                many], 1)
+    assert res.returncode == 0 and len(res.stdout.split()) == 48, res.stderr
+    assert "--oversubscribe starts them all" in res.stderr
+    assert 1 <= most <= 3
+
+
 @pytest.mark.python_engine("the test plugin 'crashy'")
 def test_an_upper_bound_provider_that_finds_nothing_means_no_bound(cli, tmp_path):
     """Issue 19.11: a provider could not say "I found nothing"; ``None`` now means no upper bound."""
@@ -175,3 +215,57 @@ def test_a_case_is_read_only_after_the_one_before_is_handed_over(registry, tmp_p
         log.append(("handed over", item.value.index, res.outcome.result.cost))
     assert log == [("read", 1), ("handed over", 1, 19), ("read", 2), ("handed over", 2, 23),
                    ("read", 3), ("handed over", 3, 22)]
+
+
+UNGUARDED = """import warnings
+import searchkit
+warnings.simplefilter("error")  # a capped jobs= would warn: this test wants 2 real workers
+for outcome in searchkit.solve_all("flood", "2\\n1 2\\n2 1\\n2\\n1 1\\n1 2\\n0\\n", jobs=2):
+    print(outcome.status, outcome.cost, outcome.error)
+"""
+
+
+@pytest.mark.skipif(len(__import__("os").sched_getaffinity(0)) < 2, reason="needs 2 usable CPUs for 2 workers")
+@pytest.mark.parametrize("how", ["script", "stdin"])
+def test_solve_all_with_workers_from_a_script_without_a_main_guard(tmp_path, how):
+    """Issue 32, item 5: spawn's workers imported the caller's main module again: a script without an
+    ``if __name__ == "__main__":`` guard (RuntimeError) or code on standard input (FileNotFoundError: '<stdin>')
+    got ``error`` for every case, with a traceback per worker.  A real interpreter runs the script."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "unguarded.py"
+    script.write_text(UNGUARDED)
+    if how == "script":
+        res = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                             cwd=tmp_path)
+    else:
+        res = subprocess.run([sys.executable, "-"], input=UNGUARDED, capture_output=True, text=True, timeout=120,
+                             cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines() == ["solved 2 None", "solved 1 None"]
+    assert res.stderr == ""
+
+
+def test_a_bad_start_method_is_one_line(cli, tmp_path):
+    """Issue 32, item 14: ``SEARCHKIT_START_METHOD=bogus`` was a ValueError traceback (SEARCHKIT_ENGINE=bogus
+    already got one line); the Python API raises PlanError at the call."""
+    import subprocess
+    import sys
+
+    one = tmp_path / "one.txt"
+    one.write_text("2\n1 2\n2 1\n0\n")
+    res = cli("solve", "flood", "--jobs", "2", "--oversubscribe", one, env={"SEARCHKIT_START_METHOD": "bogus"})
+    assert res.returncode == 2
+    assert res.stderr.splitlines()[-1].startswith(
+        "searchkit: error: SEARCHKIT_START_METHOD='bogus': expected one of spawn, forkserver, fork")
+    assert "Traceback" not in res.stderr and res.stdout == ""
+    compare = cli("compare", "flood", "-H", "all", "--jobs", "2", one, env={"SEARCHKIT_START_METHOD": "bogus"})
+    assert compare.returncode == 2 and "Traceback" not in compare.stderr, compare.stderr
+    assert compare.stderr.startswith("searchkit: error: SEARCHKIT_START_METHOD='bogus': expected one of")
+    code = ("import searchkit\nfrom searchkit.errors import PlanError\ntry:\n"
+            "    searchkit.solve_all('flood', '2\\n1 2\\n2 1\\n0\\n', jobs=2, oversubscribe=True)\n"
+            "except PlanError as exc:\n    print(exc)\n")
+    api = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={**__import__("os").environ, "SEARCHKIT_START_METHOD": "bogus"})
+    assert api.stdout.startswith("SEARCHKIT_START_METHOD='bogus': expected one of"), api.stderr

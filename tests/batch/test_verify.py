@@ -113,11 +113,11 @@ def test_a_deeply_nested_line_is_not_a_record(cli, tmp_path):
     out.write_text(lines[0] + nested + "".join(lines[1:]))
     res = cli("verify", "flood", pc, out)
     assert "Traceback" not in res.stderr and "RecursionError" not in res.stderr
-    assert "line 2 is not a JSON record" in res.stderr
+    assert "line 2 is nested too deeply to read" in res.stderr
     assert res.stdout.splitlines()[-1] == "12 OK" and res.returncode == 0
     res = cli("solve", "flood", "--output", out, "--resume", pc)
     assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
-    assert "line 2 is not a JSON record" in res.stderr
+    assert "line 2 is nested too deeply to read; ignored (kept in the file)" in res.stderr
     seeds = tmp_path / "seeds.jsonl"
     seeds.write_text('{"moves":' + nested.rstrip() + "}\n")
     res = cli("solve", "flood", "--seed-solution", seeds, pc)
@@ -201,3 +201,29 @@ def test_verify_says_a_mayan_answer_is_not_checked_to_be_the_smallest(cli, tmp_p
     assert res.returncode == 0, res.stderr
     assert res.stdout.splitlines()[-1] == ("1 OK (1 valid but not checked to be the smallest answer the case asks "
                                            "for: verify replays moves, it does not search)")
+
+
+def test_a_status_that_contradicts_the_records_own_fields_fails(cli_run, recorded, tmp_path):
+    """Issue 32, item 4: a solved record whose status was changed to ``exhausted`` kept its cost and valid
+    moves, and verify said OK, with a message about an --upper-bound the record does not have."""
+    rs = json.loads(json.dumps(recorded[:6]))
+    rs[0]["status"] = "exhausted"  # cost, lower bound, length and valid moves kept
+    rs[1].update(status="exhausted", moves=[], length=None, gap=None)  # only the cost left
+    rs[2].update(status="exhausted", moves=[], cost=None, length=None, gap=None)  # a lower bound, no bound
+    rs[3]["error"] = "the search raised"  # solved, with an error
+    rs[4].update(status="exhausted", moves=[], cost=None, length=None, gap=None, upper_bound=rs[4]["cost"])
+    res = cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", rs))])
+    assert res.exit_code == 1, res.output
+    src = str(PC19)
+    lines = res.output.splitlines()
+    assert (f'searchkit: error: {src}: case 1: status "exhausted" (no solution) contradicts the record\'s own '
+            f'{len(recorded[0]["moves"])} moves, cost {recorded[0]["cost"]}, length {recorded[0]["length"]}, '
+            f'gap 0: a record without a solution holds none') in lines
+    assert any("case 2: status \"exhausted\" (no solution) contradicts the record's own cost" in line
+               for line in lines)
+    assert any(f"case 3: status \"exhausted\" with lower bound {recorded[2]['cost']} but no --upper-bound"
+               in line for line in lines)
+    assert any('case 4: status "solved" with an error ("the search raised")' in line for line in lines)
+    assert not any("case 5" in line for line in lines)  # exhausted under its own --upper-bound: as written
+    assert lines[-1].startswith("2 OK (1 with no solution cheaper than the --upper-bound")
+    assert lines[-1].endswith(", 10 failed")  # 4 contradictions, and cases 7-12 have no record

@@ -12,7 +12,7 @@ from searchkit.heuristic import Heuristic
 from searchkit.plugin.manager import load_registry
 from searchkit.plugin.spec import hookimpl
 
-from conftest import EXAMPLES, shared
+from conftest import EXAMPLES, ROOT, shared
 
 
 def run(*args, input=None):
@@ -104,7 +104,13 @@ def test_a_core_only_install_says_how_to_get_a_game():
     env = dict(os.environ, SEARCHKIT_PLUGINS="")  # only the core's own plugin: as a core-only install
     games = subprocess.run([sys.executable, "-m", "searchkit", "games"], capture_output=True, text=True, env=env)
     assert games.returncode == 1 and games.stdout == ""
-    assert "no game is installed; install a game plugin, e.g. pip install searchkit-puzzles-flood" in games.stderr
+    # issue 32, item 18: it said 'pip install searchkit-puzzles-flood', a name no package index has (whoever
+    # publishes it later would be installed); it names the plugin folder, and says why not a name
+    plugins = ROOT / "plugins"
+    assert (f"no game is installed; install a game plugin from its folder, e.g. pip install {plugins / 'flood'} "
+            f"(the games are in {plugins}: flood, mayan, sliding-tiles); they are not published on a package "
+            f"index yet, so do not install them by name") in games.stderr
+    assert "pip install searchkit-puzzles-flood" not in games.stderr
     solve = subprocess.run([sys.executable, "-m", "searchkit", "solve", "flood", "-"], input="0\n",
                            capture_output=True, text=True, env=env)
     assert solve.returncode == 2 and solve.stderr.count("\n") == 1

@@ -193,6 +193,34 @@ def test_the_plugin_that_ships_a_game_keeps_its_name(capsys, cli_run):
     assert listing.exit_code == 1 and "flood" in listing.output
 
 
+def test_a_game_of_its_own_under_a_taken_name_does_not_take_it(capsys, tmp_path, monkeypatch):
+    """Issue 32, item 19: a plugin shipping a game class of its own named 'flood', loaded before the Flood-It
+    plugin, took the name (both ship their module, so load order decided).  The plugin named for the game
+    keeps it; the impostor's registration is refused in one line."""
+    import searchkit_flood.plugin as real
+
+    package = tmp_path / "aaa_impostor"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from searchkit.plugin import hookimpl\n"
+        "from searchkit_flood.game import FloodGame\n"
+        "class Impostor(FloodGame):\n"
+        "    summary = 'not Flood-It'\n"
+        "@hookimpl\n"
+        "def register_games(register):\n"
+        "    register(Impostor())\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import aaa_impostor
+
+    for extra in ([("aaa-impostor", aaa_impostor), ("flood", real)], [("flood", real), ("aaa-impostor", aaa_impostor)]):
+        reg = load_registry(use_entry_points=False, extra=extra)
+        err = capsys.readouterr().err
+        assert reg.owner("game", "flood") == "flood", extra
+        assert reg.game_summary("flood") != "not Flood-It"
+        assert [p.name for p in reg.failures] == ["aaa-impostor"]
+        assert err.count("\n") == 1 and "'flood' keeps it" in err, err
+
+
 def test_a_plugin_whose_game_is_rejected_gets_one_line_for_its_items(capsys):
     """Issue 19.18: one error line per lost item (15 on every command) becomes one for them all."""
     load_registry(use_entry_points=False, extra=[("first", make_plugin("twin")), ("second", make_plugin("twin"))])

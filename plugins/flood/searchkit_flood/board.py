@@ -496,7 +496,7 @@ def parse_rect(text, source: str, toks: Tokens | None = None) -> Iterator[Case |
             return
         if h is None or h <= 0 or w == 0:
             got = "the end of the file" if nxt is None else _short(nxt)
-            yield InputError(f"expected the board height H (an integer >= 1) after width {w}, got {got}",
+            yield InputError(f"expected the board height H (an integer >= 1) after width {_cut(tok)}, got {got}",
                              source=source, line=line if nxt is None else cur.line(), case=case)
             return
         cur.skip(1)

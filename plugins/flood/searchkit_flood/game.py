@@ -114,7 +114,7 @@ class FloodGame:
         # The pivot is part of the case, so a record's data hash tells a --start run from another
         # (--resume with another --start solves the cases again instead of keeping the old answers).
         for item in items:
-            if isinstance(item, Case):
+            if isinstance(item, Case) and item.stopped is None:  # a case a limit stopped reading has no board
                 board = item.data
                 item = attrs.evolve(item, data=attrs.evolve(board, pivot=pivot_index(board.width, board.height,
                                                                                      start)))

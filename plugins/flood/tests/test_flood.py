@@ -280,3 +280,12 @@ def test_byte_order_mark_crlf_and_unreadable_inputs(cli_run, tmp_path):
     assert out.output.rstrip().endswith("2")  # the good file after the bad one is still solved
     out = cli_run(["solve", "flood", str(tmp_path)])
     assert out.exit_code == 2 and out.stdout == "? (input error)\n" and "cannot read" in out.stderr
+
+
+def test_a_long_width_without_a_height_is_quoted_as_written(cli_run, tmp_path):
+    """Issue 32 (S3): a 5000-digit width was quoted as 'width 1000000000' (the capped size, not the token)."""
+    path = tmp_path / "r.txt"
+    path.write_text("1" * 5000 + " x\n")
+    result = cli_run(["solve", "flood", "--input-format", "rect", str(path)])
+    assert "after width 111111111..., got 'x'" in result.output
+    assert "1000000000" not in result.output

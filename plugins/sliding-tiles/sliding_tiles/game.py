@@ -89,7 +89,7 @@ class SlidingTilesGame:
             if block:
                 case += 1
                 parsed = self._parse_case(block, case, source)
-                if options.get("goal") == "blank-first" and isinstance(parsed, Case):
+                if options.get("goal") == "blank-first" and isinstance(parsed, Case) and parsed.stopped is None:
                     parsed = Case(parsed.index, to_blank_last(parsed.data), parsed.source, parsed.line)
                 yield parsed
                 block = []

@@ -50,3 +50,14 @@ def test_reading_a_board_holds_at_most_what_it_charges():
     values, peak = _read(text, None)
     assert len(values[0].data) == 150 * 150
     assert peak <= READ_BYTES_PER_TILE * 150 * 150, peak
+
+
+def test_a_case_stopped_while_read_has_no_board_to_turn_under_blank_first():
+    # --goal blank-first rewrote every parsed case's board, including one a limit stopped reading (no board):
+    # a TypeError instead of its status, and the next case was never read (issue 32, item 1's pattern)
+    items = GAME.parse(SMALL + "\n" + SMALL, "in.txt", {"goal": "blank-first"})
+    with active(Limiter(Limits(time_limit=0))):
+        first = next(items)
+    second = next(items)
+    assert first == Case.unread(1, "in.txt", 1, "time_limit")
+    assert isinstance(second, Case) and second.index == 2 and second.stopped is None
