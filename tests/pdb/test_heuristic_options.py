@@ -45,8 +45,10 @@ def test_pdb_commands_build_info_and_clear(cli_run, tmp_path, monkeypatch):
     monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path))
     spec = "pdb(partition=4-4)"
     assert cli_run(["pdb", "info", "sliding-tiles", spec]).exit_code == 1  # not built yet
-    built = cli_run(["pdb", "build", "sliding-tiles", spec]).output
-    assert built.count("3,024 entries") == 2 and "built" in built
+    built = cli_run(["pdb", "build", "sliding-tiles", spec])
+    assert built.stdout.count("3,024 entries") == 2 and "built" in built.stdout
+    # the size is stated before each table is built (issue 32 item 15)
+    assert built.stderr.count("searchkit: building sliding-tiles 3x3 tiles") == 2 and "KiB of memory" in built.stderr
     info = cli_run(["pdb", "info", "sliding-tiles", spec])
     assert info.exit_code == 0 and info.output.count("verified") == 2
     again = cli_run(["pdb", "build", "sliding-tiles", spec]).output
@@ -115,8 +117,8 @@ def test_pdb_commands_say_in_one_line_what_is_wrong_with_the_cache(cli_run, tmp_
     monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(afile))
     built = cli_run(["pdb", "build", "sliding-tiles", spec])
     assert built.exit_code == 2 and built.output.strip().splitlines() == [
-        f"searchkit: error: cannot use the pattern database cache {afile}: File exists; set SEARCHKIT_CACHE_DIR "
-        "to a folder searchkit may write"], built.output
+        f"searchkit: error: cannot use the pattern database cache {afile}: it cannot be made: File exists; set "
+        "SEARCHKIT_CACHE_DIR to a folder of yours searchkit may write"], built.output
 
 
 def test_python_engine_pdbs_without_numpy_say_what_to_install(cli_run, tmp_path, monkeypatch):
