@@ -154,3 +154,18 @@ def test_pdb_clear_takes_a_game_name_not_a_pattern_and_lists_what_it_deleted(cli
     out = cli_run(["pdb", "clear", "sliding-tiles"])
     assert out.exit_code == 2 and out.stdout.splitlines() == [f"deleted {p}" for p in tables]
     assert out.stderr.splitlines() == [f"searchkit: error: cannot delete {folder}: Is a directory"]
+
+
+def test_an_unknown_partition_is_one_usage_line_before_any_case_is_read(cli_run):
+    # issue 32, S3: `pdb(partition=bogus)` was said once per case, as each case bound the heuristic
+    from sliding_tiles.pdb import PARTITIONS
+
+    boards = "1 2 3\n4 5 6\n0 7 8\n\n1 2 3\n4 5 6\n7 0 8\n\n1 2 3\n4 5 6\n7 8 0\n"
+    out = cli_run(["solve", "sliding-tiles", "-H", "pdb(partition=bogus)", "-"], input=boards)
+    assert out.exit_code == 2 and out.stdout == ""
+    assert "option partition must be one of auto, 5-5-5, 6-6-3, 7-8, 4-4, 8, got 'bogus'" in out.stderr
+    assert out.stderr.count("bogus") == 1
+    from searchkit.plugin.manager import load_registry
+
+    param = next(p for p in load_registry().heuristic("sliding-tiles", "pdb").params if p.name == "partition")
+    assert set(param.choices) == {"auto", *PARTITIONS}
