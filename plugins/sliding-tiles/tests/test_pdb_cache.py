@@ -31,7 +31,7 @@ def _run(args, cache, engine=None, **kw):
                           timeout=600, **kw)
 
 
-def test_the_native_builder_never_follows_a_link_planted_at_its_temporary_name(tmp_path):
+def test_the_native_builder_never_follows_a_link_planted_at_its_temporary_name(tmp_path, monkeypatch):
     # the native writer's temporary file was `TABLE.PID.tmp` (File::create, following links): links planted for
     # the next few hundred process ids made `pdb build` overwrite the file they pointed to, and say "built"
     if not _native():
@@ -43,13 +43,9 @@ def test_the_native_builder_never_follows_a_link_planted_at_its_temporary_name(t
     from searchkit.pdb import path_for
     from sliding_tiles.pdb import abstractions
 
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(cache))
+    paths = [path_for(a) for a in abstractions("4-4", n=3)]
     last = int(Path("/proc/sys/kernel/ns_last_pid").read_text())
-    old = os.environ.get("SEARCHKIT_CACHE_DIR")
-    os.environ["SEARCHKIT_CACHE_DIR"] = str(cache)
-    try:
-        paths = [path_for(a) for a in abstractions("4-4", n=3)]
-    finally:
-        os.environ["SEARCHKIT_CACHE_DIR"] = old if old is not None else ""
     for path in paths:
         for pid in range(last + 1, last + 400):
             Path(f"{path}.{pid}.tmp").symlink_to(victim)
