@@ -25,6 +25,9 @@ class Param:
         help: one line for listings.
         min: smallest allowed value of a number, or ``None``.
         max: largest allowed value of a number, or ``None``.
+        choices: the only values allowed (e.g. the names of a heuristic's
+            tables), or ``None``: another value is refused when the option
+            is read, before any case is, in one usage line.
     """
 
     name: str
@@ -33,6 +36,7 @@ class Param:
     help: str = ""
     min: int | float | None = None
     max: int | float | None = None
+    choices: tuple | None = None
 
     def parse(self, text: str) -> Any:
         """The typed value of ``text``.
@@ -43,7 +47,7 @@ class Param:
         one of several ways.
 
         Raises:
-            ValueError: not a number of the declared type, or outside ``min``..``max``.
+            ValueError: not a number of the declared type, or outside ``min``..``max``, or not one of ``choices``.
         """
         text = text.strip()
         if self.type in (int, float):
@@ -57,6 +61,8 @@ class Param:
             raise ValueError(f"option {self.name} must be at least {self.min}, got {value}")
         if self.max is not None and value > self.max:
             raise ValueError(f"option {self.name} must be at most {self.max}, got {value}")
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"option {self.name} must be one of {', '.join(map(str, self.choices))}, got {text!r}")
         return value
 
 

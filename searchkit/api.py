@@ -232,14 +232,17 @@ class Outcome(_SolverOutcome):
                 data = render_html(steps, labels=labels, title=title, palette=colours)
             if not write:
                 return data
-            with open(path, "w", encoding="utf-8") as fh:
-                fh.write(data)
+            from searchkit.atomic import write_file
+
+            write_file(path, data)  # an exclusive temporary name renamed into place (searchkit.atomic)
             return path
         import io
 
         from searchkit.render import raster
 
-        buf = io.BytesIO() if not write else path
+        from searchkit.atomic import replacing
+
+        buf = io.BytesIO()
         try:
             if fmt == "png":
                 raster.save_png(buf, steps, labels=labels, columns=columns, palette=colours)
@@ -248,7 +251,11 @@ class Outcome(_SolverOutcome):
         except raster.MissingPillow:
             raise raster.MissingPillow(f"{fmt.upper()} pictures need Pillow: "
                                        f"pip install 'searchkit-puzzles[pictures]'") from None
-        return path if write else buf.getvalue()
+        if not write:
+            return buf.getvalue()
+        with replacing(path) as fh:  # an exclusive temporary name renamed into place (searchkit.atomic)
+            fh.write(buf.getbuffer())
+        return path
 
     def _repr_svg_(self) -> str | None:
         """Jupyter: every frame of the solution with its moves under them (the start alone without one)."""

@@ -156,12 +156,18 @@ class RecordFile:
     Args:
         path: the file; created if missing.
         truncate_to: cut the file to this many bytes first (drop a torn last line).
-        append: keep what is there (``--resume``); else start the file afresh.
+        append: keep what is there (``--resume``); else start the file afresh: a new empty file made under
+            an exclusive temporary name and renamed onto ``path`` (:func:`searchkit.atomic.create_fresh`), so
+            a link at ``path`` is replaced, not followed (``/dev/null`` or a pipe is written as it is).
     """
 
     def __init__(self, path: str, *, append: bool = False, truncate_to: int | None = None) -> None:
-        flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
-        self.fd = os.open(path, flags, 0o644)
+        if append:
+            self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        else:  # a new file renamed onto path: a link there is replaced, never followed (searchkit.atomic)
+            from searchkit.atomic import create_fresh
+
+            self.fd = create_fresh(path)
         if append and truncate_to is not None:
             os.ftruncate(self.fd, truncate_to)
         self.path = path

@@ -7,6 +7,7 @@ import time
 import click
 
 from searchkit.cli.common import EXIT_INPUT, error, fail, registry
+from searchkit.limits import MAX_MEMORY_MB
 
 
 def _known_game(ctx, game: str):
@@ -51,18 +52,42 @@ def pdb() -> None:
 @pdb.command()
 @click.argument("game")
 @click.argument("spec")
+@click.option("--memory-limit", type=click.FloatRange(min=1, max=MAX_MEMORY_MB), default=None, metavar="MB",
+              help="Refuse to build a table whose build needs more memory than this (MiB); without it, more than "
+                   "the machine has is refused.")
 @click.pass_context
-def build(ctx, game, spec) -> None:
-    """Build (or verify, if cached) the tables of heuristic SPEC of GAME; one line per table."""
+def build(ctx, game, spec, memory_limit) -> None:
+    """Build (or verify, if cached) the tables of heuristic SPEC of GAME; one line per table.
+
+    Before a table is built, a line on stderr gives its entries and the memory its build needs; a build
+    needing more than --memory-limit, or than the machine has, is refused in one line.
+    """
     _need_numpy()
     from searchkit.errors import SearchkitError
-    from searchkit.pdb.store import load_or_build
+    from searchkit.limits import Limiter, LimitReached, Limits, active
+    from searchkit.pdb.store import (build_bytes, cache_problem, file_bytes, human_bytes, load_or_build, not_kept,
+                                     path_for)
 
     heuristic, found = _abstractions(ctx, game, spec)
     for a in found:
         wall, cpu = time.perf_counter(), time.process_time()
+        problem = cache_problem(path_for(a).parent, file_bytes(a))
+        if problem is not None:  # said before building: the point of `pdb build` is the file
+            fail(not_kept(path_for(a).parent, problem))
+        if not path_for(a).exists():
+            need = build_bytes(a, a.native_builder())
+            click.echo(f"searchkit: building {a.label()}: {a.entries:,} entries, about {human_bytes(need)} "
+                       f"of memory", err=True)
         try:
-            db = load_or_build(a)
+            with active(Limiter(Limits(memory_mb=memory_limit))):
+                db = load_or_build(a, in_memory=False)
+        except LimitReached:
+            need = build_bytes(a, a.native_builder())
+            if path_for(a).exists():
+                fail(f"{a.label()}: reading its table of {a.entries:,} entries needs more memory than --memory-limit "
+                     f"{memory_limit:g} (MiB)")
+            fail(f"{a.label()}: building its table of {a.entries:,} entries needs about {human_bytes(need)} "
+                 f"of memory, more than --memory-limit {memory_limit:g} (MiB)")
         except SearchkitError as exc:  # e.g. a cache folder that cannot be made: one line, as `solve` says it
             fail(str(exc))
         except OSError as exc:

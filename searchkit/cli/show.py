@@ -22,13 +22,16 @@ from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, HeuristicTyp
 from searchkit.errors import InputError, SearchkitError
 from searchkit.formats import choices
 from searchkit.formats.pictures import PICTURES_HINT
+from searchkit.limits import MAX_MEMORY_MB
 
 #: OUT suffixes and what writes them.
 FORMATS = tuple(f".{name}" for name in choices("show"))  #: the suffixes -o takes (searchkit.formats.WRITERS)
 
 #: show's own option names; a game option of the same name is left out (it only changes solve's text output).
 _OWN = {"case", "output", "moves", "records", "labels", "columns", "algorithm", "heuristic", "show",
-        "max_nodes", "time_limit", "palette"}
+        "max_nodes", "time_limit", "palette", "max_pixels", "memory_limit"}
+#: The largest picture drawn unless --max-pixels says otherwise: a PNG of 100 million pixels is 300 MB of RGB.
+MAX_PIXELS = 100_000_000
 
 
 def make_show_command(registry, name: str) -> click.Command:
@@ -39,9 +42,9 @@ def make_show_command(registry, name: str) -> click.Command:
     game_options = [opt for opt in game.options if opt.key not in _OWN]
 
     @click.pass_context
-    def command(ctx, file, case_no, output, moves, records, max_frames, labels, columns, palette, algorithm,
-                heuristic, max_nodes, time_limit, **options):
-        from searchkit.limits import Limits
+    def command(ctx, file, case_no, output, moves, records, max_frames, max_pixels, memory_limit, labels, columns,
+                palette, algorithm, heuristic, max_nodes, time_limit, **options):
+        from searchkit.limits import Limiter, Limits
         from searchkit.render.steps import RenderError, has_render, replay_steps
         from searchkit.solver import Solver
 
@@ -63,11 +66,19 @@ def make_show_command(registry, name: str) -> click.Command:
             raise click.UsageError(f"--palette: {exc}") from None
         if suffix:
             _check_output(output, suffix)  # before the search: a long solve must not end in "cannot write"
+        clock = Limiter(Limits(time_limit=time_limit))  # the time limit holds from the first byte to the last drawn
         try:
             solver = Solver(registry, name, algorithm=algorithm, heuristic=heuristic,
-                            limits=Limits(max_nodes=max_nodes, time_limit=time_limit), options=options)
+                            limits=Limits(max_nodes=max_nodes, time_limit=time_limit, memory_mb=memory_limit),
+                            options=options)
         except SearchkitError as exc:
             raise click.UsageError(str(exc)) from None
+        if memory_limit is not None:  # the case's address space, as solve --memory-limit (restored when show ends)
+            from searchkit.batch.executors import _MemoryLimit
+
+            if not suffix:
+                import rich.console  # noqa: F401  (imported before the limit, as Pillow is by _check_output)
+            ctx.with_resource(_MemoryLimit(memory_limit))
         case = _read_case(game, file, case_no, solver.options, solver.limits)
         if case.stopped is not None:
             click.echo(f"searchkit: error: {case.source}: case {case.index}: {case.stopped} while it was read, "
@@ -104,7 +115,9 @@ def make_show_command(registry, name: str) -> click.Command:
 
             render_terminal(steps, Console(highlight=False), labels=labels, palette=colours)
             return
-        _write(output, suffix, steps, labels=labels, columns=columns, title=title, palette=colours)
+        _bound(case, suffix[1:], steps, columns, colours, max_pixels, memory_limit)
+        _write(output, suffix, steps, labels=labels, columns=columns, title=title, palette=colours, clock=clock,
+               case=case)
         size = os.path.getsize(output)
         drawing = time.perf_counter() - started
         click.echo(f"searchkit: wrote {output}: {len(steps)} frames ({len(path)} moves), {size / 1024:.1f} KiB; "
@@ -125,6 +138,12 @@ def make_show_command(registry, name: str) -> click.Command:
         click.option("--max-frames", type=click.IntRange(min=1), default=1000, show_default=True,
                      help="Draw at most this many frames (the start, each move, and a game's in-between frames); "
                           "the moves past them are still checked by replay, and a line on stderr says so."),
+        click.option("--max-pixels", type=click.IntRange(min=1), default=MAX_PIXELS, show_default=True,
+                     help="Refuse, before drawing, a picture larger than this many pixels (PNG, SVG: the picture; "
+                          "GIF, HTML: a frame times the frames)."),
+        click.option("--memory-limit", type=click.FloatRange(min=1, max=MAX_MEMORY_MB), default=None, metavar="MB",
+                     help="Memory (MiB) the case may use: its search, and drawing (a picture that needs more is "
+                          "refused before it is drawn)."),
         click.option("--labels", is_flag=True, help="Write each cell's value in it."),
         click.option("--columns", type=click.IntRange(min=1), default=None,
                      help="Frames per row of an SVG or PNG picture (default: as many as fit 1400 pixels)."),
@@ -221,13 +240,62 @@ def _record_moves(path: str, file: str, number: int) -> list:
     return moves
 
 
-def _write(output: str, suffix: str, steps, *, labels: bool, columns, title: str, palette=None) -> None:
+def _bound(case, fmt: str, steps, columns, palette, max_pixels: int, memory_limit: float | None) -> None:
+    """Refuse, in one line and exit status 1, a picture over ``--max-pixels`` or needing more memory than
+    ``--memory-limit``, before it is drawn (a 1 x 5000 board's 1000 frames made a 60,024 x 46,072 PNG)."""
+    from searchkit.render.layout import MEMORY_PER_PIXEL, picture_pixels
+
+    pixels, size = picture_pixels(steps, fmt, columns=columns, palette=palette)
+    where = f"{case.source}: case {case.index}"
+    if pixels > max_pixels:
+        _stop(f"{where}: the {fmt.upper()} picture would be {size} ({pixels:,} pixels), over --max-pixels "
+              f"{max_pixels:,}: raise --max-pixels, or draw fewer frames with --max-frames")
+    need = pixels * MEMORY_PER_PIXEL[fmt]
+    if memory_limit is not None and need > memory_limit * 2**20:
+        _stop(f"{where}: drawing the {fmt.upper()} picture ({size}) needs about {need / 2**20:,.0f} MiB, over "
+              f"--memory-limit {memory_limit:g}: raise --memory-limit, or draw fewer frames with --max-frames")
+
+
+def _stop(message: str) -> None:
+    click.echo(f"searchkit: error: {message}", err=True)
+    sys.exit(EXIT_LIMIT)
+
+
+def _write(output: str, suffix: str, steps, *, labels: bool, columns, title: str, palette=None, clock=None,
+           case=None) -> None:
+    """Write the picture, within the time limit (``clock``); SIGTERM while it is written leaves the previous
+    file whole and no temporary file (it exits through the writer's clean-up, as Ctrl-C does)."""
+    import signal
+
     from searchkit.formats import WriteError, writer
+    from searchkit.limits import LimitReached, active
+
+    def terminated(signum, frame):
+        raise SystemExit(128 + signum)
 
     try:
-        writer(suffix[1:], "show")(output, steps, labels=labels, columns=columns, title=title, palette=palette)
+        previous = signal.signal(signal.SIGTERM, terminated)
+    except ValueError:  # not the main thread
+        previous = None
+    try:
+        with active(clock) if clock is not None else _nothing():
+            writer(suffix[1:], "show")(output, steps, labels=labels, columns=columns, title=title, palette=palette)
     except WriteError as exc:
         fail(str(exc))
+    except LimitReached as exc:
+        _stop(f"{case.source}: case {case.index}: {exc.status} while drawing, {output} not written")
+    except MemoryError:
+        _stop(f"{case.source}: case {case.index}: out of memory while drawing, {output} not written; draw fewer "
+              f"frames with --max-frames")
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _nothing():
+    import contextlib
+
+    return contextlib.nullcontext()
 
 
 def _complete_palette(ctx, param, incomplete: str) -> list:

@@ -3,11 +3,15 @@
 Each writer takes the output path and the frames of
 :func:`searchkit.render.steps.replay_steps`, and raises
 :class:`~searchkit.formats.WriteError` with the one line to print when it
-cannot write (a missing Pillow, a path it cannot open).
+cannot write (a missing Pillow, a path it cannot open).  Each file is written
+through an exclusive temporary name in its folder and renamed into place
+(:mod:`searchkit.atomic`): an interrupted write leaves the previous picture
+whole, and a link at the output's name is replaced, never followed.
 """
 
 from __future__ import annotations
 
+from searchkit.atomic import replacing, write_file
 from searchkit.formats import WriteError
 
 PICTURES_HINT = "pip install 'searchkit-puzzles[pictures]'"
@@ -41,10 +45,11 @@ def _raster(kind: str, output: str, steps, *, labels: bool, columns, palette) ->
     from searchkit.render import raster
 
     try:
-        if kind == "png":
-            raster.save_png(output, steps, labels=labels, columns=columns, palette=palette)
-        else:
-            raster.save_gif(output, steps, labels=labels, palette=palette)
+        with replacing(output) as fh:  # the previous picture survives Ctrl-C, SIGTERM or a full disk
+            if kind == "png":
+                raster.save_png(fh, steps, labels=labels, columns=columns, palette=palette)
+            else:
+                raster.save_gif(fh, steps, labels=labels, palette=palette)
     except raster.MissingPillow:
         raise WriteError(f"{kind.upper()} output needs Pillow: {PICTURES_HINT}") from None
     except OSError as exc:
@@ -53,7 +58,6 @@ def _raster(kind: str, output: str, steps, *, labels: bool, columns, palette) ->
 
 def _save_text(path: str, text: str) -> None:
     try:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        write_file(path, text)
     except OSError as exc:
         raise WriteError(f"cannot write {path}: {exc.strerror or exc}") from None

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from searchkit.pdb.abstraction import Abstraction
 from searchkit.pdb.combine import additive, maximum, reflected
-from searchkit.pdb.store import (PatternDatabase, cache_dir, clear, load_or_build, make_folder, path_for,
-                                 progress_bar)
+from searchkit.pdb.store import (PatternDatabase, cache_dir, clear, ensure_file, load_or_build, make_folder,
+                                 path_for, progress_bar)
 
-__all__ = ["Abstraction", "PatternDatabase", "additive", "build", "cache_dir", "clear", "load_or_build",
+__all__ = ["Abstraction", "PatternDatabase", "additive", "build", "cache_dir", "clear", "ensure_file", "load_or_build",
            "make_folder", "maximum", "path_for", "progress_bar", "reflected"]
 
 

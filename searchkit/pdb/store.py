@@ -37,6 +37,7 @@ import os
 import struct
 import sys
 import zlib
+from contextlib import contextmanager
 from pathlib import Path
 
 MAGIC = b"SKPDB01\n"
@@ -155,7 +156,7 @@ def decode(blob: bytes, key: str):
 
 
 def read(path: Path, key: str) -> PatternDatabase:
-    """Load and verify the table at ``path`` (raises :class:`CorruptFile`, :class:`OSError`)."""
+    """Load and verify the table at ``path`` (raises :class:`CorruptFile`, :class:`OSError`, :class:`MemoryError`)."""
     values, bits = decode(Path(path).read_bytes(), key)
     return PatternDatabase(key, values, bits, path=Path(path))
 
@@ -178,17 +179,14 @@ def make_folder(path: Path) -> None:
 
 
 def write(path: Path, key: str, values) -> int:
-    """Write the table atomically (a temporary file renamed); returns the bits per entry."""
+    """Write the table atomically (:func:`searchkit.atomic.write_file`: an exclusive temporary name in the
+    same folder, renamed into place; never through a link); returns the bits per entry."""
+    from searchkit.atomic import write_file
+
     blob = encode(key, values)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_bytes(blob)
-        os.replace(tmp, path)
-    except OSError:
-        tmp.unlink(missing_ok=True)  # never leave a half-written or unplaceable table behind
-        raise
+    write_file(path, blob)
     return struct.unpack_from("<I", blob, 12)[0]
 
 
@@ -216,11 +214,268 @@ def progress_bar(label):
     return update, bar.stop
 
 
-def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool = False) -> PatternDatabase:
+#: Tables this process built but could not keep in the cache, by (cache path, key): built once, used from memory
+#: for the run.
+_KEPT: dict[tuple[str, str], PatternDatabase] = {}
+#: The same for engines that read table files themselves (native): (cache path, key) -> the path the engine
+#: loaded it from.
+_KEPT_FILES: dict[tuple[str, str], Path] = {}
+#: Cache folders already said to be unusable (one warning a run).
+_WARNED: set[str] = set()
+
+
+def file_bytes(abstraction) -> int:
+    """The most bytes ``abstraction``'s table file takes (one byte an entry, with its header and key)."""
+    return _HEAD.size + len(abstraction.key().encode()) + abstraction.entries
+
+
+def cache_problem(folder: Path, need: int = 0) -> str | None:
+    """Why tables cannot be kept in ``folder`` (``None``: they can): it cannot be made or written (a file
+    is created and removed to find out), other users may write in it
+    (:func:`searchkit.atomic.folder_problem`), or it has less than ``need`` bytes free."""
+    import tempfile
+
+    from searchkit.atomic import folder_problem
+
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"it cannot be made: {exc.strerror or exc}"
+    unsafe = folder_problem(folder)
+    if unsafe:
+        return unsafe
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        return f"it cannot be written: {exc.strerror or exc}"
+    if need:
+        try:
+            fs = os.statvfs(folder)
+            free = fs.f_bavail * fs.f_frsize
+        except (OSError, AttributeError):
+            free = need
+        if free < need:
+            return f"{free / 2**20:,.0f} MiB free, the table needs up to {need / 2**20:,.0f} MiB"
+    return None
+
+
+def _trusted(folder: Path) -> bool:
+    """Whether tables found in ``folder`` may be read: nobody but us (and root) can have put them there."""
+    from searchkit.atomic import folder_problem
+
+    return folder_problem(folder) is None
+
+
+def not_kept(folder: Path, problem: str) -> str:
+    """The one line saying the cache ``folder`` cannot keep tables, and what to do."""
+    return (f"cannot use the pattern database cache {folder}: {problem}; set SEARCHKIT_CACHE_DIR to a folder of "
+            f"yours searchkit may write")
+
+
+def _say_not_cached(folder: Path, problem: str, quiet: bool) -> None:
+    if quiet or str(folder) in _WARNED:
+        return
+    _WARNED.add(str(folder))
+    print(f"searchkit: warning: cannot keep pattern databases in {folder}: {problem}; building them once and "
+          f"using them from memory for this run (set SEARCHKIT_CACHE_DIR to a folder of yours searchkit may "
+          f"write to keep them)", file=sys.stderr)
+
+
+def human_bytes(n: int) -> str:
+    """``n`` bytes in GiB, MiB or KiB, e.g. ``29 MiB``, ``92.8 GiB``."""
+    if n >= 2**30:
+        return f"{n / 2**30:,.1f} GiB"
+    return f"{n / 2**20:,.0f} MiB" if n >= 2**20 else f"{max(1, round(n / 1024)):,} KiB"
+
+
+def machine_memory() -> int | None:
+    """This machine's physical memory in bytes (``None`` where the system does not say)."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+#: Peak bytes a state of the Python builder (:mod:`searchkit.pdb.build`) takes: its distance byte and the
+#: layers' int64 rank arrays (measured: 22 on a 5.8-million-state table).
+PYTHON_BYTES_PER_STATE = 24
+
+
+def build_bytes(abstraction, builder=None) -> int:
+    """The memory building ``abstraction``'s table takes, in bytes: ``builder.memory(abstraction)`` for a
+    builder that says (the native one), else the Python builder's :data:`PYTHON_BYTES_PER_STATE` a state."""
+    memory = getattr(builder, "memory", None)
+    if memory is not None:
+        return int(memory(abstraction))
+    return PYTHON_BYTES_PER_STATE * abstraction.size
+
+
+def check_build_size(abstraction, builder=None) -> int:
+    """Refuse, before anything is allocated, a table whose build needs more memory than there is.
+
+    Returns:
+        The bytes building it takes (:func:`build_bytes`).
+
+    Raises:
+        searchkit.limits.LimitReached: ``memory_limit``, above the running case's ``--memory-limit``.
+        searchkit.errors.PlanError: above this machine's physical memory, in one line with both sizes.
+    """
+    from searchkit.limits import reserve
+
+    need = build_bytes(abstraction, builder)
+    reserve(need)
+    have = machine_memory()
+    if have is not None and need > have:
+        from searchkit.errors import PlanError
+
+        raise PlanError(f"{abstraction.label()}: building its table of {abstraction.entries:,} entries needs about "
+                        f"{human_bytes(need)} of memory, more than this machine's {human_bytes(have)}")
+    return need
+
+
+@contextmanager
+def build_lock(path: Path, label: str, quiet: bool = False):
+    """Hold the build lock of the table file ``path`` (``.NAME.lock`` beside it) while the block runs.
+
+    One process builds a table; the others wait here, then find it in the
+    cache.  The lock is :func:`fcntl.flock` on a file opened without
+    following links: the kernel releases it when its holder exits, however
+    it exits (a killed or crashed builder leaves no stale lock to detect or
+    clear).  The holder removes the lock file as it lets go (a waiter that
+    then holds the lock of a removed file opens the new one and waits again),
+    so a cache folder keeps no lock files, except one a killed builder left.
+    While it waits, one line says so, and the running case's time limit is
+    checked (:func:`searchkit.limits.setup_check`).  flock rather than the
+    ``filelock`` package: it is the same system call (filelock's Unix lock),
+    and the wait must check the case's time limit between tries anyway.  Without
+    ``fcntl`` (Windows), or where the lock file cannot be opened, nothing is
+    locked (two processes may then build the same table; each writes it
+    atomically).
+
+    Raises:
+        searchkit.limits.LimitReached: the running case's time ran out while it waited.
+    """
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    lock = Path(path).with_name(f".{Path(path).name}.lock")
+    import time
+
+    from searchkit.limits import setup_check
+
+    waiting = False
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
+                         0o600)
+        except OSError:
+            yield
+            return
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if not waiting and not quiet:
+                        print(f"searchkit: waiting for another process building {label} (lock {lock})",
+                              file=sys.stderr)
+                    waiting = True
+                    setup_check()
+                    time.sleep(0.05)
+            try:  # the holder before us removes the file as it lets go: a lock on a removed file counts for nothing
+                now = os.stat(lock, follow_symlinks=False)
+            except FileNotFoundError:
+                now = None
+            held = os.fstat(fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        if now is not None and (now.st_ino, now.st_dev) == (held.st_ino, held.st_dev):
+            break
+        os.close(fd)
+    try:
+        yield
+    finally:
+        try:
+            os.unlink(lock)  # while still held: no lock file is left behind
+        except OSError:
+            pass
+        os.close(fd)  # releases the lock
+
+
+def _reserve_to_read(path: Path, abstraction) -> None:
+    """Stop with ``memory_limit`` before reading a cached table larger than the running case's allowance
+    (the file's bytes and its unpacked entries), instead of failing to read it and calling it unusable."""
+    from searchkit.limits import reserve
+
+    try:
+        size = os.stat(path).st_size
+    except OSError:
+        return
+    reserve(size + abstraction.entries)
+
+
+def _cached(abstraction, path: Path, key: str, quiet: bool) -> PatternDatabase | None:
+    """The verified cached table at ``path``, or ``None`` (missing; unusable, said in one line)."""
+    from searchkit.atomic import owned_by_us
+
+    if not path.exists():
+        return None
+    _reserve_to_read(path, abstraction)
+    try:
+        if not owned_by_us(path):
+            raise CorruptFile("not a regular file of ours")
+        return read(path, key)
+    except MemoryError:
+        from searchkit.limits import MEMORY_LIMIT, LimitReached
+
+        raise LimitReached(MEMORY_LIMIT) from None
+    except CorruptFile as exc:
+        if not quiet:
+            print(f"searchkit: pattern database {path} is unusable ({exc}); rebuilding it", file=sys.stderr)
+    except OSError as exc:
+        if not quiet:
+            print(f"searchkit: cannot read pattern database {path} ({exc.strerror or exc}); rebuilding it",
+                  file=sys.stderr)
+    return None
+
+
+def _build_values(abstraction, builder, update):
+    """The table's values, built by ``builder`` into a private temporary folder when it writes files
+    itself (then read back and the folder removed), else by the Python builder."""
+    if builder is not None:
+        import shutil
+        import tempfile
+
+        private = Path(tempfile.mkdtemp(prefix="searchkit-pdb-"))
+        try:
+            where = private / path_for(abstraction).name
+            if builder(abstraction, where, abstraction.key(), update):
+                return read(where, abstraction.key()).values
+        finally:
+            shutil.rmtree(private, ignore_errors=True)
+    from searchkit.pdb.build import build
+
+    return build(abstraction, progress=update)
+
+
+def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool = False,
+                  in_memory: bool = True) -> PatternDatabase:
     """The table of ``abstraction``: from the cache if a valid file is there, else built (and cached).
 
-    A file that fails verification (wrong size, checksum or key) is rebuilt,
-    with one line on stderr saying so.
+    A file that fails verification (wrong size, checksum or key, or not a
+    regular file of ours) is rebuilt, with one line on stderr saying so.
+    One process builds a table at a time (:func:`build_lock`); the others
+    wait and read it.  When the cache folder cannot keep it (it cannot be
+    written, it lacks the room, other users may write in it:
+    :func:`cache_problem`), the table is built once and kept in memory for
+    the rest of the run, with one warning naming the folder.
 
     Args:
         cache: read and write the cache (``False``: build in memory only).
@@ -230,11 +485,18 @@ def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool 
             ``None`` or the progress bar's ``progress(reached, total)``.
             Default: ``abstraction.native_builder()``.
         quiet: no line on stderr.
+        in_memory: when the cache cannot keep the table, build it and keep
+            it in memory for the run (default); ``False`` (``pdb build``,
+            whose point is the file): raise instead, before building.
 
     Raises:
         searchkit.errors.PlanError: numpy is not installed (the ``pdb``
-            extra); or from ``builder``, when the table is to be built
-            natively and the cache folder cannot be made (:func:`make_folder`).
+            extra); or the build needs more memory than the machine has
+            (:func:`check_build_size`); or, with ``in_memory`` false, the
+            cache cannot keep the table (one line naming the folder).
+        OSError: with ``in_memory`` false, the table could not be written.
+        searchkit.limits.LimitReached: ``memory_limit``: the running case's
+            ``--memory-limit`` cannot hold the table read or built.
     """
     try:
         import numpy  # noqa: F401  (the Python engine's tables are numpy arrays)
@@ -245,43 +507,162 @@ def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool 
                         "(the native engine builds and reads them without it)") from None
     key = abstraction.key()
     path = path_for(abstraction)
+    if (str(path), key) in _KEPT:
+        return _KEPT[str(path), key]
     if builder is None:
         builder = abstraction.native_builder()
-    if cache and path.exists():
-        try:
-            return read(path, key)
-        except CorruptFile as exc:
-            if not quiet:
-                print(f"searchkit: pattern database {path} is unusable ({exc}); rebuilding it", file=sys.stderr)
-        except OSError as exc:
-            if not quiet:
-                print(f"searchkit: cannot read pattern database {path} ({exc}); rebuilding it", file=sys.stderr)
+    if cache and _trusted(path.parent):
+        db = _cached(abstraction, path, key, quiet)  # a valid table is read from a folder it cannot be written to
+        if db is not None:
+            return db
+    problem = cache_problem(path.parent, file_bytes(abstraction)) if cache else None
+    if cache and problem is None:
+        check_build_size(abstraction, builder)  # before the lock: a refused build leaves nothing behind
+        with build_lock(path, abstraction.label(), quiet):
+            db = _cached(abstraction, path, key, True)  # built by the lock's holder while this one waited
+            if db is not None:
+                return db
+            return _build_and_keep(abstraction, path, key, builder, quiet, in_memory)
+    if problem is not None and not in_memory:
+        from searchkit.errors import PlanError
+
+        raise PlanError(not_kept(path.parent, problem))
+    if problem is not None:
+        _say_not_cached(path.parent, problem, quiet)
+    check_build_size(abstraction, builder)
     update, close = progress_bar(abstraction.label()) if not quiet else (None, lambda: None)
     try:
-        if cache and builder is not None and builder(abstraction, path, key, update):
+        values = _build_values(abstraction, builder, update)
+    finally:
+        close()
+    db = PatternDatabase(key, values, 8, path=None, built=True)
+    if cache:
+        _KEPT[str(path), key] = db
+    return db
+
+
+def _build_and_keep(abstraction, path: Path, key: str, builder, quiet: bool, in_memory: bool) -> PatternDatabase:
+    """Build the table (holding its lock) and write it to ``path``; kept in memory if it cannot be written."""
+    update, close = progress_bar(abstraction.label()) if not quiet else (None, lambda: None)
+    failed = None
+    try:
+        if builder is not None and builder(abstraction, path, key, update):
             values = None
         else:
             from searchkit.pdb.build import build
 
             values = build(abstraction, progress=update)
+    except OSError as exc:  # the builder could not write the file (the disk filled up meanwhile)
+        failed = exc
     finally:
         close()
+    if failed is not None and not in_memory:
+        raise failed
+    if failed is not None:
+        _say_not_cached(path.parent, f"writing {path.name} failed: {failed.strerror or failed}", quiet)
+        update, close = progress_bar(abstraction.label()) if not quiet else (None, lambda: None)
+        try:
+            values = _build_values(abstraction, builder, update)
+        finally:
+            close()
+        db = PatternDatabase(key, values, 8, path=None, built=True)
+        _KEPT[str(path), key] = db
+        return db
     if values is None:
         db = read(path, key)
         db.built = True
         return db
-    bits = 8
-    if cache:
+    try:
+        bits = write(path, key, values)
+    except OSError as exc:
+        if not in_memory:
+            raise
+        _say_not_cached(path.parent, f"writing {path.name} failed: {exc.strerror or exc}", quiet)
+        db = PatternDatabase(key, values, 8, path=None, built=True)
+        _KEPT[str(path), key] = db
+        return db
+    return PatternDatabase(key, values, bits, path=path, built=True)
+
+
+def ensure_file(abstraction, builder, load, *, quiet: bool = False) -> Path:
+    """The path of ``abstraction``'s verified table file, for an engine that reads table files itself.
+
+    As :func:`load_or_build`, without loading the table into Python: a
+    cached file is handed to ``load(path)``, which verifies it and loads it
+    into the engine (raising :class:`CorruptFile` or ``ValueError`` with the
+    reason when it is unusable: then it is rebuilt); a missing one is built
+    by ``builder(abstraction, path, key, progress)`` under the build lock.
+    When the cache cannot keep it (:func:`cache_problem`), it is built once
+    into a private temporary folder, loaded, and the file removed; the path
+    returned is then the one the engine keeps it under for the run.
+
+    Raises:
+        searchkit.errors.PlanError: the build needs more memory than the machine has.
+        searchkit.limits.LimitReached: the running case's ``--memory-limit``
+            cannot hold the table (checked before it is read or built).
+        OSError: the builder failed.
+    """
+    key = abstraction.key()
+    path = path_for(abstraction)
+    if (str(path), key) in _KEPT_FILES:
+        return _KEPT_FILES[str(path), key]
+
+    def loaded(where: Path, say: bool) -> bool:
+        from searchkit.atomic import owned_by_us
+
+        if not where.exists():
+            return False
+        _reserve_to_read(where, abstraction)
         try:
-            bits = write(path, key, values)
-        except OSError as exc:
-            if not quiet:
-                print(f"searchkit: cannot cache pattern database at {path} ({exc})", file=sys.stderr)
-            path = None
-    else:
-        path = None
-    db = PatternDatabase(key, values, bits, path=path, built=True)
-    return db
+            if not owned_by_us(where):
+                raise CorruptFile("not a regular file of ours")
+            load(where)
+            return True
+        except (CorruptFile, ValueError) as exc:
+            text = str(exc)
+            if "out of memory" in text or "memory allocation" in text:
+                from searchkit.limits import MEMORY_LIMIT, LimitReached
+
+                raise LimitReached(MEMORY_LIMIT) from None
+            if say and not quiet:
+                print(f"searchkit: pattern database {where} is unusable ({text}); rebuilding it", file=sys.stderr)
+            return False
+
+    def built(where: Path) -> None:
+        update, close = progress_bar(abstraction.label()) if not quiet else (None, lambda: None)
+        try:
+            builder(abstraction, where, key, update)
+        finally:
+            close()
+
+    if _trusted(path.parent) and loaded(path, True):  # a valid table is read from a folder it cannot be written to
+        return path
+    problem = cache_problem(path.parent, file_bytes(abstraction))
+    if problem is None:
+        check_build_size(abstraction, builder)  # before the lock: a refused build leaves nothing behind
+        try:
+            with build_lock(path, abstraction.label(), quiet):
+                if loaded(path, False):
+                    return path
+                built(path)
+            load(path)
+            return path
+        except OSError as exc:  # the builder could not write the file (the disk filled up meanwhile)
+            problem = f"writing {path.name} failed: {exc.strerror or exc}"
+    _say_not_cached(path.parent, problem, quiet)
+    check_build_size(abstraction, builder)
+    import shutil
+    import tempfile
+
+    private = Path(tempfile.mkdtemp(prefix="searchkit-pdb-"))
+    try:
+        where = private / path.name
+        built(where)
+        load(where)  # the engine keeps it, under this path, for the run
+    finally:
+        shutil.rmtree(private, ignore_errors=True)
+    _KEPT_FILES[str(path), key] = where
+    return where
 
 
 def info(path: Path) -> dict:

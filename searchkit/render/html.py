@@ -14,6 +14,7 @@ import json
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
+from searchkit.limits import setup_check
 from searchkit.render.grid import Step
 from searchkit.render.layout import board_only, legend_only, single_layout
 from searchkit.render.palette import Palette
@@ -135,6 +136,7 @@ def render_html(steps: Sequence[Step], *, labels: bool = False, title: str = "",
     lay = board_only(full)
     frames = []
     for i, step in enumerate(steps):
+        setup_check()  # a time limit (show --time-limit) holds while drawing too
         hidden = "" if i == 0 else " hidden"
         frames.append(f'<div class="step" data-step="{i}" data-move="{step.index}"{hidden}>'
                       f'{frame_svg(step, steps, labels=labels, number=i, lay=lay)}</div>')

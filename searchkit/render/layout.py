@@ -250,3 +250,25 @@ def legend_only(lay: Layout) -> Layout:
     mark = SWATCH + 5 + text_width(f"outlined: {lay.mark}") if lay.mark else 0
     one = attrs.evolve(lay, origins=(), legend_x=PAD, legend_y=PAD, width=2 * PAD + max(item, mark), height=0)
     return attrs.evolve(one, height=one.mark_line_y() + (SWATCH + 8 if lay.mark else 0) + PAD)
+
+
+#: Bytes of memory drawing takes per pixel of :func:`picture_pixels`, by format: a PNG is an RGB image (3 bytes)
+#: and its encoder's rows and output; a GIF's frames are palette images (1 byte) held together until saved;
+#: SVG and HTML are text, about 0.2 bytes a pixel (a 12-pixel cell's ``<rect>`` is about 100 bytes), held
+#: a few times over while it is joined and written.
+MEMORY_PER_PIXEL = {"png": 6, "gif": 2, "svg": 1, "html": 1}
+
+
+def picture_pixels(steps: Sequence[Step], fmt: str, *, columns: int | None = None,
+                   palette: pal.Palette | None = None) -> tuple[int, str]:
+    """How large the ``fmt`` picture of ``steps`` is, before anything is drawn: ``(pixels, description)``.
+
+    PNG and SVG: the one picture's width times height (:func:`layout`); GIF and
+    HTML: one frame's (:func:`single_layout`) times the number of frames.
+    """
+    if fmt in ("png", "svg"):
+        lay = layout(steps, columns=columns, palette=palette)
+        return lay.width * lay.height, f"{lay.width:,} x {lay.height:,} pixels"
+    lay = single_layout(steps, palette)
+    return (lay.width * lay.height * len(steps),
+            f"{len(steps):,} frames of {lay.width:,} x {lay.height:,} pixels")

@@ -136,11 +136,12 @@ NAMED: dict[str, Palette] = {
 DEFAULT = NAMED["okabe-ito"]
 
 
-def _colour(text: Any, where: str) -> str:
+def _colour(text: Any, where: str, quote: bool = True) -> str:
     """``text`` as ``"#RRGGBB"`` (``#rgb`` is widened).
 
     Raises:
-        ValueError: not a hex colour, naming ``where``.
+        ValueError: not a hex colour, naming ``where`` (and quoting ``text`` only with ``quote``: never the
+            content of a file, which may be any file, not a palette).
     """
     value = str(text).strip()
     digits = value[1:]
@@ -148,7 +149,7 @@ def _colour(text: Any, where: str) -> str:
         if len(digits) == 3:
             digits = "".join(c * 2 for c in digits)
         return "#" + digits.upper()
-    raise ValueError(f"{where}: expected a colour #rrggbb, got {value!r}")
+    raise ValueError(f"{where}: expected a colour #rrggbb" + (f", got {value!r}" if quote else ""))
 
 
 def load_palette(spec: Any = None) -> Palette:
@@ -169,10 +170,16 @@ def load_palette(spec: Any = None) -> Palette:
         return DEFAULT
     if isinstance(spec, Palette):
         return spec
+    return _load(spec, quote=True)
+
+
+def _load(spec: Any, quote: bool) -> Palette:
+    """:func:`load_palette` of ``spec``; ``quote``: its messages may quote the values (not those of a file)."""
     if isinstance(spec, Mapping):
-        return Palette("dict", colours, {str(k): _colour(v, f"palette value {k!r}") for k, v in spec.items()})
+        return Palette("dict", colours, {str(k): _colour(v, f"palette value {k!r}" if quote else "a palette value",
+                                                         quote) for k, v in spec.items()})
     if isinstance(spec, (list, tuple)):
-        base = tuple(_colour(v, f"palette colour {i + 1}") for i, v in enumerate(spec))
+        base = tuple(_colour(v, f"palette colour {i + 1}", quote) for i, v in enumerate(spec))
         if not base:
             raise ValueError("a palette needs at least one colour")
         return Palette("list", _cycle(base))
@@ -197,7 +204,7 @@ def load_palette(spec: Any = None) -> Palette:
         data = None
     if isinstance(data, (dict, list)):
         try:
-            loaded = load_palette(data)
+            loaded = _load(data, quote=False)
         except ValueError as exc:
             raise ValueError(f"{name}: {exc}") from None
         return attrs.evolve(loaded, name=name)
@@ -206,9 +213,10 @@ def load_palette(spec: Any = None) -> Palette:
         if not line.strip():
             continue
         value, _, colour = line.strip().rpartition(" ")
-        if not value.strip():
-            raise ValueError(f"{name}:{number}: expected VALUE COLOUR, got {line.strip()!r}")
-        fixed[value.strip()] = _colour(colour, f"{name}:{number}")
+        if not value.strip():  # the file's content is never quoted: it may be any file (/etc/shadow), not a palette
+            raise ValueError(f"{name}:{number}: expected VALUE COLOUR (a value, a space, a colour #rrggbb): not a "
+                             f"palette file")
+        fixed[value.strip()] = _colour(colour, f"{name}:{number}", quote=False)
     return Palette(name, colours, fixed)
 
 

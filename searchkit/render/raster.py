@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from searchkit.limits import setup_check
 from searchkit.render import palette as pal
 from searchkit.render.grid import Step
 from searchkit.render.layout import (AXIS_FONT, FONT, LINE, SWATCH, Layout, layout, mark_segments, mark_width,
@@ -103,6 +104,7 @@ def picture(steps: Sequence[Step], *, labels: bool = False, columns: int | None 
     image = Image.new("RGB", (lay.width, lay.height), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     for i, step in enumerate(steps):
+        setup_check()  # a time limit (show --time-limit) holds while drawing too
         _draw_frame(draw, lay, i, step, labels)
     _draw_legend(draw, lay)
     return image
@@ -134,6 +136,7 @@ def frames(steps: Sequence[Step], *, labels: bool = False, palette: pal.Palette 
 
     out = []
     for step in steps:
+        setup_check()
         image = Image.new("P", (lay.width, lay.height), ink(pal.BACKGROUND))
         image.putpalette(flat)
         draw = ImageDraw.Draw(image)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from searchkit.limits import setup_check
 from searchkit.render import palette as pal
 from searchkit.render.grid import Step
 from searchkit.render.layout import (AXIS_FONT, FONT, LINE, SWATCH, Layout, layout, mark_segments, mark_width,
@@ -126,6 +127,7 @@ def render_svg(steps: Sequence[Step], *, labels: bool = False, columns: int | No
     lay = layout(steps, columns=columns, palette=palette)
     body: list[str] = []
     for i, step in enumerate(steps):
+        setup_check()  # a time limit (show --time-limit) holds while drawing too
         body += frame_elements(lay, i, step, labels=labels)
     body += legend_elements(lay)
     return _document(lay, body, title)

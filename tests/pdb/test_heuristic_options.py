@@ -45,8 +45,10 @@ def test_pdb_commands_build_info_and_clear(cli_run, tmp_path, monkeypatch):
     monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path))
     spec = "pdb(partition=4-4)"
     assert cli_run(["pdb", "info", "sliding-tiles", spec]).exit_code == 1  # not built yet
-    built = cli_run(["pdb", "build", "sliding-tiles", spec]).output
-    assert built.count("3,024 entries") == 2 and "built" in built
+    built = cli_run(["pdb", "build", "sliding-tiles", spec])
+    assert built.stdout.count("3,024 entries") == 2 and "built" in built.stdout
+    # the size is stated before each table is built (issue 32 item 15)
+    assert built.stderr.count("searchkit: building sliding-tiles 3x3 tiles") == 2 and "KiB of memory" in built.stderr
     info = cli_run(["pdb", "info", "sliding-tiles", spec])
     assert info.exit_code == 0 and info.output.count("verified") == 2
     again = cli_run(["pdb", "build", "sliding-tiles", spec]).output
@@ -115,8 +117,8 @@ def test_pdb_commands_say_in_one_line_what_is_wrong_with_the_cache(cli_run, tmp_
     monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(afile))
     built = cli_run(["pdb", "build", "sliding-tiles", spec])
     assert built.exit_code == 2 and built.output.strip().splitlines() == [
-        f"searchkit: error: cannot use the pattern database cache {afile}: File exists; set SEARCHKIT_CACHE_DIR "
-        "to a folder searchkit may write"], built.output
+        f"searchkit: error: cannot use the pattern database cache {afile}: it cannot be made: File exists; set "
+        "SEARCHKIT_CACHE_DIR to a folder of yours searchkit may write"], built.output
 
 
 def test_python_engine_pdbs_without_numpy_say_what_to_install(cli_run, tmp_path, monkeypatch):
@@ -152,3 +154,18 @@ def test_pdb_clear_takes_a_game_name_not_a_pattern_and_lists_what_it_deleted(cli
     out = cli_run(["pdb", "clear", "sliding-tiles"])
     assert out.exit_code == 2 and out.stdout.splitlines() == [f"deleted {p}" for p in tables]
     assert out.stderr.splitlines() == [f"searchkit: error: cannot delete {folder}: Is a directory"]
+
+
+def test_an_unknown_partition_is_one_usage_line_before_any_case_is_read(cli_run):
+    # issue 32, S3: `pdb(partition=bogus)` was said once per case, as each case bound the heuristic
+    from sliding_tiles.pdb import PARTITIONS
+
+    boards = "1 2 3\n4 5 6\n0 7 8\n\n1 2 3\n4 5 6\n7 0 8\n\n1 2 3\n4 5 6\n7 8 0\n"
+    out = cli_run(["solve", "sliding-tiles", "-H", "pdb(partition=bogus)", "-"], input=boards)
+    assert out.exit_code == 2 and out.stdout == ""
+    assert "option partition must be one of auto, 5-5-5, 6-6-3, 7-8, 4-4, 8, got 'bogus'" in out.stderr
+    assert out.stderr.count("bogus") == 1
+    from searchkit.plugin.manager import load_registry
+
+    param = next(p for p in load_registry().heuristic("sliding-tiles", "pdb").params if p.name == "partition")
+    assert set(param.choices) == {"auto", *PARTITIONS}

@@ -162,20 +162,50 @@ pub fn encode(values: &[u8], key: &str, digest: &[u8; 32]) -> Vec<u8> {
 /// table's 519 MB would otherwise be held three times at once), through a temporary file renamed into place,
 /// so that `path` only ever holds a whole table; on an error (the disk full, `path` a folder) the temporary
 /// file is removed.
+///
+/// The temporary file, `.NAME.PID-N.tmp` beside `path`, is created exclusively (`create_new`: `O_CREAT |
+/// O_EXCL`, which fails on any existing entry, a symbolic link included, instead of following it; `N` counts
+/// up past names already taken), so a link planted at that name never makes the builder write into the file
+/// it points to; the rename replaces a link at `path` itself rather than following it.
 pub fn write(path: &str, values: &[u8], key: &str, digest: &[u8; 32]) -> io::Result<()> {
-    let tmp = format!("{path}.{}.tmp", std::process::id());
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    let (mut f, tmp) = create_temporary(path, nanos)?;
     let placed = (|| {
         let (head, packed) = parts(values, key, digest);
-        let mut f = fs::File::create(&tmp)?;
         f.write_all(&head)?;
         f.write_all(packed.as_deref().unwrap_or(values))?;
-        drop(f);
+        f.flush()?;
         fs::rename(&tmp, path)
     })();
     if placed.is_err() {
         let _ = fs::remove_file(&tmp); // never leave a half-written or unplaceable table behind
     }
     placed
+}
+
+/// A new file `.NAME.PID-N.tmp` in `path`'s folder (`N` from `start` on), created exclusively (never through a
+/// link), and its name.
+fn create_temporary(path: &str, start: u32) -> io::Result<(fs::File, std::path::PathBuf)> {
+    let target = std::path::Path::new(path);
+    let name = target.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
+    let folder = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let pid = std::process::id();
+    for n in 0..1000u32 {
+        let tmp = folder.join(format!(".{}.{pid}-{}.tmp", name.to_string_lossy(), start.wrapping_add(n)));
+        let mut options = fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o666).custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC);
+        }
+        match options.open(&tmp) {
+            Ok(f) => return Ok((f, tmp)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(io::ErrorKind::AlreadyExists, "no free temporary name beside the table"))
 }
 
 fn u32_at(b: &[u8], at: usize) -> u32 {
@@ -1014,6 +1044,35 @@ mod tests {
             unrank(r, &w, &mut out);
             assert_eq!(rank(&out, &w), r);
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn write_never_follows_a_planted_link() {
+        // links planted at every temporary name the writer could pick (this process's pid) and at the table's
+        // name: the files they point to stay untouched, and the table is written whole at its own name
+        let dir = std::env::temp_dir().join(format!("skpdb-link-test-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir(&dir).unwrap();
+        let victim = dir.join("victim");
+        fs::write(&victim, b"precious").unwrap();
+        let path = dir.join("t.pdb");
+        let pid = std::process::id();
+        for n in 0..50u32 {
+            std::os::unix::fs::symlink(&victim, dir.join(format!(".t.pdb.{pid}-{}.tmp", 1000 + n))).unwrap();
+        }
+        let (mut f, tmp) = create_temporary(path.to_str().unwrap(), 1000).unwrap();
+        f.write_all(b"table").unwrap();
+        assert_eq!(tmp, dir.join(format!(".t.pdb.{pid}-1050.tmp")));
+        assert_eq!(fs::read(&victim).unwrap(), b"precious");
+        fs::remove_file(&tmp).unwrap();
+        std::os::unix::fs::symlink(&victim, &path).unwrap();
+        let digest = [7u8; 32];
+        write(path.to_str().unwrap(), &[0, 1, 2, UNREACHED], "k", &digest).unwrap();
+        assert_eq!(fs::read(&victim).unwrap(), b"precious");
+        assert!(!fs::symlink_metadata(&path).unwrap().file_type().is_symlink());
+        assert_eq!(decode(fs::read(&path).unwrap(), &digest).unwrap(), vec![0, 1, 2, UNREACHED]);
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -35,6 +35,10 @@ def pdb_builder():
         build_in_child(abstraction.n, list(abstraction.pattern), str(path), key, progress)
         return True
 
+    def memory(abstraction):  # what searchkit.pdb's size check asks before a build
+        return build_bytes(abstraction.n, abstraction.k)
+
+    build.memory = memory
     return build
 
 
@@ -125,9 +129,7 @@ def build_in_child(n: int, tiles: list[int], path: str, key: str, progress=None)
             if child is not None and child.returncode is None:
                 child.kill()
                 child.wait()
-                from pathlib import Path
-
-                Path(f"{path}.{child.pid}.tmp").unlink(missing_ok=True)  # pdb::write's temporary file
+                _remove_temporary(path, child.pid)
             if child is not None:
                 child.stdout.close()
         if child.returncode != 0:
@@ -138,6 +140,23 @@ def build_in_child(n: int, tiles: list[int], path: str, key: str, progress=None)
 
                 raise LimitReached(MEMORY_LIMIT)
             raise OSError(f"the native pattern database builder failed for {path}: {lines[-1]}")
+
+
+def _remove_temporary(path: str, pid: int) -> None:
+    """Remove the temporary file a killed builder (process ``pid``) left beside ``path``: pdb::write's
+    ``.NAME.PID-N.tmp``, a regular file of ours (never a link someone else put there)."""
+    import glob
+    import os
+    import stat
+
+    folder, name = os.path.split(path)
+    for tmp in glob.glob(os.path.join(glob.escape(folder or "."), f".{glob.escape(name)}.{pid}-*.tmp")):
+        try:
+            st = os.lstat(tmp)
+            if stat.S_ISREG(st.st_mode) and st.st_uid == os.geteuid():
+                os.unlink(tmp)
+        except OSError:
+            pass
 
 
 class NativeBoard:
@@ -194,25 +213,11 @@ def solve(tiles, request, disabled=()):
 
 
 def _ensure(abstraction):
-    """The path of a verified cached table (built natively if missing or unusable), without loading it in Python."""
-    from searchkit.pdb import path_for
+    """The path of a verified table loaded into the native engine (built natively if missing or unusable),
+    without loading it in Python: :func:`searchkit.pdb.ensure_file` (the cache, its build lock, and a table
+    kept in memory for the run when the cache cannot keep it)."""
+    from searchkit.pdb import ensure_file
 
     native = _module()
-    path = path_for(abstraction)
-    key = abstraction.key()
-    if path.exists():
-        try:
-            native.tiles_load_pdb(str(path), hashlib.sha256(key.encode()).digest())
-            return path
-        except ValueError as exc:
-            import sys
-
-            print(f"searchkit: pattern database {path} is unusable ({exc}); rebuilding it", file=sys.stderr)
-    from searchkit.pdb import progress_bar
-
-    update, close = progress_bar(abstraction.label())
-    try:
-        pdb_builder()(abstraction, path, key, update)
-    finally:
-        close()
-    return path
+    digest = hashlib.sha256(abstraction.key().encode()).digest()
+    return ensure_file(abstraction, pdb_builder(), lambda path: native.tiles_load_pdb(str(path), digest))

@@ -1,0 +1,151 @@
+"""The pattern database cache as a shared folder (issue 32): table files never follow a planted link (item 8),
+a cache that cannot keep a table builds it once for the run (item 11), one process builds a table while the
+others wait (item 12), and a build larger than the memory is refused before it starts (item 15)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from searchkit.pdb import load_or_build, path_for  # noqa: E402
+from searchkit.pdb import store  # noqa: E402
+from test_pdb_core import toy_abstraction  # noqa: E402
+
+HERE = Path(__file__).parent
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path, monkeypatch):
+    """A fresh cache folder (of ours, 0o755) per test, and no table kept in memory from another test."""
+    cache = tmp_path / "cache"
+    cache.mkdir(mode=0o755)
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(cache))
+    monkeypatch.setattr(store, "_KEPT", {}, raising=False)
+    monkeypatch.setattr(store, "_KEPT_FILES", {}, raising=False)
+    monkeypatch.setattr(store, "_WARNED", set(), raising=False)
+    return cache
+
+
+def python_only(counter):
+    """A builder that declines (so the Python builder builds), counting the builds."""
+    def builder(*_):
+        counter.append(1)
+        return False
+    return builder
+
+
+def test_a_table_write_never_follows_a_link_planted_at_its_temporary_name(tmp_path):
+    # the writer's temporary name was `.NAME.PID.tmp`: a link planted there by another user of a shared cache
+    # made a table build overwrite the file it pointed to, and report "built"
+    a = toy_abstraction((1, 2, 3))
+    path = path_for(a)
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"precious")
+    (path.parent / f".{path.name}.{os.getpid()}.tmp").symlink_to(victim)
+    path.symlink_to(victim)  # and one at the table's own name
+    db = load_or_build(a, builder=python_only([]), quiet=True)
+    assert victim.read_bytes() == b"precious"
+    assert db.built and db.path == path and not path.is_symlink()
+    assert not load_or_build(a, quiet=True).built  # the file written is the table
+
+
+def test_a_cache_folder_others_may_write_is_neither_read_nor_written(_own_cache, capfd):
+    a = toy_abstraction((1, 2, 3))
+    load_or_build(a, builder=python_only([]), quiet=True)  # a valid table, but anyone could have put it there
+    os.chmod(_own_cache, 0o777)
+    builds = []
+    capfd.readouterr()
+    db = load_or_build(a, builder=python_only(builds))
+    again = load_or_build(a, builder=python_only(builds))
+    err = capfd.readouterr().err
+    assert builds == [1] and db.path is None and again is db  # built once, from memory for the run
+    assert err.count("\n") == 1
+    assert f"cannot keep pattern databases in {_own_cache}: other users may write in it" in err
+    # sticky and ours (as /tmp is for root): our files cannot be removed or replaced by others, so it is used
+    os.chmod(_own_cache, 0o1777)
+    store._KEPT.clear()
+    assert load_or_build(a, builder=python_only([]), quiet=True).path == path_for(a)
+
+
+def test_an_unwritable_cache_builds_each_table_once_and_keeps_it_in_memory(monkeypatch, capfd):
+    # the tests run as root, whom chmod does not stop: /proc/self is a folder no one can create files in
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", "/proc/self")
+    a = toy_abstraction((1, 2, 3))
+    builds = []
+    first = load_or_build(a, builder=python_only(builds))
+    second = load_or_build(a, builder=python_only(builds))
+    err = capfd.readouterr().err
+    assert builds == [1], "the table was built again for the next case"
+    assert second is first and first.path is None
+    assert err.count("\n") == 1 and "cannot keep pattern databases in /proc/self: it cannot be written" in err
+
+
+def test_a_build_waits_for_the_process_building_the_same_table(_own_cache):
+    import fcntl
+
+    a = toy_abstraction((1, 2, 3))
+    path = path_for(a)
+    lock = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(lock, fcntl.LOCK_EX)  # this process is "building" the table
+    code = ("import sys; sys.path.insert(0, %r); import test_pdb_core as t; from searchkit.pdb import load_or_build; "
+            "db = load_or_build(t.toy_abstraction((1, 2, 3)), builder=lambda *a: False); "
+            "print('built' if db.built else 'cached')") % str(HERE)
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=dict(os.environ, SEARCHKIT_CACHE_DIR=str(_own_cache)))
+    try:
+        line = child.stderr.readline()  # it says it waits (without the lock, it built and printed nothing here)
+        assert line.startswith("searchkit: waiting for another process building toy-hops 1-2-3"), line
+        from searchkit.pdb.build import build
+
+        store.write(path, a.key(), build(a))  # the "other builder" finishes
+        os.close(lock)
+        out, _ = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert out.strip() == "cached"  # it read the table the other process built
+
+
+def test_the_lock_of_a_builder_that_died_is_no_obstacle(_own_cache, capfd):
+    # flock: the kernel releases a lock when its holder exits, killed or not, so no stale lock is left
+    import signal
+
+    a = toy_abstraction((1, 2, 3))
+    path = path_for(a)
+    code = ("import fcntl, os, sys, time; fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600); "
+            "fcntl.flock(fd, fcntl.LOCK_EX); print('locked', flush=True); time.sleep(300)")
+    holder = subprocess.Popen([sys.executable, "-c", code, str(path.with_name(f".{path.name}.lock"))],
+                              stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "locked"
+    holder.send_signal(signal.SIGKILL)
+    holder.wait()
+    holder.stdout.close()
+    db = load_or_build(a, builder=python_only([]))
+    assert db.built and db.path == path
+    assert "waiting" not in capfd.readouterr().err
+
+
+def test_a_build_larger_than_the_machine_or_the_memory_limit_is_refused_before_it_starts():
+    from searchkit.errors import PlanError
+    from searchkit.limits import Limiter, LimitReached, Limits, active
+    from searchkit.pdb.abstraction import ExplicitAbstraction
+
+    def never(_rank):
+        raise AssertionError("nothing is built")
+
+    huge = ExplicitAbstraction("toy-hops", (1,), {"n": "huge"}, 10**13, [0], never)
+    with pytest.raises(PlanError, match=r"toy-hops 1: building its table of 10,000,000,000,000 entries needs about "
+                                        r"[\d,.]+ GiB of memory, more than this machine's"):
+        load_or_build(huge, builder=python_only([]), quiet=True)
+    middle = ExplicitAbstraction("toy-hops", (1,), {"n": "middle"}, 10**6, [0], never)
+    with active(Limiter(Limits(memory_mb=1))), pytest.raises(LimitReached) as stopped:
+        load_or_build(middle, builder=python_only([]), quiet=True)
+    assert stopped.value.status == "memory_limit"
+    assert not list(path_for(middle).parent.iterdir())  # nothing left behind, not even a lock file
