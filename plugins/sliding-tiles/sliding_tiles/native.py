@@ -147,7 +147,17 @@ class NativeBoard:
         self.tiles, self.disabled = tuple(tiles), frozenset(disabled)
 
     def solve(self, request):
+        """The result dict of ``request`` on this board; a seed's moves (``incumbent``: the puzzle's ``U``/``D``/
+        ``L``/``R``) are handed to the native engine as their character codes, as its moves come back."""
+        incumbent = request.get("incumbent")
+        if incumbent is not None:
+            moves, cost = incumbent
+            request = dict(request, incumbent=([_CODES[m] for m in moves], cost))
         return solve(self.tiles, request, self.disabled)
+
+
+#: A move of the Python puzzle (:data:`sliding_tiles.puzzle.MOVES`) as the native engine names it: its byte.
+_CODES = {m: ord(m) for m in "UDLR"}
 
 
 def problem(tiles, disabled):
