@@ -25,6 +25,10 @@ class Param:
         help: one line for listings.
         min: smallest allowed value of a number, or ``None``.
         max: largest allowed value of a number, or ``None``.
+        decimals: for a ``float``, the most digits after the point its exact value may need (``1.25``
+            needs 2, ``1.5e-3`` 4), or ``None``: a value that needs more is refused rather than rounded.
+            The weights use it so that their exact ratios stay within the native engine's integer keys
+            (:data:`WEIGHT_DECIMALS`).
     """
 
     name: str
@@ -33,6 +37,7 @@ class Param:
     help: str = ""
     min: int | float | None = None
     max: int | float | None = None
+    decimals: int | None = None
 
     def parse(self, text: str) -> Any:
         """The typed value of ``text``.
@@ -57,7 +62,22 @@ class Param:
             raise ValueError(f"option {self.name} must be at least {self.min}, got {value}")
         if self.max is not None and value > self.max:
             raise ValueError(f"option {self.name} must be at most {self.max}, got {value}")
+        if self.decimals is not None and self.type is float:
+            from fractions import Fraction
+
+            if (Fraction(text) * 10**self.decimals).denominator != 1:  # the text's exact value, not the float's
+                raise ValueError(f"option {self.name} takes at most {self.decimals} digits after the point, "
+                                 f"got {text}")
         return value
+
+
+#: The weights' range (``wastar``'s and ``anytime``'s ``weight``, ``anytime``'s ``step``): at most
+#: :data:`WEIGHT_MAX`, at most :data:`WEIGHT_DECIMALS` digits after the point.  Both engines order a weighted
+#: open list on the exact integer key ``q g + p h`` for w = p/q; within this range p <= 10^9 and q <= 10^4, so
+#: the native engine's 64-bit key holds it for every 32-bit g and h (a larger weight overflowed it from
+#: about 1e19, and past 2^64 the ratio could not even be handed over), and both engines give the same answer.
+WEIGHT_MAX = 100_000
+WEIGHT_DECIMALS = 4
 
 
 def plain_number(text: str, kind: type = int) -> int | float:

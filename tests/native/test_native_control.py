@@ -7,6 +7,7 @@ Skipped without the native package.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -151,3 +152,19 @@ def test_under_an_address_space_limit_the_search_stops_at_its_budget():
     done = subprocess.run([sys.executable, "-c", RLIMITED], capture_output=True, text=True, timeout=600)
     out = json.loads(done.stdout)
     assert out["status"] == "memory_limit" and out["expanded"] > 0, out
+
+
+@pytest.mark.parametrize("weight, message", [
+    ((2**40, 1), "out of the native engine's range"),  # its keys q g + p h would overflow 64 bits
+    ((2**32, 1), "out of the native engine's range"),
+    ((2**70, 1), "each below 2^64"),  # was: TypeError 'must be real number, not tuple'
+    ((1, 0), "positive denominator"),
+])
+def test_a_weight_ratio_outside_the_native_range_is_refused(weight, message):
+    """Issue 32 item 16: a ratio too large for the native keys is a ValueError naming the range, never a
+    silently overflowing key (searchkit's own range, docs/anytime.md, stays far inside it)."""
+    for algorithm in ("wastar", "anytime"):
+        with pytest.raises(ValueError, match=re.escape(message)):
+            native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8], {"algorithm": algorithm, "params": {"weight": weight}})
+    assert native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8],
+                            {"algorithm": "wastar", "params": {"weight": (2**32 - 1, 1)}})["status"] == "solved"

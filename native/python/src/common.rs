@@ -66,16 +66,32 @@ where
 
 /// A weight as an exact ratio: a `(num, den)` pair, or a float read through its shortest decimal spelling
 /// (Python's `Fraction(repr(w))`: `1.2` is 6/5, not the binary double nearest it).
+/// The ratio must keep `num + den` within [`MAX_RATIO_SUM`] (searchkit's weight range, `WEIGHT_MAX` with
+/// `WEIGHT_DECIMALS`, keeps it far below), else it is refused: the weighted keys `den * g + num * h` would
+/// overflow 64 bits.
 fn ratio(v: &Bound<'_, PyAny>) -> PyResult<Ratio> {
-    if let Ok((n, d)) = v.extract::<(u64, u64)>() {
+    let r = if v.is_instance_of::<PyTuple>() {
+        let (n, d) = v.extract::<(u64, u64)>().map_err(|_| {
+            PyValueError::new_err("a ratio is a pair of integers (num, den), each below 2^64")
+        })?;
         if d == 0 {
             return Err(PyValueError::new_err("a ratio needs a positive denominator"));
         }
-        return Ok(Ratio::new(n, d));
+        Ratio::new(n, d)
+    } else {
+        let x: f64 = v.extract()?;
+        decimal_ratio(x).ok_or_else(|| PyValueError::new_err(format!("weight {x} is not a plain decimal in range")))?
+    };
+    if r.num.saturating_add(r.den) > MAX_RATIO_SUM {
+        return Err(PyValueError::new_err(format!(
+            "ratio {}/{} out of the native engine's range (numerator + denominator at most 2^32: the weighted \
+             keys are 64-bit)", r.num, r.den)));
     }
-    let x: f64 = v.extract()?;
-    decimal_ratio(x).ok_or_else(|| PyValueError::new_err(format!("weight {x} is not a plain decimal in range")))
+    Ok(r)
 }
+
+/// The largest `num + den` of a weight or step ratio: with g and h below 2^32, `den * g + num * h` < 2^64.
+pub const MAX_RATIO_SUM: u64 = 1 << 32;
 
 /// `x` (finite, >= 0, at most 15 decimals) as the ratio of its shortest decimal spelling.
 pub fn decimal_ratio(x: f64) -> Option<Ratio> {
