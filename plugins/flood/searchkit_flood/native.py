@@ -44,7 +44,7 @@ class NativeFlood:
             ValueError: a request the native engine refuses (an unknown heuristic or rule name).
         """
         b = self.board
-        return self._module.flood_solve(b.width, b.height, list(b.cells), b.pivot, self.disabled, request)
+        return self._module.flood_solve(b.width, b.height, b.cells, b.pivot, self.disabled, request)
 
 
 def native_problem(board, disabled) -> NativeFlood | None:
@@ -58,7 +58,7 @@ def native_problem(board, disabled) -> NativeFlood | None:
     if board.colours > NATIVE_MAX_COLOURS:
         return None
     if len(board.cells) > NATIVE_MAX_AREAS:  # fewer cells cannot make more areas: no need to count them
-        areas, _words = module.flood_areas(board.width, board.height, list(board.cells), board.pivot)
+        areas, _words = module.flood_areas(board.width, board.height, board.cells, board.pivot)
         if areas > NATIVE_MAX_AREAS:
             return None
     return NativeFlood(module, board, disabled)
