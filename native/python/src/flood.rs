@@ -12,7 +12,7 @@ use searchkit_flood::greedy::{Greedy, TwoBest};
 use searchkit_flood::heuristics::{Colours, Eccentricity, Layered, PuchertMemo};
 use searchkit_flood::{with_bits, with_flood, AreaGraph, Bits, BoardError, Dominance, Flood};
 
-use crate::common::{error_dict, improvement_callback, outcome_dict, parse_request, run_search, Request};
+use crate::common::{error_dict, improvement_callback, outcome_dict, parse_request, run_inline, Request};
 
 /// Heuristic names with a native twin (`searchkit_flood.plugin`'s names).
 pub const HEURISTICS: [&str; 6] = ["colours", "eccentricity", "layered", "puchert", "greedy", "two-best"];
@@ -91,9 +91,7 @@ fn solve<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, disabled: Vec<String>,
     };
     let mut on_improve = improvement_callback(req.on_improve.take());
     let (spec, max_cost) = (req.spec, req.max_cost);
-    // The domain is built where the search runs (it keeps a cache of its last successors, so it is not Sync):
-    // on the caller's thread for the looping drivers, on a thread of its own for the recursive ones.
-    let recursive = spec.algorithm.recursive();
+    // The domain is built where the search runs (it keeps a cache of its last successors, so it is not Sync).
     let job = move |control: &Control| {
         let disabled: Vec<&str> = disabled.iter().map(String::as_str).collect();
         // its tables grow with the board: an allocation that fails is the case's memory_limit, never an abort
@@ -115,7 +113,7 @@ fn solve<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, disabled: Vec<String>,
         let seed = Seed { incumbent, on_improve: Some(&mut on_improve) };
         run_seeded(&spec, &f, &mut *h, &mut pruners, max_cost, control, seed)
     };
-    let outcome = run_search(py, recursive, &mut req.control, req.progress.take(), job);
+    let outcome = run_inline(py, &mut req.control, req.progress.take(), job);
     match outcome {
         Ok(o) => outcome_dict(py, &o, |&m| Ok(m.into_pyobject(py)?.into_any().unbind())),
         Err(message) => error_dict(py, &message, &req.control),
