@@ -34,6 +34,8 @@ import time
 from typing import Any
 
 from searchkit.errors import PlanError
+from searchkit.limits import live_tracked, memory_allowance
+from searchkit.result import ERROR, IterationRecord, SearchResult, SearchStats  # per native result: once
 
 AUTO, PYTHON, NATIVE = "auto", "python", "native"
 ENGINES = (AUTO, PYTHON, NATIVE)
@@ -164,13 +166,11 @@ def request(algorithm, heuristic, rules, params, *, admissible: bool, max_cost: 
     is a callable the native engine calls about every half second with ``(expanded, bound)``: it writes
     them into ``limiter``, where :func:`searchkit.limits.live_figures` reads them as for a Python search.
     """
-    from searchkit.limits import live_tracked, memory_allowance
-
     now = time.perf_counter()
     allowance = memory_allowance()
     return {
         "algorithm": native_name(algorithm),
-        "params": {k: _exact(v) for k, v in params.items()},
+        "params": {k: _exact(v) for k, v in params.items()} if params else {},
         "heuristic": None if heuristic is None else native_name(heuristic),
         "pruners": [native_name(r) for r in rules if r.factory is not None],
         "admissible": admissible,
@@ -202,15 +202,13 @@ def result_of(d: dict):
     Raises:
         NativeEngineError: the native search failed (status ``error``: a panic, with its message).
     """
-    from searchkit.result import ERROR, IterationRecord, SearchResult, SearchStats
-
     if d["status"] == ERROR:
         raise NativeEngineError(d.get("message") or "the native engine failed")
     s = d["stats"]
     stats = SearchStats(expanded=s["expanded"], generated=s["generated"], evaluated=s["evaluated"],
-                        elapsed=s["elapsed"], iterations=tuple(IterationRecord(*it) for it in s["iterations"]),
+                        elapsed=s["elapsed"], iterations=tuple([IterationRecord(*it) for it in s["iterations"]]),
                         per_depth=tuple(s["per_depth"]), per_depth_seconds=tuple(s["per_depth_seconds"]),
-                        peak_stored=s["peak_stored"], rule_cuts=tuple((k, v) for k, v in s["rule_cuts"]))
+                        peak_stored=s["peak_stored"], rule_cuts=tuple([(k, v) for k, v in s["rule_cuts"]]))
     return SearchResult(status=d["status"], moves=tuple(d["moves"]), cost=d["cost"], stats=stats,
                         lower_bound=d["lower_bound"])
 

@@ -32,3 +32,11 @@ def test_flood_floor_oracle_searches_the_same_states():
     row = out.splitlines()[1].split()
     expected = sum(int(x) for x in PC19_FIRST50.with_suffix(".ans").read_text().split()[:3])
     assert row[0] == "pc19-first50" and int(row[4]) == expected and row[-1] == "astar/puchert"
+
+
+def test_native_small_runs_both_engines_and_compares_their_answers():
+    import pytest
+
+    pytest.importorskip("searchkit_native")
+    out = _run("benchmarks/native_small.py", "--rounds", "1", "--count", "20")
+    assert out.count("native / python:") == 2 and "python" in out and "native" in out

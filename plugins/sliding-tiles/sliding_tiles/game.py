@@ -20,6 +20,9 @@ from searchkit.game import Case, GameOption, SearchPlan
 from searchkit.limits import LimitReached, reserve, setup_check
 from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED
 
+from sliding_tiles import native
+from sliding_tiles.puzzle import Replay, is_solvable
+
 #: A tile number as a judge's scanf("%d") reads it: ASCII only, no "+3", "1_0" or full-width digits.
 _INT = re.compile(r"-?[0-9]+\Z")
 #: Tokens are separated by ASCII whitespace only (lines end at ``\n``).
@@ -165,13 +168,14 @@ class SlidingTilesGame:
 
     def native_problem(self, case, options, disabled):
         """The case on the native engine (``searchkit_native`` installed), or ``None`` (:mod:`sliding_tiles.native`)."""
-        from sliding_tiles.native import problem
+        return native.problem(case.data, disabled)
 
-        return problem(case.data, disabled)
+    def replay_puzzle(self, case, options):
+        """The puzzle a native solution is replayed on before it is reported: the rules on the board alone
+        (:class:`~sliding_tiles.puzzle.Replay`), without the searched puzzle's neighbour table."""
+        return Replay(case.data)
 
     def plan(self, case, options):
-        from sliding_tiles.puzzle import is_solvable
-
         if not is_solvable(case.data):
             return SearchPlan(algorithm="ida_star", heuristic="linear-conflict", verdict=EXHAUSTED)
         return SearchPlan(algorithm="ida_star", heuristic="linear-conflict")
