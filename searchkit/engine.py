@@ -19,7 +19,8 @@ changes what it can honestly change.
 ``native_problem(case, options, disabled) -> object | None``: an object with ``solve(request) -> dict``
 (the request and result dicts of ``searchkit_native``: :func:`request` and :func:`result_of`), built for
 the case with the rules in ``disabled`` off, or ``None`` for a case it cannot take (then ``auto`` uses
-Python and ``native`` is a plan error).
+Python and ``native`` is a plan error); instead of ``None`` it may raise a
+:class:`~searchkit.errors.PlanError` saying why, which the plan error under ``native`` quotes.
 
 **Trust.**  Every native solution is replayed on the game's plain Python puzzle (every rule off) before it
 is reported (:func:`check_solution`): a move that is not legal, an end that is not a goal, or a cost that

@@ -393,11 +393,15 @@ class Solver:
             limiter.check_time()
             problem = None
             if engine == engines.NATIVE:
-                problem = self.game.native_problem(case, self.options, off)
+                why = ""
+                try:
+                    problem = self.game.native_problem(case, self.options, off)
+                except PlanError as refusal:  # a case the native engine does not take, and why
+                    problem, why = None, f": {refusal}"
                 if problem is None:
                     if self.engine == engines.NATIVE:
                         raise PlanError(f"engine native: game {self.game_name!r} builds no native problem for this "
-                                        f"case")
+                                        f"case{why}")
                     engine = engines.PYTHON
         except LimitReached as stop:
             stop.engine = engine
