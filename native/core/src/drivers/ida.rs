@@ -101,39 +101,49 @@ impl<D: Domain> Ida<D> {
             // The next successor of the top frame within the bound, if any.
             let mut child = None;
             {
+                // the frame's fields in locals while its successors are tried (written back once)
                 let frame = &mut frames[d];
                 let buf = &self.bufs[d];
-                while frame.next < buf.len() {
-                    let s = &buf[frame.next];
-                    frame.next += 1;
-                    self.generated += 1;
-                    let g2 = frame.g + s.cost;
+                let (g, mut next, mut nxt) = (frame.g, frame.next, frame.nxt);
+                let mut generated = 0;
+                while next < buf.len() {
+                    let s = &buf[next];
+                    next += 1;
+                    generated += 1;
+                    let g2 = g + s.cost;
                     let h = ctx.estimate(&s.state);
                     if h == DEAD {
                         continue;
                     }
                     let f = u64::from(g2) + u64::from(h);
                     if f > u64::from(bound) {
-                        frame.nxt = frame.nxt.min(f);
+                        nxt = nxt.min(f);
                         continue;
                     }
                     if let Some(table) = self.table.as_mut() {
                         if table.get(&s.state).is_some_and(|&seen| seen <= g2) {
                             continue;
                         }
-                        table.try_reserve(1).map_err(|_| Status::MemoryLimit)?;
+                        if table.try_reserve(1).is_err() {
+                            self.generated += generated;
+                            return Err(Status::MemoryLimit);
+                        }
                         table.insert(s.state.clone(), g2);
                     }
-                    child = Some((frame.next - 1, g2));
+                    child = Some((next - 1, g2));
                     break;
                 }
+                self.generated += generated;
+                (frame.next, frame.nxt) = (next, nxt);
             }
             match child {
                 None => {
                     // every successor tried: the frame returns its least f above the bound
                     let frame = frames.pop().expect("a frame");
-                    let state = if d == 0 { start } else { &self.bufs[d - 1][frames[d - 1].next - 1].state };
-                    ctx.on_fail(state, frame.g, Some(frame.remaining));
+                    if !ctx.pruners.is_empty() {
+                        let state = if d == 0 { start } else { &self.bufs[d - 1][frames[d - 1].next - 1].state };
+                        ctx.on_fail(state, frame.g, Some(frame.remaining));
+                    }
                     if frames.is_empty() {
                         return Ok(frame.nxt);
                     }
