@@ -28,6 +28,10 @@ class Param:
         choices: the only values allowed (e.g. the names of a heuristic's
             tables), or ``None``: another value is refused when the option
             is read, before any case is, in one usage line.
+        decimals: for a ``float``, the most digits after the point its exact value may need (``1.25``
+            needs 2, ``1.5e-3`` 4), or ``None``: a value that needs more is refused rather than rounded.
+            The weights use it so that their exact ratios stay within the native engine's integer keys
+            (:data:`WEIGHT_DECIMALS`).
     """
 
     name: str
@@ -37,6 +41,7 @@ class Param:
     min: int | float | None = None
     max: int | float | None = None
     choices: tuple | None = None
+    decimals: int | None = None
 
     def parse(self, text: str) -> Any:
         """The typed value of ``text``.
@@ -63,7 +68,22 @@ class Param:
             raise ValueError(f"option {self.name} must be at most {self.max}, got {value}")
         if self.choices is not None and value not in self.choices:
             raise ValueError(f"option {self.name} must be one of {', '.join(map(str, self.choices))}, got {text!r}")
+        if self.decimals is not None and self.type is float:
+            from fractions import Fraction
+
+            if (Fraction(text) * 10**self.decimals).denominator != 1:  # the text's exact value, not the float's
+                raise ValueError(f"option {self.name} takes at most {self.decimals} digits after the point, "
+                                 f"got {text}")
         return value
+
+
+#: The weights' range (``wastar``'s and ``anytime``'s ``weight``, ``anytime``'s ``step``): at most
+#: :data:`WEIGHT_MAX`, at most :data:`WEIGHT_DECIMALS` digits after the point.  Both engines order a weighted
+#: open list on the exact integer key ``q g + p h`` for w = p/q; within this range p <= 10^9 and q <= 10^4, so
+#: the native engine's 64-bit key holds it for every 32-bit g and h (a larger weight overflowed it from
+#: about 1e19, and past 2^64 the ratio could not even be handed over), and both engines give the same answer.
+WEIGHT_MAX = 100_000
+WEIGHT_DECIMALS = 4
 
 
 def plain_number(text: str, kind: type = int) -> int | float:

@@ -19,7 +19,8 @@ changes what it can honestly change.
 ``native_problem(case, options, disabled) -> object | None``: an object with ``solve(request) -> dict``
 (the request and result dicts of ``searchkit_native``: :func:`request` and :func:`result_of`), built for
 the case with the rules in ``disabled`` off, or ``None`` for a case it cannot take (then ``auto`` uses
-Python and ``native`` is a plan error).
+Python and ``native`` is a plan error); instead of ``None`` it may raise a
+:class:`~searchkit.errors.PlanError` saying why, which the plan error under ``native`` quotes.
 
 **Trust.**  Every native solution is replayed on the game's plain Python puzzle (every rule off) before it
 is reported (:func:`check_solution`): a move that is not legal, an end that is not a goal, or a cost that
@@ -34,6 +35,8 @@ import time
 from typing import Any
 
 from searchkit.errors import PlanError
+from searchkit.limits import live_tracked, memory_allowance
+from searchkit.result import ERROR, IterationRecord, SearchResult, SearchStats  # per native result: once
 
 AUTO, PYTHON, NATIVE = "auto", "python", "native"
 ENGINES = (AUTO, PYTHON, NATIVE)
@@ -164,13 +167,11 @@ def request(algorithm, heuristic, rules, params, *, admissible: bool, max_cost: 
     is a callable the native engine calls about every half second with ``(expanded, bound)``: it writes
     them into ``limiter``, where :func:`searchkit.limits.live_figures` reads them as for a Python search.
     """
-    from searchkit.limits import live_tracked, memory_allowance
-
     now = time.perf_counter()
     allowance = memory_allowance()
     return {
         "algorithm": native_name(algorithm),
-        "params": {k: _exact(v) for k, v in params.items()},
+        "params": {k: _exact(v) for k, v in params.items()} if params else {},
         "heuristic": None if heuristic is None else native_name(heuristic),
         "pruners": [native_name(r) for r in rules if r.factory is not None],
         "admissible": admissible,
@@ -202,15 +203,13 @@ def result_of(d: dict):
     Raises:
         NativeEngineError: the native search failed (status ``error``: a panic, with its message).
     """
-    from searchkit.result import ERROR, IterationRecord, SearchResult, SearchStats
-
     if d["status"] == ERROR:
         raise NativeEngineError(d.get("message") or "the native engine failed")
     s = d["stats"]
     stats = SearchStats(expanded=s["expanded"], generated=s["generated"], evaluated=s["evaluated"],
-                        elapsed=s["elapsed"], iterations=tuple(IterationRecord(*it) for it in s["iterations"]),
+                        elapsed=s["elapsed"], iterations=tuple([IterationRecord(*it) for it in s["iterations"]]),
                         per_depth=tuple(s["per_depth"]), per_depth_seconds=tuple(s["per_depth_seconds"]),
-                        peak_stored=s["peak_stored"], rule_cuts=tuple((k, v) for k, v in s["rule_cuts"]))
+                        peak_stored=s["peak_stored"], rule_cuts=tuple([(k, v) for k, v in s["rule_cuts"]]))
     return SearchResult(status=d["status"], moves=tuple(d["moves"]), cost=d["cost"], stats=stats,
                         lower_bound=d["lower_bound"])
 

@@ -66,7 +66,8 @@ OPTIONAL_HOOKS: tuple[OptionalHook, ...] = (
     OptionalHook(GAME, "native_problem", "native_problem(case, options, disabled) -> object | None",
                  "the Solver (searchkit.engine)",
                  "the case as a native problem (an object with solve(request) -> result, the dicts of "
-                 "searchkit_native) with the rules in disabled off, or None for a case it cannot take; "
+                 "searchkit_native) with the rules in disabled off, or None for a case it cannot take (or a "
+                 "PlanError saying why, quoted under --engine native); "
                  "default: the game runs on the Python engine only (docs/native.md)"),
     OptionalHook(PUZZLE, "successors_within", "successors_within(state, remaining) -> Iterable[Successor]",
                  "depth-first drivers (ida_star, bounded_dfs)",

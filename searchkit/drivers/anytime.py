@@ -60,7 +60,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from searchkit.algorithm import GUARANTEE_ANYTIME, HEURISTIC_REQUIRED, PRUNES_ON_F, Algorithm, Param
+from searchkit.algorithm import (GUARANTEE_ANYTIME, HEURISTIC_REQUIRED, PRUNES_ON_F, WEIGHT_DECIMALS, WEIGHT_MAX,
+                                 Algorithm, Param)
 from searchkit.drivers._common import (BEST_FIRST_HOOKS, conclude, counted_stats, exact_weight, path_to,
                                       run_guarded)
 from searchkit.limits import Limiter, Limits
@@ -280,9 +281,10 @@ def run(puzzle, request: SearchRequest) -> SearchResult:
 ALGORITHMS = (
     Algorithm("anytime", run, GUARANTEE_ANYTIME, PRUNES_ON_F, HEURISTIC_REQUIRED, rule_hooks=BEST_FIRST_HOOKS,
               seeded=True,
-              params=(Param("weight", float, 2.0, "first weight w of g + w*h", min=1),
+              params=(Param("weight", float, 2.0, "first weight w of g + w*h", min=1, max=WEIGHT_MAX,
+                            decimals=WEIGHT_DECIMALS),
                       Param("step", float, 0.5, "the weight falls by this after each improvement, down to 1 "
-                                                "(0: fixed, AWA*)", min=0),
+                                                "(0: fixed, AWA*)", min=0, max=WEIGHT_MAX, decimals=WEIGHT_DECIMALS),
                       Param("ara", int, 0, "1: the weight also falls when the least key reaches the best cost "
                                            "(ARA*'s iterations: better bounds at a fixed budget, worse "
                                            "solutions); 0: only after an improvement", min=0, max=1)),

@@ -34,7 +34,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from searchkit.algorithm import HEURISTIC_REQUIRED, PRUNES_ON_F_IF_ADMISSIBLE, Algorithm, Param, bounded
+from searchkit.algorithm import (HEURISTIC_REQUIRED, PRUNES_ON_F_IF_ADMISSIBLE, WEIGHT_DECIMALS, WEIGHT_MAX, Algorithm,
+                                 Param, bounded)
 from searchkit.drivers._common import BEST_FIRST_HOOKS, exact_weight
 from searchkit.limits import Limiter, Limits
 from searchkit.result import SearchResult
@@ -87,7 +88,7 @@ ALGORITHMS = (
     Algorithm("wastar", run, bounded("weight"), PRUNES_ON_F_IF_ADMISSIBLE, HEURISTIC_REQUIRED,
               rule_hooks=BEST_FIRST_HOOKS,
               params=(Param("weight", float, 2.0, "w in f = g + w*h; cost <= w * optimal with an admissible h",
-                            min=1),),
+                            min=1, max=WEIGHT_MAX, decimals=WEIGHT_DECIMALS),),
               native="wastar", detects_duplicates=True,
               summary="weighted A* on g + w*h, cost at most w x optimal (Pohl 1970)"),
 )

@@ -44,3 +44,11 @@ def test_dead_wrapper_benchmark_runs_both_searches_alike():
     # The script exits non-zero if the wrapped and the plain search expand other states.
     out = _run("benchmarks/dead_wrapper.py", "--boards", "3", "--rounds", "1", "--size", "8")
     assert "not wrapped / wrapped:" in out and "3 pancake cases" in out
+
+
+def test_native_small_runs_both_engines_and_compares_their_answers():
+    import pytest
+
+    pytest.importorskip("searchkit_native")
+    out = _run("benchmarks/native_small.py", "--rounds", "1", "--count", "20")
+    assert out.count("native / python:") == 2 and "python" in out and "native" in out

@@ -58,3 +58,39 @@ def test_generate_scramble_has_a_floor_and_says_so():
     assert code == 2 and out == "" and err.count("\n") == 1, err
     help_text = run("generate", "sliding-tiles", "--help")[1]
     assert "None" not in help_text and "x>=0" in help_text
+
+
+@pytest.mark.parametrize("algorithm, shown", [
+    ("wastar(weight=1e19)", "option weight must be at most 100000, got 1e+19"),
+    ("wastar(weight=1.9e19)", "option weight must be at most 100000, got 1.9e+19"),
+    ("wastar(weight=1e300)", "option weight must be at most 100000"),
+    ("wastar(weight=1.00001)", "option weight takes at most 4 digits after the point, got 1.00001"),
+    ("wastar(weight=1.00000000000000001)", "takes at most 4 digits after the point"),  # a float reads 1.0
+    ("anytime(weight=3e19)", "option weight must be at most 100000"),
+    ("anytime(step=0.00001)", "option step takes at most 4 digits after the point"),
+])
+def test_a_huge_or_overlong_weight_is_the_same_one_line_refusal_on_both_engines(algorithm, shown):
+    """A tester's defect: from a wastar weight of about 1e19 the engines disagreed (the native engine's 64-bit
+    key q g + p h overflowed), and from about 1.9e19 the native engine failed every case with "TypeError ...
+    (a defect)" (the exact ratio did not fit its integers) where Python answered.  The range is documented
+    (docs/anytime.md) and checked before either engine runs."""
+    pytest.importorskip("searchkit_native")
+    seen = []
+    for engine in ("python", "native"):
+        code, out, err = run("solve", "flood", "--engine", engine, "-a", algorithm, SAMPLE)
+        assert code == 2 and out == "", (engine, err)
+        assert err.count("\n") == 1 and shown in err and "Traceback" not in err, (engine, err)
+        seen.append(err)
+    assert seen[0] == seen[1]
+
+
+def test_the_weight_range_edges_give_one_answer_on_both_engines():
+    pytest.importorskip("searchkit_native")
+    answers = {}
+    for algorithm in ("wastar(weight=100000)", "wastar(weight=99999.9999)", "wastar(weight=1.0001)",
+                      "anytime(weight=100000, step=0.0001)"):
+        for engine in ("python", "native"):
+            code, out, err = run("solve", "flood", "--engine", engine, "-a", algorithm, "--moves", SAMPLE)
+            assert code == 0, (engine, algorithm, err)
+            answers.setdefault(algorithm, set()).add(out)
+    assert all(len(a) == 1 for a in answers.values()), answers

@@ -7,6 +7,7 @@ Skipped without the native package.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -43,7 +44,7 @@ def test_memory_budget_gives_memory_limit():
     assert r["status"] == "memory_limit" and r["stats"]["expanded"] > 0
 
 
-@pytest.mark.parametrize("algorithm", ["ida_star", "astar"])  # on a thread of its own / on the caller's thread
+@pytest.mark.parametrize("algorithm", ["ida_star", "astar"])  # a depth-first driver, a looping one
 def test_a_panic_is_status_error_with_its_message_and_the_process_goes_on(algorithm, capfd):
     r = native.toy_solve(3, [8, 6, 7, 2, 5, 4, 3, 0, 1], {"algorithm": algorithm, "heuristic": "panic"})
     assert "panicked" not in capfd.readouterr().err  # the message is the result's, not the hook's on stderr
@@ -101,7 +102,7 @@ def interrupted(script: str, algorithm: str) -> dict:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-@pytest.mark.parametrize("algorithm", ["bfs", "ida_star"])  # on the caller's thread / on a thread of its own
+@pytest.mark.parametrize("algorithm", ["bfs", "ida_star"])  # a looping driver, a depth-first one
 def test_ctrl_c_cancels_with_partial_statistics(algorithm):
     """SIGINT to a process searching natively: status ``cancelled``, not a traceback or a hang.
 
@@ -151,3 +152,77 @@ def test_under_an_address_space_limit_the_search_stops_at_its_budget():
     done = subprocess.run([sys.executable, "-c", RLIMITED], capture_output=True, text=True, timeout=600)
     out = json.loads(done.stdout)
     assert out["status"] == "memory_limit" and out["expanded"] > 0, out
+
+
+@pytest.mark.parametrize("weight, message", [
+    ((2**40, 1), "out of the native engine's range"),  # its keys q g + p h would overflow 64 bits
+    ((2**32, 1), "out of the native engine's range"),
+    ((2**70, 1), "each below 2^64"),  # was: TypeError 'must be real number, not tuple'
+    ((1, 0), "positive denominator"),
+])
+def test_a_weight_ratio_outside_the_native_range_is_refused(weight, message):
+    """Issue 32 item 16: a ratio too large for the native keys is a ValueError naming the range, never a
+    silently overflowing key (searchkit's own range, docs/anytime.md, stays far inside it)."""
+    for algorithm in ("wastar", "anytime"):
+        with pytest.raises(ValueError, match=re.escape(message)):
+            native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8], {"algorithm": algorithm, "params": {"weight": weight}})
+    assert native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8],
+                            {"algorithm": "wastar", "params": {"weight": (2**32 - 1, 1)}})["status"] == "solved"
+
+
+THREADS_CHILD = """
+import json, sys
+import searchkit_native._native as native
+def threads():
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("Threads:"))
+during = []
+before = threads()
+r = native.toy_solve(4, %r, {"algorithm": sys.argv[1], "remaining": 1.3,
+                             "progress": lambda expanded, bound: during.append(threads())})
+print(json.dumps({"status": r["status"], "before": before, "during": during, "after": threads()}))
+""" % (HARD15,)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="Linux thread counts")
+@pytest.mark.parametrize("algorithm", ["ida_star", "ida_star_tt", "astar"])
+def test_every_search_runs_on_the_callers_thread(algorithm):
+    """Issue 32 item 6: IDA* (and bounded DFS) searched on a thread started for each search, with a 16 MiB
+    stack, while the caller polled: on small cases the start and the hand-offs cost more than the search
+    (1000 8-puzzles took 3.9 s on the native engine against 0.46 s on Python).  Now they keep their path on a
+    stack of their own and search on the caller's thread, as the looping drivers do: no thread is started
+    (the progress callable, called from inside the search, sees the process's thread count unchanged)."""
+    import json
+
+    done = subprocess.run([sys.executable, "-c", THREADS_CHILD, algorithm], capture_output=True, text=True,
+                          timeout=600)
+    out = json.loads(done.stdout)
+    assert out["status"] == "time_limit" and out["during"], out
+    assert set(out["during"]) == {out["before"]} == {out["after"]}, out
+
+
+DEEP_CHILD = """
+import json, threading
+import searchkit_native._native as native
+out = {}
+def search():
+    # depth-first to 20000 moves: the path is that deep at once; no heuristic, so it never ends in time
+    out.update(native.toy_solve(4, %r, {"algorithm": "bounded_dfs", "max_cost": 20000, "mode": "at_most",
+                                        "remaining": 0.5}))
+threading.stack_size(256 << 10)
+t = threading.Thread(target=search)
+t.start()
+t.join()
+print(json.dumps({"status": out["status"], "deepest": len(out["stats"]["per_depth"])}))
+""" % (HARD15,)
+
+
+def test_a_deep_depth_first_search_needs_no_large_stack():
+    """The depth-first drivers keep their path on a stack of their own: 20000 moves deep on a thread of
+    256 KiB (a recursion of that depth needs megabytes) ends at its time limit, not in a crash."""
+    import json
+
+    done = subprocess.run([sys.executable, "-c", DEEP_CHILD], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = json.loads(done.stdout)
+    assert out["status"] == "time_limit" and out["deepest"] > 10000, out

@@ -109,12 +109,6 @@ impl DfsMode {
 }
 
 impl Algorithm {
-    /// Whether the driver recurses once per move of its bound (IDA*, `bounded_dfs`): it needs a stack sized
-    /// for it; the others loop over an open list or a layer.
-    pub fn recursive(&self) -> bool {
-        matches!(self, Algorithm::IdaStar | Algorithm::IdaStarTt | Algorithm::BoundedDfs { .. })
-    }
-
     /// The algorithm of a registered name with its default options (`None`: no native twin).
     pub fn named(name: &str) -> Option<Algorithm> {
         Some(match name {

@@ -20,6 +20,10 @@ pub fn words_for(count: usize) -> usize {
 pub trait Bits: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// The empty set of `words` words (`[u64; W]` ignores `words`).
     fn zeros(words: usize) -> Self;
+    /// [`Bits::zeros`], or `None` when its memory cannot be had (only the boxed fallback allocates).
+    fn try_zeros(words: usize) -> Option<Self> {
+        Some(Self::zeros(words))
+    }
     fn words(&self) -> &[u64];
     fn words_mut(&mut self) -> &mut [u64];
 
@@ -193,6 +197,12 @@ impl<const W: usize> Bits for [u64; W] {
 impl Bits for Box<[u64]> {
     fn zeros(words: usize) -> Self {
         vec![0; words].into_boxed_slice()
+    }
+    fn try_zeros(words: usize) -> Option<Self> {
+        let mut v = Vec::new();
+        v.try_reserve_exact(words).ok()?;
+        v.resize(words, 0);
+        Some(v.into_boxed_slice())
     }
     fn words(&self) -> &[u64] {
         self

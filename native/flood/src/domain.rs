@@ -9,6 +9,7 @@ use std::cell::RefCell;
 use searchkit_core::domain::{Domain, Successor};
 
 use crate::bits::{Bits, MAX_FIXED_WORDS};
+use crate::alloc;
 use crate::graph::{AreaGraph, BoardError};
 
 /// Rule names, as `searchkit_flood.areas` spells them.
@@ -56,7 +57,8 @@ impl<B: Bits> Flood<B> {
     /// The puzzle of a board, with the successor rules named in `disabled` switched off (unknown names are
     /// ignored, as the Python puzzle ignores them; `dominance` is a [`crate::Dominance`] pruner, not fused here).
     ///
-    /// Errors: a bad board ([`AreaGraph::new`]), or `B` too narrow for the board's areas.
+    /// Errors: a bad board ([`AreaGraph::new`]), `B` too narrow for the board's areas, or an allocation that
+    /// fails ([`BoardError::OutOfMemory`]).
     pub fn new(cells: &[u32], width: usize, height: usize, pivot: usize, disabled: &[&str])
                -> Result<Self, BoardError> {
         Self::from_graph(AreaGraph::new(cells, width, height, pivot)?, disabled)
@@ -65,32 +67,33 @@ impl<B: Bits> Flood<B> {
     /// [`Flood::new`] from a built graph.
     pub fn from_graph(graph: AreaGraph, disabled: &[&str]) -> Result<Self, BoardError> {
         let words = graph.words();
-        let probe = B::zeros(words);
+        let probe = alloc::zeros::<B>(words)?;
         if probe.words().len() != words {
-            return Err(BoardError(format!("{} areas need {words} words, the bitset has {}", graph.count,
-                                          probe.words().len())));
+            return Err(BoardError::Invalid(format!("{} areas need {words} words, the bitset has {}", graph.count,
+                                                   probe.words().len())));
         }
         let count = graph.count;
-        let mut neighbours = Vec::with_capacity(count);
+        // Every table here grows with the board: allocated fallibly (crate::alloc), never aborting.
+        let mut neighbours = alloc::with_capacity(count)?;
         for a in 0..count {
-            let mut b = B::zeros(words);
+            let mut b = alloc::zeros::<B>(words)?;
             for &n in graph.neighbours(a) {
                 b.set(n as usize);
             }
             neighbours.push(b);
         }
-        let mut colour_areas = vec![B::zeros(words); graph.colours];
+        let mut colour_areas = alloc::zeros_vec::<B>(graph.colours, words)?;
         for (a, &c) in graph.colour.iter().enumerate() {
             colour_areas[c as usize].set(a);
         }
-        let mut all = B::zeros(words);
+        let mut all = alloc::zeros::<B>(words)?;
         for a in 0..count {
             all.set(a);
         }
         let mut tables = Vec::new();
         if words <= MAX_FIXED_WORDS {
             let nbytes = count.div_ceil(8);
-            tables.reserve(nbytes * 256);
+            tables.try_reserve_exact(nbytes * 256).map_err(|_| BoardError::OutOfMemory)?;
             for i in 0..nbytes {
                 let base = tables.len();
                 tables.push(B::zeros(words));

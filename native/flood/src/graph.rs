@@ -9,13 +9,23 @@
 
 use std::fmt;
 
-/// A board that cannot be built: the error of [`AreaGraph::new`].
+use crate::alloc::{filled, push, with_capacity};
+
+/// A board that cannot be built: the error of [`AreaGraph::new`] and [`crate::Flood::from_graph`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BoardError(pub String);
+pub enum BoardError {
+    /// Not a board the engine takes (the reason).
+    Invalid(String),
+    /// An allocation for the board failed (under `--memory-limit`: the case's `memory_limit`).
+    OutOfMemory,
+}
 
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            BoardError::Invalid(reason) => f.write_str(reason),
+            BoardError::OutOfMemory => f.write_str("not enough memory for the board"),
+        }
     }
 }
 
@@ -48,38 +58,43 @@ pub const MAX_COLOURS: usize = 1 << 16;
 impl AreaGraph {
     /// Build the graph of a `width` x `height` board of colour indices `cells` (row-major), pivot cell `pivot`.
     ///
-    /// Errors: a size mismatch, an empty board, a pivot outside it, or a colour index >= [`MAX_COLOURS`].
+    /// Errors: a size mismatch, an empty board, a pivot outside it, or a colour index >= [`MAX_COLOURS`]
+    /// ([`BoardError::Invalid`]); an allocation that fails ([`BoardError::OutOfMemory`]: every one here grows
+    /// with the board, and none aborts).
     pub fn new(cells: &[u32], width: usize, height: usize, pivot: usize) -> Result<AreaGraph, BoardError> {
         let n = width * height;
         if width == 0 || height == 0 || cells.len() != n {
-            return Err(BoardError(format!("expected {}x{} = {n} cells, got {}", width, height, cells.len())));
+            return Err(BoardError::Invalid(format!("expected {}x{} = {n} cells, got {}", width, height,
+                                                   cells.len())));
         }
         if pivot >= n {
-            return Err(BoardError(format!("pivot cell {pivot} outside the {width}x{height} board")));
+            return Err(BoardError::Invalid(format!("pivot cell {pivot} outside the {width}x{height} board")));
         }
         let colours = cells.iter().copied().max().unwrap_or(0) as usize + 1;
         if colours > MAX_COLOURS {
-            return Err(BoardError(format!("{colours} colours: the native engine takes at most {MAX_COLOURS}")));
+            return Err(BoardError::Invalid(format!("{colours} colours: the native engine takes at most \
+                                                    {MAX_COLOURS}")));
         }
         // 1. Label by a flood fill from each unlabelled cell in cell order.
-        let mut label = vec![u32::MAX; n];
+        let mut label = filled(n, u32::MAX)?;
         let mut first_colour: Vec<u16> = Vec::new();
         let mut stack = Vec::new();
+        let mut full = false; // a push onto the stack failed
         for seed in 0..n {
             if label[seed] != u32::MAX {
                 continue;
             }
             let a = first_colour.len() as u32;
             let col = cells[seed];
-            first_colour.push(col as u16);
+            push(&mut first_colour, col as u16)?;
             label[seed] = a;
-            stack.push(seed);
+            push(&mut stack, seed)?;
             while let Some(i) = stack.pop() {
                 let x = i % width;
                 let mut visit = |j: usize| {
                     if label[j] == u32::MAX && cells[j] == col {
                         label[j] = a;
-                        stack.push(j);
+                        full |= push(&mut stack, j).is_err();
                     }
                 };
                 if x > 0 {
@@ -94,12 +109,15 @@ impl AreaGraph {
                 if i + width < n {
                     visit(i + width);
                 }
+                if full {
+                    return Err(BoardError::OutOfMemory);
+                }
             }
         }
         let count = first_colour.len();
         // 2. Neighbour rows by first label, ascending, without duplicates: the adjacent pairs counted per area,
         // laid out in one buffer (compressed rows), then each row sorted and deduplicated in place.
-        let mut degree = vec![0u32; count + 1];
+        let mut degree = filled(count + 1, 0u32)?;
         let pairs = |f: &mut dyn FnMut(u32, u32)| {
             for i in 0..n {
                 let a = label[i];
@@ -118,8 +136,9 @@ impl AreaGraph {
         for a in 0..count {
             degree[a + 1] += degree[a];
         }
-        let mut fill = degree.clone();
-        let mut flat = vec![0u32; degree[count] as usize];
+        let mut fill = with_capacity(count + 1)?;
+        fill.extend_from_slice(&degree);
+        let mut flat = filled(degree[count] as usize, 0u32)?;
         pairs(&mut |a, b| {
             flat[fill[a as usize] as usize] = b;
             fill[a as usize] += 1;
@@ -127,7 +146,7 @@ impl AreaGraph {
             fill[b as usize] += 1;
         });
         // row `a` is rows_start[a]..rows_end[a] of `flat` once deduplicated
-        let mut rows_end = vec![0u32; count];
+        let mut rows_end = filled(count, 0u32)?;
         for a in 0..count {
             let (lo, hi) = (degree[a] as usize, degree[a + 1] as usize);
             let row = &mut flat[lo..hi];
@@ -143,8 +162,8 @@ impl AreaGraph {
         }
         let row = |a: usize| &flat[degree[a] as usize..rows_end[a] as usize];
         // 3. Breadth-first renumbering from the pivot's area.
-        let mut new = vec![u32::MAX; count];
-        let mut order: Vec<u32> = Vec::with_capacity(count);
+        let mut new = filled(count, u32::MAX)?;
+        let mut order: Vec<u32> = with_capacity(count)?;
         let root = label[pivot];
         new[root as usize] = 0;
         order.push(root);
@@ -164,8 +183,9 @@ impl AreaGraph {
             *l = new[*l as usize];
         }
         // 4. Renumbered rows, sorted.
-        let mut adjacency_start = Vec::with_capacity(count + 1);
-        let mut adjacency = Vec::with_capacity(flat.len());
+        drop(fill);
+        let mut adjacency_start = with_capacity(count + 1)?;
+        let mut adjacency = with_capacity(flat.len())?;
         adjacency_start.push(0u32);
         for &a in &order {
             let from = adjacency.len();
@@ -173,8 +193,9 @@ impl AreaGraph {
             adjacency[from..].sort_unstable();
             adjacency_start.push(adjacency.len() as u32);
         }
-        let colour: Vec<u16> = order.iter().map(|&a| first_colour[a as usize]).collect();
-        let mut sizes = vec![0u32; count];
+        let mut colour: Vec<u16> = with_capacity(count)?;
+        colour.extend(order.iter().map(|&a| first_colour[a as usize]));
+        let mut sizes = filled(count, 0u32)?;
         for &l in &label {
             sizes[l as usize] += 1;
         }

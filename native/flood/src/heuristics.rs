@@ -4,8 +4,10 @@
 
 use searchkit_core::domain::Heuristic;
 
+use crate::alloc;
 use crate::bits::Bits;
 use crate::domain::Flood;
+use crate::graph::BoardError;
 
 /// Number of colours with areas outside the region.
 pub struct Colours;
@@ -192,7 +194,17 @@ impl<B: Bits> PuchertMemo<B> {
     pub const SLOTS: usize = 8192;
 
     pub fn new(d: &Flood<B>) -> Self {
-        PuchertMemo { slots: vec![(B::zeros(d.words), 0); Self::SLOTS], seen: Vec::new() }
+        Self::try_new(d).expect("memory for the Puchert memo")
+    }
+
+    /// [`PuchertMemo::new`], or [`BoardError::OutOfMemory`] when its table (`SLOTS` bitsets of the board's
+    /// width) cannot be allocated.
+    pub fn try_new(d: &Flood<B>) -> Result<Self, BoardError> {
+        let mut slots = alloc::with_capacity(Self::SLOTS)?;
+        for _ in 0..Self::SLOTS {
+            slots.push((alloc::zeros::<B>(d.words)?, 0));
+        }
+        Ok(PuchertMemo { slots, seen: Vec::new() })
     }
 
     #[inline(always)]

@@ -9,6 +9,7 @@
 //!
 //! Use [`with_flood!`] to pick the bitset type for a board once and run generic code on it.
 
+pub mod alloc;
 pub mod bits;
 pub mod domain;
 pub mod dominance;

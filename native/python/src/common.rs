@@ -1,6 +1,5 @@
 //! The machinery every game's entry shares: the request dict read into the core's values, the search run
-//! with the GIL released (on its own thread while this thread polls Ctrl-C, or, for the looping drivers of
-//! Flood-It and the toy, on this thread, its limit checks polling Ctrl-C), a panic caught as status `error`,
+//! with the GIL released on this thread (its limit checks polling Ctrl-C), a panic caught as status `error`,
 //! and the outcome written back as the result dict.
 //!
 //! **Request** (a dict; every key optional but `algorithm`):
@@ -22,20 +21,17 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::intern;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use searchkit_core::{Algorithm, AlgorithmSpec, Control, DfsMode, Outcome, Poll, Progress, Ratio, Status};
 
 /// Polls (5 ms each) between two calls of a request's `progress` callable.
 pub const PROGRESS_EVERY: u32 = 100;
-
-/// The name of the thread a search runs on.
-pub const SEARCH_THREAD: &str = "searchkit-native";
 
 /// A request read from its dict (module docs).
 pub struct Request {
@@ -50,7 +46,7 @@ pub struct Request {
     pub progress: Option<Py<PyAny>>,
 }
 
-fn get<'py, T: for<'a> FromPyObject<'a, 'py>>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<Option<T>>
+fn get<'py, T: for<'a> FromPyObject<'a, 'py>>(d: &Bound<'py, PyDict>, key: &Bound<'py, PyString>) -> PyResult<Option<T>>
 where
     for<'a> <T as FromPyObject<'a, 'py>>::Error: Into<PyErr>,
 {
@@ -66,16 +62,32 @@ where
 
 /// A weight as an exact ratio: a `(num, den)` pair, or a float read through its shortest decimal spelling
 /// (Python's `Fraction(repr(w))`: `1.2` is 6/5, not the binary double nearest it).
+/// The ratio must keep `num + den` within [`MAX_RATIO_SUM`] (searchkit's weight range, `WEIGHT_MAX` with
+/// `WEIGHT_DECIMALS`, keeps it far below), else it is refused: the weighted keys `den * g + num * h` would
+/// overflow 64 bits.
 fn ratio(v: &Bound<'_, PyAny>) -> PyResult<Ratio> {
-    if let Ok((n, d)) = v.extract::<(u64, u64)>() {
+    let r = if v.is_instance_of::<PyTuple>() {
+        let (n, d) = v.extract::<(u64, u64)>().map_err(|_| {
+            PyValueError::new_err("a ratio is a pair of integers (num, den), each below 2^64")
+        })?;
         if d == 0 {
             return Err(PyValueError::new_err("a ratio needs a positive denominator"));
         }
-        return Ok(Ratio::new(n, d));
+        Ratio::new(n, d)
+    } else {
+        let x: f64 = v.extract()?;
+        decimal_ratio(x).ok_or_else(|| PyValueError::new_err(format!("weight {x} is not a plain decimal in range")))?
+    };
+    if r.num.saturating_add(r.den) > MAX_RATIO_SUM {
+        return Err(PyValueError::new_err(format!(
+            "ratio {}/{} out of the native engine's range (numerator + denominator at most 2^32: the weighted \
+             keys are 64-bit)", r.num, r.den)));
     }
-    let x: f64 = v.extract()?;
-    decimal_ratio(x).ok_or_else(|| PyValueError::new_err(format!("weight {x} is not a plain decimal in range")))
+    Ok(r)
 }
+
+/// The largest `num + den` of a weight or step ratio: with g and h below 2^32, `den * g + num * h` < 2^64.
+pub const MAX_RATIO_SUM: u64 = 1 << 32;
 
 /// `x` (finite, >= 0, at most 15 decimals) as the ratio of its shortest decimal spelling.
 pub fn decimal_ratio(x: f64) -> Option<Ratio> {
@@ -94,14 +106,16 @@ pub fn decimal_ratio(x: f64) -> Option<Ratio> {
 
 /// Read the request dict (module docs).
 pub fn parse_request(req: &Bound<'_, PyDict>) -> PyResult<Request> {
-    let name: String = get(req, "algorithm")?.ok_or_else(|| PyValueError::new_err("request without algorithm"))?;
+    let py = req.py();
+    let name: String =
+        get(req, intern!(py, "algorithm"))?.ok_or_else(|| PyValueError::new_err("request without algorithm"))?;
     let mut algorithm = Algorithm::named(&name)
         .ok_or_else(|| PyValueError::new_err(format!("algorithm {name:?} has no native twin")))?;
-    if let Some(params) = get::<Bound<PyDict>>(req, "params")? {
-        let w = params.get_item("weight")?.map(|v| ratio(&v)).transpose()?;
-        let step = params.get_item("step")?.map(|v| ratio(&v)).transpose()?;
-        let width: Option<usize> = get(&params, "width")?;
-        let ara: Option<i64> = get(&params, "ara")?;
+    if let Some(params) = get::<Bound<PyDict>>(req, intern!(py, "params"))? {
+        let w = params.get_item(intern!(py, "weight"))?.map(|v| ratio(&v)).transpose()?;
+        let step = params.get_item(intern!(py, "step"))?.map(|v| ratio(&v)).transpose()?;
+        let width: Option<usize> = get(&params, intern!(py, "width"))?;
+        let ara: Option<i64> = get(&params, intern!(py, "ara"))?;
         match &mut algorithm {
             Algorithm::Wastar { weight } => *weight = w.unwrap_or(*weight),
             Algorithm::Beam { width: wd } => *wd = width.unwrap_or(*wd),
@@ -123,108 +137,48 @@ pub fn parse_request(req: &Bound<'_, PyDict>) -> PyResult<Request> {
         }
     }
     if let Algorithm::BoundedDfs { mode, heuristic } = &mut algorithm {
-        let name: String = get(req, "mode")?.unwrap_or_else(|| "exact".to_string());
+        let name: String = get(req, intern!(py, "mode"))?.unwrap_or_else(|| "exact".to_string());
         *mode = DfsMode::named(&name)
             .ok_or_else(|| PyValueError::new_err(format!("mode must be exact, at_most or shortest, got {name:?}")))?;
-        *heuristic = get::<String>(req, "heuristic")?.is_some();
-        if get::<u32>(req, "max_cost")?.is_none() {
+        *heuristic = get::<String>(req, intern!(py, "heuristic"))?.is_some();
+        if get::<u32>(req, intern!(py, "max_cost"))?.is_none() {
             return Err(PyValueError::new_err("bounded_dfs needs a depth bound (max_cost), and the request carries none"));
         }
     }
-    let elapsed: f64 = get(req, "elapsed")?.unwrap_or(0.0);
-    let remaining: Option<f64> = get(req, "remaining")?;
+    let elapsed: f64 = get(req, intern!(py, "elapsed"))?.unwrap_or(0.0);
+    let remaining: Option<f64> = get(req, intern!(py, "remaining"))?;
     let mut control = Control::started(elapsed, remaining);
-    control.max_nodes = get(req, "max_nodes")?;
-    control.memory_budget = get(req, "memory_budget")?;
-    let incumbent = match get::<Bound<PyTuple>>(req, "incumbent")? {
+    control.max_nodes = get(req, intern!(py, "max_nodes"))?;
+    control.memory_budget = get(req, intern!(py, "memory_budget"))?;
+    let incumbent = match get::<Bound<PyTuple>>(req, intern!(py, "incumbent"))? {
         None => None,
         Some(t) => Some((t.get_item(0)?.extract::<Vec<i64>>()?, t.get_item(1)?.extract::<u64>()?)),
     };
     Ok(Request {
-        spec: AlgorithmSpec { algorithm, admissible: get(req, "admissible")?.unwrap_or(true) },
-        max_cost: get(req, "max_cost")?,
+        spec: AlgorithmSpec { algorithm, admissible: get(req, intern!(py, "admissible"))?.unwrap_or(true) },
+        max_cost: get(req, intern!(py, "max_cost"))?,
         control,
-        heuristic: get(req, "heuristic")?,
-        pruners: get(req, "pruners")?.unwrap_or_default(),
+        heuristic: get(req, intern!(py, "heuristic"))?,
+        pruners: get(req, intern!(py, "pruners"))?.unwrap_or_default(),
         incumbent,
-        on_improve: get(req, "on_improve")?,
-        progress: get(req, "progress")?,
+        on_improve: get(req, intern!(py, "on_improve"))?,
+        progress: get(req, intern!(py, "progress"))?,
     })
 }
 
-/// Run `search` with the GIL released, on its own thread, while this thread polls Python's signal handlers
-/// every 5 ms: a `KeyboardInterrupt` (Ctrl-C) sets the control's cancel flag, and the search stops with status
-/// `cancelled` and its partial statistics (the exception is consumed, as the Python drivers consume it).
-/// With a `progress` callable, the search's live figures are handed to it as `progress(expanded, bound)`
-/// every [`PROGRESS_EVERY`] polls (about half a second) with the GIL taken briefly; an exception it raises
-/// is printed as an unraisable one and the search goes on.
-/// A panic inside the search is caught and returned as its message.
-pub fn run_detached<M, F>(py: Python<'_>, control: &mut Control, progress: Option<Py<PyAny>>, search: F)
-                          -> Result<Outcome<M>, String>
-where
-    M: Send,
-    F: FnOnce(&Control) -> Outcome<M> + Send,
-{
-    let (flag, live) = arm(control, &progress);
-    let ctl = control.clone();
-    py.detach(move || {
-        // The search's closure, shared by the thread and the fallback below; taken once.
-        let job = std::sync::Mutex::new(Some(search));
-        let run = |ctl: &Control| {
-            let search = job.lock().unwrap_or_else(|e| e.into_inner()).take().expect("the search runs once");
-            catch_unwind(AssertUnwindSafe(|| search(ctl)))
-        };
-        let (run, ctl) = (&run, &ctl);
-        std::thread::scope(|s| {
-            let (tx, rx) = channel::<()>();
-            let spawned = std::thread::Builder::new()
-                .name(SEARCH_THREAD.into())
-                // IDA*'s recursion: one frame per move of the f-bound. Small, as the address space counts
-                // against --memory-limit (RLIMIT_AS).
-                .stack_size(16 << 20)
-                .spawn_scoped(s, move || {
-                    let r = run(ctl);
-                    let _ = tx.send(());
-                    r
-                });
-            let handle = match spawned {
-                Ok(h) => h,
-                // No room for a thread (a tight RLIMIT_AS): search on this thread, without the Ctrl-C poll;
-                // the search's own limits still hold.
-                Err(_) => return run(ctl).map_err(|payload| panic_message(&*payload)),
-            };
-            let mut polls = 0u32;
-            loop {
-                match rx.recv_timeout(Duration::from_millis(5)) {
-                    Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
-                    Err(RecvTimeoutError::Timeout) => {
-                        polls += 1;
-                        let report = polls % PROGRESS_EVERY == 0;
-                        if Python::attach(|py| poll_python(py, report, &progress, &live)) {
-                            flag.store(true, Ordering::Relaxed);
-                        }
-                    }
-                }
-            }
-            match handle.join() {
-                Ok(Ok(outcome)) => Ok(outcome),
-                Ok(Err(payload)) | Err(payload) => Err(panic_message(&*payload)),
-            }
-        })
-    })
-}
-
-/// [`run_detached`] without a thread: `search` runs on the caller's thread with the GIL released, and the
-/// search's own limit checks call back at most every 5 ms ([`Control::poll`]) to take the GIL briefly, poll
-/// Python's signal handlers (a `KeyboardInterrupt` sets the cancel flag, read right after: the search stops
-/// with status `cancelled`, the exception consumed) and hand `progress` its figures about every half second.
+/// Run `search` on the caller's thread with the GIL released; the search's own limit checks call back at most
+/// every 5 ms ([`Control::poll`]) to take the GIL briefly, poll Python's signal handlers (a `KeyboardInterrupt`
+/// sets the cancel flag, read right after: the search stops with status `cancelled` and its partial
+/// statistics, the exception consumed, as the Python drivers consume it) and hand `progress` its figures about
+/// every half second (an exception it raises is printed as an unraisable one and the search goes on).
 /// A panic inside the search is caught and returned as its message.
 ///
-/// For searches whose every step is short and whose set-up is bounded (a Flood-It board of at most 4096
-/// areas, driven by a loop: no recursion that needs [`run_detached`]'s 16 MiB stack): the limit checks come
-/// every 2 ms of expansions at most, so Ctrl-C is seen as soon as with the thread. Starting a thread for
-/// each search cost about 50 us of CPU (the thread, its stack, and a malloc arena whose freed pages came
-/// back cold to the next search): about a tenth of PC19's 1000 boards.
+/// Every driver runs here, the depth-first ones too: IDA* and `bounded_dfs` keep their path on a stack of
+/// their own (`searchkit_core`'s drivers), not on the thread's, so they need no large stack.  They used to
+/// search on a thread started for each search with a 16 MiB stack while this one polled: on small cases the
+/// start and the two hand-offs cost more than the search (1000 8-puzzles 4 moves from the goal took 3.9 s
+/// against 0.46 s on the Python engine, on a loaded machine; `benchmarks/native_small.py`).  The limit
+/// checks come every 2 ms of expansions at most, so Ctrl-C is seen as soon as with a polling thread.
 pub fn run_inline<M, F>(py: Python<'_>, control: &mut Control, progress: Option<Py<PyAny>>, search: F)
                         -> Result<Outcome<M>, String>
 where
@@ -265,21 +219,6 @@ pub fn in_search() -> bool {
     IN_SEARCH.with(|s| s.get())
 }
 
-/// [`run_detached`] for a recursive driver ([`searchkit_core::Algorithm::recursive`]: its stack), else
-/// [`run_inline`]; for domains whose set-up before the first limit check is bounded (Flood-It, the toy).
-pub fn run_search<M, F>(py: Python<'_>, recursive: bool, control: &mut Control, progress: Option<Py<PyAny>>,
-                        search: F) -> Result<Outcome<M>, String>
-where
-    M: Send,
-    F: FnOnce(&Control) -> Outcome<M> + Send,
-{
-    if recursive {
-        run_detached(py, control, progress, search)
-    } else {
-        run_inline(py, control, progress, search)
-    }
-}
-
 /// Give `control` a fresh cancel flag, and live figures when there is a `progress` callable to hand them to.
 fn arm(control: &mut Control, progress: &Option<Py<PyAny>>) -> (Arc<AtomicBool>, Option<Arc<Progress>>) {
     let flag = Arc::new(AtomicBool::new(false));
@@ -315,35 +254,35 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 pub fn outcome_dict<'py, M>(py: Python<'py>, o: &Outcome<M>, mv: impl Fn(&M) -> PyResult<Py<PyAny>>)
                             -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    d.set_item("engine", "native")?;
-    d.set_item("status", o.status.as_str())?;
+    d.set_item(intern!(py, "engine"), "native")?;
+    d.set_item(intern!(py, "status"), o.status.as_str())?;
     let moves = PyList::empty(py);
     for m in &o.moves {
         moves.append(mv(m)?)?;
     }
-    d.set_item("moves", moves)?;
-    d.set_item("cost", o.cost)?;
-    d.set_item("lower_bound", o.lower_bound)?;
-    d.set_item("message", o.message.as_deref())?;
+    d.set_item(intern!(py, "moves"), moves)?;
+    d.set_item(intern!(py, "cost"), o.cost)?;
+    d.set_item(intern!(py, "lower_bound"), o.lower_bound)?;
+    d.set_item(intern!(py, "message"), o.message.as_deref())?;
     let s = &o.stats;
     let st = PyDict::new(py);
-    st.set_item("expanded", s.expanded)?;
-    st.set_item("generated", s.generated)?;
-    st.set_item("evaluated", s.evaluated)?;
-    st.set_item("elapsed", s.elapsed)?;
+    st.set_item(intern!(py, "expanded"), s.expanded)?;
+    st.set_item(intern!(py, "generated"), s.generated)?;
+    st.set_item(intern!(py, "evaluated"), s.evaluated)?;
+    st.set_item(intern!(py, "elapsed"), s.elapsed)?;
     let its = PyList::empty(py);
     for r in &s.iterations {
         its.append((r.bound, r.expanded, r.generated, r.elapsed, r.evaluated, r.kind))?;
     }
-    st.set_item("iterations", its)?;
-    st.set_item("per_depth", s.per_depth.clone())?;
-    st.set_item("per_depth_seconds", s.per_depth_seconds.clone())?;
-    st.set_item("peak_stored", s.peak_stored)?;
-    st.set_item("rule_cuts", s.rule_cuts.clone())?;
-    st.set_item("peak_bytes", s.peak_bytes)?;
-    st.set_item("pruner_bytes", s.pruner_bytes)?;
-    st.set_item("states_stored", s.states_stored)?;
-    d.set_item("stats", st)?;
+    st.set_item(intern!(py, "iterations"), its)?;
+    st.set_item(intern!(py, "per_depth"), s.per_depth.clone())?;
+    st.set_item(intern!(py, "per_depth_seconds"), s.per_depth_seconds.clone())?;
+    st.set_item(intern!(py, "peak_stored"), s.peak_stored)?;
+    st.set_item(intern!(py, "rule_cuts"), s.rule_cuts.clone())?;
+    st.set_item(intern!(py, "peak_bytes"), s.peak_bytes)?;
+    st.set_item(intern!(py, "pruner_bytes"), s.pruner_bytes)?;
+    st.set_item(intern!(py, "states_stored"), s.states_stored)?;
+    d.set_item(intern!(py, "stats"), st)?;
     Ok(d)
 }
 

@@ -4,15 +4,15 @@
 //! once from the board's area count (`searchkit_flood::with_flood!`: `[u64; W]` for W = 1..=9, a boxed slice
 //! beyond).
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use searchkit_core::{run_seeded, Control, Heuristic, Seed, StatePruner};
+use searchkit_core::{run_seeded, Control, Heuristic, Outcome, Seed, StatePruner, Status};
 use searchkit_flood::greedy::{Greedy, TwoBest};
 use searchkit_flood::heuristics::{Colours, Eccentricity, Layered, PuchertMemo};
-use searchkit_flood::{with_bits, with_flood, AreaGraph, Bits, Dominance, Flood};
+use searchkit_flood::{with_bits, with_flood, AreaGraph, Bits, BoardError, Dominance, Flood};
 
-use crate::common::{error_dict, improvement_callback, outcome_dict, parse_request, run_search, Request};
+use crate::common::{error_dict, improvement_callback, outcome_dict, parse_request, run_inline, Request};
 
 /// Heuristic names with a native twin (`searchkit_flood.plugin`'s names).
 pub const HEURISTICS: [&str; 6] = ["colours", "eccentricity", "layered", "puchert", "greedy", "two-best"];
@@ -21,20 +21,49 @@ pub const PRUNERS: [&str; 1] = ["dominance"];
 /// Successor rules fused into the native domain (`searchkit_flood.areas`' names).
 pub const RULES: [&str; 4] = ["frontier-colours", "no-growth", "completion", "exposure"];
 
-fn heuristic<B: Bits>(name: &str, f: &Flood<B>) -> PyResult<Box<dyn Heuristic<Flood<B>>>> {
+fn heuristic<B: Bits>(name: &str, f: &Flood<B>) -> Result<Box<dyn Heuristic<Flood<B>>>, BoardError> {
     Ok(match name {
         "colours" => Box::new(Colours),
         "eccentricity" => Box::<Eccentricity>::default(),
         "layered" => Box::<Layered>::default(),
-        "puchert" => Box::new(PuchertMemo::new(f)),
+        "puchert" => Box::new(PuchertMemo::try_new(f)?),
         "greedy" => Box::new(Greedy),
         "two-best" => Box::new(TwoBest::new(f)),
-        other => return Err(PyValueError::new_err(format!("flood: heuristic {other:?} has no native twin"))),
+        other => return Err(BoardError::Invalid(format!("heuristic {other:?} has no native twin"))),
     })
 }
 
+/// A board the native engine cannot build, for Python: ValueError (a bad board) or MemoryError (its memory
+/// could not be had: under `--memory-limit`, the case's `memory_limit`, as for a Python engine's MemoryError).
+fn board_error(e: BoardError) -> PyErr {
+    match e {
+        BoardError::OutOfMemory => PyMemoryError::new_err("flood: not enough memory for the board"),
+        BoardError::Invalid(reason) => PyValueError::new_err(format!("flood: {reason}")),
+    }
+}
+
 fn graph(width: usize, height: usize, cells: &[u32], pivot: usize) -> PyResult<AreaGraph> {
-    AreaGraph::new(cells, width, height, pivot).map_err(|e| PyValueError::new_err(format!("flood: {e}")))
+    AreaGraph::new(cells, width, height, pivot).map_err(board_error)
+}
+
+/// The cells, a sequence of colour indices, copied into a vector allocated fallibly (MemoryError: the copy
+/// of a large board under `--memory-limit` must not abort the worker, as pyo3's own conversion would).
+fn cells_of(cells: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+    let n = cells.len()?;
+    let mut out: Vec<u32> = Vec::new();
+    out.try_reserve_exact(n).map_err(|_| board_error(BoardError::OutOfMemory))?;
+    for item in cells.try_iter()? {
+        out.push(item?.extract::<u32>()?);
+    }
+    Ok(out)
+}
+
+/// The outcome of a search whose set-up could not have its memory: status `memory_limit`.
+fn out_of_memory<M>(control: &Control) -> Outcome<M> {
+    let mut o = Outcome { status: Status::MemoryLimit, moves: Vec::new(), cost: None, lower_bound: None,
+                          stats: Default::default(), message: None };
+    o.stats.elapsed = control.elapsed();
+    o
 }
 
 fn solve<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, disabled: Vec<String>, mut req: Request)
@@ -62,13 +91,20 @@ fn solve<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, disabled: Vec<String>,
     };
     let mut on_improve = improvement_callback(req.on_improve.take());
     let (spec, max_cost) = (req.spec, req.max_cost);
-    // The domain is built where the search runs (it keeps a cache of its last successors, so it is not Sync):
-    // on the caller's thread for the looping drivers, on a thread of its own for the recursive ones.
-    let recursive = spec.algorithm.recursive();
+    // The domain is built where the search runs (it keeps a cache of its last successors, so it is not Sync).
     let job = move |control: &Control| {
         let disabled: Vec<&str> = disabled.iter().map(String::as_str).collect();
-        let f = Flood::<B>::from_graph(graph, &disabled).expect("the bitset width is the graph's");
-        let mut h = heuristic(&hname, &f).expect("a known heuristic");
+        // its tables grow with the board: an allocation that fails is the case's memory_limit, never an abort
+        let f = match Flood::<B>::from_graph(graph, &disabled) {
+            Ok(f) => f,
+            Err(BoardError::OutOfMemory) => return out_of_memory(control),
+            Err(e) => panic!("the bitset width is the graph's: {e}"),
+        };
+        let mut h = match heuristic(&hname, &f) {
+            Ok(h) => h,
+            Err(BoardError::OutOfMemory) => return out_of_memory(control),
+            Err(e) => panic!("a known heuristic: {e}"),
+        };
         let mut pruner = Dominance::new();
         let mut pruners: Vec<&mut dyn StatePruner<Flood<B>>> = Vec::new();
         if dominance {
@@ -77,7 +113,7 @@ fn solve<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, disabled: Vec<String>,
         let seed = Seed { incumbent, on_improve: Some(&mut on_improve) };
         run_seeded(&spec, &f, &mut *h, &mut pruners, max_cost, control, seed)
     };
-    let outcome = run_search(py, recursive, &mut req.control, req.progress.take(), job);
+    let outcome = run_inline(py, &mut req.control, req.progress.take(), job);
     match outcome {
         Ok(o) => outcome_dict(py, &o, |&m| Ok(m.into_pyobject(py)?.into_any().unbind())),
         Err(message) => error_dict(py, &message, &req.control),
@@ -91,35 +127,37 @@ fn solve<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, disabled: Vec<String>,
 /// Raises ValueError for a bad board, an unknown heuristic or rule, or a bad request.
 #[pyfunction]
 #[pyo3(signature = (width, height, cells, pivot, disabled, request))]
-pub fn flood_solve<'py>(py: Python<'py>, width: usize, height: usize, cells: Vec<u32>, pivot: usize,
+pub fn flood_solve<'py>(py: Python<'py>, width: usize, height: usize, cells: &Bound<'py, PyAny>, pivot: usize,
                         disabled: Vec<String>, request: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyDict>> {
     let req = parse_request(request)?;
+    let cells = cells_of(cells)?;
     let g = graph(width, height, &cells, pivot)?;
+    drop(cells);
     with_bits!(g.words(), B, solve::<B>(py, g, disabled, req))
 }
 
 /// The value of heuristic `name` on the region reached by each colour sequence of `sequences` from the start
 /// (moves that grow nothing are allowed). For the differential tests against the Python heuristics.
 #[pyfunction]
-pub fn flood_estimates(width: usize, height: usize, cells: Vec<u32>, pivot: usize, name: &str,
+pub fn flood_estimates(width: usize, height: usize, cells: &Bound<'_, PyAny>, pivot: usize, name: &str,
                        sequences: Vec<Vec<u16>>) -> PyResult<Vec<u32>> {
-    let g = graph(width, height, &cells, pivot)?;
+    let g = graph(width, height, &cells_of(cells)?, pivot)?;
     let colours = g.colours;
     if sequences.iter().flatten().any(|&m| m as usize >= colours) {
         return Err(PyValueError::new_err("flood: a move is not a colour index of the board"));
     }
-    with_flood!(g, &[], |f| estimates(&f, name, &sequences)).map_err(|e| PyValueError::new_err(format!("flood: {e}")))?
+    with_flood!(g, &[], |f| estimates(&f, name, &sequences)).map_err(board_error)?
 }
 
 fn estimates<B: Bits>(f: &Flood<B>, name: &str, sequences: &[Vec<u16>]) -> PyResult<Vec<u32>> {
-    let mut h = heuristic(name, f)?;
+    let mut h = heuristic(name, f).map_err(board_error)?;
     Ok(sequences.iter().map(|moves| h.estimate(f, &f.play(moves))).collect())
 }
 
 /// `(areas, words)`: the board's area count and the 64-bit words of its bitsets (above 9 the fallback).
 #[pyfunction]
-pub fn flood_areas(width: usize, height: usize, cells: Vec<u32>, pivot: usize) -> PyResult<(usize, usize)> {
-    let g = graph(width, height, &cells, pivot)?;
+pub fn flood_areas(width: usize, height: usize, cells: &Bound<'_, PyAny>, pivot: usize) -> PyResult<(usize, usize)> {
+    let g = graph(width, height, &cells_of(cells)?, pivot)?;
     Ok((g.count, g.words()))
 }
 

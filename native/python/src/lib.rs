@@ -8,12 +8,12 @@ mod tiles;
 mod toy;
 
 /// A panic inside a search is reported as the case's status `error` with its message: the default hook's
-/// lines on stderr (and backtrace) are left out for the search thread and for a search running on the
-/// caller's thread ([`common::in_search`]), kept for every other panic.
+/// lines on stderr (and backtrace) are left out while a search runs ([`common::in_search`]), kept for every
+/// other panic.
 fn quiet_search_panics() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if std::thread::current().name() != Some(common::SEARCH_THREAD) && !common::in_search() {
+        if !common::in_search() {
             default(info);
         }
     }));

@@ -13,7 +13,7 @@ use searchkit_core::{run_seeded, Seed, StatePruner};
 use searchkit_tiles::domain::{manhattan_table, mirror, Group, Tiles, TilesH};
 use searchkit_tiles::pdb;
 
-use crate::common::{error_dict, improvement_callback, outcome_dict, parse_request, run_detached};
+use crate::common::{error_dict, improvement_callback, outcome_dict, parse_request, run_inline};
 
 type Tables = Mutex<HashMap<String, Arc<Vec<u8>>>>;
 
@@ -106,7 +106,7 @@ pub fn tiles_solve<'py>(py: Python<'py>, width: usize, tiles: Vec<u8>, request: 
     let incumbent = req.incumbent.take().map(|(m, c)| (m.into_iter().map(|x| x as u8).collect(), c));
     let mut on_improve = improvement_callback(req.on_improve.take());
     let (spec, max_cost) = (req.spec, req.max_cost);
-    let outcome = run_detached(py, &mut req.control, req.progress.take(), |control| {
+    let outcome = run_inline(py, &mut req.control, req.progress.take(), |control| {
         let mut pruners: Vec<&mut dyn StatePruner<Tiles>> = Vec::new();
         let seed = Seed { incumbent, on_improve: Some(&mut on_improve) };
         run_seeded(&spec, &domain, &mut h, &mut pruners, max_cost, control, seed)

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use searchkit_core::{run_seeded, Domain, Heuristic, Seed, StatePruner, Successor};
 
-use crate::common::{error_dict, improvement_callback, outcome_dict, parse_request, run_search};
+use crate::common::{error_dict, improvement_callback, outcome_dict, parse_request, run_inline};
 
 type Tiles = [u8; 16];
 
@@ -142,8 +142,7 @@ pub fn toy_solve<'py>(py: Python<'py>, width: usize, tiles: Vec<u8>, request: &B
     let incumbent = req.incumbent.take().map(|(m, c)| (m.into_iter().map(|x| x as u8).collect(), c));
     let mut on_improve = improvement_callback(req.on_improve.take());
     let (spec, max_cost) = (req.spec, req.max_cost);
-    let recursive = spec.algorithm.recursive();
-    let outcome = run_search(py, recursive, &mut req.control, req.progress.take(), |control| {
+    let outcome = run_inline(py, &mut req.control, req.progress.take(), |control| {
         let mut pruner = Corner;
         let mut pruners: Vec<&mut dyn StatePruner<Toy>> = Vec::new();
         if corner {

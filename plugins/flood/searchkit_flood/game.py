@@ -128,9 +128,9 @@ class FloodGame:
     def native_problem(self, case: Case, options, disabled):
         """The case as a problem of the native engine (see :mod:`searchkit_flood.native`), or ``None``.
 
-        ``None`` when the native package is not installed or the board has more colours than the native
-        engine takes; the Solver then searches on the Python engine (or reports a plan error when the
-        native engine was asked for).
+        ``None`` when the native package is not installed; a :class:`~searchkit.plugin.PlanError` saying why
+        for a board of more colours or areas than the native engine takes.  The Solver then searches on the
+        Python engine (or reports a plan error quoting the reason when the native engine was asked for).
         """
         from searchkit_flood.native import native_problem
 

@@ -44,23 +44,33 @@ class NativeFlood:
             ValueError: a request the native engine refuses (an unknown heuristic or rule name).
         """
         b = self.board
-        return self._module.flood_solve(b.width, b.height, list(b.cells), b.pivot, self.disabled, request)
+        return self._module.flood_solve(b.width, b.height, b.cells, b.pivot, self.disabled, request)
 
 
 def native_problem(board, disabled) -> NativeFlood | None:
-    """The native problem of ``board`` with the rules ``disabled`` off, or ``None`` without the native package,
-    for a board of more than :data:`NATIVE_MAX_COLOURS` colours, or of more than :data:`NATIVE_MAX_AREAS` areas
-    (reckoned natively, in time linear in the cells)."""
+    """The native problem of ``board`` with the rules ``disabled`` off, or ``None`` without the native package.
+
+    Raises:
+        PlanError: a board the native engine does not take, saying why: more than :data:`NATIVE_MAX_COLOURS`
+            colours, or more than :data:`NATIVE_MAX_AREAS` areas (reckoned natively, in time linear in the
+            cells).  Under ``--engine auto`` the Solver then searches on the Python engine; under ``native``
+            its plan error quotes the reason.
+    """
     try:
         import searchkit_native._native as module
     except ImportError:
         return None
+    from searchkit.plugin import PlanError
+
     if board.colours > NATIVE_MAX_COLOURS:
-        return None
+        raise PlanError(f"the board has {board.colours} colours, and the native engine takes at most "
+                        f"{NATIVE_MAX_COLOURS}")
     if len(board.cells) > NATIVE_MAX_AREAS:  # fewer cells cannot make more areas: no need to count them
-        areas, _words = module.flood_areas(board.width, board.height, list(board.cells), board.pivot)
+        areas, _words = module.flood_areas(board.width, board.height, board.cells, board.pivot)
         if areas > NATIVE_MAX_AREAS:
-            return None
+            raise PlanError(f"the board has {areas} areas (same-colour regions), and the native engine takes at "
+                            f"most {NATIVE_MAX_AREAS}: it holds a bitset of every area for each area "
+                            f"({areas}x{areas} bits); use --engine auto or python")
     return NativeFlood(module, board, disabled)
 
 

@@ -20,6 +20,9 @@ from searchkit.game import Case, GameOption, SearchPlan
 from searchkit.limits import LimitReached, reserve, setup_check
 from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED
 
+from sliding_tiles import native
+from sliding_tiles.puzzle import Replay, is_solvable
+
 #: A tile number as a judge's scanf("%d") reads it: ASCII only, no "+3", "1_0" or full-width digits.
 _INT = re.compile(r"-?[0-9]+\Z")
 #: Tokens are separated by ASCII whitespace only (lines end at ``\n``).
@@ -45,6 +48,21 @@ READ_BYTES_PER_TILE = 512
 
 #: A move of the blank on a board turned by 180 degrees, seen on the board as given.
 _TURNED = {"U": "D", "D": "U", "L": "R", "R": "L"}
+
+
+class TurnedBoard(tuple):
+    """A board written for Korf's goal (``--goal blank-first``), held turned for this game's goal
+    (:func:`to_blank_last`): the searches run on it as on any board, and every move shown to the user or read
+    from the user (text ``--moves``, JSON records, the API's ``Outcome.moves``, ``--seed-solution``,
+    ``verify``, ``show``) is turned back by :meth:`SlidingTilesGame.moves_to_json`, so it is the blank's move
+    on the board as given.  Equal to, and hashed as, the plain tuple of its cells.
+    """
+
+    __slots__ = ()
+
+    def as_given(self) -> tuple[int, ...]:
+        """The board as the user wrote it (turning is its own inverse)."""
+        return to_blank_last(self)
 
 
 def to_blank_last(tiles: tuple[int, ...]) -> tuple[int, ...]:
@@ -90,7 +108,8 @@ class SlidingTilesGame:
                 case += 1
                 parsed = self._parse_case(block, case, source)
                 if options.get("goal") == "blank-first" and isinstance(parsed, Case) and parsed.stopped is None:
-                    parsed = Case(parsed.index, to_blank_last(parsed.data), parsed.source, parsed.line)
+                    parsed = Case(parsed.index, TurnedBoard(to_blank_last(parsed.data)), parsed.source,
+                                  parsed.line)
                 yield parsed
                 block = []
 
@@ -149,13 +168,14 @@ class SlidingTilesGame:
 
     def native_problem(self, case, options, disabled):
         """The case on the native engine (``searchkit_native`` installed), or ``None`` (:mod:`sliding_tiles.native`)."""
-        from sliding_tiles.native import problem
+        return native.problem(case.data, disabled)
 
-        return problem(case.data, disabled)
+    def replay_puzzle(self, case, options):
+        """The puzzle a native solution is replayed on before it is reported: the rules on the board alone
+        (:class:`~sliding_tiles.puzzle.Replay`), without the searched puzzle's neighbour table."""
+        return Replay(case.data)
 
     def plan(self, case, options):
-        from sliding_tiles.puzzle import is_solvable
-
         if not is_solvable(case.data):
             return SearchPlan(algorithm="ida_star", heuristic="linear-conflict", verdict=EXHAUSTED)
         return SearchPlan(algorithm="ida_star", heuristic="linear-conflict")
@@ -174,11 +194,19 @@ class SlidingTilesGame:
             bound = "no proven bound" if result.lower_bound is None else f">= {result.lower_bound}"
             text += f" (feasible, {bound})"
         if options.get("moves") and result.moves:
-            moves = result.moves
-            if options.get("goal") == "blank-first":  # the search ran on the board turned by 180 degrees
-                moves = [_TURNED[m] for m in moves]
-            text += ": " + " ".join(moves)
+            text += ": " + " ".join(self.moves_to_json(case, result.moves))
         return text
+
+    def moves_to_json(self, case, moves):
+        """The moves as the user sees them: the blank's directions on the board as given.
+
+        For a board read under ``--goal blank-first`` (a :class:`TurnedBoard`) the search's moves are those
+        of the turned board, so each is turned back (``U <-> D``, ``L <-> R``); the CLI's text, the records,
+        the API, seeds and ``verify`` all read moves through this one hook, so they agree.
+        """
+        if isinstance(case.data, TurnedBoard):
+            return [_TURNED[m] for m in moves]
+        return list(moves)
 
     def format_input(self, datas):
         from sliding_tiles.puzzle import side_of

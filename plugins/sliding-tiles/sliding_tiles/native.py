@@ -12,12 +12,18 @@ from __future__ import annotations
 import hashlib
 
 
+_found: list = []
+
+
 def _module():
-    try:
-        from searchkit_native import _native
-    except ImportError:
-        return None
-    return _native if hasattr(_native, "tiles_solve") else None
+    """``searchkit_native._native`` with the tiles domain, or ``None`` (looked up once: it is asked per case)."""
+    if not _found:
+        try:
+            from searchkit_native import _native
+        except ImportError:
+            _native = None
+        _found.append(_native if hasattr(_native, "tiles_solve") else None)
+    return _found[0]
 
 
 def pdb_builder():
@@ -166,17 +172,31 @@ class NativeBoard:
         self.tiles, self.disabled = tuple(tiles), frozenset(disabled)
 
     def solve(self, request):
+        """The result dict of ``request`` on this board; a seed's moves (``incumbent``: the puzzle's ``U``/``D``/
+        ``L``/``R``) are handed to the native engine as their character codes, as its moves come back."""
+        incumbent = request.get("incumbent")
+        if incumbent is not None:
+            moves, cost = incumbent
+            request = dict(request, incumbent=([_CODES[m] for m in moves], cost))
         return solve(self.tiles, request, self.disabled)
+
+
+#: A move of the Python puzzle (:data:`sliding_tiles.puzzle.MOVES`) as the native engine names it: its byte.
+_CODES = {m: ord(m) for m in "UDLR"}
 
 
 def problem(tiles, disabled):
     """A :class:`NativeBoard`, or ``None`` without the native engine or for a board it cannot take (side > 4:
     the native board is 16 cells)."""
-    from math import isqrt
-
-    if _module() is None or not 1 <= isqrt(len(tiles)) <= 4:
+    if len(tiles) not in _SIDES or _module() is None:
         return None
     return NativeBoard(tiles, disabled)
+
+
+#: The board sides the native engine takes, by number of cells.
+_SIDES = {1: 1, 4: 2, 9: 3, 16: 4}
+#: The heuristics that need nothing but their name.
+_PLAIN = frozenset({"manhattan", "linear-conflict"})
 
 
 def solve(tiles, request, disabled=()):
@@ -192,11 +212,15 @@ def solve(tiles, request, disabled=()):
         raise ImportError("the native engine is not installed: pip install ./native/python")
     from math import isqrt
 
+    n = isqrt(len(tiles))
+    spec = request.get("heuristic") or "linear-conflict"
+    if spec in _PLAIN:  # the common case, per board: no parsing
+        return native.tiles_solve(n, list(tiles), request if spec == request.get("heuristic") else
+                                  dict(request, heuristic=spec), list(disabled), None)
     from searchkit.plugin import PlanError, parse_spec
 
-    n = isqrt(len(tiles))
     pdb = None
-    name, options = parse_spec(request.get("heuristic") or "linear-conflict", kind="heuristic")
+    name, options = parse_spec(spec, kind="heuristic")
     if name == "pdb":
         from sliding_tiles.pdb import abstractions
 

@@ -68,20 +68,20 @@ def is_solvable(tiles) -> bool:
     and is necessary; it is also sufficient (Johnson & Story 1879).
     """
     n = side_of(tiles)
-    goal = goal_board(n)
-    where = {t: i for i, t in enumerate(goal)}
-    perm = [where[t] for t in tiles]
+    cells = n * n
+    # where each tile stands in the goal (1 .. N*N-1, then the blank): tile t at t - 1, the blank last
+    perm = [t - 1 if t else cells - 1 for t in tiles]
     # parity of a permutation = (length - number of cycles) mod 2
-    seen = [False] * len(perm)
+    seen = bytearray(cells)
     cycles = 0
-    for i in range(len(perm)):
+    for i in range(cells):
         if not seen[i]:
             cycles += 1
             j = i
             while not seen[j]:
-                seen[j] = True
+                seen[j] = 1
                 j = perm[j]
-    parity = (len(perm) - cycles) % 2
+    parity = (cells - cycles) % 2
     blank = tiles.index(0)
     distance = (n - 1 - blank // n) + (n - 1 - blank % n)
     return parity == distance % 2
@@ -125,4 +125,58 @@ class SlidingPuzzle:
             child[pos] = 0
             child[-1] = mark
             out.append((move, tuple(child), 1))
+        return out
+
+
+#: The goals of the boards the native engine takes (a replay is asked for each of its answers).
+_GOALS = {n: goal_board(n) for n in range(1, 5)}
+#: The blank's step for each move, as (row, column) offsets.
+_STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+
+
+class Replay:
+    """The sliding-tile rules on the board alone, to check a native solution before it is reported (the game's
+    ``replay_puzzle``): state the board tuple, every move legal that keeps the blank on the board, cost 1.
+
+    It shares nothing with the searched puzzle but the rules: no neighbour table is built (for a 3x3 board that
+    table was most of a native search's cost on the Python side), and :meth:`successor` moves the blank
+    directly, so a replay costs a few microseconds a move.
+    """
+
+    __slots__ = ("n", "tiles", "goal")
+
+    def __init__(self, tiles: tuple[int, ...]) -> None:
+        self.n = side_of(tiles)
+        self.tiles = tuple(tiles)
+        self.goal = _GOALS.get(self.n) or goal_board(self.n)
+
+    def initial_state(self) -> tuple[int, ...]:
+        return self.tiles
+
+    def is_goal(self, state) -> bool:
+        return state == self.goal
+
+    def successor(self, state, move):
+        """``(child, 1)`` after the blank moves ``move``, or ``None`` for a move off the board or not a move."""
+        step = _STEP.get(move) if isinstance(move, str) else None
+        if step is None:
+            return None
+        n = self.n
+        blank = state.index(0)
+        r, c = divmod(blank, n)
+        r, c = r + step[0], c + step[1]
+        if not (0 <= r < n and 0 <= c < n):
+            return None
+        to = r * n + c
+        child = list(state)
+        child[blank], child[to] = child[to], 0
+        return tuple(child), 1
+
+    def successors(self, state):
+        """Every legal move in U, D, L, R order (as the searched puzzle with every rule off gives them)."""
+        out = []
+        for move in MOVES:
+            step = self.successor(state, move)
+            if step is not None:
+                out.append((move, *step))
         return out

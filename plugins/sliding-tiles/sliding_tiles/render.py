@@ -12,10 +12,17 @@ def render(case, puzzle, state, move) -> Frame:
     """The board of ``state``: tile numbers (the blank empty), the tile that just slid marked.
 
     ``move`` is the direction the blank moved (``U``/``D``/``L``/``R``) or
-    ``None`` for the start; the tile that slid is now where the blank was.
+    ``None`` for the start; the tile that slid is now where the blank was.  A board read under ``--goal
+    blank-first`` is drawn as given (its search runs on it turned: see
+    :class:`~sliding_tiles.game.TurnedBoard`), with the move as seen on it.
     """
+    from sliding_tiles.game import _TURNED, TurnedBoard, to_blank_last
+
     n = puzzle.n
     board = state[:puzzle.cells]
+    if isinstance(case.data, TurnedBoard):
+        board = to_blank_last(board)
+        move = None if move is None else _TURNED[move]
     rows = [[board[r * n + c] or None for c in range(n)] for r in range(n)]
     marks = []
     if move is not None:

@@ -82,7 +82,7 @@ def test_format_result():
     assert GAME.format_result(bad, SearchResult("exhausted"), {}).startswith("unsolvable")
     from searchkit.game import moves_to_json
 
-    assert moves_to_json(GAME, case, ("R", "R")) == ["R", "R"]  # the core's default: a plain list
+    assert moves_to_json(GAME, case, ("R", "R")) == ["R", "R"]  # a board for the blank-last goal: as searched
 
 
 def test_format_state_shows_the_board_and_the_last_move():

@@ -138,3 +138,20 @@ def test_parity_is_invariant_under_moves_on_4x4(perm):
     puzzle = SlidingPuzzle(tiles, PLAIN)
     for _, child, _ in puzzle.successors(puzzle.initial_state()):
         assert is_solvable(child[:-1]) == is_solvable(tiles)
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=st.integers(1, 4), data=st.data())
+def test_the_replay_puzzle_has_the_plain_puzzles_moves(n, data):
+    """The puzzle a native answer is replayed on (``Replay``, the rules on the board alone) gives each board
+    the plain puzzle's successors, and refuses a move off the board or a move that is no move."""
+    from sliding_tiles.puzzle import Replay
+
+    tiles = tuple(data.draw(st.permutations(range(n * n))))
+    replay, plain = Replay(tiles), SlidingPuzzle(tiles, PLAIN)
+    assert [(m, c) for m, c, _ in replay.successors(tiles)] == \
+        [(m, c[:-1]) for m, c, _ in plain.successors(plain.initial_state())]
+    assert replay.is_goal(tiles) == plain.is_goal(plain.initial_state())
+    legal = {m for m, _, _ in plain.successors(plain.initial_state())}
+    for move in ("U", "D", "L", "R", "X", 0, None):
+        assert (replay.successor(tiles, move) is not None) == (move in legal)

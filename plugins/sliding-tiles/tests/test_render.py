@@ -53,3 +53,18 @@ def test_moves_are_read_and_checked_by_replay():
         assert "move 2 (L...) is not legal" in str(exc)
     else:
         raise AssertionError("a move off the board was accepted")
+
+
+def test_a_blank_first_board_is_drawn_and_labelled_as_given():
+    """``--goal blank-first``: ``show`` drew the turned board the search runs on, with its moves; it draws the
+    board as written, each move the blank's on it (as ``--moves`` prints them and reads them back)."""
+    game = SlidingTilesGame()
+    (case,) = game.parse("1 0 2\n3 4 5\n6 7 8\n", "k.txt", {"goal": "blank-first"})
+    puzzle = game.puzzle(case, {"goal": "blank-first"}, frozenset({"no-undo"}))
+    moves = moves_from_text(game, case, puzzle, ["L"])
+    steps, final = replay_steps(game, case, puzzle, moves)
+    assert puzzle.is_goal(final)
+    assert steps[0].frame.rows == ((1, None, 2), (3, 4, 5), (6, 7, 8))
+    assert steps[1].frame.rows == ((None, 1, 2), (3, 4, 5), (6, 7, 8))
+    assert steps[1].frame.marks == {(0, 1)}  # the 1 slid right into the blank's cell
+    assert [s.label for s in steps] == ["start", "move 1: L"]

@@ -13,68 +13,157 @@ struct Ida<D: Domain> {
     generated: u64,
     checkpoint: u64,
     path: Vec<D::Move>,
+    /// `bufs[d]`: the successors of the state at depth `d` of the path.
     bufs: Vec<Vec<Successor<D::Move, D::State>>>,
+    /// The depth-first search's own stack, one frame per state on the path (kept between iterations).
+    frames: Vec<Frame>,
     table: Option<HashMap<D::State, u32>>,
 }
 
+/// One state on the path: its cost, what is left under the bound, the least f above the bound so far, and its
+/// next successor to try (`bufs[depth][next]`).
+struct Frame {
+    g: u32,
+    remaining: u32,
+    nxt: u64,
+    next: usize,
+}
+
+/// What entering a state gives: a value at once (a goal: its cost; a state the rules cut: `INF`), or a frame
+/// whose successors are in its buffer.
+enum Entered {
+    Value(u64),
+    Frame(Frame),
+}
+
 impl<D: Domain> Ida<D> {
-    /// The solution's cost, or the least f above `bound` (`INF`: none).
-    fn dfs(&mut self, ctx: &mut Ctx<D>, state: &D::State, g: u32, bound: u32, depth: usize, within: bool)
-           -> Result<u64, Stop> {
+    /// Enter `state` (cost `g`): the first half of Python's recursive step, up to its successors
+    /// (written into `buf`, the buffer of that depth).
+    #[allow(clippy::too_many_arguments)]
+    fn enter(ctx: &mut Ctx<D>, expanded: &mut u64, checkpoint: &mut u64, state: &D::State, g: u32, bound: u32,
+             within: bool, buf: &mut Vec<Successor<D::Move, D::State>>) -> Result<Entered, Stop> {
         if ctx.domain.is_goal(state) {
-            return Ok(u64::from(g));
+            return Ok(Entered::Value(u64::from(g)));
         }
         let remaining = bound - g;
         if !ctx.pruners.is_empty() && ctx.cut(state, g, Some(remaining)) {
-            return Ok(INF);
+            return Ok(Entered::Value(INF));
         }
-        if self.expanded >= self.checkpoint {
-            self.checkpoint = ctx.limiter.checkpoint(self.expanded)?;
+        if *expanded >= *checkpoint {
+            *checkpoint = ctx.limiter.checkpoint(*expanded)?;
             ctx.pruners_ok()?;
             ctx.check_bytes(0)?;
         }
-        self.expanded += 1;
-        if self.bufs.len() <= depth {
-            self.bufs.resize_with(depth + 1, Vec::new);
-        }
-        let mut buf = std::mem::take(&mut self.bufs[depth]);
+        *expanded += 1;
         if within {
-            ctx.successors_within(state, remaining, &mut buf);
+            ctx.successors_within(state, remaining, buf);
         } else {
-            ctx.successors(state, &mut buf);
+            ctx.successors(state, buf);
         }
-        let mut nxt = INF;
-        for s in &buf {
-            self.generated += 1;
-            let g2 = g + s.cost;
-            let h = ctx.estimate(&s.state);
-            if h == DEAD {
-                continue;
-            }
-            let f = u64::from(g2) + u64::from(h);
-            if f > u64::from(bound) {
-                nxt = nxt.min(f);
-                continue;
-            }
-            if let Some(table) = self.table.as_mut() {
-                if table.get(&s.state).is_some_and(|&seen| seen <= g2) {
-                    continue;
+        Ok(Entered::Frame(Frame { g, remaining, nxt: INF, next: 0 }))
+    }
+
+    /// One iteration under `bound` from `start`: the solution's cost (its moves in `path`), or the least f
+    /// above `bound` (`INF`: none).
+    ///
+    /// Python's recursive depth-first search (`searchkit/drivers/ida_star.py`), step for step in the same
+    /// order with the same counts, but on a stack of [`Frame`]s of its own: the search runs on any thread with
+    /// any stack (it did on a thread of its own with a 16 MiB stack, started for each search, whose start and
+    /// hand-off cost more than a small search).
+    fn search(&mut self, ctx: &mut Ctx<D>, start: &D::State, bound: u32, within: bool) -> Result<u64, Stop> {
+        let mut frames = std::mem::take(&mut self.frames);
+        frames.clear();
+        let r = self.run(ctx, start, bound, within, &mut frames);
+        self.frames = frames;
+        r
+    }
+
+    fn run(&mut self, ctx: &mut Ctx<D>, start: &D::State, bound: u32, within: bool, frames: &mut Vec<Frame>)
+           -> Result<u64, Stop> {
+        if self.bufs.is_empty() {
+            self.bufs.push(Vec::new());
+        }
+        match Self::enter(ctx, &mut self.expanded, &mut self.checkpoint, start, 0, bound, within, &mut self.bufs[0])? {
+            Entered::Value(v) => return Ok(v),
+            Entered::Frame(f) => frames.push(f),
+        }
+        // The value the last child returned (`None`: the top frame goes on with its next successor).
+        let mut returned: Option<u64> = None;
+        loop {
+            let d = frames.len() - 1;
+            if let Some(r) = returned.take() {
+                if r <= u64::from(bound) {
+                    return Ok(r);
                 }
-                table.try_reserve(1).map_err(|_| Status::MemoryLimit)?;
-                table.insert(s.state.clone(), g2);
+                self.path.pop();
+                frames[d].nxt = frames[d].nxt.min(r);
             }
-            self.path.push(s.mv);
-            let r = self.dfs(ctx, &s.state, g2, bound, depth + 1, within)?;
-            if r <= u64::from(bound) {
-                self.bufs[depth] = buf;
-                return Ok(r);
+            // The next successor of the top frame within the bound, if any.
+            let mut child = None;
+            {
+                // the frame's fields in locals while its successors are tried (written back once)
+                let frame = &mut frames[d];
+                let buf = &self.bufs[d];
+                let (g, mut next, mut nxt) = (frame.g, frame.next, frame.nxt);
+                let mut generated = 0;
+                while next < buf.len() {
+                    let s = &buf[next];
+                    next += 1;
+                    generated += 1;
+                    let g2 = g + s.cost;
+                    let h = ctx.estimate(&s.state);
+                    if h == DEAD {
+                        continue;
+                    }
+                    let f = u64::from(g2) + u64::from(h);
+                    if f > u64::from(bound) {
+                        nxt = nxt.min(f);
+                        continue;
+                    }
+                    if let Some(table) = self.table.as_mut() {
+                        if table.get(&s.state).is_some_and(|&seen| seen <= g2) {
+                            continue;
+                        }
+                        if table.try_reserve(1).is_err() {
+                            self.generated += generated;
+                            return Err(Status::MemoryLimit);
+                        }
+                        table.insert(s.state.clone(), g2);
+                    }
+                    child = Some((next - 1, g2));
+                    break;
+                }
+                self.generated += generated;
+                (frame.next, frame.nxt) = (next, nxt);
             }
-            self.path.pop();
-            nxt = nxt.min(r);
+            match child {
+                None => {
+                    // every successor tried: the frame returns its least f above the bound
+                    let frame = frames.pop().expect("a frame");
+                    if !ctx.pruners.is_empty() {
+                        let state = if d == 0 { start } else { &self.bufs[d - 1][frames[d - 1].next - 1].state };
+                        ctx.on_fail(state, frame.g, Some(frame.remaining));
+                    }
+                    if frames.is_empty() {
+                        return Ok(frame.nxt);
+                    }
+                    returned = Some(frame.nxt);
+                }
+                Some((i, g2)) => {
+                    if self.bufs.len() <= d + 1 {
+                        self.bufs.resize_with(d + 2, Vec::new);
+                    }
+                    let (upper, lower) = self.bufs.split_at_mut(d + 1);
+                    let s = &upper[d][i];
+                    self.path.push(s.mv);
+                    match Self::enter(ctx, &mut self.expanded, &mut self.checkpoint, &s.state, g2, bound, within,
+                                      &mut lower[0])? {
+                        Entered::Value(v) => returned = Some(v),
+                        Entered::Frame(f) => frames.push(f),
+                    }
+                }
+            }
         }
-        self.bufs[depth] = buf;
-        ctx.on_fail(state, g, Some(remaining));
-        Ok(nxt)
     }
 }
 
@@ -86,6 +175,7 @@ pub(crate) fn ida_star<D: Domain>(ctx: &mut Ctx<D>, transposition: bool) -> Outc
         checkpoint: ctx.limiter.first_checkpoint(),
         path: Vec::new(),
         bufs: Vec::new(),
+        frames: Vec::new(),
         table: None,
     };
     let mut iterations = Vec::new();
@@ -116,7 +206,7 @@ pub(crate) fn ida_star<D: Domain>(ctx: &mut Ctx<D>, transposition: bool) -> Outc
             t.insert(start.clone(), 0);
             ida.table = Some(t);
         }
-        let r = ida.dfs(ctx, &start, 0, b, 0, within);
+        let r = ida.search(ctx, &start, b, within);
         if let Some(t) = &ida.table {
             peak = peak.max(t.len() as u64);
         }
