@@ -68,3 +68,39 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.python_engine("a Python-only game"))
         elif any(word in item.name for word in PYTHON_ONLY_COMPONENTS):
             item.add_marker(pytest.mark.python_engine("a component without a native counterpart"))
+
+
+# Headless Chromium for the HTML pages' tests (show's pages, report's page): a module-scoped driver.
+import shutil  # noqa: E402
+import time  # noqa: E402,F401
+
+
+def _chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    binary, driver_path = _chromium(), shutil.which("chromedriver")
+    if binary is None or driver_path is None:
+        pytest.skip("headless Chromium is not installed (apt-get install chromium chromium-driver)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+                f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    driver.set_page_load_timeout(30)
+    yield driver
+    driver.quit()
+
+

@@ -106,11 +106,10 @@ def report(records, fmt, output, per_instance):
     try:
         if output is None:
             click.echo(text, nl=False)
-        elif _regular(output) is False:  # /dev/null, a pipe: written to as it is, never replaced by a file
-            with open(output, "w", encoding="utf-8") as fh:
-                fh.write(text)
-        else:
-            _write(output, text)
+        else:  # an exclusive temporary name renamed into place; a pipe or device written to as it is
+            from searchkit.atomic import write_file
+
+            write_file(output, text)
     except OSError as exc:
         click.echo(f"searchkit: error: cannot write the report to {output or 'stdout'}: {exc.strerror or exc}",
                    err=True)
@@ -121,22 +120,3 @@ def report(records, fmt, output, per_instance):
                    f"instance{'s' if instances != 1 else ''} in {output}", err=True)
     raise SystemExit(status)
 
-
-def _write(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` through an exclusive temporary name in its folder, then rename."""
-    import os
-    import tempfile
-
-    folder = os.path.dirname(path) or "."
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise

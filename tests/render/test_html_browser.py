@@ -6,40 +6,10 @@ CI installs both (``.ci/run``).
 
 from __future__ import annotations
 
-import shutil
 import time
 
 import pytest
 from render_helpers import MAYAN, RANDOM8, solution
-
-
-def _chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        path = shutil.which(name)
-        if path:
-            return path
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    binary, driver_path = _chromium(), shutil.which("chromedriver")
-    if binary is None or driver_path is None:
-        pytest.skip("headless Chromium is not installed (apt-get install chromium chromium-driver)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-    driver.set_page_load_timeout(30)
-    yield driver
-    driver.quit()
 
 
 def _state(driver):

@@ -6,35 +6,10 @@ Skips only when the system's chromium (or its chromedriver) is not installed; CI
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 
-import pytest
 from test_report import _experiment
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    binary = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)),
-                  None)
-    driver_path = shutil.which("chromedriver")
-    if binary is None or driver_path is None:
-        pytest.skip("headless Chromium is not installed (apt-get install chromium chromium-driver)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-    driver.set_page_load_timeout(60)
-    yield driver
-    driver.quit()
 
 
 def test_report_page_opens_with_its_tables_and_plots_and_no_error_or_request(browser, tmp_path):
