@@ -18,6 +18,7 @@ Flood-It and sliding-tile searches on the native engine.
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -71,9 +72,6 @@ def pytest_collection_modifyitems(config, items):
 
 
 # Headless Chromium for the HTML pages' tests (show's pages, report's page): a module-scoped driver.
-import shutil  # noqa: E402
-import time  # noqa: E402,F401
-
 
 def _chromium():
     for name in ("chromium", "chromium-browser", "google-chrome"):
