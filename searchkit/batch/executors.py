@@ -347,11 +347,9 @@ class _Process:
     def __init__(self, conn_fd: int) -> None:
         import subprocess
 
-        from searchkit.batch.worker import command
-
         read, write = os.pipe()
         try:
-            self.popen = subprocess.Popen(command(list(sys.path), conn_fd, write), pass_fds=(conn_fd, write),
+            self.popen = subprocess.Popen(worker_command(list(sys.path), conn_fd, write), pass_fds=(conn_fd, write),
                                           stdin=subprocess.DEVNULL)
         except BaseException:
             os.close(read)
@@ -883,3 +881,19 @@ def usable_cpus() -> int:
         return len(os.sched_getaffinity(0)) or 1
     except AttributeError:
         return os.cpu_count() or 1
+
+
+def worker_command(path: list[str], conn_fd: int, sentinel_fd: int) -> list[str]:
+    """The command line of a worker (:mod:`searchkit.batch.worker`) talking over ``conn_fd`` and holding
+    ``sentinel_fd`` open until it ends (here, not in the worker's module: that imports this one).
+
+    ``-P``: the current folder is not put on ``sys.path`` (a ``json.py``
+    there must not shadow the standard library); the parent's ``sys.path``
+    is set before anything of searchkit is imported.
+    """
+    import json
+
+    code = ("import signal; signal.signal(signal.SIGINT, signal.SIG_IGN); "  # Ctrl-C is the parent's to handle
+            "import sys, json; sys.path[:] = json.loads(sys.argv[1]); "
+            "from searchkit.batch.worker import main; main(int(sys.argv[2]), int(sys.argv[3]))")
+    return [sys.executable, "-P", "-c", code, json.dumps(path), str(conn_fd), str(sentinel_fd)]

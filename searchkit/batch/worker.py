@@ -16,23 +16,6 @@ first, then what :func:`searchkit.batch.executors._worker_main` reads.
 
 from __future__ import annotations
 
-import sys
-
-
-def command(path: list[str], conn_fd: int, sentinel_fd: int) -> list[str]:
-    """The command line of a worker talking over ``conn_fd`` and holding ``sentinel_fd`` open until it ends.
-
-    ``-P``: the current folder is not put on ``sys.path`` (a ``json.py``
-    there must not shadow the standard library); the parent's ``sys.path``
-    is set before anything of searchkit is imported.
-    """
-    import json
-
-    code = ("import signal; signal.signal(signal.SIGINT, signal.SIG_IGN); "  # Ctrl-C is the parent's to handle
-            "import sys, json; sys.path[:] = json.loads(sys.argv[1]); "
-            "from searchkit.batch.worker import main; main(int(sys.argv[2]), int(sys.argv[3]))")
-    return [sys.executable, "-P", "-c", code, json.dumps(path), str(conn_fd), str(sentinel_fd)]
-
 
 def main(conn_fd: int, sentinel_fd: int) -> None:
     """Serve the parent over the connection ``conn_fd`` until it says stop or goes away.

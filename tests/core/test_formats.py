@@ -31,7 +31,7 @@ def test_the_commands_offer_what_the_table_says():
     reg = load_registry()
     game = sorted(reg.games)[0]
     assert _format_choices(make_solve_command(reg, game)) == choices("solve") == ["text", "json", "jsonl"]
-    assert _format_choices(make_compare_command(reg, game)) == choices("compare") == ["text", "json", "csv"]
+    assert _format_choices(make_compare_command(reg, game)) == choices("compare") == ["text", "json", "jsonl", "csv"]
     assert FORMATS == (".svg", ".png", ".gif", ".html")
 
 
