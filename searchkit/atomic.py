@@ -76,9 +76,35 @@ def _release(held) -> None:
 
 
 def _temporary(path: str) -> tuple[int, str]:
-    """``(fd, name)`` of a new file ``.NAME.XXXXXXXX.tmp`` beside ``path``, created exclusively."""
+    """``(fd, name)`` of a new file ``.NAME.XXXXXXXX.tmp`` beside ``path``, created exclusively, with the
+    permissions a new file would get (``0o666`` less the umask).
+
+    Ctrl-C and SIGTERM are held back while it is created and raised once its name is known; on any failure
+    the file is gone again.
+    """
     folder, name = os.path.split(path)
-    return tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")
+    fd, tmp, held = -1, "", _hold()
+    try:
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")
+        finally:
+            _release(held)  # a Ctrl-C or SIGTERM held back is raised here, with the file's name known
+        os.fchmod(fd, 0o666 & ~_umask())
+    except BaseException:
+        _discard(fd, tmp)
+        raise
+    return fd, tmp
+
+
+def _discard(fd: int, tmp: str) -> None:
+    """Close ``fd`` (when open) and remove the temporary file ``tmp`` (when named)."""
+    if fd >= 0:
+        os.close(fd)
+    if tmp:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
 
 
 @contextmanager
@@ -105,26 +131,15 @@ def replacing(path, *, text: bool = False, encoding: str = "utf-8") -> Iterator[
         with open(path, "w" if text else "wb", **({"encoding": encoding} if text else {})) as fh:
             yield fh
         return
-    fd, tmp, held = -1, "", _hold()
+    fd, tmp = _temporary(path)
     try:
-        try:
-            fd, tmp = _temporary(path)
-        finally:
-            _release(held)  # a Ctrl-C or SIGTERM held back is raised here, with the file's name known
-        os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "w" if text else "wb", **({"encoding": encoding} if text else {})) as fh:
             fd = -1
             yield fh
         os.replace(tmp, path)
         tmp = ""
     finally:
-        if fd >= 0:
-            os.close(fd)
-        if tmp:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+        _discard(fd, tmp)
 
 
 def write_file(path, data: bytes | str, *, encoding: str = "utf-8") -> None:
@@ -152,22 +167,11 @@ def create_fresh(path) -> int:
     path = os.fspath(path)
     if _special(path):
         return os.open(path, os.O_WRONLY)
-    fd, tmp, held = -1, "", _hold()
+    fd, tmp = _temporary(path)
     try:
-        try:
-            fd, tmp = _temporary(path)
-        finally:
-            _release(held)  # a Ctrl-C or SIGTERM held back is raised here, with the file's name known
-        os.fchmod(fd, 0o666 & ~_umask())
         os.replace(tmp, path)
     except BaseException:
-        if fd >= 0:
-            os.close(fd)
-        if tmp:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+        _discard(fd, tmp)
         raise
     return fd
 
