@@ -269,8 +269,11 @@ class Algorithm:
             ``-a 'NAME(KEY=VALUE, ...)'``.
         seeded: it starts from a known solution when the game has an upper
             bound provider (``--upper-bound auto`` is implied).
-        native: the name of the native engine's driver that computes the same
-            results (same counts, order and bounds), or ``None``.
+        native: the name of its native twin (same counts, order and bounds)
+            when that differs from ``name`` (``None``: the same name), or
+            ``False``: none.  Whether the twin exists is read from the game's
+            native module's manifest (:mod:`searchkit.engine`); the core crate's
+            drivers are in every manifest.
         detects_duplicates: it never expands a state reached again at no
             lower g than before (a closed set, a transposition table, a beam's
             seen set), so a rule that keeps the path in the state
@@ -294,7 +297,7 @@ class Algorithm:
     keeps_order: bool = False
     params: tuple[Param, ...] = ()
     seeded: bool = False
-    native: str | None = None
+    native: str | bool | None = None
     detects_duplicates: bool = False
 
     def __attrs_post_init__(self) -> None:

@@ -1,26 +1,34 @@
-"""Which engine searches a case: the Python drivers (:mod:`searchkit.drivers`, the reference) or the native
-engine (the optional ``searchkit_native`` package, Rust), and the bridge to the native one.
+"""Which engine searches a case: the Python drivers (:mod:`searchkit.drivers`, the reference) or the game's
+native module (Rust, built with the kit crate ``searchkit-pyo3``), and the bridge to it.
+
+**A game's native module.**  A game that has a native domain names its module in the attribute
+``native_module`` (e.g. ``"searchkit_flood_native"``: the plugin's optional native package, built by
+maturin from ``plugins/flood/native``).  The module exposes ``solve(problem, request) -> result`` and
+``manifest()``: the protocol it speaks (:data:`searchkit.protocol.PROTOCOL`), its game, and every component
+it implements -- the core's algorithms, the game's heuristics, driver-level pruners and fused rules -- each
+with its typed parameters.  **A Python component has a native twin exactly when the manifest lists it**
+(under its own name, or the name in its ``native`` field; ``native=False`` says it has none, e.g. for some
+options): nothing is copied by hand.  A module speaking another protocol is not used.
 
 **Choosing.**  ``--engine auto|python|native`` (or the ``SEARCHKIT_ENGINE`` environment variable; the
 option wins) picks the engine of a :class:`~searchkit.solver.Solver`:
 
 * ``python``: always the Python drivers.
-* ``auto`` (the default): the native engine when the package is installed, the game builds native
-  problems, and every component of the case's plan has a native counterpart -- the algorithm, the
-  heuristic and every pruning rule that acts (their ``native`` names); otherwise Python, silently.
-* ``native``: the native engine, or a one-line plan error naming the first component without a
-  counterpart (or the missing package).
+* ``auto`` (the default): the native module when it is installed, speaks this protocol, the game builds
+  native problems, and every component of the case's plan is in its manifest -- the algorithm, the heuristic
+  and every pruning rule that acts; otherwise Python, silently (a protocol mismatch: with one warning line).
+* ``native``: the native module, or a one-line plan error naming the first component without a twin (or
+  the missing module, or the protocol mismatch).
 
-A test that runs a Python-only game (Mayan, sliding tiles) under ``SEARCHKIT_ENGINE=native`` gets that
-plan error: such tests pass ``engine="python"`` (or ``--engine python``) themselves, so the variable only
-changes what it can honestly change.
+A test that runs a Python-only game (Mayan) under ``SEARCHKIT_ENGINE=native`` gets that plan error: such
+tests pass ``engine="python"`` (or ``--engine python``) themselves, so the variable only changes what it can
+honestly change.
 
-**The game's hook.**  A game that can run natively has the optional method
-``native_problem(case, options, disabled) -> object | None``: an object with ``solve(request) -> dict``
-(the request and result dicts of ``searchkit_native``: :func:`request` and :func:`result_of`), built for
-the case with the rules in ``disabled`` off, or ``None`` for a case it cannot take (then ``auto`` uses
-Python and ``native`` is a plan error); instead of ``None`` it may raise a
-:class:`~searchkit.errors.PlanError` saying why, which the plan error under ``native`` quotes.
+**The game's hook.**  ``native_problem(case, options, disabled) -> object | None``: an object with
+``solve(request) -> dict`` (usually a call of the module's ``solve`` with the case's data), built for the
+case, or ``None`` for a case it cannot take (then ``auto`` uses Python and ``native`` is a plan error);
+instead of ``None`` it may raise a :class:`~searchkit.errors.PlanError` saying why, which the plan error
+under ``native`` quotes.  The request (:func:`request`) carries the rules switched off (``disabled``).
 
 **Trust.**  Every native solution is replayed on the game's plain Python puzzle (every rule off) before it
 is reported (:func:`check_solution`): a move that is not legal, an end that is not a goal, or a cost that
@@ -43,36 +51,95 @@ ENGINES = (AUTO, PYTHON, NATIVE)
 #: The environment variable giving the default engine.
 ENV_VAR = "SEARCHKIT_ENGINE"
 
-_module: list = []
+_modules: dict[str, "NativeModule | None"] = {}
 
 
 class NativeEngineError(Exception):
     """The native engine failed on a case (a panic, or a solution that does not replay): that case's error."""
 
 
-def native_module():
-    """The ``searchkit_native._native`` module, or ``None`` when the package is not installed (imported once)."""
-    if not _module:
+class NativeModule:
+    """A game's native module, imported, and what its manifest says.
+
+    Attributes:
+        name: the module's import name.
+        module: the module (``solve``, ``manifest``, and the game's own functions).
+        manifest: its manifest dict (:data:`searchkit.protocol.MANIFEST_KEYS`).
+        refusal: why it is not used (a protocol mismatch), or ``None``.
+        components: ``(kind, name) -> list of parameter dicts`` for every component of the manifest.
+    """
+
+    __slots__ = ("name", "module", "manifest", "refusal", "components")
+
+    def __init__(self, name: str, module, manifest: dict) -> None:
+        from searchkit.protocol import PROTOCOL
+
+        self.name, self.module, self.manifest = name, module, manifest
+        self.components = {(c["kind"], c["name"]): list(c["params"]) for c in manifest.get("components", ())}
+        spoken = manifest.get("protocol")
+        self.refusal = None if spoken == PROTOCOL else (
+            f"the native module {name} speaks protocol {spoken}, and this searchkit speaks {PROTOCOL}: rebuild "
+            f"it against this searchkit's kit (pip install its native package again)")
+
+    def has(self, kind: str, name: str) -> bool:
+        """Whether the manifest lists the component ``name`` of ``kind`` (``searchkit.protocol.COMPONENT_KINDS``)."""
+        return (kind, name) in self.components
+
+    @property
+    def version(self) -> str:
+        return str(self.manifest.get("version", "?"))
+
+
+def load_module(name: str) -> NativeModule | None:
+    """The native module ``name`` with its manifest, or ``None`` when it is not installed (looked up once).
+
+    A module whose ``manifest()`` is missing or fails is reported as speaking no protocol (its ``refusal``).
+    """
+    if name not in _modules:
+        import importlib
+
         try:
-            import searchkit_native._native as mod
+            mod = importlib.import_module(name)
         except ImportError:
-            mod = None
-        _module.append(mod)
-    return _module[0]
+            _modules[name] = None
+            return None
+        try:
+            manifest = dict(mod.manifest())
+        except Exception:  # an old or foreign module: not used, and said why
+            manifest = {}
+        _modules[name] = NativeModule(name, mod, manifest)
+    return _modules[name]
 
 
-def native_version() -> str | None:
-    """The installed native engine's version, or ``None``."""
-    mod = native_module()
-    return None if mod is None else mod.__version__
+def game_module(game) -> NativeModule | None:
+    """The native module the game names (its ``native_module`` attribute), or ``None``: none named or installed."""
+    name = getattr(game, "native_module", None)
+    return None if name is None else load_module(name)
 
 
-def describe() -> str:
-    """One line saying whether the native engine is present, e.g. ``native engine 0.1.0 (searchkit_native)``."""
-    version = native_version()
-    if version is None:
-        return "native engine: not installed (everything runs on the Python engine; pip install ./native/python)"
-    return f"native engine {version} (searchkit_native)"
+def describe(games) -> str:
+    """One line naming each game's native module and whether it is installed, e.g.
+    ``native engine: flood 0.1.0 (searchkit_flood_native), sliding-tiles not installed (sliding_tiles_native)``.
+
+    Args:
+        games: the registered games (:class:`~searchkit.game.Game` or :class:`~searchkit.game.LazyGame`
+            objects: both carry ``native_module``, so no game is imported to say it).
+    """
+    parts = []
+    for game in games:
+        name = getattr(game, "native_module", None)
+        if name is None:
+            continue
+        mod = load_module(name)
+        if mod is None:
+            parts.append(f"{game.name} not installed ({name})")
+        elif mod.refusal is not None:
+            parts.append(f"{game.name} {mod.version} ({name}; protocol {mod.manifest.get('protocol')}: not used)")
+        else:
+            parts.append(f"{game.name} {mod.version} ({name})")
+    if not parts:
+        return "native engine: no game names a native module"
+    return "native engine: " + ", ".join(parts)
 
 
 def default_engine() -> str:
@@ -101,37 +168,56 @@ def check_engine(engine: str | None) -> str:
 
 
 def native_name(component) -> str | None:
-    """The native counterpart's name of an algorithm, heuristic or pruning rule (its ``native`` field), or ``None``."""
-    return getattr(component, "native", None)
+    """The name under which a native module would list ``component`` (its ``native`` field, else its name), or
+    ``None`` when the component says it has no twin (``native=False``)."""
+    native = getattr(component, "native", None)
+    if native is False:
+        return None
+    return component.name if native is None else native
+
+
+def rule_kind(rule) -> str:
+    """A pruning rule's kind in a manifest: ``pruner`` (a driver-level rule, with a factory) or ``rule`` (fused
+    into the successors)."""
+    return "pruner" if getattr(rule, "factory", None) is not None else "rule"
+
+
+_warned: set = set()
 
 
 def missing_component(game, algorithm, heuristic, rules) -> str | None:
-    """What keeps a plan off the native engine, in words, or ``None`` when everything has a counterpart.
+    """What keeps a plan off the native engine, in words, or ``None`` when every component has a twin in the
+    game's native module's manifest.
 
     Args:
-        game: the game object (it needs ``native_problem``).
+        game: the game object (it needs ``native_module`` and ``native_problem``).
         algorithm, heuristic: the resolved components (``heuristic`` may be ``None``).
         rules: the pruning rules that act in this search (switched-off ones left out).
     """
-    if native_module() is None:
-        return "the native engine is not installed (pip install ./native/python)"
-    if getattr(game, "native_problem", None) is None:
-        return f"game {game.name!r} builds no native problem"
-    if native_name(algorithm) is None:
-        return f"algorithm {algorithm.name!r} has no native counterpart"
-    if heuristic is not None and native_name(heuristic) is None:
-        return f"heuristic {heuristic.name!r} has no native counterpart"
+    name = getattr(game, "native_module", None)
+    if name is None or getattr(game, "native_problem", None) is None:
+        return f"game {game.name!r} has no native module"
+    mod = load_module(name)
+    if mod is None:
+        return f"game {game.name!r}: its native module {name} is not installed"
+    if mod.refusal is not None:
+        return mod.refusal
+    for kind, component in (("algorithm", algorithm), ("heuristic", heuristic)):
+        if component is not None and not mod.has(kind, native_name(component) or ""):
+            return f"{kind} {component.name!r} has no native twin in {name}"
     for rule in rules:
-        if native_name(rule) is None:
-            return f"pruning rule {rule.name!r} has no native counterpart (--no-prune {rule.name} to leave it out)"
+        if not mod.has(rule_kind(rule), native_name(rule) or ""):
+            return f"pruning rule {rule.name!r} has no native twin in {name} (--no-prune {rule.name} to leave it out)"
     return None
 
 
 def choose(engine: str, game, algorithm, heuristic, rules) -> str:
-    """``"python"`` or ``"native"`` for a plan (module docstring).
+    """``"python"`` or ``"native"`` for a plan (module docstring).  Under ``auto``, a module refused for its
+    protocol is said once, in one warning line.
 
     Raises:
-        PlanError: ``engine`` is ``native`` and a component has no native counterpart.
+        PlanError: ``engine`` is ``native`` and a component has no native twin (or the module is missing or
+            speaks another protocol).
     """
     if engine == PYTHON:
         return PYTHON
@@ -140,6 +226,12 @@ def choose(engine: str, game, algorithm, heuristic, rules) -> str:
         return NATIVE
     if engine == NATIVE:
         raise PlanError(f"engine native: {missing}")
+    mod = game_module(game)
+    if mod is not None and mod.refusal is not None and mod.name not in _warned:
+        _warned.add(mod.name)
+        from searchkit.output import warning
+
+        warning(f"{mod.refusal}; using the Python engine")
     return PYTHON
 
 
@@ -152,8 +244,13 @@ def _exact(value):
 
 
 def request(algorithm, heuristic, rules, params, *, admissible: bool, max_cost: int | None, limiter,
-            incumbent=None, on_improve=None, mode: str | None = None) -> dict[str, Any]:
-    """The request dict of ``searchkit_native`` for one search.
+            incumbent=None, on_improve=None, mode: str | None = None, disabled=(), module=None) -> dict[str, Any]:
+    """The request dict (:data:`searchkit.protocol.REQUEST_KEYS`) for one native search.
+
+    The heuristic crosses as its twin's name and its options, typed (``heuristic_params``: the bound
+    options of ``-H 'NAME(KEY=VALUE)'``, as its :class:`~searchkit.algorithm.Param` parsed them).
+    ``disabled`` are the rules switched off; those the ``module``'s manifest lists (as a rule or a pruner)
+    are sent, the others do not exist natively and so cannot act there.
 
     ``limiter`` is the case's started :class:`~searchkit.limits.Limiter`: ``elapsed`` is the time since the
     case's first byte and ``remaining`` what is left of its time limit, so the native clock counts from
@@ -173,7 +270,9 @@ def request(algorithm, heuristic, rules, params, *, admissible: bool, max_cost: 
         "algorithm": native_name(algorithm),
         "params": {k: _exact(v) for k, v in params.items()} if params else {},
         "heuristic": None if heuristic is None else native_name(heuristic),
+        "heuristic_params": {} if heuristic is None else dict(getattr(heuristic, "options", None) or {}),
         "pruners": [native_name(r) for r in rules if r.factory is not None],
+        "disabled": sorted(d for d in disabled if module is None or module.has("rule", d) or module.has("pruner", d)),
         "admissible": admissible,
         "max_cost": max_cost,
         "max_nodes": limiter.max_nodes,

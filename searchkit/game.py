@@ -178,11 +178,14 @@ class LazyGame:
         ref: ``"package.module:attr"`` naming the :class:`Game` class (called
             with no arguments) or instance.
         summary: one line for ``searchkit games`` (shown without importing).
+        native_module: the import name of the game's native module (built with the kit crate), or ``None``;
+            the game object's own ``native_module`` must agree (:mod:`searchkit.engine`).
     """
 
     name: str
     ref: str
     summary: str = ""
+    native_module: str | None = None
 
 
 @runtime_checkable

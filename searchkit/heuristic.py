@@ -74,12 +74,14 @@ class Heuristic:
             ``"module:attr"``): what ``searchkit pdb build|info|clear`` acts on.
         claims: for a heuristic whose properties depend on its options,
             ``claims(**options) -> {"admissible": bool, "consistent": bool,
-            "native": str | None}`` (any key may be left out); applied by
+            "native": False}`` (any key may be left out); applied by
             :meth:`with_options`.
-        native: the name under which the native engine implements the same
-            estimate (same values on every state), or ``None``.  With options,
-            the native engine is sent ``NATIVE(KEY=VALUE, ...)`` with every
-            option (:meth:`with_options`).
+        native: the name of its native twin when that differs from ``name``
+            (``None``: the same name), or ``False``: no native twin (a
+            ``claims`` result may set it for some options).  Whether the twin
+            exists is read from the game's native module's manifest
+            (:mod:`searchkit.engine`), never from this field alone; the
+            options cross to it typed, as the request's ``heuristic_params``.
         dead_states: the estimate may return :data:`DEAD` (it recognises dead
             states).  Only then does the Solver count the states it calls dead
             (``rule_cuts`` under :data:`DEAD_CUTS`), which costs a wrapper call
@@ -98,7 +100,7 @@ class Heuristic:
         default=attrs.Factory(lambda self: {p.name: p.default for p in self.params}, takes_self=True), hash=False)
     databases: Callable[..., list] | str | None = None
     claims: Callable[..., Mapping[str, bool]] | None = attrs.field(default=None, eq=False)
-    native: str | None = None
+    native: str | bool | None = None
     dead_states: bool = False
 
     def with_options(self, raw: Mapping[str, str]) -> "Heuristic":
@@ -111,9 +113,7 @@ class Heuristic:
 
         options = bind_params(self, dict(raw), kind="heuristic")
         name = f"{self.name}({', '.join(f'{k}={v}' for k, v in raw.items())})" if raw else self.name
-        native = self.native
-        if native is not None and self.params:  # the native engine gets every option, spelled like -H
-            native = f"{native}({', '.join(f'{k}={v}' for k, v in options.items())})"
+        native = self.name if self.native is None else self.native  # the twin's name, before `name` spells options
         flags: dict[str, Any] = {"native": native, **(self.claims(**options) if self.claims is not None else {})}
         return attrs.evolve(self, name=name, options=options, **flags)
 

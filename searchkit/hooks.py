@@ -63,11 +63,15 @@ OPTIONAL_HOOKS: tuple[OptionalHook, ...] = (
                  "searchkit show, Outcome.show (searchkit.render.palette.game_palette)",
                  "the game's own colours (walls grey, floor white), used when the user gives no --palette; "
                  "default: Okabe-Ito"),
+    OptionalHook(GAME, "native_module", "native_module: str (attribute)",
+                 "the Solver (searchkit.engine), searchkit plugins",
+                 "the import name of the game's native module, built with the kit crate searchkit-pyo3; its "
+                 "manifest says which components have a native twin; default: none (docs/native.md)"),
     OptionalHook(GAME, "native_problem", "native_problem(case, options, disabled) -> object | None",
                  "the Solver (searchkit.engine)",
                  "the case as a native problem (an object with solve(request) -> result, the dicts of "
-                 "searchkit_native) with the rules in disabled off, or None for a case it cannot take (or a "
-                 "PlanError saying why, quoted under --engine native); "
+                 "searchkit/protocol.py, usually a call of the native module's solve), or None for a case it "
+                 "cannot take (or a PlanError saying why, quoted under --engine native); "
                  "default: the game runs on the Python engine only (docs/native.md)"),
     OptionalHook(PUZZLE, "successors_within", "successors_within(state, remaining) -> Iterable[Successor]",
                  "depth-first drivers (ida_star, bounded_dfs)",

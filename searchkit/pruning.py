@@ -91,8 +91,10 @@ class PruningRule:
             (``None``: every algorithm with the hooks it needs).  Prefer
             ``needs``: a hook says why, and a new algorithm that calls it is
             covered without editing the rule.
-        native: the name under which the native engine implements the same
-            rule (same cuts, same counts), or ``None``.
+        native: the name of its native twin (same cuts, same counts) when
+            that differs from ``name`` (``None``: the same name), or ``False``:
+            none.  Whether the twin exists is read from the game's native
+            module's manifest (:mod:`searchkit.engine`).
         path_in_state: the rule needs part of the path (the last move), which
             the game keeps in the state (a constant there when the rule is
             off), and it cuts only paths that reach a state already reached at
@@ -113,7 +115,7 @@ class PruningRule:
     where: str = attrs.field()
     needs: frozenset[str] = attrs.field(converter=frozenset)
     algorithms: tuple[str, ...] | None = None
-    native: str | None = None
+    native: str | bool | None = None
     path_in_state: bool = False
 
     @where.default

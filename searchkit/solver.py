@@ -499,7 +499,7 @@ class Solver:
                                   built.acting, params, admissible=proof, max_cost=bound.max_cost, limiter=limiter,
                                   incumbent=None if bound.seed is None else bound.seed[:2],
                                   on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")),
-                                  mode=mode)
+                                  mode=mode, disabled=built.off, module=engines.game_module(self.game))
         result = engines.result_of(built.problem.solve(request))
         # Trust nothing: the moves are replayed on the game's plain puzzle before they are reported (or on the
         # puzzle of its optional ``replay_puzzle(case, options)``, a cheaper model of the same rules).

@@ -125,8 +125,8 @@ def _load_numpy() -> None:
 class _MemoryLimit:
     """``RLIMIT_AS`` set to the current size plus the allowance while a case runs, restored after."""
 
-    def __init__(self, mb: float | None) -> None:
-        self.mb = mb
+    def __init__(self, mb: float | None, game=None) -> None:
+        self.mb, self.game = mb, game
         self.saved = None
 
     def __enter__(self):
@@ -134,13 +134,14 @@ class _MemoryLimit:
             return self
         import resource
 
-        from searchkit.engine import native_module
+        from searchkit.engine import game_module
 
         # the native engine's library belongs to the program, not to a case: loaded inside a small allowance,
         # its mapping failed and the engine was reported "not installed" instead of the case's memory_limit.
         # So does numpy (the Python engine's pattern databases): imported inside it, OpenBLAS could not map
         # its library or its threads' buffers, and the case was an ImportError or a dead worker
-        native_module()
+        if self.game is not None:
+            game_module(self.game)
         _load_numpy()
         size = _address_space()
         if size is None:
@@ -187,7 +188,7 @@ def solve_case(config, case, started: float | None = None) -> CaseResult:
     solver.on_improve = events.append
     begin = time.perf_counter() if started is None else started
     try:
-        with _MemoryLimit(memory_mb):
+        with _MemoryLimit(memory_mb, solver.game):
             outcome = solver.solve(case, started=begin)
     except SearchkitError as exc:
         return CaseResult(None, message=str(exc), peak_rss_kb=peak_rss_kb())

@@ -101,7 +101,7 @@ def plugins(ctx) -> None:
     from searchkit.engine import describe
 
     reg = registry(ctx)
-    click.echo(describe())
+    click.echo(describe(reg.games.values()))
     for info in reg.plugins:
         click.echo(f"{info.name} {info.version or '-'} ({info.origin})")
         if info.hooks:

@@ -48,7 +48,7 @@ def _version(ctx, _param, value):
 
     from searchkit.engine import describe
 
-    lines = [f"searchkit {__version__} (Python {sys.version.split()[0]}), {describe()}"]
+    lines = [f"searchkit {__version__} (Python {sys.version.split()[0]}), {describe(registry(ctx).games.values())}"]
     for info in registry(ctx).plugins:
         if info.origin != "builtin":
             lines.append(f"  plugin {info.name} {info.version or '-'}" + (" (failed to load)" if info.error else ""))

@@ -90,6 +90,5 @@ def run(puzzle, request: SearchRequest) -> SearchResult:
 
 ALGORITHMS = (
     Algorithm("bfs", run, GUARANTEE_OPTIMAL, PRUNES_ON_G, HEURISTIC_NONE, rule_hooks=(), keeps_order=True,
-              native="bfs",
               summary="breadth-first search, unit costs, every pruning rule off (the test reference)"),
 )

@@ -171,6 +171,6 @@ def run(puzzle, request: SearchRequest) -> SearchResult:
 
 ALGORITHMS = (
     Algorithm("bounded_dfs", run, GUARANTEE_NONE, PRUNES_ON_F, HEURISTIC_OPTIONAL, rule_hooks=DEPTH_FIRST_HOOKS,
-              keeps_order=True, modes=MODES, needs_depth=True, native="bounded_dfs",
+              keeps_order=True, modes=MODES, needs_depth=True,
               summary="depth-bounded DFS, first solution in move order (exact, at_most, shortest)"),
 )

@@ -54,7 +54,6 @@ def run(puzzle, request: SearchRequest) -> SearchResult:
 
 ALGORITHMS = (
     Algorithm("gbfs", run, GUARANTEE_NONE, PRUNES_ON_F_IF_ADMISSIBLE, HEURISTIC_REQUIRED,
-              rule_hooks=BEST_FIRST_HOOKS,
-              native="gbfs", detects_duplicates=True,
+              rule_hooks=BEST_FIRST_HOOKS, detects_duplicates=True,
               summary="greedy best-first search on h, goal taken when generated (Doran and Michie 1966)"),
 )

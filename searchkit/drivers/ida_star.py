@@ -187,10 +187,9 @@ def run_tt(puzzle, request: SearchRequest) -> SearchResult:
 
 ALGORITHMS = (
     Algorithm("ida_star", run, GUARANTEE_OPTIMAL, PRUNES_ON_F, HEURISTIC_REQUIRED, rule_hooks=DEPTH_FIRST_HOOKS,
-              keeps_order=True, native="ida_star",
+              keeps_order=True,
               summary="IDA*: iterative deepening on f = g + h (Korf 1985)"),
     Algorithm("ida_star_tt", run_tt, GUARANTEE_OPTIMAL, PRUNES_ON_F, HEURISTIC_REQUIRED,
-              rule_hooks=DEPTH_FIRST_HOOKS, keeps_order=True,
-              native="ida_star_tt", detects_duplicates=True,
+              rule_hooks=DEPTH_FIRST_HOOKS, keeps_order=True, detects_duplicates=True,
               summary="IDA* with a per-iteration transposition table (state -> least g)"),
 )

@@ -88,8 +88,7 @@ ALGORITHMS = (
     Algorithm("wastar", run, bounded("weight"), PRUNES_ON_F_IF_ADMISSIBLE, HEURISTIC_REQUIRED,
               rule_hooks=BEST_FIRST_HOOKS,
               params=(Param("weight", float, 2.0, "w in f = g + w*h; cost <= w * optimal with an admissible h",
-                            min=1, max=WEIGHT_MAX, decimals=WEIGHT_DECIMALS),),
-              native="wastar", detects_duplicates=True,
+                            min=1, max=WEIGHT_MAX, decimals=WEIGHT_DECIMALS),), detects_duplicates=True,
               summary="weighted A* on g + w*h, cost at most w x optimal (Pohl 1970)"),
 )
 

@@ -3,6 +3,7 @@
 //! growth goes through fallible allocation, so an allocation refused under `RLIMIT_AS` is status
 //! `memory_limit`, never an abort).
 
+use crate::protocol;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -25,15 +26,15 @@ impl Status {
     /// The status as `searchkit.result` spells it (`"solved"`, `"node_limit"`, ...).
     pub fn as_str(self) -> &'static str {
         match self {
-            Status::Solved => "solved",
-            Status::Exhausted => "exhausted",
-            Status::NodeLimit => "node_limit",
-            Status::TimeLimit => "time_limit",
-            Status::Cancelled => "cancelled",
-            Status::Feasible => "feasible",
-            Status::Incomplete => "incomplete",
-            Status::MemoryLimit => "memory_limit",
-            Status::Error => "error",
+            Status::Solved => protocol::SOLVED,
+            Status::Exhausted => protocol::EXHAUSTED,
+            Status::NodeLimit => protocol::NODE_LIMIT,
+            Status::TimeLimit => protocol::TIME_LIMIT,
+            Status::Cancelled => protocol::CANCELLED,
+            Status::Feasible => protocol::FEASIBLE,
+            Status::Incomplete => protocol::INCOMPLETE,
+            Status::MemoryLimit => protocol::MEMORY_LIMIT,
+            Status::Error => protocol::ERROR,
         }
     }
 }

@@ -32,6 +32,8 @@ pub mod control;
 pub mod domain;
 mod drivers;
 pub mod hash;
+pub mod manifest;
+pub mod protocol;
 mod queue;
 pub mod stats;
 mod store;

@@ -7,6 +7,7 @@ import attrs
 from searchkit.game import Case, GameOption, SearchPlan
 from searchkit.result import FEASIBLE, SOLVED
 
+from searchkit_flood.plugin import NATIVE_MODULE
 from searchkit_flood.board import STARTS, Tokens, parse_judge, parse_lines, parse_rect, pivot_index, text_lines
 
 #: Boards with more cells than this are searched with A* and the Puchert
@@ -39,6 +40,7 @@ class FloodGame:
     """
 
     name = "flood"
+    native_module = NATIVE_MODULE
     summary = "Flood-It (HDU 4127 / NKOJ 2440): fewest recolourings to make the board one colour"
     options = (
         GameOption("moves", "Also print an optimal colour sequence (the input's own values).", bool, False,

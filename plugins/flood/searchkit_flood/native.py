@@ -1,7 +1,8 @@
 """Flood-It on the native engine: the problem object the Solver hands a native request to.
 
-The native domain is the crate ``searchkit-flood`` of ``native/`` (Rust), compiled into the optional package
-``searchkit_native``.  It is the twin of :class:`~searchkit_flood.areas.FloodPuzzle`: the same area numbering,
+The native domain is the crate ``searchkit-flood`` in ``plugins/flood/native`` (Rust, built with searchkit's
+kit crate ``searchkit-pyo3``), the optional package ``searchkit-puzzles-flood-native`` whose module is
+``searchkit_flood_native``.  It is the twin of :class:`~searchkit_flood.areas.FloodPuzzle`: the same area numbering,
 successors in the same order with the same rules fused in (``frontier-colours``, ``no-growth``,
 ``completion``, ``exposure``), the same heuristics with the same values (``colours``, ``eccentricity``,
 ``layered``, ``puchert``, ``greedy``, ``two-best``), the ``dominance`` rule cutting the same states, and the
@@ -23,19 +24,17 @@ NATIVE_MAX_AREAS = 4096
 
 
 class NativeFlood:
-    """One board as a native problem: ``solve(request) -> result`` (the dicts of ``searchkit_native``).
+    """One board as a native problem: ``solve(request) -> result`` (the dicts of ``searchkit/protocol.py``).
 
     Attributes:
         board: the :class:`~searchkit_flood.board.Board` (its pivot set from ``--start``).
-        disabled: names of the rules switched off (as the Python puzzle receives them).
     """
 
-    __slots__ = ("_module", "board", "disabled")
+    __slots__ = ("_module", "board")
 
-    def __init__(self, module, board, disabled) -> None:
+    def __init__(self, module, board) -> None:
         self._module = module
         self.board = board
-        self.disabled = sorted(disabled)
 
     def solve(self, request: dict) -> dict:
         """Search the board as ``request`` asks; the result dict's moves are colour indices.
@@ -44,11 +43,12 @@ class NativeFlood:
             ValueError: a request the native engine refuses (an unknown heuristic or rule name).
         """
         b = self.board
-        return self._module.flood_solve(b.width, b.height, b.cells, b.pivot, self.disabled, request)
+        return self._module.solve((b.width, b.height, b.cells, b.pivot), request)
 
 
 def native_problem(board, disabled) -> NativeFlood | None:
-    """The native problem of ``board`` with the rules ``disabled`` off, or ``None`` without the native package.
+    """The native problem of ``board``, or ``None`` without the native package (the rules ``disabled`` off
+    cross in the request).
 
     Raises:
         PlanError: a board the native engine does not take, saying why: more than :data:`NATIVE_MAX_COLOURS`
@@ -57,7 +57,7 @@ def native_problem(board, disabled) -> NativeFlood | None:
             its plan error quotes the reason.
     """
     try:
-        import searchkit_native._native as module
+        import searchkit_flood_native as module
     except ImportError:
         return None
     from searchkit.plugin import PlanError
@@ -71,7 +71,7 @@ def native_problem(board, disabled) -> NativeFlood | None:
             raise PlanError(f"the board has {areas} areas (same-colour regions), and the native engine takes at "
                             f"most {NATIVE_MAX_AREAS}: it holds a bitset of every area for each area "
                             f"({areas}x{areas} bits); use --engine auto or python")
-    return NativeFlood(module, board, disabled)
+    return NativeFlood(module, board)
 
 
 class CellReplay:

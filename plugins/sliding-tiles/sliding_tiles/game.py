@@ -21,6 +21,7 @@ from searchkit.limits import LimitReached, reserve, setup_check
 from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED
 
 from sliding_tiles import native
+from sliding_tiles.plugin import NATIVE_MODULE
 from sliding_tiles.puzzle import Replay, is_solvable
 
 #: A tile number as a judge's scanf("%d") reads it: ASCII only, no "+3", "1_0" or full-width digits.
@@ -85,6 +86,7 @@ class SlidingTilesGame:
     """
 
     name = "sliding-tiles"
+    native_module = NATIVE_MODULE
     summary = "N x N sliding-tile puzzle (8-puzzle, 15-puzzle): fewest moves to 1..N*N-1, blank last"
     options = (GameOption("moves", "also print the moves (U/D/L/R: the direction the blank moves)", bool, False,
                           output_only=True),

@@ -1,6 +1,7 @@
-"""The native engine's hooks for sliding tiles (``searchkit_native``, built from ``native/``), when installed.
+"""The native engine's hooks for sliding tiles (the module ``sliding_tiles_native``, built from
+``plugins/sliding-tiles/native`` with searchkit's kit crate), when installed.
 
-- :func:`pdb_builder`: the native table builder (``native/tiles/src/pdb.rs``), which writes the same file
+- :func:`pdb_builder`: the native table builder (``plugins/sliding-tiles/native/src/pdb.rs``), which writes the same file
   as searchkit's Python builder, much faster (the 8-tile table of the 7-8 partition is out of reach of
   the Python one).
 - :func:`problem`: the game's ``native_problem`` hook (see :mod:`searchkit.engine`): a case on the
@@ -16,13 +17,13 @@ _found: list = []
 
 
 def _module():
-    """``searchkit_native._native`` with the tiles domain, or ``None`` (looked up once: it is asked per case)."""
+    """The module ``sliding_tiles_native``, or ``None`` (looked up once: it is asked per case)."""
     if not _found:
         try:
-            from searchkit_native import _native
+            import sliding_tiles_native as module
         except ImportError:
-            _native = None
-        _found.append(_native if hasattr(_native, "tiles_solve") else None)
+            module = None
+        _found.append(module)
     return _found[0]
 
 
@@ -52,7 +53,7 @@ def pdb_builder():
 #: comma-separated, the digest in hex; progress ``1``: a line ``reached total`` on stdout after each layer).
 _CHILD = """
 import sys
-from searchkit_native import _native
+import sliding_tiles_native as _native
 n, tiles, path, key, digest, progress = sys.argv[1:]
 def report(reached, total):
     print(reached, total, flush=True)
@@ -168,8 +169,8 @@ def _remove_temporary(path: str, pid: int) -> None:
 class NativeBoard:
     """One board for the native engine: ``solve(request) -> result dict`` (searchkit.engine's protocol)."""
 
-    def __init__(self, tiles, disabled):
-        self.tiles, self.disabled = tuple(tiles), frozenset(disabled)
+    def __init__(self, tiles):
+        self.tiles = tuple(tiles)
 
     def solve(self, request):
         """The result dict of ``request`` on this board; a seed's moves (``incumbent``: the puzzle's ``U``/``D``/
@@ -178,7 +179,7 @@ class NativeBoard:
         if incumbent is not None:
             moves, cost = incumbent
             request = dict(request, incumbent=([_CODES[m] for m in moves], cost))
-        return solve(self.tiles, request, self.disabled)
+        return solve(self.tiles, request)
 
 
 #: A move of the Python puzzle (:data:`sliding_tiles.puzzle.MOVES`) as the native engine names it: its byte.
@@ -190,50 +191,40 @@ def problem(tiles, disabled):
     the native board is 16 cells)."""
     if len(tiles) not in _SIDES or _module() is None:
         return None
-    return NativeBoard(tiles, disabled)
+    return NativeBoard(tiles)
 
 
 #: The board sides the native engine takes, by number of cells.
 _SIDES = {1: 1, 4: 2, 9: 3, 16: 4}
-#: The heuristics that need nothing but their name.
-_PLAIN = frozenset({"manhattan", "linear-conflict"})
 
 
-def solve(tiles, request, disabled=()):
-    """Run one board on the native engine (``request["heuristic"]``: ``manhattan``, ``linear-conflict`` or
-    ``pdb(partition=P, reflect=R, blank=0)``; the tables are made ready in the cache first).
+def solve(tiles, request):
+    """Run one board on the native engine: ``request["heuristic"]`` is ``manhattan``, ``linear-conflict`` or
+    ``pdb`` with its options typed in ``heuristic_params`` (``partition``, ``reflect``); for ``pdb`` the
+    tables are made ready in the cache first and cross in the problem.
 
     Raises:
-        ImportError: ``searchkit_native`` (with the tiles domain) is not installed.
+        ImportError: ``sliding_tiles_native`` is not installed.
         searchkit.errors.PlanError: a partition unknown or made for another board side.
     """
     native = _module()
     if native is None:
-        raise ImportError("the native engine is not installed: pip install ./native/python")
+        raise ImportError("the native module is not installed: pip install ./plugins/sliding-tiles/native")
     from math import isqrt
 
     n = isqrt(len(tiles))
-    spec = request.get("heuristic") or "linear-conflict"
-    if spec in _PLAIN:  # the common case, per board: no parsing
-        return native.tiles_solve(n, list(tiles), request if spec == request.get("heuristic") else
-                                  dict(request, heuristic=spec), list(disabled), None)
-    from searchkit.plugin import PlanError, parse_spec
-
-    pdb = None
-    name, options = parse_spec(spec, kind="heuristic")
-    if name == "pdb":
+    tables = None
+    if request.get("heuristic") == "pdb":
+        from searchkit.plugin import PlanError
         from sliding_tiles.pdb import abstractions
 
+        options = request.get("heuristic_params") or {}
         try:
             found = abstractions(options.get("partition", "auto"), n=n)
         except ValueError as exc:
             raise PlanError(f"heuristic pdb: {exc}") from None
-        groups = []
-        for a in found:
-            key = a.key()
-            groups.append((list(a.pattern), str(_ensure(a)), hashlib.sha256(key.encode()).digest()))
-        pdb = (groups, options.get("reflect", "1") != "0")
-    return native.tiles_solve(n, list(tiles), dict(request, heuristic=name), list(disabled), pdb)
+        tables = [(list(a.pattern), str(_ensure(a)), hashlib.sha256(a.key().encode()).digest()) for a in found]
+    return native.solve((n, list(tiles), tables), request)
 
 
 def _ensure(abstraction):

@@ -8,21 +8,23 @@ from __future__ import annotations
 from searchkit.plugin import GameOption, Generator, Heuristic, LazyGame, Param, PruningRule, hookimpl
 
 GAME = "sliding-tiles"
+#: The game's native module: the optional package built from ``plugins/sliding-tiles/native``.
+NATIVE_MODULE = "sliding_tiles_native"
 _H = "sliding_tiles.heuristics:"
 
 
 @hookimpl
 def register_games(register):
     register(LazyGame(GAME, "sliding_tiles.game:SlidingTilesGame",
-                      "N x N sliding-tile puzzle (8-puzzle, 15-puzzle): fewest moves to 1..N*N-1, blank last"))
+                      "N x N sliding-tile puzzle (8-puzzle, 15-puzzle): fewest moves to 1..N*N-1, blank last",
+                      native_module=NATIVE_MODULE))
 
 
 @hookimpl
 def register_heuristics(register):
-    register(Heuristic(GAME, "manhattan", _H + "manhattan", admissible=True, consistent=True, native="manhattan",
+    register(Heuristic(GAME, "manhattan", _H + "manhattan", admissible=True, consistent=True,
                        summary="sum of the tiles' grid distances to their goal cells"))
     register(Heuristic(GAME, "linear-conflict", _H + "linear_conflict", admissible=True, consistent=True,
-                       native="linear-conflict",
                        summary="Manhattan + 2 per tile that must leave its goal row/column (Hansson et al. 1992)"))
     register(Heuristic(GAME, "misplaced", _H + "misplaced", admissible=True, consistent=True,
                        summary="number of tiles off their goal cell"))
@@ -39,9 +41,9 @@ def register_heuristics(register):
                       min=0, max=1),
                 Param("blank", int, 0, "1: tables keep the blank's cell (N*N-k times larger; consistent)",
                       min=0, max=1)),
-        databases="sliding_tiles.pdb:abstractions", native="pdb",
+        databases="sliding_tiles.pdb:abstractions",
         # blank=1 tables are Python-only (the native builder and lookup fold the blank)
-        claims=lambda blank, **_: {"consistent": True, "native": None} if blank else {}))
+        claims=lambda blank, **_: {"consistent": True, "native": False} if blank else {}))
 
 
 @hookimpl
@@ -51,7 +53,7 @@ def register_pruning_rules(register):
     # first find one that undoes a move, so the first solution can change.
     register(PruningRule(GAME, "no-undo",
                          "never move the blank straight back (the pair of moves is a no-op, never in an optimal path)",
-                         sound_for="optimal", native="no-undo",
+                         sound_for="optimal",
                          # the last move lives in the state: off under A*, IDA*-TT, beam... (their duplicate
                          # detection drops an undo anyway, and the field would split each position's states)
                          path_in_state=True))

@@ -205,7 +205,7 @@ impl Layers {
             generated: e.generated - g0,
             elapsed: ctx.limiter.control.elapsed() - t0,
             evaluated: e.evaluated - v0,
-            kind: "f-layer",
+            kind: crate::protocol::F_LAYER,
         });
     }
 

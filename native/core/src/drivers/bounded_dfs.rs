@@ -214,7 +214,7 @@ pub(crate) fn bounded_dfs<D: Domain>(ctx: &mut Ctx<D>, mode: DfsMode, use_h: boo
                 generated: d.generated - g0,
                 elapsed: ctx.limiter.control.elapsed() - t0,
                 evaluated: d.evaluated - v0,
-                kind: "depth",
+                kind: crate::protocol::DEPTH,
             });
             if r? {
                 return Ok(Status::Solved);

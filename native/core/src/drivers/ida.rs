@@ -216,7 +216,7 @@ pub(crate) fn ida_star<D: Domain>(ctx: &mut Ctx<D>, transposition: bool) -> Outc
             generated: ida.generated - g0,
             elapsed: ctx.limiter.control.elapsed() - t0,
             evaluated: ida.generated - g0,
-            kind: "f-bound",
+            kind: crate::protocol::F_BOUND,
         });
         let r = r?;
         if r <= bound {

@@ -1,4 +1,5 @@
-//! A toy domain for the tests of the engine itself: the sliding-tile puzzle of width 2 to 4 (blank moves
+//! `searchkit_testgame`: a toy domain for the tests of the engine itself, built with the kit as a game's
+//! module is (never shipped: only the test command installs it): the sliding-tile puzzle of width 2 to 4 (blank moves
 //! `U`, `D`, `L`, `R` in that order, unit costs), with the heuristics `manhattan`, `misplaced`, `zero` and
 //! `panic` (panics at its 100th call: the test of the `error` status), the driver-level rule `corner`
 //! (cuts a state, other than the start, whose blank is in the top-left cell: unsound, but the same rule on
@@ -10,7 +11,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use searchkit_core::{run_seeded, Domain, Heuristic, Seed, StatePruner, Successor};
 
-use crate::common::{error_dict, improvement_callback, outcome_dict, parse_request, run_inline};
+use searchkit_core::manifest::{Component, Kind};
+use searchkit_pyo3::{error_dict, improvement_callback, outcome_dict, run_inline, NativeGame, Request};
 
 type Tiles = [u8; 16];
 
@@ -109,50 +111,58 @@ impl StatePruner<Toy> for Corner {
     }
 }
 
-/// Solve the toy puzzle `tiles` (row by row, 0 the blank, width 2 to 4) as `request` asks (`common.rs`);
-/// `within`: the game has `successors_within` (the twin of `tests/native/toy.py`'s `ToyWithin`).
-#[pyfunction]
-#[pyo3(signature = (width, tiles, request, within=false))]
-pub fn toy_solve<'py>(py: Python<'py>, width: usize, tiles: Vec<u8>, request: &Bound<'py, PyDict>, within: bool)
-                      -> PyResult<Bound<'py, PyDict>> {
-    if !(2..=4).contains(&width) || tiles.len() != width * width {
-        return Err(PyValueError::new_err("toy: width 2 to 4 and width**2 tiles"));
+/// The toy for the kit.
+pub struct ToyGame;
+
+impl NativeGame for ToyGame {
+    const GAME: &'static str = "toy";
+
+    fn components() -> Vec<Component> {
+        let mut c: Vec<Component> = ["manhattan", "misplaced", "zero", "panic"].iter()
+            .map(|h| Component::plain(Kind::Heuristic, h)).collect();
+        c.push(Component::plain(Kind::Pruner, "corner"));
+        c
     }
-    let mut start = [0u8; 16];
-    start[..tiles.len()].copy_from_slice(&tiles);
-    let mut goal = [0u8; 16];
-    for (i, g) in goal[..width * width - 1].iter_mut().enumerate() {
-        *g = i as u8 + 1;
-    }
-    let mut req = parse_request(request)?;
-    let mut h = match req.heuristic.as_deref().unwrap_or("manhattan") {
-        "manhattan" => ToyH::Manhattan,
-        "misplaced" => ToyH::Misplaced,
-        "zero" => ToyH::Zero,
-        "panic" => ToyH::Panic(0),
-        other => return Err(PyValueError::new_err(format!("toy: no heuristic {other:?}"))),
-    };
-    for p in &req.pruners {
-        if p != "corner" {
-            return Err(PyValueError::new_err(format!("toy: no rule {p:?}")));
+
+    /// `problem` is `(width, tiles, within)`: the toy puzzle `tiles` (row by row, 0 the blank, width 2 to 4);
+    /// `within`: the game has `successors_within` (the twin of `tests/native/toy.py`'s `ToyWithin`).
+    fn solve<'py>(py: Python<'py>, problem: &Bound<'py, PyAny>, mut req: Request) -> PyResult<Bound<'py, PyDict>> {
+        let (width, tiles, within): (usize, Vec<u8>, bool) = problem.extract()?;
+        if !(2..=4).contains(&width) || tiles.len() != width * width {
+            return Err(PyValueError::new_err("toy: width 2 to 4 and width**2 tiles"));
         }
-    }
-    let corner = !req.pruners.is_empty();
-    let domain = Toy { width, start, goal, within };
-    let incumbent = req.incumbent.take().map(|(m, c)| (m.into_iter().map(|x| x as u8).collect(), c));
-    let mut on_improve = improvement_callback(req.on_improve.take());
-    let (spec, max_cost) = (req.spec, req.max_cost);
-    let outcome = run_inline(py, &mut req.control, req.progress.take(), |control| {
-        let mut pruner = Corner;
-        let mut pruners: Vec<&mut dyn StatePruner<Toy>> = Vec::new();
-        if corner {
-            pruners.push(&mut pruner);
+        let mut start = [0u8; 16];
+        start[..tiles.len()].copy_from_slice(&tiles);
+        let mut goal = [0u8; 16];
+        for (i, g) in goal[..width * width - 1].iter_mut().enumerate() {
+            *g = i as u8 + 1;
         }
-        let seed = Seed { incumbent, on_improve: Some(&mut on_improve) };
-        run_seeded(&spec, &domain, &mut h, &mut pruners, max_cost, control, seed)
-    });
-    match outcome {
-        Ok(o) => outcome_dict(py, &o, |&m| Ok((m as char).to_string().into_pyobject(py)?.into_any().unbind())),
-        Err(message) => error_dict(py, &message, &req.control),
+        let mut h = match req.heuristic.as_deref().unwrap_or("manhattan") {
+            "manhattan" => ToyH::Manhattan,
+            "misplaced" => ToyH::Misplaced,
+            "zero" => ToyH::Zero,
+            "panic" => ToyH::Panic(0),
+            other => unreachable!("the kit checked {other:?}"),
+        };
+        let corner = !req.pruners.is_empty();
+        let domain = Toy { width, start, goal, within };
+        let incumbent = req.incumbent.take().map(|(m, c)| (m.into_iter().map(|x| x as u8).collect(), c));
+        let mut on_improve = improvement_callback(req.on_improve.take());
+        let (spec, max_cost) = (req.spec, req.max_cost);
+        let outcome = run_inline(py, &mut req.control, req.progress.take(), |control| {
+            let mut pruner = Corner;
+            let mut pruners: Vec<&mut dyn StatePruner<Toy>> = Vec::new();
+            if corner {
+                pruners.push(&mut pruner);
+            }
+            let seed = Seed { incumbent, on_improve: Some(&mut on_improve) };
+            run_seeded(&spec, &domain, &mut h, &mut pruners, max_cost, control, seed)
+        });
+        match outcome {
+            Ok(o) => outcome_dict(py, &o, |&m| Ok((m as char).to_string().into_pyobject(py)?.into_any().unbind())),
+            Err(message) => error_dict(py, &message, &req.control),
+        }
     }
 }
+
+searchkit_pyo3::native_module!(searchkit_testgame, ToyGame);

@@ -1,18 +1,19 @@
-//! Flood-It on the native engine: `flood_solve` (a case searched as a request asks, `common.rs`) and
-//! `flood_estimates` (heuristic values, for the differential tests). The board is given as the Python
-//! `Board` holds it: colour indices row-major, width, height and the pivot cell; the bitset width is chosen
-//! once from the board's area count (`searchkit_flood::with_flood!`: `[u64; W]` for W = 1..=9, a boxed slice
-//! beyond).
+//! Flood-It's Python module `searchkit_flood_native`, built with the kit (`searchkit-pyo3`): `solve(problem,
+//! request)` and `manifest()` from [`searchkit_pyo3::native_module!`], and `flood_estimates` (heuristic values,
+//! for the differential tests) and `flood_areas`.  The problem is the board as the Python `Board` holds it:
+//! `(width, height, cells, pivot)` with the cells colour indices row-major; the bitset width is chosen once
+//! from the board's area count ([`crate::with_flood!`]: `[u64; W]` for W = 1..=9, a boxed slice beyond).
 
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use searchkit_core::manifest::{Component, Kind};
 use searchkit_core::{run_seeded, Control, Heuristic, Outcome, Seed, StatePruner, Status};
-use searchkit_flood::greedy::{Greedy, TwoBest};
-use searchkit_flood::heuristics::{Colours, Eccentricity, Layered, PuchertMemo};
-use searchkit_flood::{with_bits, with_flood, AreaGraph, Bits, BoardError, Dominance, Flood};
+use searchkit_pyo3::{error_dict, improvement_callback, outcome_dict, run_inline, NativeGame, Request};
 
-use crate::common::{error_dict, improvement_callback, outcome_dict, parse_request, run_inline, Request};
+use crate::greedy::{Greedy, TwoBest};
+use crate::heuristics::{Colours, Eccentricity, Layered, PuchertMemo};
+use crate::{with_bits, with_flood, AreaGraph, Bits, BoardError, Dominance, Flood};
 
 /// Heuristic names with a native twin (`searchkit_flood.plugin`'s names).
 pub const HEURISTICS: [&str; 6] = ["colours", "eccentricity", "layered", "puchert", "greedy", "two-best"];
@@ -20,6 +21,32 @@ pub const HEURISTICS: [&str; 6] = ["colours", "eccentricity", "layered", "pucher
 pub const PRUNERS: [&str; 1] = ["dominance"];
 /// Successor rules fused into the native domain (`searchkit_flood.areas`' names).
 pub const RULES: [&str; 4] = ["frontier-colours", "no-growth", "completion", "exposure"];
+
+/// Flood-It for the kit.
+pub struct FloodGame;
+
+impl NativeGame for FloodGame {
+    const GAME: &'static str = "flood";
+
+    fn components() -> Vec<Component> {
+        let mut c: Vec<Component> = HEURISTICS.iter().map(|h| Component::plain(Kind::Heuristic, h)).collect();
+        c.extend(PRUNERS.iter().map(|p| Component::plain(Kind::Pruner, p)));
+        c.extend(RULES.iter().map(|r| Component::plain(Kind::Rule, r)));
+        c
+    }
+
+    /// `problem` is `(width, height, cells, pivot)`. Raises ValueError for a bad board, MemoryError for one
+    /// whose memory could not be had.
+    fn solve<'py>(py: Python<'py>, problem: &Bound<'py, PyAny>, req: Request) -> PyResult<Bound<'py, PyDict>> {
+        let (width, height, cells, pivot): (usize, usize, Bound<'py, PyAny>, usize) = problem.extract()?;
+        let cells = cells_of(&cells)?;
+        let g = graph(width, height, &cells, pivot)?;
+        drop(cells);
+        with_bits!(g.words(), B, solve_board::<B>(py, g, req))
+    }
+}
+
+searchkit_pyo3::native_module!(searchkit_flood_native, FloodGame, [flood_estimates, flood_areas]);
 
 fn heuristic<B: Bits>(name: &str, f: &Flood<B>) -> Result<Box<dyn Heuristic<Flood<B>>>, BoardError> {
     Ok(match name {
@@ -66,19 +93,11 @@ fn out_of_memory<M>(control: &Control) -> Outcome<M> {
     o
 }
 
-fn solve<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, disabled: Vec<String>, mut req: Request)
-                      -> PyResult<Bound<'py, PyDict>> {
+fn solve_board<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, mut req: Request) -> PyResult<Bound<'py, PyDict>> {
+    // the kit checked every name against the manifest
     let hname = req.heuristic.clone().unwrap_or_else(|| "puchert".to_string());
-    if !HEURISTICS.contains(&hname.as_str()) {
-        return Err(PyValueError::new_err(format!("flood: heuristic {hname:?} has no native twin")));
-    }
-    let mut dominance = false;
-    for p in &req.pruners {
-        match p.as_str() {
-            "dominance" => dominance = true,
-            other => return Err(PyValueError::new_err(format!("flood: rule {other:?} has no native twin"))),
-        }
-    }
+    let dominance = req.pruners.iter().any(|p| p == "dominance");
+    let disabled = std::mem::take(&mut req.disabled);
     let incumbent = match req.incumbent.take() {
         None => None,
         Some((moves, cost)) => {
@@ -120,22 +139,6 @@ fn solve<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, disabled: Vec<String>,
     }
 }
 
-/// Solve one Flood-It board as `request` asks (`common.rs`): `cells` are colour indices (row-major), `pivot`
-/// the pivot cell, `disabled` the names of the successor rules switched off; `heuristic` defaults to
-/// `puchert`, `pruners` may name `dominance`. Moves in the result are colour indices.
-///
-/// Raises ValueError for a bad board, an unknown heuristic or rule, or a bad request.
-#[pyfunction]
-#[pyo3(signature = (width, height, cells, pivot, disabled, request))]
-pub fn flood_solve<'py>(py: Python<'py>, width: usize, height: usize, cells: &Bound<'py, PyAny>, pivot: usize,
-                        disabled: Vec<String>, request: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyDict>> {
-    let req = parse_request(request)?;
-    let cells = cells_of(cells)?;
-    let g = graph(width, height, &cells, pivot)?;
-    drop(cells);
-    with_bits!(g.words(), B, solve::<B>(py, g, disabled, req))
-}
-
 /// The value of heuristic `name` on the region reached by each colour sequence of `sequences` from the start
 /// (moves that grow nothing are allowed). For the differential tests against the Python heuristics.
 #[pyfunction]
@@ -159,14 +162,4 @@ fn estimates<B: Bits>(f: &Flood<B>, name: &str, sequences: &[Vec<u16>]) -> PyRes
 pub fn flood_areas(width: usize, height: usize, cells: &Bound<'_, PyAny>, pivot: usize) -> PyResult<(usize, usize)> {
     let g = graph(width, height, &cells_of(cells)?, pivot)?;
     Ok((g.count, g.words()))
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(flood_solve, m)?)?;
-    m.add_function(wrap_pyfunction!(flood_estimates, m)?)?;
-    m.add_function(wrap_pyfunction!(flood_areas, m)?)?;
-    m.add("FLOOD_HEURISTICS", HEURISTICS)?;
-    m.add("FLOOD_PRUNERS", PRUNERS)?;
-    m.add("FLOOD_RULES", RULES)?;
-    Ok(())
 }

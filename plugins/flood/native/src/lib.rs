@@ -7,6 +7,8 @@
 //! * the heuristics `colours`, `eccentricity`, `layered`, `puchert` ([`heuristics`]), `greedy` and `two-best`
 //!   ([`greedy`]), and the `dominance` state pruner ([`Dominance`]).
 //!
+//! * [`module`]: the Python module `searchkit_flood_native` (the kit's `native_module!`).
+//!
 //! Use [`with_flood!`] to pick the bitset type for a board once and run generic code on it.
 
 pub mod alloc;
@@ -16,6 +18,7 @@ pub mod dominance;
 pub mod graph;
 pub mod greedy;
 pub mod heuristics;
+pub mod module;
 
 pub use bits::{Bits, MAX_FIXED_WORDS};
 pub use domain::Flood;

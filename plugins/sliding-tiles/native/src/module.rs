@@ -1,0 +1,144 @@
+//! The sliding-tile puzzle's Python module `sliding_tiles_native`, built with the kit (`searchkit-pyo3`):
+//! `solve(problem, request)` and `manifest()` from [`searchkit_pyo3::native_module!`], and `tiles_build_pdb`,
+//! `tiles_load_pdb` for the pattern databases.
+//!
+//! The plugin's hook (`sliding_tiles/native.py`) calls these; tables are the files of
+//! `searchkit/pdb/store.py`, loaded once per process (kept by path) and verified when loaded.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyAny, PyDict};
+use searchkit_core::manifest::{Component, Kind, ParamSpec};
+use searchkit_core::{run_seeded, Seed, StatePruner};
+use searchkit_pyo3::{error_dict, improvement_callback, outcome_dict, run_inline, NativeGame, Request};
+
+use crate::domain::{manhattan_table, mirror, Group, Tiles, TilesH};
+use crate::pdb;
+
+type Tables = Mutex<HashMap<String, Arc<Vec<u8>>>>;
+
+fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+fn digest_of(d: &[u8]) -> PyResult<[u8; 32]> {
+    d.try_into().map_err(|_| PyValueError::new_err("a key digest is 32 bytes (SHA-256)"))
+}
+
+/// The verified entries of the table at `path` (kept for the process); ValueError names why it is unusable.
+fn load(py: Python<'_>, path: &str, digest: &[u8; 32]) -> PyResult<Arc<Vec<u8>>> {
+    if let Some(t) = tables().lock().unwrap().get(path) {
+        return Ok(t.clone());
+    }
+    let values = py.detach(|| pdb::read(path, digest)).map_err(PyValueError::new_err)?;
+    let t = Arc::new(values);
+    tables().lock().unwrap().insert(path.to_string(), t.clone());
+    Ok(t)
+}
+
+/// Load and verify the table at `path` now (ValueError with the reason if it is unusable); its entries.
+#[pyfunction]
+pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8]) -> PyResult<u64> {
+    Ok(load(py, path, &digest_of(digest)?)?.len() as u64)
+}
+
+/// Build the table of the group `tiles` on the `n` x `n` board and write it to `path` (format 1, under `key`
+/// and its SHA-256 `digest`); returns the number of entries.  The GIL is released while it builds;
+/// `progress(reached, total)`, if given, is called (with the GIL) after each layer; an exception it
+/// raises is reported as unraisable and the build goes on.
+#[pyfunction]
+#[pyo3(signature = (n, tiles, path, key, digest, progress = None))]
+pub fn tiles_build_pdb(py: Python<'_>, n: usize, tiles: Vec<u8>, path: &str, key: &str, digest: &[u8],
+                       progress: Option<Py<PyAny>>) -> PyResult<u64> {
+    let digest = digest_of(digest)?;
+    if !(2..=4).contains(&n) || tiles.is_empty() || tiles.len() >= n * n
+        || tiles.iter().any(|&t| t == 0 || t as usize >= n * n) {
+        return Err(PyValueError::new_err("tiles_build_pdb: tiles 1 .. n*n-1 on a board of side 2 to 4"));
+    }
+    let values = py.detach(|| {
+        pdb::build(n, &tiles, |reached, total| {
+            if let Some(cb) = &progress {
+                Python::attach(|py| {
+                    if let Err(e) = cb.call1(py, (reached, total)) {
+                        e.write_unraisable(py, None);
+                    }
+                });
+            }
+        })
+    });
+    py.detach(|| pdb::write(path, &values, key, &digest)).map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
+    let entries = values.len() as u64;
+    tables().lock().unwrap().insert(path.to_string(), Arc::new(values));
+    Ok(entries)
+}
+
+/// The sliding-tile puzzle for the kit.
+pub struct TilesGame;
+
+impl NativeGame for TilesGame {
+    const GAME: &'static str = "sliding-tiles";
+
+    /// The plugin's components with a native twin (`sliding_tiles/plugin.py`), their options as it declares
+    /// them: `pdb`'s `blank=1` tables are Python-only (the native lookup folds the blank), so the plugin's
+    /// claims send such a plan to Python and `solve` refuses it.
+    fn components() -> Vec<Component> {
+        vec![
+            Component::plain(Kind::Heuristic, "manhattan"),
+            Component::plain(Kind::Heuristic, "linear-conflict"),
+            Component {
+                kind: Kind::Heuristic,
+                name: "pdb",
+                params: vec![ParamSpec::str("partition", "auto"), ParamSpec::int("reflect", 1, Some(0.0), Some(1.0)),
+                             ParamSpec::int("blank", 0, Some(0.0), Some(1.0))],
+            },
+            Component::plain(Kind::Rule, "no-undo"),
+        ]
+    }
+
+    /// `problem` is `(width, tiles, tables)`: the board row-major (0 the blank), and for `pdb` its tables
+    /// as a list of `(tiles, path, digest)` (the Python side resolves `partition` and makes them ready),
+    /// else `None`.  Moves in the result are `U`, `D`, `L`, `R`; an incumbent's moves are their character
+    /// codes.
+    fn solve<'py>(py: Python<'py>, problem: &Bound<'py, PyAny>, mut req: Request) -> PyResult<Bound<'py, PyDict>> {
+        type Tables = Option<Vec<(Vec<u8>, String, Vec<u8>)>>;
+        let (width, tiles, tables): (usize, Vec<u8>, Tables) = problem.extract()?;
+        let no_undo = !req.disabled.iter().any(|d| d == "no-undo");
+        let domain = Tiles::new(width, &tiles, no_undo).map_err(PyValueError::new_err)?;
+        let mut h = match req.heuristic.as_deref().unwrap_or("linear-conflict") {
+            "manhattan" => TilesH::Manhattan(manhattan_table(width)),
+            "linear-conflict" => TilesH::LinearConflict(manhattan_table(width)),
+            "pdb" => {
+                let options = &req.heuristic_params;
+                if options.int("blank") != 0 {
+                    return Err(PyValueError::new_err("tiles: pdb(blank=1) tables are Python-only"));
+                }
+                let groups = tables.ok_or_else(|| PyValueError::new_err("tiles: pdb needs its tables"))?;
+                let mut gs = Vec::new();
+                for (tiles, path, digest) in groups {
+                    let table = load(py, &path, &digest_of(&digest)?)?;
+                    gs.push(Group::new(width, tiles, table).map_err(PyValueError::new_err)?);
+                }
+                TilesH::Pdb { groups: gs, mirror: (options.int("reflect") != 0).then(|| mirror(width)) }
+            }
+            other => unreachable!("the kit checked {other:?} against the manifest"),
+        };
+        let incumbent = req.incumbent.take().map(|(m, c)| (m.into_iter().map(|x| x as u8).collect(), c));
+        let mut on_improve = improvement_callback(req.on_improve.take());
+        let (spec, max_cost) = (req.spec, req.max_cost);
+        let outcome = run_inline(py, &mut req.control, req.progress.take(), |control| {
+            let mut pruners: Vec<&mut dyn StatePruner<Tiles>> = Vec::new();
+            let seed = Seed { incumbent, on_improve: Some(&mut on_improve) };
+            run_seeded(&spec, &domain, &mut h, &mut pruners, max_cost, control, seed)
+        });
+        match outcome {
+            Ok(o) => outcome_dict(py, &o, |&m| Ok((m as char).to_string().into_pyobject(py)?.into_any().unbind())),
+            Err(message) => error_dict(py, &message, &req.control),
+        }
+    }
+}
+
+searchkit_pyo3::native_module!(sliding_tiles_native, TilesGame, [tiles_build_pdb, tiles_load_pdb]);
