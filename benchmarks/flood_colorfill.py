@@ -12,7 +12,7 @@ one after the other in the same run:
   missing;
 * searchkit on the native engine: ``searchkit solve flood --engine native
   FILE`` with the game's default plan (``--searchkit-arg`` passes extra
-  options, e.g. ``-a`` or ``-H``); only a release build of ``searchkit_native``
+  options, e.g. ``-a`` or ``-H``); only a release build of ``searchkit_flood_native``
   is timed (debug Rust is 10-50 times slower), and without the package this
   column is skipped with a message;
 * with ``--python``, searchkit on the Python engine as well (``--engine python``).
@@ -143,8 +143,8 @@ def searchkit_total(text):
 
 
 def _native_profile() -> str | None:
-    """``"release"`` or ``"debug"``: how the installed ``searchkit_native`` was built; ``None`` without it."""
-    probe = ("import searchkit_native._native as n; print(getattr(n, 'PROFILE', 'release'))")
+    """``"release"`` or ``"debug"``: how the installed ``searchkit_flood_native`` was built; ``None`` without it."""
+    probe = ("import searchkit_flood_native as n; print(getattr(n, 'PROFILE', 'release'))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     return done.stdout.strip() or None if done.returncode == 0 else None
 
@@ -179,9 +179,10 @@ def main() -> None:
 
     native = _native_profile()
     if native != "release":
-        print("searchkit_native is not installed (pip install ./native/python): the native column is skipped"
-              if native is None else f"searchkit_native is a {native} build: only release builds are timed "
-                                     f"(pip install ./native/python builds one)")
+        print("searchkit_flood_native is not installed (pip install ./plugins/flood/native): the native column "
+              "is skipped"
+              if native is None else f"searchkit_flood_native is a {native} build: only release builds are timed "
+                                     f"(pip install ./plugins/flood/native builds one)")
 
     work = Path(tempfile.mkdtemp(prefix="searchkit-cf-"))
     jobs = []

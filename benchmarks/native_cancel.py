@@ -3,7 +3,7 @@
 
     python benchmarks/native_cancel.py [--runs 5]
 
-The issue's target is 0.1 s.  Needs the native package (``pip install ./native/python``).
+The issue's target is 0.1 s.  Needs the test game's native module (``pip install ./native/testgame``).
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import time
 
 CHILD = """
 import json, time
-import searchkit_native._native as native
+import searchkit_testgame as native
 print("ready", flush=True)
-r = native.toy_solve(4, [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0], {"algorithm": "bfs"})
+r = native.solve((4, [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0], False), {"algorithm": "bfs"})
 print(json.dumps({"status": r["status"], "expanded": r["stats"]["expanded"]}), flush=True)
 """
 

@@ -49,18 +49,18 @@ def main() -> None:
     args = ap.parse_args()
 
     import searchkit
-    from searchkit.engine import native_module
+    from searchkit.engine import game_module
     from searchkit.limits import Limits
     from searchkit.plugin.manager import load_registry
     from searchkit.solver import Solver
 
-    native = native_module()
-    if native is None:
-        sys.exit("the native engine is not installed: pip install ./native/python")
-    if getattr(native, "PROFILE", "release") != "release":
-        sys.exit("the native engine is a debug build: benchmarks time release builds only")
     registry = load_registry()
     game = registry.game("sliding-tiles")
+    native = game_module(game)
+    if native is None:
+        sys.exit("the sliding-tile native module is not installed: pip install ./plugins/sliding-tiles/native")
+    if native.manifest.get("profile") != "release":
+        sys.exit("the native module is a debug build: benchmarks time release builds only")
     sets = {"scramble 4": searchkit.generate("sliding-tiles", args.count, seed=1, size=3, scramble=4),
             "one move": searchkit.generate("sliding-tiles", args.count, seed=1, size=3, scramble=1)}
     solvers = {engine: Solver(registry, "sliding-tiles", algorithm="ida_star", heuristic="manhattan",

@@ -171,7 +171,7 @@ def native_name(component) -> str | None:
     """The name under which a native module would list ``component`` (its ``native`` field, else its name), or
     ``None`` when the component says it has no twin (``native=False``)."""
     native = getattr(component, "native", None)
-    if native is False:
+    if component is None or native is False:
         return None
     return component.name if native is None else native
 
@@ -199,7 +199,8 @@ def missing_component(game, algorithm, heuristic, rules) -> str | None:
         return f"game {game.name!r} has no native module"
     mod = load_module(name)
     if mod is None:
-        return f"game {game.name!r}: its native module {name} is not installed"
+        hint = getattr(game, "native_install", None)
+        return f"game {game.name!r}: its native module {name} is not installed" + (f" ({hint})" if hint else "")
     if mod.refusal is not None:
         return mod.refusal
     for kind, component in (("algorithm", algorithm), ("heuristic", heuristic)):

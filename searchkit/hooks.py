@@ -67,6 +67,9 @@ OPTIONAL_HOOKS: tuple[OptionalHook, ...] = (
                  "the Solver (searchkit.engine), searchkit plugins",
                  "the import name of the game's native module, built with the kit crate searchkit-pyo3; its "
                  "manifest says which components have a native twin; default: none (docs/native.md)"),
+    OptionalHook(GAME, "native_install", "native_install: str (attribute)",
+                 "the Solver's plan error under --engine native",
+                 "how a user installs the native module, quoted when it is missing; default: nothing quoted"),
     OptionalHook(GAME, "native_problem", "native_problem(case, options, disabled) -> object | None",
                  "the Solver (searchkit.engine)",
                  "the case as a native problem (an object with solve(request) -> result, the dicts of "

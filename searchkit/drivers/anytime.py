@@ -287,7 +287,8 @@ ALGORITHMS = (
                                                 "(0: fixed, AWA*)", min=0, max=WEIGHT_MAX, decimals=WEIGHT_DECIMALS),
                       Param("ara", int, 0, "1: the weight also falls when the least key reaches the best cost "
                                            "(ARA*'s iterations: better bounds at a fixed budget, worse "
-                                           "solutions); 0: only after an improvement", min=0, max=1)), detects_duplicates=True,
+                                           "solutions); 0: only after an improvement", min=0, max=1)),
+              detects_duplicates=True,
               summary="anytime weighted A*: improving solutions, each with a proven lower bound; solved when "
                       "they meet (Hansen and Zhou 2007, ARA* weight schedule)"),
 )

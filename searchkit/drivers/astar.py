@@ -63,6 +63,7 @@ def run(puzzle, request: SearchRequest) -> SearchResult:
 
 
 ALGORITHMS = (
-    Algorithm("astar", run, GUARANTEE_OPTIMAL, PRUNES_ON_F, HEURISTIC_REQUIRED, rule_hooks=BEST_FIRST_HOOKS, detects_duplicates=True,
+    Algorithm("astar", run, GUARANTEE_OPTIMAL, PRUNES_ON_F, HEURISTIC_REQUIRED, rule_hooks=BEST_FIRST_HOOKS,
+              detects_duplicates=True,
               summary="A*: best-first on f = g + h, ties to larger g (Hart, Nilsson, Raphael 1968)"),
 )

@@ -151,6 +151,7 @@ def run(puzzle, request: SearchRequest) -> SearchResult:
 ALGORITHMS = (
     Algorithm("beam", run, GUARANTEE_NONE, PRUNES_ON_F_IF_ADMISSIBLE, HEURISTIC_REQUIRED,
               rule_hooks={"successors", "filter"},
-              params=(Param("width", int, 64, "states kept per layer, ranked by g + h", min=1),), detects_duplicates=True,
+              params=(Param("width", int, 64, "states kept per layer, ranked by g + h", min=1),),
+              detects_duplicates=True,
               summary="beam search: breadth-first by moves, the best `width` states of each layer by g + h"),
 )

@@ -74,7 +74,8 @@ def run(puzzle, request: SearchRequest) -> SearchResult:
 
 
 ALGORITHMS = (
-    Algorithm("peastar", run, GUARANTEE_OPTIMAL, PRUNES_ON_F, HEURISTIC_REQUIRED, rule_hooks=BEST_FIRST_HOOKS, detects_duplicates=True,
+    Algorithm("peastar", run, GUARANTEE_OPTIMAL, PRUNES_ON_F, HEURISTIC_REQUIRED, rule_hooks=BEST_FIRST_HOOKS,
+              detects_duplicates=True,
               summary="partial-expansion A*: stores only children with f <= the parent's key, fewer states "
                       "held (Yoshizumi, Miura, Ishida 2000)"),
 )

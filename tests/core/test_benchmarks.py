@@ -49,6 +49,6 @@ def test_dead_wrapper_benchmark_runs_both_searches_alike():
 def test_native_small_runs_both_engines_and_compares_their_answers():
     import pytest
 
-    pytest.importorskip("searchkit_native")
+    pytest.importorskip("searchkit_flood_native")
     out = _run("benchmarks/native_small.py", "--rounds", "1", "--count", "20")
     assert out.count("native / python:") == 2 and "python" in out and "native" in out

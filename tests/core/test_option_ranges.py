@@ -74,7 +74,7 @@ def test_a_huge_or_overlong_weight_is_the_same_one_line_refusal_on_both_engines(
     key q g + p h overflowed), and from about 1.9e19 the native engine failed every case with "TypeError ...
     (a defect)" (the exact ratio did not fit its integers) where Python answered.  The range is documented
     (docs/anytime.md) and checked before either engine runs."""
-    pytest.importorskip("searchkit_native")
+    pytest.importorskip("searchkit_flood_native")
     seen = []
     for engine in ("python", "native"):
         code, out, err = run("solve", "flood", "--engine", engine, "-a", algorithm, SAMPLE)
@@ -85,7 +85,7 @@ def test_a_huge_or_overlong_weight_is_the_same_one_line_refusal_on_both_engines(
 
 
 def test_the_weight_range_edges_give_one_answer_on_both_engines():
-    pytest.importorskip("searchkit_native")
+    pytest.importorskip("searchkit_flood_native")
     answers = {}
     for algorithm in ("wastar(weight=100000)", "wastar(weight=99999.9999)", "wastar(weight=1.0001)",
                       "anytime(weight=100000, step=0.0001)"):

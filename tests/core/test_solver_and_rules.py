@@ -201,7 +201,7 @@ def test_native_solve_loads_neither_python_drivers_nor_unused_modules():
     # tokenize's patterns are compiled when inspect reads a builtin's text signature, e.g. attrs reading a
     # converter such as ``tuple``: milliseconds of start-up.  The request and the bound rule of the Python drivers
     # and the grid helpers are attrs classes a native search never uses: about a millisecond each to create.
-    pytest.importorskip("searchkit_native")
+    pytest.importorskip("searchkit_flood_native")
     code = ("import sys; from searchkit.cli import plain_solve; "
             f"code = plain_solve(['solve', 'flood', {str(EXAMPLES / 'flood' / 'hdu4127-sample.txt')!r}]); "
             "import tokenize; compiled = getattr(tokenize._compile, 'cache_info', lambda: None)(); "

@@ -1,7 +1,8 @@
 """The native ``bounded_dfs`` and the optional hook ``successors_within`` against the Python drivers on the
 toy domain: the same status, moves, cost, counts, per-depth counts, iteration records and rule cuts.
 
-Needs the native package (``pip install ./native/python``); skipped without it.
+Needs the native modules (``pip install ./plugins/flood/native ./plugins/sliding-tiles/native
+./native/testgame``); skipped without them.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from hypothesis import strategies as st
 
 from tests.native.toy import ToyPuzzle, ToyWithin, corner, heuristic, scramble
 
-native = pytest.importorskip("searchkit_native._native")
+pytest.importorskip("searchkit_testgame")
+from tests.native.modules import toy_solve  # noqa: E402
 
 from searchkit.drivers import bounded_dfs, ida_star  # noqa: E402
 from searchkit.limits import Limits  # noqa: E402
@@ -48,7 +50,7 @@ def compare_dfs(width, tiles, mode, depth, hname, rules, within, max_nodes):
                                                       limits=Limits(max_nodes=max_nodes)))
     request = {"algorithm": "bounded_dfs", "mode": mode, "heuristic": hname, "pruners": ["corner"] if rules else [],
                "max_cost": depth, "max_nodes": max_nodes}
-    got = summary_native(native.toy_solve(width, list(tiles), request, within=within))
+    got = summary_native(toy_solve(width, list(tiles), request, within=within))
     assert got == expected, (width, tiles, mode, depth, hname, rules, within, max_nodes)
     return got
 
@@ -83,7 +85,7 @@ def test_ida_star_with_successors_within_same_behaviour_as_python(width, moves, 
                                                 limits=Limits(max_nodes=max_nodes), max_cost=max_cost))
     request = {"algorithm": "ida_star_tt" if transposition else "ida_star", "heuristic": hname,
                "pruners": ["corner"] if rules else [], "max_cost": max_cost, "max_nodes": max_nodes}
-    got = summary_native(native.toy_solve(width, list(puzzle.start), request, within=True))
+    got = summary_native(toy_solve(width, list(puzzle.start), request, within=True))
     assert got == expected
 
 
@@ -92,12 +94,12 @@ def test_the_hook_changes_the_search():
     compares two searches that differ from the plain one)."""
     tiles = scramble(3, 30, 7)
     request = {"algorithm": "ida_star", "heuristic": "misplaced", "max_cost": 30}
-    plain = native.toy_solve(3, list(tiles), request)
-    within = native.toy_solve(3, list(tiles), request, within=True)
+    plain = toy_solve(3, list(tiles), request)
+    within = toy_solve(3, list(tiles), request, within=True)
     assert within["cost"] == plain["cost"]
     assert within["stats"]["generated"] < plain["stats"]["generated"]
 
 
 def test_a_bad_mode_is_refused():
     with pytest.raises(ValueError, match="mode"):
-        native.toy_solve(3, list(scramble(3, 5, 1)), {"algorithm": "bounded_dfs", "mode": "deepest", "max_cost": 5})
+        toy_solve(3, list(scramble(3, 5, 1)), {"algorithm": "bounded_dfs", "mode": "deepest", "max_cost": 5})

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import EXAMPLES
 
-native = pytest.importorskip("searchkit_native._native")
+native = pytest.importorskip("searchkit_flood_native")
 
 from searchkit.plugin.manager import load_registry  # noqa: E402
 from searchkit.solver import Solver  # noqa: E402
@@ -69,12 +69,13 @@ def test_a_python_only_heuristic_runs_on_python_under_auto_and_is_a_plan_error_u
     assert out.exit_code == 2 and "Traceback" not in out.output
     errors = [line for line in out.output.splitlines() if line.startswith("searchkit: error:")]
     assert len(errors) == 2 and all(
-        line.endswith("engine native: heuristic 'zero-py' has no native counterpart") for line in errors), errors
+        line.endswith("engine native: heuristic 'zero-py' has no native twin in searchkit_flood_native") for line
+        in errors), errors
 
 
 def test_a_game_without_a_native_problem_is_a_plan_error_under_native(cli_run):
     out = cli_run(["solve", "mayan", "--engine", "native", MAYAN])
-    assert out.exit_code == 2 and "engine native: game 'mayan' builds no native problem" in out.output
+    assert out.exit_code == 2 and "engine native: game 'mayan' has no native module" in out.output
     assert cli_run(["solve", "mayan", "--engine", "auto", MAYAN]).exit_code == 0
 
 
@@ -109,18 +110,19 @@ def test_every_result_names_its_engine(cli_run):
 def test_without_the_package_auto_is_python_and_native_says_what_to_install(cli_run, monkeypatch):
     from searchkit import engine
 
-    monkeypatch.setattr(engine, "_module", [None])
+    monkeypatch.setitem(engine._modules, "searchkit_flood_native", None)
     out = cli_run(["solve", "flood", "--format", "json", "--engine", "auto", NKOJ])
     assert {json.loads(line)["engine"] for line in out.stdout.splitlines()} == {"python"}
     out = cli_run(["solve", "flood", "--engine", "native", NKOJ])
-    assert out.exit_code == 2 and "the native engine is not installed (pip install ./native/python)" in out.output
-    assert "native engine: not installed" in cli_run(["--version"]).output
+    assert out.exit_code == 2 and "its native module searchkit_flood_native is not installed (pip install " \
+        "./plugins/flood/native)" in out.output, out.output
+    assert "flood not installed (searchkit_flood_native)" in cli_run(["--version"]).output
 
 
 def test_version_and_plugins_name_the_native_engine(cli_run):
     version = native.__version__
-    assert f"native engine {version} (searchkit_native)" in cli_run(["--version"]).output
-    assert f"native engine {version}" in cli_run(["plugins"]).output
+    assert f"native engine: flood {version} (searchkit_flood_native)" in cli_run(["--version"]).output
+    assert f"flood {version} (searchkit_flood_native)" in cli_run(["plugins"]).output
 
 
 def test_a_native_answer_that_does_not_replay_is_an_error_not_an_answer(cli_run, monkeypatch, registry):

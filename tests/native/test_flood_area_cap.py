@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-pytest.importorskip("searchkit_native")
+pytest.importorskip("searchkit_flood_native")
 
 from searchkit_flood.board import Board  # noqa: E402
 from searchkit_flood.native import NATIVE_MAX_AREAS, native_problem  # noqa: E402
@@ -17,7 +17,7 @@ def _board(side: int) -> Board:
 
 
 def test_a_board_of_too_many_areas_is_left_to_the_python_engine():
-    import searchkit_native._native as module
+    import searchkit_flood_native as module
 
     from searchkit.errors import PlanError
 

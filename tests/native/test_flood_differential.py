@@ -3,7 +3,8 @@ expanded/generated/evaluated counts, peak_stored, iteration records and rule cut
 for every algorithm, heuristic and rule set; the heuristics' values on random regions; and a few boards of each
 ColorFill set against their ``.ans``.
 
-Needs the native package (``pip install ./native/python``); skipped without it.
+Needs the native modules (``pip install ./plugins/flood/native ./plugins/sliding-tiles/native
+./native/testgame``); skipped without them.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-native = pytest.importorskip("searchkit_native._native", reason="the native engine is not installed "
-                                                                 "(pip install ./native/python)")
+native = pytest.importorskip("searchkit_flood_native", reason="Flood-It's native module is not installed "
+                                                                "(pip install ./plugins/flood/native)")
 
 from searchkit.limits import Limits  # noqa: E402
 from searchkit.pruning import Pruner  # noqa: E402
@@ -67,7 +68,8 @@ def python_run(algorithm, puzzle, hname, dominance, max_cost, max_nodes, params)
 
 
 def native_solve(board, disabled, request):
-    return native.flood_solve(board.width, board.height, list(board.cells), board.pivot, sorted(disabled), request)
+    return native.solve((board.width, board.height, list(board.cells), board.pivot),
+                        dict(request, disabled=sorted(disabled)))
 
 
 def compare(algorithm, board, hname="puchert", disabled=frozenset(), dominance=False, max_cost=None,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("searchkit_native")
+pytest.importorskip("searchkit_flood_native")
 
 #: The first two boards of ColorFill's b24c6 set (24x24, 6 colours), from /work/shared/cases/flood/colorfill/.
 B24C6 = Path(__file__).parent / "data" / "b24c6-first2.txt"
@@ -38,7 +38,7 @@ def test_memory_limit_1_on_a_24x24_board_is_memory_limit_not_an_abort():
 #: allowance of ARGV[2] MiB: it prints the outcome (a status, or the Python exception's type).
 _CHILD = r"""
 import random, resource, sys
-from searchkit_native import _native
+import searchkit_flood_native as _native
 from searchkit.batch.executors import _address_space
 side, mib, call = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 rng = random.Random(side)
@@ -49,7 +49,7 @@ try:
     if call == "areas":
         out = _native.flood_areas(side, side, cells, 0)
     else:
-        out = _native.flood_solve(side, side, cells, 0, [], request)["status"]
+        out = _native.solve((side, side, cells, 0), request)["status"]
 except MemoryError as exc:
     out = f"MemoryError: {exc}"
 print(out, flush=True)

@@ -17,7 +17,8 @@ import pytest
 
 from tests.conftest import sigint_default
 
-native = pytest.importorskip("searchkit_native._native")
+searchkit_testgame = pytest.importorskip("searchkit_testgame")
+pytest.importorskip("searchkit_flood_native")
 
 # A 15-puzzle 50 random moves from the goal: breadth-first search runs for minutes and holds
 # millions of states, so only a limit (or Ctrl-C) stops it soon.
@@ -25,7 +26,7 @@ HARD15 = [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0]
 
 
 def test_node_limit_is_exact_and_keeps_partial_statistics():
-    r = native.toy_solve(4, HARD15, {"algorithm": "astar", "max_nodes": 1234})
+    r = searchkit_testgame.solve((4, HARD15, False), {"algorithm": "astar", "max_nodes": 1234})
     assert r["status"] == "node_limit" and r["engine"] == "native"
     assert r["stats"]["expanded"] == 1234 and r["stats"]["generated"] > 1234
     assert r["lower_bound"] is not None and r["moves"] == [] and r["cost"] is None
@@ -33,37 +34,38 @@ def test_node_limit_is_exact_and_keeps_partial_statistics():
 
 def test_time_limit_counts_from_the_cases_start():
     # 1 s of the limit already spent before the search began: nothing is left.
-    r = native.toy_solve(4, HARD15, {"algorithm": "bfs", "elapsed": 1.0, "remaining": 0.0})
+    r = searchkit_testgame.solve((4, HARD15, False), {"algorithm": "bfs", "elapsed": 1.0, "remaining": 0.0})
     assert r["status"] == "time_limit" and r["stats"]["elapsed"] >= 1.0
-    r = native.toy_solve(4, HARD15, {"algorithm": "bfs", "remaining": 0.2})
+    r = searchkit_testgame.solve((4, HARD15, False), {"algorithm": "bfs", "remaining": 0.2})
     assert r["status"] == "time_limit" and r["stats"]["expanded"] > 0
 
 
 def test_memory_budget_gives_memory_limit():
-    r = native.toy_solve(4, HARD15, {"algorithm": "bfs", "memory_budget": 1 << 20})
+    r = searchkit_testgame.solve((4, HARD15, False), {"algorithm": "bfs", "memory_budget": 1 << 20})
     assert r["status"] == "memory_limit" and r["stats"]["expanded"] > 0
 
 
 @pytest.mark.parametrize("algorithm", ["ida_star", "astar"])  # a depth-first driver, a looping one
 def test_a_panic_is_status_error_with_its_message_and_the_process_goes_on(algorithm, capfd):
-    r = native.toy_solve(3, [8, 6, 7, 2, 5, 4, 3, 0, 1], {"algorithm": algorithm, "heuristic": "panic"})
+    r = searchkit_testgame.solve((3, [8, 6, 7, 2, 5, 4, 3, 0, 1], False), {"algorithm": algorithm, "heuristic": "panic"})
     assert "panicked" not in capfd.readouterr().err  # the message is the result's, not the hook's on stderr
     assert r["status"] == "error" and "called 100 times" in r["message"] and r["engine"] == "native"
-    assert native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8], {"algorithm": "astar"})["cost"] == 1
+    assert searchkit_testgame.solve((3, [1, 2, 3, 4, 5, 6, 7, 0, 8], False), {"algorithm": "astar"})["cost"] == 1
 
 
 def test_a_bad_request_is_a_value_error():
     with pytest.raises(ValueError, match="no native twin"):
-        native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8], {"algorithm": "no_such_driver"})
+        searchkit_testgame.solve((3, [1, 2, 3, 4, 5, 6, 7, 0, 8], False), {"algorithm": "no_such_driver"})
     with pytest.raises(ValueError, match="needs a depth"):  # as Python's SearchRequest.needed_max_cost
-        native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8], {"algorithm": "bounded_dfs"})
+        searchkit_testgame.solve((3, [1, 2, 3, 4, 5, 6, 7, 0, 8], False), {"algorithm": "bounded_dfs"})
     with pytest.raises(ValueError, match="at least 1"):
-        native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8], {"algorithm": "wastar", "params": {"weight": 0.5}})
+        searchkit_testgame.solve((3, [1, 2, 3, 4, 5, 6, 7, 0, 8], False),
+                                 {"algorithm": "wastar", "params": {"weight": 0.5}})
 
 
 def test_improvements_are_reported_as_they_happen():
     seen = []
-    r = native.toy_solve(3, [8, 6, 7, 2, 5, 4, 3, 0, 1], {
+    r = searchkit_testgame.solve((3, [8, 6, 7, 2, 5, 4, 3, 0, 1], False), {
         "algorithm": "anytime", "params": {"weight": 3.0, "step": 0.5},
         "on_improve": lambda cost, lb: seen.append((cost, lb))})
     assert r["status"] == "solved" and r["cost"] == 31
@@ -73,10 +75,10 @@ def test_improvements_are_reported_as_they_happen():
 
 CHILD = """
 import sys, time, json
-import searchkit_native._native as native
+import searchkit_testgame, searchkit_flood_native
 print("ready", flush=True)
 t0 = time.perf_counter()
-r = native.toy_solve(4, %r, {"algorithm": sys.argv[1], "heuristic": "zero"})
+r = searchkit_testgame.solve((4, %r, False), {"algorithm": sys.argv[1], "heuristic": "zero"})
 print(json.dumps({"status": r["status"], "expanded": r["stats"]["expanded"], "seconds": time.perf_counter() - t0}),
       flush=True)
 """ % (HARD15,)
@@ -114,11 +116,11 @@ def test_ctrl_c_cancels_with_partial_statistics(algorithm):
 
 FLOOD_CHILD = """
 import sys, time, json, random
-import searchkit_native._native as native
+import searchkit_testgame, searchkit_flood_native
 rng = random.Random(5)
 cells = [rng.randrange(6) for _ in range(60 * 60)]  # 60x60, 6 colours: A* runs for minutes
 print("ready", flush=True)
-r = native.flood_solve(60, 60, cells, 0, [], {"algorithm": sys.argv[1], "heuristic": "puchert",
+r = searchkit_flood_native.solve((60, 60, cells, 0), {"algorithm": sys.argv[1], "heuristic": "puchert",
                                                "pruners": ["dominance"]})
 print(json.dumps({"status": r["status"], "expanded": r["stats"]["expanded"]}), flush=True)
 """
@@ -135,10 +137,10 @@ def test_ctrl_c_cancels_a_flood_search_on_the_callers_thread(algorithm):
 
 RLIMITED = """
 import resource, json
-import searchkit_native._native as native
+import searchkit_testgame, searchkit_flood_native
 size = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
 resource.setrlimit(resource.RLIMIT_AS, (size + (100 << 20), resource.getrlimit(resource.RLIMIT_AS)[1]))
-r = native.toy_solve(4, %r, {"algorithm": "bfs", "memory_budget": 75 << 20})
+r = searchkit_testgame.solve((4, %r, False), {"algorithm": "bfs", "memory_budget": 75 << 20})
 print(json.dumps({"status": r["status"], "message": r["message"], "expanded": r["stats"]["expanded"]}))
 """ % (HARD15,)
 
@@ -163,22 +165,24 @@ def test_under_an_address_space_limit_the_search_stops_at_its_budget():
 def test_a_weight_ratio_outside_the_native_range_is_refused(weight, message):
     """Issue 32 item 16: a ratio too large for the native keys is a ValueError naming the range, never a
     silently overflowing key (searchkit's own range, docs/anytime.md, stays far inside it)."""
-    for algorithm in ("wastar", "anytime"):
+    for algorithm in ("wastar",
+        "anytime"):
         with pytest.raises(ValueError, match=re.escape(message)):
-            native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8], {"algorithm": algorithm, "params": {"weight": weight}})
-    assert native.toy_solve(3, [1, 2, 3, 4, 5, 6, 7, 0, 8],
-                            {"algorithm": "wastar", "params": {"weight": (2**32 - 1, 1)}})["status"] == "solved"
+            searchkit_testgame.solve((3, [1, 2, 3, 4, 5, 6, 7, 0, 8], False),
+                                     {"algorithm": algorithm, "params": {"weight": weight}})
+    assert searchkit_testgame.solve((3, [1, 2, 3, 4, 5, 6, 7, 0, 8], False),
+                                    {"algorithm": "wastar", "params": {"weight": (2**32 - 1, 1)}})["status"] == "solved"
 
 
 THREADS_CHILD = """
 import json, sys
-import searchkit_native._native as native
+import searchkit_testgame, searchkit_flood_native
 def threads():
     with open("/proc/self/status") as f:
         return next(int(line.split()[1]) for line in f if line.startswith("Threads:"))
 during = []
 before = threads()
-r = native.toy_solve(4, %r, {"algorithm": sys.argv[1], "remaining": 1.3,
+r = searchkit_testgame.solve((4, %r, False), {"algorithm": sys.argv[1], "remaining": 1.3,
                              "progress": lambda expanded, bound: during.append(threads())})
 print(json.dumps({"status": r["status"], "before": before, "during": during, "after": threads()}))
 """ % (HARD15,)
@@ -203,12 +207,13 @@ def test_every_search_runs_on_the_callers_thread(algorithm):
 
 DEEP_CHILD = """
 import json, threading
-import searchkit_native._native as native
-out = {}
+import searchkit_testgame, searchkit_flood_native
+out =
+{}
 def search():
     # depth-first to 20000 moves: the path is that deep at once; no heuristic, so it never ends in time
-    out.update(native.toy_solve(4, %r, {"algorithm": "bounded_dfs", "max_cost": 20000, "mode": "at_most",
-                                        "remaining": 0.5}))
+    out.update(searchkit_testgame.solve((4, %r, False), {"algorithm": "bounded_dfs", "max_cost": 20000,
+                                                         "mode": "at_most", "remaining": 0.5}))
 threading.stack_size(256 << 10)
 t = threading.Thread(target=search)
 t.start()

@@ -10,7 +10,9 @@ import pytest
 
 from tests.conftest import ROOT
 
-pytest.importorskip("searchkit_native._native")
+pytest.importorskip("searchkit_testgame")
+pytest.importorskip("searchkit_flood_native")
+from tests.native.modules import flood_solve, toy_solve  # noqa: E402
 
 PC19 = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
 
@@ -60,10 +62,8 @@ def _progress_request():
 
 def test_progress_figures_reach_the_limiter():
     """The request's ``progress`` writes the native figures into the case's limiter."""
-    from searchkit import engine
     from searchkit.limits import live_figures, active
 
-    native = engine.native_module()
     seen = []
     limiter, progress = _progress_request()
 
@@ -76,7 +76,7 @@ def test_progress_figures_reach_the_limiter():
 
     tiles = scramble(3, 60, 11)
     # zero estimate: a long IDA* (far over half a second), stopped by the 1.5 s time limit
-    result = native.toy_solve(3, list(tiles), {"algorithm": "ida_star", "heuristic": "zero", "remaining": 1.5,
+    result = toy_solve(3, list(tiles), {"algorithm": "ida_star", "heuristic": "zero", "remaining": 1.5,
                                                "progress": spy})
     assert result["status"] == "time_limit"
     assert seen, result["stats"]
@@ -88,9 +88,6 @@ def test_progress_reaches_the_limiter_from_a_search_on_the_callers_thread():
     """Flood-It's A* runs on the caller's thread: its limit checks hand ``progress`` the figures."""
     import random
 
-    from searchkit import engine
-
-    native = engine.native_module()
     limiter, progress = _progress_request()
     seen = []
 
@@ -100,7 +97,7 @@ def test_progress_reaches_the_limiter_from_a_search_on_the_callers_thread():
 
     rng = random.Random(5)
     cells = [rng.randrange(6) for _ in range(60 * 60)]  # A* on 60x60 runs for minutes: stopped at 1.5 s
-    result = native.flood_solve(60, 60, cells, 0, [], {"algorithm": "astar", "heuristic": "puchert",
+    result = flood_solve(60, 60, cells, 0, [], {"algorithm": "astar", "heuristic": "puchert",
                                                        "remaining": 1.5, "progress": spy})
     assert result["status"] == "time_limit"
     assert seen, result["stats"]

@@ -1,10 +1,11 @@
-"""The native sliding-tile domain (``native/tiles``) against the Python plugin: the same status, moves, cost,
-lower bound, expanded/generated/evaluated counts, peak_stored, iteration records and rule cuts, on random
+"""The native sliding-tile domain (``plugins/sliding-tiles/native``) against the Python plugin: the same status,
+moves, cost, lower bound, expanded/generated/evaluated counts, peak_stored, iteration records and rule cuts, on random
 boards of side 1 to 3, for every native algorithm, each heuristic with a native twin (``manhattan``,
 ``linear-conflict``, ``pdb``) and ``no-undo`` on or off (``SEARCHKIT_DIFFERENTIAL_EXAMPLES`` random cases,
 default 500: about 7 s).
 
-Needs the native package (``pip install ./native/python``); skipped without it.
+Needs the native modules (``pip install ./plugins/flood/native ./plugins/sliding-tiles/native
+./native/testgame``); skipped without them.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-native = pytest.importorskip("searchkit_native._native", reason="the native engine is not installed "
-                                                                 "(pip install ./native/python)")
+native = pytest.importorskip("sliding_tiles_native", reason="the sliding-tile native module is not installed "
+                                                              "(pip install ./plugins/sliding-tiles/native)")
 pytest.importorskip("numpy", reason="the pdb heuristic's Python twin needs numpy")
 
 from searchkit.limits import Limits  # noqa: E402
@@ -62,8 +63,8 @@ def compare(algorithm, tiles, hname, disabled, max_cost=None, max_nodes=5000, pa
     h = HEURISTICS[hname](puzzle)
     expected = summary_python(python_run(algorithm, puzzle, h, max_cost, max_nodes, params), puzzle)
     request = {"algorithm": algorithm, "heuristic": hname, "pruners": [], "max_cost": max_cost,
-               "max_nodes": max_nodes, "params": params, "admissible": True}
-    got = summary_native(tiles_native.solve(tuple(tiles), request, sorted(disabled)))
+               "max_nodes": max_nodes, "params": params, "admissible": True, "disabled": sorted(disabled)}
+    got = summary_native(tiles_native.solve(tuple(tiles), request))
     assert got == expected, (algorithm, tiles, hname, sorted(disabled), max_cost, max_nodes, params)
     if got["moves"]:
         plain = SlidingPuzzle(tuple(tiles), frozenset({"no-undo"}))

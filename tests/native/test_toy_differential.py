@@ -1,7 +1,8 @@
 """The native drivers against the Python drivers on the toy domain: the same status, moves, cost, lower
 bound, expanded/generated/evaluated counts, peak_stored, iteration records and rule cuts.
 
-Needs the native package (``pip install ./native/python``); skipped without it.  CI runs more examples
+Needs the native modules (``pip install ./plugins/flood/native ./plugins/sliding-tiles/native
+./native/testgame``); skipped without them.  CI runs more examples
 (``SEARCHKIT_DIFFERENTIAL_EXAMPLES``, default 150).
 """
 
@@ -15,7 +16,8 @@ from hypothesis import strategies as st
 
 from tests.native.toy import ToyPuzzle, corner, heuristic, scramble
 
-native = pytest.importorskip("searchkit_native._native")
+pytest.importorskip("searchkit_testgame")
+from tests.native.modules import toy_solve  # noqa: E402
 
 from searchkit.limits import Limits  # noqa: E402
 
@@ -69,7 +71,7 @@ def compare(algorithm, width, tiles, hname="manhattan", rules=False, max_cost=No
     expected = summary_python(python_run(algorithm, puzzle, hname, rules, max_cost, max_nodes, params))
     request = {"algorithm": algorithm, "heuristic": hname, "pruners": ["corner"] if rules else [],
                "max_cost": max_cost, "max_nodes": max_nodes, "params": params}
-    got = summary_native(native.toy_solve(width, list(tiles), request))
+    got = summary_native(toy_solve(width, list(tiles), request))
     assert got == expected, (algorithm, width, tiles, hname, rules, max_cost, max_nodes, params)
     return got
 

@@ -1,4 +1,4 @@
-"""The Python twin of the native engine's toy domain (``native/python/src/toy.rs``): the sliding-tile
+"""The Python twin of the native engine's toy domain (``native/testgame/src/lib.rs``): the sliding-tile
 puzzle of width 2 to 4, blank moves ``U``, ``D``, ``L``, ``R`` in that order, unit costs, the heuristics
 ``manhattan``, ``misplaced`` and ``zero``, the driver rule ``corner`` and the tie-break "more tiles home
 first".  The differential tests run both and compare everything the drivers report."""

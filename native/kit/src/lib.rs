@@ -524,33 +524,37 @@ pub fn init_module(m: &Bound<'_, PyModule>, version: &str) -> PyResult<()> {
     Ok(())
 }
 
-/// The Python module of a game: `native_module!(module_name, GameType)` or, with functions of the game's
-/// own (e.g. for its differential tests), `native_module!(module_name, GameType, [f, g])`.
+/// The Python module of a game: `native_module!(module_name, GameType)` or, with `#[pyfunction]`s of the
+/// game's own (e.g. for its differential tests), `native_module!(module_name, GameType, [f, g])`.
 ///
 /// It defines `#[pymodule] fn module_name` exposing `solve(problem, request) -> dict`, `manifest() -> dict`,
-/// `PROTOCOL`, `__version__` (the calling crate's version) and `PROFILE`.  The crate must depend on `pyo3`
-/// itself (the same version as the kit's) and set `module-name = "module_name"` for maturin.
+/// `PROTOCOL`, `__version__` (the calling crate's version) and `PROFILE`; set `module-name = "module_name"`
+/// for maturin.  The generated code reaches PyO3 through the kit (`searchkit_pyo3::pyo3`), so a game's
+/// crate needs one dependency, the kit, under its own name `searchkit-pyo3`.
 #[macro_export]
 macro_rules! native_module {
     ($name:ident, $game:ty) => {
         $crate::native_module!($name, $game, []);
     };
     ($name:ident, $game:ty, [$($extra:path),* $(,)?]) => {
-        #[::pyo3::pymodule]
-        fn $name(m: &::pyo3::Bound<'_, ::pyo3::types::PyModule>) -> ::pyo3::PyResult<()> {
-            use ::pyo3::prelude::*;
+        #[$crate::pyo3::pymodule]
+        #[pyo3(crate = "::searchkit_pyo3::pyo3")]
+        fn $name(m: &$crate::pyo3::Bound<'_, $crate::pyo3::types::PyModule>) -> $crate::pyo3::PyResult<()> {
+            use $crate::pyo3::prelude::*;
+            use $crate::pyo3::types::PyDict;
 
             /// Solve `problem` as `request` asks (searchkit/protocol.py); the result dict.
             #[pyfunction]
-            fn solve<'py>(py: Python<'py>, problem: &Bound<'py, PyAny>,
-                          request: &Bound<'py, ::pyo3::types::PyDict>)
-                          -> PyResult<Bound<'py, ::pyo3::types::PyDict>> {
+            #[pyo3(crate = "::searchkit_pyo3::pyo3")]
+            fn solve<'py>(py: Python<'py>, problem: &Bound<'py, PyAny>, request: &Bound<'py, PyDict>)
+                          -> PyResult<Bound<'py, PyDict>> {
                 $crate::solve_entry::<$game>(py, problem, request)
             }
 
             /// The module's manifest (searchkit/protocol.py, MANIFEST_KEYS).
             #[pyfunction]
-            fn manifest(py: Python<'_>) -> PyResult<Bound<'_, ::pyo3::types::PyDict>> {
+            #[pyo3(crate = "::searchkit_pyo3::pyo3")]
+            fn manifest(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
                 $crate::manifest_dict::<$game>(py, env!("CARGO_PKG_VERSION"))
             }
 

@@ -41,6 +41,7 @@ class FloodGame:
 
     name = "flood"
     native_module = NATIVE_MODULE
+    native_install = "pip install ./plugins/flood/native"
     summary = "Flood-It (HDU 4127 / NKOJ 2440): fewest recolourings to make the board one colour"
     options = (
         GameOption("moves", "Also print an optimal colour sequence (the input's own values).", bool, False,

@@ -25,10 +25,11 @@ def register_games(register):
 
 @hookimpl
 def register_heuristics(register):
-    # ``native``: the same heuristic in the native engine (searchkit_native, crate searchkit-flood), same values.
+    # ``native``: the same heuristic in the native engine (searchkit_flood_native, crate searchkit-flood), same values.
     register(Heuristic(GAME, "colours", _H + "colours", admissible=True, consistent=True,
                        summary="colours with areas outside the region (the seeds' h)"))
-    register(Heuristic(GAME, "eccentricity", _H + "eccentricity", admissible=True, consistent=True, summary="BFS layers of the area graph until every area is reached"))
+    register(Heuristic(GAME, "eccentricity", _H + "eccentricity", admissible=True, consistent=True,
+        summary="BFS layers of the area graph until every area is reached"))
     register(Heuristic(GAME, "layered", _H + "layered", admissible=True, consistent=True,
                        summary="max over t of t + colours beyond distance t (dominates both above)"))
     register(Heuristic(GAME, "puchert", _H + "puchert", admissible=True, consistent=False,

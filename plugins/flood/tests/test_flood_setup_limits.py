@@ -44,7 +44,7 @@ def test_the_replay_puzzle_has_each_colours_cells():
     assert replay._masks == [sum(1 << (y * 5 + x) for y in range(5) for x in range(5) if x % 2 == c) for c in (0, 1)]
 
 
-@pytest.mark.skipif(native.native_problem(_case(3).data, ()) is None, reason="needs searchkit_native")
+@pytest.mark.skipif(native.native_problem(_case(3).data, ()) is None, reason="needs searchkit_flood_native")
 def test_a_native_case_stopped_at_a_limit_builds_no_replay_puzzle():
     built = []
 

@@ -87,6 +87,7 @@ class SlidingTilesGame:
 
     name = "sliding-tiles"
     native_module = NATIVE_MODULE
+    native_install = "pip install ./plugins/sliding-tiles/native"
     summary = "N x N sliding-tile puzzle (8-puzzle, 15-puzzle): fewest moves to 1..N*N-1, blank last"
     options = (GameOption("moves", "also print the moves (U/D/L/R: the direction the blank moves)", bool, False,
                           output_only=True),
@@ -169,7 +170,8 @@ class SlidingTilesGame:
         return SlidingPuzzle(case.data, disabled)
 
     def native_problem(self, case, options, disabled):
-        """The case on the native engine (``searchkit_native`` installed), or ``None`` (:mod:`sliding_tiles.native`)."""
+        """The case on the native engine (``sliding_tiles_native`` installed), or ``None``
+        (:mod:`sliding_tiles.native`)."""
         return native.problem(case.data, disabled)
 
     def replay_puzzle(self, case, options):

@@ -112,7 +112,7 @@ class TileAbstraction(Abstraction):
         return f"sliding-tiles {self.n}x{self.n} tiles {'-'.join(map(str, self.pattern))}{also}"
 
     def native_builder(self):
-        """The native engine's builder (``searchkit_native`` installed), for the folded tables only."""
+        """The native engine's builder (``sliding_tiles_native`` installed), for the folded tables only."""
         from sliding_tiles.native import pdb_builder
 
         return None if self.blank else pdb_builder()

@@ -27,7 +27,7 @@ def _engine(engine):
         from sliding_tiles.native import _module
 
         if _module() is None:
-            pytest.skip("the native engine (searchkit_native with the tiles domain) is not installed")
+            pytest.skip("the native engine (sliding_tiles_native) is not installed")
     return engine
 
 

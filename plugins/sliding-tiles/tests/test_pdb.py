@@ -176,7 +176,7 @@ def _native():
     from sliding_tiles.native import _module
 
     if _module() is None:
-        pytest.skip("the native engine (searchkit_native with the tiles domain) is not installed")
+        pytest.skip("the native engine (sliding_tiles_native) is not installed")
     return _module()
 
 
@@ -202,7 +202,8 @@ def test_native_engine_reads_the_same_tables_and_rebuilds_a_corrupt_one(capfd, t
 
     mod = _native()
     board = (8, 6, 7, 2, 5, 4, 3, 0, 1)  # 31 moves
-    result = solve(board, {"algorithm": "ida_star", "heuristic": "pdb(partition=4-4, reflect=1)"})
+    result = solve(board, {"algorithm": "ida_star", "heuristic": "pdb",
+                          "heuristic_params": {"partition": "4-4", "reflect": 1}})
     assert result["status"] == "solved" and result["cost"] == 31
     # a table the Python builder wrote is read by the native loader; damaged copies are refused with the reason
     a = TileAbstraction(3, (3, 6))

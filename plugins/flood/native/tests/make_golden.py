@@ -1,4 +1,4 @@
-"""Write native/flood/tests/data/golden.json: what the Python plugin computes, for the Rust tests to match.
+"""Write plugins/flood/native/tests/data/golden.json: what the Python plugin computes, for the Rust tests to match.
 
 For about 50 boards (2x2 to 14x14, a few wider ones up to the boxed-slice fallback of more than 576 areas, and
 various pivots) it records the area graph (each area's colour and neighbours), a sample of reachable states, and
@@ -6,7 +6,7 @@ for each state: the successors (move, child) and the rule cuts under several dis
 every heuristic. It also records a sequence of ``dominance`` questions and Python's answers.
 
 States are written as the hexadecimal flooded area set (bit a = area a). Run from the repository root with the
-plugin installed:  python native/flood/tests/make_golden.py
+plugin installed:  python plugins/flood/native/tests/make_golden.py
 """
 
 from __future__ import annotations
