@@ -47,7 +47,8 @@ def test_memory_budget_gives_memory_limit():
 
 @pytest.mark.parametrize("algorithm", ["ida_star", "astar"])  # a depth-first driver, a looping one
 def test_a_panic_is_status_error_with_its_message_and_the_process_goes_on(algorithm, capfd):
-    r = searchkit_testgame.solve((3, [8, 6, 7, 2, 5, 4, 3, 0, 1], False), {"algorithm": algorithm, "heuristic": "panic"})
+    r = searchkit_testgame.solve((3, [8, 6, 7, 2, 5, 4, 3, 0, 1], False),
+                                 {"algorithm": algorithm, "heuristic": "panic"})
     assert "panicked" not in capfd.readouterr().err  # the message is the result's, not the hook's on stderr
     assert r["status"] == "error" and "called 100 times" in r["message"] and r["engine"] == "native"
     assert searchkit_testgame.solve((3, [1, 2, 3, 4, 5, 6, 7, 0, 8], False), {"algorithm": "astar"})["cost"] == 1
@@ -208,8 +209,7 @@ def test_every_search_runs_on_the_callers_thread(algorithm):
 DEEP_CHILD = """
 import json, threading
 import searchkit_testgame, searchkit_flood_native
-out =
-{}
+out = {}
 def search():
     # depth-first to 20000 moves: the path is that deep at once; no heuristic, so it never ends in time
     out.update(searchkit_testgame.solve((4, %r, False), {"algorithm": "bounded_dfs", "max_cost": 20000,
