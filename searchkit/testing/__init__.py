@@ -67,7 +67,7 @@ from searchkit.result import EXHAUSTED, SOLVED
 from searchkit.tools.instances import instances  # public here, as the plugin guide documents
 from searchkit.tools.instances import load as _registry
 
-__all__ = ["ContractCheck", "ContractSkipped", "contract_checks", "instances", "run_contract"]
+__all__ = ["ContractCheck", "ContractSkipped", "contract_checks", "instances", "native_checks", "run_contract"]
 
 
 @attrs.frozen
@@ -368,6 +368,14 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
         ContractCheck("heuristics-admissible", heuristics_admissible, no_generator),
         ContractCheck("pruning-keeps-answers", pruning_keeps_answers, no_generator),
     ]
+
+
+def native_checks(game: str, **kwargs):
+    """Differential tests of ``game``'s native domain against its Python puzzle: see
+    :func:`searchkit.testing.native.native_checks` (imported on first use)."""
+    from searchkit.testing.native import native_checks as checks
+
+    return checks(game, **kwargs)
 
 
 def run_contract(game_name: str, **kwargs) -> None:
