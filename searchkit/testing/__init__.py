@@ -66,6 +66,7 @@ from searchkit.game import Case
 from searchkit.result import EXHAUSTED, SOLVED
 from searchkit.tools.instances import instances  # public here, as the plugin guide documents
 from searchkit.tools.instances import load as _registry
+from searchkit.testing.native import native_checks  # the test kit for native domains (its module's docstring)
 
 __all__ = ["ContractCheck", "ContractSkipped", "contract_checks", "instances", "native_checks", "run_contract"]
 
@@ -368,14 +369,6 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
         ContractCheck("heuristics-admissible", heuristics_admissible, no_generator),
         ContractCheck("pruning-keeps-answers", pruning_keeps_answers, no_generator),
     ]
-
-
-def native_checks(game: str, **kwargs):
-    """Differential tests of ``game``'s native domain against its Python puzzle: see
-    :func:`searchkit.testing.native.native_checks` (imported on first use)."""
-    from searchkit.testing.native import native_checks as checks
-
-    return checks(game, **kwargs)
 
 
 def run_contract(game_name: str, **kwargs) -> None:

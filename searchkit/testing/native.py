@@ -103,10 +103,11 @@ def native_checks(game: str, *, cases=None, algorithms: Sequence[str] | None = N
 
     The checks:
 
-    * ``differential``: hypothesis draws a case (from ``cases``) and a :class:`Search` -- an algorithm,
-      a heuristic (for an algorithm that takes one), a set of pruning rules switched off, a node limit
-      (``None`` or an int in ``max_nodes``) and an upper bound (``None`` or an int in ``upper_bounds``) --
-      among the components the game's native twin supports, solves the case on both engines and asserts
+    * ``differential``: hypothesis draws a case (from ``cases``) and a :class:`Search` -- an algorithm
+      (its options drawn: weights, widths), a heuristic (for an algorithm that takes one), a set of pruning
+      rules switched off, a node limit (``None`` or an int in ``max_nodes``) and an upper bound (``None`` or
+      an int in ``upper_bounds``) -- among the components the game's native twin supports, solves the case
+      on both engines (its plan's mode and depth as the game gives them) and asserts
       that every field of :data:`COMPARED` is equal.  A case or search the native twin does not take (the
       engine ``auto`` chose ran Python) is rejected; if none is taken, hypothesis fails the check
       (``Unsatisfiable``), so a twin that takes nothing cannot pass.
@@ -124,7 +125,8 @@ def native_checks(game: str, *, cases=None, algorithms: Sequence[str] | None = N
         cases: a hypothesis strategy of cases: each drawn value is a :class:`~searchkit.game.Case`, or the
             case's data as the game's generator returns it (made a case with ``Case.generated``).  Default:
             the game's generator at sizes from its ``min_size`` to ``max_size``.
-        algorithms: the algorithms to draw from, names with options allowed (``"beam(width=4)"``).
+        algorithms: the algorithms to draw from, names with options allowed (``"beam(width=4)"``); an
+            algorithm named without options gets each drawn from a few values (:func:`param_values`).
             Default: every registered algorithm with a native twin.
         heuristics: the game's heuristics to draw from (``"pdb(partition=4-4)"``).  Default: every
             heuristic of the game with a native twin, with its default options.
@@ -305,6 +307,9 @@ def _searches(algorithms, heuristics: list[str], rules, native_rules: set[str], 
     @st.composite
     def draw_search(draw):
         spec, algorithm = draw(st.sampled_from(algorithms))
+        if "(" not in spec and algorithm.params:  # options not fixed by the caller: drawn
+            spec += "(" + ", ".join(f"{p.name}={draw(st.sampled_from(param_values(p)))}"
+                                    for p in algorithm.params) + ")"
         heuristic = None
         if algorithm.takes_heuristic:
             if not heuristics:
@@ -325,6 +330,22 @@ def _searches(algorithms, heuristics: list[str], rules, native_rules: set[str], 
         return Search(spec, heuristic, tuple(sorted(off)), nodes, bound)
 
     return draw_search()
+
+
+def param_values(param) -> list:
+    """A few values of an algorithm's :class:`~searchkit.algorithm.Param` to draw: its choices, else its
+    default and its smallest values (ints: min .. min + 2 and min + 5; floats: min, min + 0.2, + 0.5 and
+    + 1, one decimal), within its range."""
+    if param.choices:
+        return list(param.choices)
+    low = param.min if param.min is not None else param.default
+    if param.type is int:
+        values = {param.default, low, low + 1, low + 2, low + 5}
+    elif param.type is float:
+        values = {float(param.default)} | {round(low + step, 1) for step in (0, 0.2, 0.5, 1)}
+    else:
+        return [param.default]
+    return sorted(v for v in values if param.max is None or v <= param.max)
 
 
 #: The child of the ``ctrl-c`` check: argv is a JSON ``[game, case text, algorithm, heuristic]``.  It keeps

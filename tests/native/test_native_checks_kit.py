@@ -20,6 +20,13 @@ from searchkit import engine  # noqa: E402
 from searchkit.testing import native_checks  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def _few_examples(monkeypatch):
+    """These tests check the kit, not the games: CI's many examples (SEARCHKIT_DIFFERENTIAL_EXAMPLES) are for
+    the plugins' own native_checks."""
+    monkeypatch.delenv("SEARCHKIT_DIFFERENTIAL_EXAMPLES", raising=False)
+
+
 def checks(game, **kwargs):
     return {c.name: c for c in native_checks(game, **kwargs).checks}
 
