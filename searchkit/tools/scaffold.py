@@ -36,8 +36,8 @@ def names(name: str) -> dict[str, str]:
         ScaffoldError: ``name`` is not a game name :data:`NAME` takes, or longer than :data:`MAX_NAME`.
     """
     if not isinstance(name, str) or not NAME.fullmatch(name) or len(name) > MAX_NAME:
-        shown = name if isinstance(name, str) and len(name) <= 60 and name.isprintable() else repr(name)[:60]
-        raise ScaffoldError(f"plugin name {shown!r}: expected lower-case letters and digits, words joined by - or _, "
+        shown = repr(name) if len(repr(name)) <= 62 else repr(name)[:59] + "..."  # one line, whatever it holds
+        raise ScaffoldError(f"plugin name {shown}: expected lower-case letters and digits, words joined by - or _, "
                             f"starting with a letter, at most {MAX_NAME} characters (e.g. pancake, light-switch)")
     from searchkit import __version__
 

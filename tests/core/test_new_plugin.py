@@ -58,12 +58,19 @@ def test_the_written_plugin_installs_is_listed_and_passes_its_tests(tmp_path):
     assert solved.returncode == 0 and solved.stdout == "2: 2 3\n", solved.stderr
 
 
-@pytest.mark.parametrize("name", ["Pancake", "1stack", "pan cake", "pan.cake", "x_", "x-", "a--b", "a" * 41, ""])
+@pytest.mark.parametrize("name", ["Pancake", "1stack", "pan cake", "pan.cake", "x_", "x-", "a--b", "a" * 41, "",
+                                  "a\nb", "a" * 1000 + "\n"])
 def test_a_bad_name_is_one_line_and_exit_status_2(cli_run, tmp_path, name):
     out = cli_run(["new", "plugin", name, "-o", str(tmp_path / "p")])
     assert out.exit_code == 2
     assert out.output.count("\n") == 1 and out.output.startswith("searchkit: error: plugin name"), out.output
     assert not (tmp_path / "p").exists()
+
+
+def test_a_missing_parent_folder_is_one_line(cli_run, tmp_path):
+    out = cli_run(["new", "plugin", "pancake", "-o", str(tmp_path / "no" / "p")])
+    assert out.exit_code == 2 and out.output.count("\n") == 1 and "does not exist" in out.output
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_name_of_an_installed_game_is_refused(cli_run, tmp_path):
@@ -115,3 +122,8 @@ def test_an_empty_folder_is_filled_and_the_default_folder_is_named_after_the_dis
     monkeypatch.chdir(tmp_path)
     assert cli_run(["new", "plugin", "light_switch"]).exit_code == 0
     assert (tmp_path / "light-switch-puzzle" / "light_switch_puzzle" / "game.py").is_file()
+
+
+def test_a_name_with_a_line_break_is_shown_once_quoted(cli_run, tmp_path):
+    out = cli_run(["new", "plugin", "a\nb", "-o", str(tmp_path / "p")])
+    assert out.output.startswith("searchkit: error: plugin name 'a\\nb': expected"), out.output
