@@ -111,8 +111,8 @@ def native_checks(game: str, *, cases=None, algorithms: Sequence[str] | None = N
       that every field of :data:`COMPARED` is equal.  A case or search the native twin does not take (the
       engine ``auto`` chose ran Python) is rejected; if none is taken, hypothesis fails the check
       (``Unsatisfiable``), so a twin that takes nothing cannot pass.
-    * ``time-limit-expired``: a case whose time limit of 1 s was spent before it started (its first byte
-      read 2 s earlier): both engines give ``time_limit`` with the same (empty) counts.
+    * ``time-limit-expired``: a case with a time limit of 0, or of 1 s spent before it started (its first
+      byte read 2 s earlier): both engines give ``time_limit`` with the same (empty) counts.
     * ``ctrl-c`` (with ``interrupt_case``): in a child Python, the case is solved on the native engine,
       and SIGINT is sent once the native search reports progress; the result must be ``cancelled`` (not a
       traceback, not a hang).  Without ``interrupt_case`` the check is skipped, saying so.
@@ -230,12 +230,13 @@ def native_checks(game: str, *, cases=None, algorithms: Sequence[str] | None = N
         assert summary(py) == summary(nat), differ(py, nat, f"with {search}")
 
     @cfg
-    @given(case=cases, search=searches)
-    def time_limit_expired(case, search):
-        py, nat = both(as_case(case), attrs.evolve(search, max_nodes=None), Limits(time_limit=1.0),
-                       started_ago=2.0)
+    @given(case=cases, search=searches, spent=st.sampled_from([(0.0, None), (1.0, 2.0)]))
+    def time_limit_expired(case, search, spent):
+        limit, ago = spent  # --time-limit 0, or a limit of 1 s whose case began 2 s ago
+        py, nat = both(as_case(case), attrs.evolve(search, max_nodes=None), Limits(time_limit=limit),
+                       started_ago=ago)
         assert py.result.status == "time_limit", f"python: {py.result.status}, expected time_limit"
-        assert summary(py) == summary(nat), differ(py, nat, f"with its time spent before it started, {search}")
+        assert summary(py) == summary(nat), differ(py, nat, f"with a time limit spent before it started, {search}")
 
     def ctrl_c():
         _interrupted(game, interrupt_case, interrupt_search)
