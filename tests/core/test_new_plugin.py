@@ -5,6 +5,7 @@ one line with exit status 2, and nothing that was there is touched.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -27,7 +28,7 @@ def run(args, **kwargs):
 def test_the_written_plugin_installs_is_listed_and_passes_its_tests(tmp_path):
     """The whole path of a plugin author, outside the repository: write it, pip-install it (built by its own
     build backend, into a fresh venv that sees this environment's packages through a .pth file, --no-deps:
-    no download of searchkit or its dependencies), list it, run its tests from its folder."""
+    no download of searchkit or its dependencies), list it, run its tests from its folder, solve with it."""
     assert ROOT not in tmp_path.parents
     folder = tmp_path / "my-plugin"
     made = run([sys.executable, "-m", "searchkit", "new", "plugin", "short-stack", "-o", str(folder)])
@@ -41,7 +42,9 @@ def test_the_written_plugin_installs_is_listed_and_passes_its_tests(tmp_path):
     # this environment's packages (searchkit, pytest, hypothesis...), as a site folder of the new one
     ours = sysconfig.get_paths()["purelib"]
     Path(purelib, "_this_searchkit.pth").write_text(f"import site; site.addsitedir({ours!r})\n")
-    installed = run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps",
+    # built with this environment's hatchling (the [test] extra's), so offline; without it pip fetches one
+    offline = ["--no-build-isolation"] if importlib.util.find_spec("hatchling") else []
+    installed = run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", *offline,
                      str(folder)])
     assert installed.returncode == 0, installed.stderr[-3000:]
     listed = run([str(python), "-m", "searchkit", "plugins"])
