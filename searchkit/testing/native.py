@@ -113,7 +113,8 @@ def native_checks(game: str, *, cases=None, algorithms: Sequence[str] | None = N
       (``Unsatisfiable``), so a twin that takes nothing cannot pass.
     * ``time-limit-expired``: a case with a time limit of 0, or of 1 s spent before it started (its first
       byte read 2 s earlier): both engines give ``time_limit`` with the same (empty) counts.
-    * ``ctrl-c`` (with ``interrupt_case``): in a child Python, the case is solved on the native engine,
+    * ``ctrl-c`` (with ``interrupt_case``): in a child Python (with the installed plugins, whatever
+      ``registry`` is), the case is solved on the native engine,
       and SIGINT is sent once the native search reports progress; the result must be ``cancelled`` (not a
       traceback, not a hang).  Without ``interrupt_case`` the check is skipped, saying so.
 

@@ -90,3 +90,18 @@ def test_without_the_native_module_every_check_is_skipped_saying_what_to_install
     assert done.returncode == 0, done.stderr[-2000:]
     lines = done.stdout.splitlines()
     assert len(lines) == 3 and all("the native engine is not installed" in line for line in lines), lines
+
+
+def test_a_native_twin_that_takes_no_case_fails():
+    """A game whose native problem is None for every case runs everything on Python under auto: nothing is
+    compared, and the check fails rather than pass having checked nothing."""
+    from hypothesis.errors import Unsatisfiable
+
+    from searchkit.plugin.manager import load_registry
+
+    reg = load_registry()
+    game = reg.game("flood")
+    assert reg.game("flood") is game
+    game.native_problem = lambda case, options, disabled: None  # this registry's game object only
+    with pytest.raises(Unsatisfiable):
+        checks("flood", registry=reg, max_examples=10)["differential"]()
