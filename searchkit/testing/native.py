@@ -366,7 +366,7 @@ if len(cases) != 1 or not hasattr(cases[0], "data"):
     print(json.dumps({"error": f"interrupt_case is not one case: {[str(c) for c in cases]}"}), flush=True)
     sys.exit(0)
 track_live(True)
-sent = []
+sent, done = [], []
 def watch():
     while not sent:
         figures = live_figures()
@@ -374,8 +374,15 @@ def watch():
             sent.append(figures["expanded"])
             os.kill(os.getpid(), signal.SIGINT)
         time.sleep(0.01)
+    for _ in range(6000):  # 60 s for the search to answer Ctrl-C
+        if done:
+            return
+        time.sleep(0.01)
+    print(json.dumps({"error": "Ctrl-C was sent, and the native search went on for 60 s"}), flush=True)
+    os._exit(0)
 threading.Thread(target=watch, daemon=True).start()
 outcome = solver.solve(cases[0])
+done.append(True)
 sent.append(None)
 print(json.dumps({"status": outcome.result.status, "engine": outcome.engine, "sent": sent[0],
                   "expanded": outcome.result.stats.expanded}), flush=True)
@@ -395,7 +402,7 @@ def _interrupted(game: str, text: str | None, search: tuple[str, str | None] | N
     assert done.returncode == 0 and lines, (
         f"{game}: the interrupted child failed (exit status {done.returncode}): {done.stderr.strip()[-2000:]}")
     out = json.loads(lines[-1])
-    assert "error" not in out, out.get("error")
+    assert "error" not in out, f"{game}: {out.get('error')}"
     assert out["engine"] == "native", f"{game}: interrupt_case ran on the {out['engine']} engine, not native"
     assert out["sent"] is not None, (
         f"{game}: interrupt_case was {out['status']} before the native search reported progress, so Ctrl-C "
