@@ -16,6 +16,7 @@ differs between them: ``elapsed``, ``per_depth_seconds`` and each iteration's ``
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -129,8 +130,9 @@ def native_checks(game: str, *, cases=None, algorithms: Sequence[str] | None = N
         algorithms: the algorithms to draw from, names with options allowed (``"beam(width=4)"``); an
             algorithm named without options gets each drawn from a few values (:func:`param_values`).
             Default: every registered algorithm with a native twin.
-        heuristics: the game's heuristics to draw from (``"pdb(partition=4-4)"``).  Default: every
-            heuristic of the game with a native twin, with its default options.
+        heuristics: the game's heuristics to draw from (``"pdb(partition=4-4)"``); one named without
+            options gets them drawn, among the combinations with a native twin (:func:`_supported_heuristics`).
+            Default: every heuristic of the game with a native twin.
         registry: a loaded registry (default: the installed plugins').
         max_size: the generator's largest size (default: its ``check_size``); only without ``cases``.
         options: generator options (``GameOption.key`` -> value); only without ``cases``.
@@ -281,25 +283,46 @@ def _supported_algorithms(reg, game, names: Sequence[str] | None) -> tuple[list[
     return found, None
 
 
-def _supported_heuristics(reg, name: str, game, algorithms, names: Sequence[str] | None) -> list[str]:
-    """The heuristics to draw (names with options).
+#: The most option combinations of one heuristic drawn from (more: its defaults only).
+MAX_HEURISTIC_VARIANTS = 64
+
+
+def _supported_heuristics(reg, name: str, game, algorithms, names: Sequence[str] | None) -> list[list[str]]:
+    """The heuristics to draw: for each, the specs (names with options) of its variants the twin supports.
+
+    A heuristic named without options, or every heuristic by default, has its options drawn from a few
+    values each (:func:`param_values`; all their combinations, up to :data:`MAX_HEURISTIC_VARIANTS`), those
+    whose native twin exists (a heuristic's ``claims`` may take it away for some options).
 
     Raises:
         ValueError: a named heuristic the native twin lacks.
     """
+    import itertools
+
     if not algorithms:
         return []
     probe = algorithms[0][1]
     if names is None:
-        return [h.name for h in reg.heuristics_for(name) if why_not_native(game, probe, h) is None]
+        names = [h.name for h in reg.heuristics_for(name) if why_not_native(game, probe, h) is None]
+    else:
+        for spec in names:
+            reason = why_not_native(game, probe, reg.heuristic(name, spec))
+            if reason is not None:
+                raise ValueError(f"native_checks({name!r}): heuristic {spec!r}: {reason}")
+    out = []
     for spec in names:
-        reason = why_not_native(game, probe, reg.heuristic(name, spec))
-        if reason is not None:
-            raise ValueError(f"native_checks({name!r}): heuristic {spec!r}: {reason}")
-    return list(names)
+        heuristic = reg.heuristic(name, spec)
+        variants = [spec]
+        if "(" not in spec and heuristic.params:
+            choices = [[(p.name, v) for v in param_values(p)] for p in heuristic.params]
+            if math.prod(len(c) for c in choices) <= MAX_HEURISTIC_VARIANTS:
+                specs = [f"{spec}({', '.join(f'{k}={v}' for k, v in combo)})" for combo in itertools.product(*choices)]
+                variants = [v for v in specs if why_not_native(game, probe, reg.heuristic(name, v)) is None] or [spec]
+        out.append(variants)
+    return out
 
 
-def _searches(algorithms, heuristics: list[str], rules, native_rules: set[str], max_nodes, upper_bounds):
+def _searches(algorithms, heuristics: list[list[str]], rules, native_rules: set[str], max_nodes, upper_bounds):
     """The hypothesis strategy of :class:`Search` values over the supported components."""
     from hypothesis import strategies as st
 
@@ -320,7 +343,7 @@ def _searches(algorithms, heuristics: list[str], rules, native_rules: set[str], 
 
                     reject()
             else:
-                heuristic = draw(st.sampled_from(heuristics))
+                heuristic = draw(st.sampled_from(draw(st.sampled_from(heuristics))))  # a heuristic, a variant
         acting = [r for r in rules if r.acts_under(algorithm)]
         forced = [r.name for r in acting if r.name not in native_rules]  # no native twin: always off
         optional = sorted(r.name for r in acting if r.name in native_rules)
