@@ -105,8 +105,8 @@ def write_plugin(name: str, folder: str | os.PathLike) -> list[str]:
         raise ScaffoldError(f"{shown}: exists and is not a folder; new plugin writes only into a new or empty "
                             f"folder (give another with -o DIR)")
     if target.is_dir() and any(target.iterdir()):
-        raise ScaffoldError(f"{shown}: the folder is not empty; new plugin writes only into a new or empty folder "
-                            f"(give another with -o DIR)")
+        raise ScaffoldError(f"{shown}: the folder is not empty; new plugin writes only into a new or empty folder, "
+                            f"and has no option to overwrite (give another with -o DIR)")
     parent = target.absolute().parent
     if not parent.is_dir():
         raise ScaffoldError(f"{shown}: its folder {os.fspath(parent)} does not exist")

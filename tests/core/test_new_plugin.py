@@ -87,7 +87,9 @@ def test_a_folder_with_anything_in_it_is_refused_and_left_as_it_was(cli_run, tmp
     folder.mkdir()
     (folder / "notes.txt").write_text("mine\n")
     out = cli_run(["new", "plugin", "pancake", "-o", str(folder)])
-    assert out.exit_code == 2 and "the folder is not empty" in out.output and "-o DIR" in out.output
+    assert out.exit_code == 2 and out.output.count("\n") == 1
+    assert "the folder is not empty" in out.output and "no option to overwrite" in out.output
+    assert "-o DIR" in out.output
     assert [p.name for p in folder.iterdir()] == ["notes.txt"] and (folder / "notes.txt").read_text() == "mine\n"
     assert [p.name for p in tmp_path.iterdir()] == ["p"]  # no staging folder left behind
 
