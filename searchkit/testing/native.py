@@ -34,9 +34,7 @@ EXAMPLES_VAR = "SEARCHKIT_DIFFERENTIAL_EXAMPLES"
 
 #: What the two engines must give alike, by name (:func:`summary`): the result's status, cost, moves and
 #: lower bound; the counts; one ``(bound, expanded, generated, evaluated, kind)`` per iteration; the states
-#: per depth; and the cuts of every pruning rule (a rule that cut nothing may be listed with 0 or left out:
-#: the Python engine lists every acting rule, the native engine may list none when it finds a solution of cost 0
-#: before it searches).
+#: per depth; and the cuts of every pruning rule (0 included).
 COMPARED = ("status", "cost", "moves", "lower_bound", "expanded", "generated", "evaluated", "peak_stored",
             "iterations", "per_depth", "rule_cuts")
 
@@ -49,7 +47,7 @@ def summary(outcome) -> dict[str, Any]:
                 moves=list(r.moves) if r.has_solution else [], lower_bound=r.lower_bound,
                 expanded=s.expanded, generated=s.generated, evaluated=s.evaluated, peak_stored=s.peak_stored,
                 iterations=[(i.bound, i.expanded, i.generated, i.evaluated, i.kind) for i in s.iterations],
-                per_depth=list(s.per_depth), rule_cuts={k: v for k, v in s.rule_cuts if v})
+                per_depth=list(s.per_depth), rule_cuts=dict(s.rule_cuts))
 
 
 def why_not_native(game, algorithm, heuristic=None, rules: Iterable = ()) -> str | None:
