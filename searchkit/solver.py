@@ -380,7 +380,9 @@ class Solver:
                     and result.cost != 0 and result.lower_bound != result.cost):
                 # bounded_dfs under --upper-bound: the first solution within the bound, not a least-cost one
                 result = attrs.evolve(result, status=FEASIBLE, lower_bound=None)
-        return Outcome(case, self._with_fused_cuts(result, built), *names, limiter.elapsed(), plan, built.engine)
+            if greedy or bound.max_cost is None or bound.max_cost >= 0:  # else no search ran: no rule acted
+                result = self._with_fused_cuts(result, built)
+        return Outcome(case, result, *names, limiter.elapsed(), plan, built.engine)
 
     # -- the steps of solve ----------------------------------------------------
     def _build(self, case: Case, algorithm, heuristic, limiter: Limiter) -> _Built:

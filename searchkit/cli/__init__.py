@@ -6,7 +6,8 @@ the listings ``games``, ``heuristics``, ``rules``, ``algorithms``,
 ``plugins``.  Games are discovered only through the plugin registry.  Each
 command lives in its own module and is imported only when it runs:
 ``root.py`` (the click group), ``solve.py``, ``show.py`` (pictures),
-``tools.py`` (generate, compare, check), ``verify.py`` and ``lists.py``; ``run.py`` (the solve loop), ``io.py`` (the one
+``tools.py`` (generate, compare, check), ``verify.py``, ``lists.py`` and
+``new.py`` (new plugin); ``run.py`` (the solve loop), ``io.py`` (the one
 reader), ``common.py`` (click helpers) and ``output.py`` (exit statuses and
 messages) hold what they share.  A plain ``searchkit solve GAME FILE...``
 (no option) runs through :func:`plain_solve` without importing click.

@@ -27,6 +27,7 @@ class LazyGroup(click.Group):
         "plugins": "searchkit.cli.lists:plugins",
         "pdb": "searchkit.cli.pdb:pdb",
         "report": "searchkit.cli.report:report",
+        "new": "searchkit.cli.new:new",
     }
 
     def list_commands(self, ctx):

@@ -66,8 +66,9 @@ from searchkit.game import Case
 from searchkit.result import EXHAUSTED, SOLVED
 from searchkit.tools.instances import instances  # public here, as the plugin guide documents
 from searchkit.tools.instances import load as _registry
+from searchkit.testing.native import native_checks  # the test kit for native domains (its module's docstring)
 
-__all__ = ["ContractCheck", "ContractSkipped", "contract_checks", "instances", "run_contract"]
+__all__ = ["ContractCheck", "ContractSkipped", "contract_checks", "instances", "native_checks", "run_contract"]
 
 
 @attrs.frozen

@@ -481,3 +481,18 @@ def test_no_code_compares_an_algorithm_name(registry):
                 if isinstance(node, ast.keyword) and node.arg == "algorithms":
                     found.append(f"{path.relative_to(ROOT)}:{node.value.lineno} (a rule listing algorithms)")
     assert not found, found
+
+
+def test_a_search_that_never_ran_reports_no_rule_cuts(registry):
+    """--upper-bound 0 on a case that is not solved at the start: nothing costs less than 0, so no search runs
+    and no rule acts.  The Python engine listed the rules fused into its successors with 0 cuts, the native
+    engine none (searchkit.testing.native_checks found the difference); both list none now."""
+    from searchkit.game import Case
+    from searchkit.solver import Solver
+
+    case = Case.generated((1, 2, 3, 4, 5, 6, 7, 0, 8))
+    for engine in ("python", "auto"):
+        outcome = Solver(registry, "sliding-tiles", algorithm="ida_star", heuristic="manhattan", upper_bound=0,
+                         engine=engine).solve(case)
+        assert outcome.result.status == "exhausted" and outcome.result.lower_bound == 0
+        assert outcome.result.stats.rule_cuts == (), (engine, outcome.result.stats.rule_cuts)

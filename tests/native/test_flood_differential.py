@@ -1,7 +1,7 @@
-"""The native Flood-It domain against the Python plugin: the same status, moves, cost, lower bound,
-expanded/generated/evaluated counts, peak_stored, iteration records and rule cuts, on thousands of small boards,
-for every algorithm, heuristic and rule set; the heuristics' values on random regions; and a few boards of each
-ColorFill set against their ``.ans``.
+"""The native Flood-It domain against the Python plugin, at the binding: the heuristics' values on random
+regions, boards past the native region's nine words, PC19's default plan, and a few boards of each ColorFill set
+against their ``.ans``.  Every algorithm x heuristic x rule set on thousands of small boards, field for field, is
+the plugin's own ``native_checks`` (plugins/flood/tests/test_flood_native_checks.py).
 
 Needs the native modules (``pip install ./plugins/flood/native ./plugins/sliding-tiles/native
 ./native/testgame``); skipped without them.
@@ -32,7 +32,6 @@ HEURISTICS = {"colours": colours, "eccentricity": eccentricity, "layered": layer
               "greedy": greedy, "two-best": two_best}
 ADMISSIBLE = {"colours", "eccentricity", "layered", "puchert"}
 RULES = ["frontier-colours", "no-growth", "completion", "exposure"]
-ALGORITHMS = ["astar", "peastar", "ida_star", "ida_star_tt", "wastar", "gbfs", "bfs", "beam", "anytime"]
 COLORFILL = Path(__file__).resolve().parents[2] / ".." / "shared" / "cases" / "flood" / "colorfill"
 
 
@@ -103,33 +102,6 @@ def boards(draw, max_side=5, max_colours=4):
     cells = draw(st.lists(st.integers(0, k - 1), min_size=w * h, max_size=w * h))
     pivot = draw(st.integers(0, w * h - 1))
     return Board.from_values(w, h, cells, pivot)
-
-
-@settings(max_examples=1500, deadline=None)
-@given(board=boards(), algorithm=st.sampled_from(["astar", "ida_star"]),
-       hname=st.sampled_from(sorted(HEURISTICS)), disabled=st.sets(st.sampled_from(RULES)),
-       dominance=st.booleans())
-def test_astar_and_ida_star_count_as_python(board, algorithm, hname, disabled, dominance):
-    if algorithm == "ida_star":
-        dominance = False  # registered for the best-first drivers only
-    compare(algorithm, board, hname, disabled, dominance, max_nodes=20000)
-
-
-@settings(max_examples=1500, deadline=None)
-@given(board=boards(max_side=6, max_colours=5), algorithm=st.sampled_from(ALGORITHMS),
-       hname=st.sampled_from(sorted(HEURISTICS)), disabled=st.sets(st.sampled_from(RULES)),
-       dominance=st.booleans(), max_cost=st.one_of(st.none(), st.integers(0, 12)),
-       max_nodes=st.one_of(st.none(), st.integers(0, 200)),
-       weight=st.sampled_from([1.0, 1.5, 2.0, 3.0, 1.2]), width_beam=st.integers(1, 6))
-def test_every_algorithm_behaves_as_python(board, algorithm, hname, disabled, dominance, max_cost, max_nodes,
-                                          weight, width_beam):
-    if algorithm not in ("astar", "peastar", "anytime", "wastar", "gbfs"):
-        dominance = False  # the rule's algorithms
-    params = {"weight": weight} if algorithm in ("wastar", "anytime") else {}
-    if algorithm == "beam":
-        params = {"width": width_beam}
-    compare(algorithm, board, hname, disabled, dominance, max_cost, max_nodes if max_nodes is not None else 5000,
-            params)
 
 
 @settings(max_examples=300, deadline=None)
