@@ -3,7 +3,10 @@
 //! whole Manhattan distance worked out for each state: the same status, cost, moves, bound, expanded,
 //! generated and evaluated counts, iterations and `no-undo` cuts, on boards solved and on searches stopped
 //! by a node limit anywhere (where the slots of the states on the path not yet tried must still count
-//! their cuts, as listing each expanded state's successors did).
+//! their cuts, as listing each expanded state's successors did); and with a driver-level rule, the same calls
+//! of its `cut` and `on_fail` in the same order.
+
+use std::collections::HashMap;
 
 use searchkit_core::{run, Algorithm, AlgorithmSpec, Control, Domain, Heuristic, Outcome, StatePruner, Successor};
 use searchkit_tiles::domain::{manhattan_table, Board, Tiles, TilesH};
@@ -131,4 +134,81 @@ fn an_unsolvable_board_exhausts_alike_within_a_node_limit() {
     let (a, b) = both(2, &[2, 1, 3, 0], true, Algorithm::IdaStar, Some(5000));
     assert_eq!(a, b);
     assert!(a.starts_with("NodeLimit"), "{a}");
+}
+
+/// A driver-level rule with a memory: `on_fail` records a board searched with `remaining` left and no
+/// solution; `cut` skips a board recorded with at least as much left (sound, and it exercises both hooks and
+/// their order). Every call is logged, so the two searches must make the same calls in the same order.
+#[derive(Default)]
+struct Failed {
+    seen: HashMap<[u8; 16], u32>,
+    log: Vec<(char, [u8; 16], u32, Option<u32>)>,
+}
+
+impl Failed {
+    fn cut(&mut self, s: &Board, g: u32, remaining: Option<u32>) -> bool {
+        self.log.push(('c', s.t, g, remaining));
+        let r = remaining.expect("a bound");
+        self.seen.get(&s.t).is_some_and(|&was| was >= r)
+    }
+
+    fn on_fail(&mut self, s: &Board, g: u32, remaining: Option<u32>) {
+        self.log.push(('f', s.t, g, remaining));
+        let r = remaining.expect("a bound");
+        let e = self.seen.entry(s.t).or_insert(r);
+        *e = (*e).max(r);
+    }
+}
+
+impl StatePruner<Tiles> for Failed {
+    fn name(&self) -> &'static str {
+        "failed"
+    }
+    fn cut(&mut self, _d: &Tiles, s: &Board, g: u32, remaining: Option<u32>) -> bool {
+        Failed::cut(self, s, g, remaining)
+    }
+    fn on_fail(&mut self, _d: &Tiles, s: &Board, g: u32, remaining: Option<u32>) {
+        Failed::on_fail(self, s, g, remaining)
+    }
+}
+
+impl StatePruner<Listed> for Failed {
+    fn name(&self) -> &'static str {
+        "failed"
+    }
+    fn cut(&mut self, _d: &Listed, s: &Board, g: u32, remaining: Option<u32>) -> bool {
+        Failed::cut(self, s, g, remaining)
+    }
+    fn on_fail(&mut self, _d: &Listed, s: &Board, g: u32, remaining: Option<u32>) {
+        Failed::on_fail(self, s, g, remaining)
+    }
+}
+
+#[test]
+fn slots_call_a_rule_s_cut_and_on_fail_as_the_listed_successors() {
+    let (mut fails, mut cuts) = (0, 0);
+    for (n, steps, seed) in [(3, 30, 1), (3, 200, 2), (4, 40, 3), (4, 60, 5)] {
+        let tiles = scrambled(n, steps, seed);
+        for limit in [None, Some(7), Some(500), Some(5000)] {
+            let spec = AlgorithmSpec::new(Algorithm::IdaStar);
+            let mut control = Control::new();
+            control.max_nodes = limit;
+            let slots = Tiles::new(n, &tiles, true).unwrap();
+            let listed = Listed(Tiles::new(n, &tiles, true).unwrap());
+            let (mut fa, mut fb) = (Failed::default(), Failed::default());
+            let a = {
+                let mut p: Vec<&mut dyn StatePruner<Tiles>> = vec![&mut fa];
+                run(&spec, &slots, &mut manhattan(n), &mut p, None, &control)
+            };
+            let b = {
+                let mut p: Vec<&mut dyn StatePruner<Listed>> = vec![&mut fb];
+                run(&spec, &listed, &mut Whole(manhattan(n)), &mut p, None, &control)
+            };
+            assert_eq!(key(&a), key(&b), "{tiles:?} limit {limit:?}");
+            fails += fa.log.iter().filter(|e| e.0 == 'f').count();
+            assert_eq!(fa.log, fb.log, "{tiles:?} limit {limit:?}");
+            cuts += a.stats.rule_cuts.iter().find(|(k, _)| k == "failed").map_or(0, |c| c.1);
+        }
+    }
+    assert!(fails > 0 && cuts > 0, "the rule was exercised: {fails} on_fail calls, {cuts} cuts");
 }
