@@ -52,3 +52,20 @@ def test_native_small_runs_both_engines_and_compares_their_answers():
     pytest.importorskip("searchkit_flood_native")
     out = _run("benchmarks/native_small.py", "--rounds", "1", "--count", "20")
     assert out.count("native / python:") == 2 and "python" in out and "native" in out
+
+
+def test_ida_overhead_benchmark_finds_both_searches_equal():
+    # The script exits non-zero if searchkit's native IDA* and the standalone solver search other nodes.
+    import shutil
+
+    import pytest
+
+    pytest.importorskip("searchkit_native")
+    if shutil.which("cargo") is None:
+        pytest.skip("cargo builds the standalone solver")
+    cases = ROOT.parent / "shared" / "cases" / "sliding-tiles"
+    if not (cases / "korf100.txt").exists():
+        pytest.skip("Korf's 100 are not here")
+    out = _run("benchmarks/ida_overhead.py", "--rounds", "1", "--boards", "12,79", "--cases", str(cases))
+    assert "both searches equal board for board (expanded 722,264, generated 1,473,476" in out
+    assert "searchkit / standalone nodes a second:" in out

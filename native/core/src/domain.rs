@@ -47,6 +47,27 @@ pub trait Domain {
     fn has_successors_within(&self) -> bool {
         false
     }
+    /// How many move slots [`Domain::successor_at`] has (sliding tiles: 4, the blank's `U D L R`); 0, the
+    /// default, when the game has no such method. With slots, depth-first drivers (`ida_star`) make each
+    /// successor when they try it, into their own stack, instead of listing a state's successors first.
+    fn successor_slots(&self) -> usize {
+        0
+    }
+    /// The successor in move slot `slot` (`0 .. successor_slots()`) of `state`: its move and step cost, the
+    /// state written into `child` (a state of this game that the driver reuses: overwrite it whole); or
+    /// `None` when that move does not exist there or a fused rule cuts it (counted into `cuts`, as
+    /// `successors` counts it; `child` is then left as it is or overwritten, either is fine).
+    ///
+    /// Contract: for every state, the `Some` slots 0, 1, ... in turn give exactly [`Domain::successors`]'s
+    /// list, in its order, and the cuts the slots count together are its cuts. A driver that stops before a
+    /// state's last slot (a solution, a limit) asks the rest of its slots then, so the cut counts stay those
+    /// of listing every expanded state's successors. Never asked without slots; `None` by default.
+    #[inline]
+    fn successor_at(&self, state: &Self::State, slot: usize, child: &mut Self::State, cuts: &mut [u64])
+                    -> Option<(Self::Move, u32)> {
+        let _ = (state, slot, child, cuts);
+        None
+    }
     /// Names of the rules fused into `successors`, in the order of the `cuts` slots.
     fn rule_names(&self) -> &[&'static str] {
         &[]
@@ -61,6 +82,17 @@ pub trait Domain {
 pub trait Heuristic<D: Domain> {
     /// The estimate of `state`, or [`DEAD`].
     fn estimate(&mut self, domain: &D, state: &D::State) -> u32;
+    /// The estimate of `child`, the successor of `parent` by move `mv` (as the domain's `successors` made
+    /// it), given `parent_h`, this heuristic's estimate of `parent` (never [`DEAD`]): an incremental
+    /// heuristic (the Manhattan distance: the change of the one tile that moved) works it out from the
+    /// parent's value. It must return exactly what [`Heuristic::estimate`] would for `child`. `ida_star`
+    /// uses it; by default `estimate(domain, child)`.
+    #[inline]
+    fn estimate_child(&mut self, domain: &D, parent: &D::State, parent_h: u32, mv: D::Move, child: &D::State)
+                      -> u32 {
+        let _ = (parent, parent_h, mv);
+        self.estimate(domain, child)
+    }
 }
 
 /// A driver-level pruning rule (Python's `Pruner.cut`): asked when a state is popped/entered.
@@ -83,5 +115,20 @@ pub trait StatePruner<D: Domain> {
     /// the driver checks its limits) and reported in `Stats::pruner_bytes`. 0 by default.
     fn bytes(&self) -> usize {
         0
+    }
+}
+
+/// A borrowed heuristic is a heuristic (how the core hands a caller's heuristic of any type, a trait object
+/// too, to the drivers that take `&mut dyn Heuristic`).
+impl<D: Domain, H: Heuristic<D> + ?Sized> Heuristic<D> for &mut H {
+    #[inline]
+    fn estimate(&mut self, domain: &D, state: &D::State) -> u32 {
+        (**self).estimate(domain, state)
+    }
+
+    #[inline]
+    fn estimate_child(&mut self, domain: &D, parent: &D::State, parent_h: u32, mv: D::Move, child: &D::State)
+                      -> u32 {
+        (**self).estimate_child(domain, parent, parent_h, mv, child)
     }
 }

@@ -9,7 +9,7 @@
 //! # Entry point
 //!
 //! ```ignore
-//! pub fn run<D: Domain>(spec: &AlgorithmSpec, domain: &D, h: &mut dyn Heuristic<D>,
+//! pub fn run<D: Domain, H: Heuristic<D> + ?Sized>(spec: &AlgorithmSpec, domain: &D, h: &mut H,
 //!                       pruners: &mut [&mut dyn StatePruner<D>], max_cost: Option<u32>,
 //!                       control: &Control) -> Outcome<D::Move>
 //! pub fn run_seeded<D: Domain>(..., seed: Seed<'_, D::Move>) -> Outcome<D::Move>   // anytime's incumbent
@@ -19,8 +19,9 @@
 //!   whether the heuristic is admissible (Python's `SearchRequest.admissible`).
 //! * `domain`: built with the enabled successor rules fused in (the Python puzzle built with the same
 //!   disabled set generates the same successors in the same order).
-//! * `h`: the heuristic (ignored by `bfs`); `pruners`: the driver-level rules, Python's `Pruner.cut`, in
-//!   registration order.
+//! * `h`: the heuristic (ignored by `bfs`), of any type (a trait object too; `ida_star` is compiled for the
+//!   caller's type, so a concrete type's estimates are inlined into it); `pruners`: the driver-level rules,
+//!   Python's `Pruner.cut`, in registration order.
 //! * `max_cost`: Python's `max_cost` (the plan's depth, or an upper bound minus one).
 //! * `control`: [`Control`] (node limit, deadline, cancel flag, memory budget; `start` is the case's start).
 //!
@@ -156,21 +157,37 @@ impl<M> Default for Seed<'_, M> {
 }
 
 /// Run `spec` on `domain` (module docs).
-pub fn run<D: Domain>(spec: &AlgorithmSpec, domain: &D, h: &mut dyn Heuristic<D>,
-                      pruners: &mut [&mut dyn StatePruner<D>], max_cost: Option<u32>, control: &Control)
-                      -> Outcome<D::Move> {
+pub fn run<D: Domain, H: Heuristic<D> + ?Sized>(spec: &AlgorithmSpec, domain: &D, h: &mut H,
+                                                pruners: &mut [&mut dyn StatePruner<D>], max_cost: Option<u32>,
+                                                control: &Control) -> Outcome<D::Move> {
     run_seeded(spec, domain, h, pruners, max_cost, control, Seed::default())
 }
 
 /// [`run`] with anytime's incumbent and improvement callback (ignored by the other drivers).
-pub fn run_seeded<D: Domain>(spec: &AlgorithmSpec, domain: &D, h: &mut dyn Heuristic<D>,
-                             pruners: &mut [&mut dyn StatePruner<D>], max_cost: Option<u32>, control: &Control,
-                             seed: Seed<'_, D::Move>) -> Outcome<D::Move> {
+pub fn run_seeded<D: Domain, H: Heuristic<D> + ?Sized>(spec: &AlgorithmSpec, domain: &D, h: &mut H,
+                                                       pruners: &mut [&mut dyn StatePruner<D>],
+                                                       max_cost: Option<u32>, control: &Control,
+                                                       seed: Seed<'_, D::Move>) -> Outcome<D::Move> {
     let n_rules = domain.rule_names().len();
     let n_pruners = pruners.len();
-    let mut ctx = Ctx {
+    if let Algorithm::IdaStar | Algorithm::IdaStarTt = spec.algorithm {
+        // IDA* with the caller's heuristic type: its estimates inlined into the search
+        let mut ctx = Ctx {
+            domain,
+            h,
+            pruners,
+            limiter: Limiter::new(control),
+            pruner_cuts: vec![0; n_pruners],
+            domain_cuts: vec![0; n_rules],
+            max_cost,
+            admissible: spec.admissible,
+        };
+        return drivers::ida::ida_star(&mut ctx, spec.algorithm == Algorithm::IdaStarTt);
+    }
+    let mut h = h;
+    let mut ctx: Ctx<D> = Ctx {
         domain,
-        h,
+        h: &mut h,
         pruners,
         limiter: Limiter::new(control),
         pruner_cuts: vec![0; n_pruners],
@@ -181,8 +198,7 @@ pub fn run_seeded<D: Domain>(spec: &AlgorithmSpec, domain: &D, h: &mut dyn Heuri
     match spec.algorithm {
         Algorithm::Astar => drivers::best_first::astar(&mut ctx, false),
         Algorithm::Peastar => drivers::best_first::astar(&mut ctx, true),
-        Algorithm::IdaStar => drivers::ida::ida_star(&mut ctx, false),
-        Algorithm::IdaStarTt => drivers::ida::ida_star(&mut ctx, true),
+        Algorithm::IdaStar | Algorithm::IdaStarTt => unreachable!("IDA* is run above"),
         Algorithm::Wastar { weight } => drivers::best_first::best_first(&mut ctx, Some(weight), false),
         Algorithm::Gbfs => drivers::best_first::best_first(&mut ctx, None, true),
         Algorithm::Bfs => drivers::bfs::bfs(&mut ctx),

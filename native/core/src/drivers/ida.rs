@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::{guarded, Ctx, INF};
 use crate::control::{Status, Stop};
-use crate::domain::{Domain, Successor, DEAD};
+use crate::domain::{Domain, Heuristic, Successor, DEAD};
 use crate::stats::{IterationRecord, Outcome};
 
 struct Ida<D: Domain> {
@@ -17,149 +17,292 @@ struct Ida<D: Domain> {
     bufs: Vec<Vec<Successor<D::Move, D::State>>>,
     /// The depth-first search's own stack, one frame per state on the path (kept between iterations).
     frames: Vec<Frame>,
+    /// The stack of the search by move slots ([`Domain::successor_slots`]), kept between iterations.
+    slot_frames: Vec<SlotFrame<D::State>>,
     table: Option<HashMap<D::State, u32>>,
 }
 
-/// One state on the path: its cost, what is left under the bound, the least f above the bound so far, and its
-/// next successor to try (`bufs[depth][next]`).
+/// One state on the path: its cost, what is left under the bound, its estimate, the least f above the bound
+/// so far, and its next successor to try (`bufs[depth][next]`).
 struct Frame {
     g: u32,
     remaining: u32,
+    h: u32,
     nxt: u64,
     next: usize,
 }
 
-/// What entering a state gives: a value at once (a goal: its cost; a state the rules cut: `INF`), or a frame
-/// whose successors are in its buffer.
-enum Entered {
-    Value(u64),
-    Frame(Frame),
+/// One state on the path of the search by move slots: the state itself, its cost, what is left under the
+/// bound, its estimate, its next move slot to try and the least f above the bound so far.
+struct SlotFrame<S> {
+    state: S,
+    g: u32,
+    remaining: u32,
+    h: u32,
+    slot: usize,
+    nxt: u64,
+}
+
+/// The counters of one search, in locals while it runs (written back to [`Ida`] however it ends).
+struct Counts {
+    expanded: u64,
+    generated: u64,
+    checkpoint: u64,
 }
 
 impl<D: Domain> Ida<D> {
-    /// Enter `state` (cost `g`): the first half of Python's recursive step, up to its successors
-    /// (written into `buf`, the buffer of that depth).
+    /// Enter `state` (cost `g`, estimate `h`): the first half of Python's recursive step, up to its
+    /// successors (written into `buf`, the buffer of that depth, and a frame pushed). A value at once (a goal:
+    /// its cost; a state the rules cut: `INF`), or `None` with the new frame on top.
     #[allow(clippy::too_many_arguments)]
-    fn enter(ctx: &mut Ctx<D>, expanded: &mut u64, checkpoint: &mut u64, state: &D::State, g: u32, bound: u32,
-             within: bool, buf: &mut Vec<Successor<D::Move, D::State>>) -> Result<Entered, Stop> {
+    #[inline(always)]
+    fn enter<H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>, n: &mut Counts, state: &D::State, g: u32, h: u32,
+                                       bound: u32, within: bool, buf: &mut Vec<Successor<D::Move, D::State>>,
+                                       frames: &mut Vec<Frame>) -> Result<Option<u64>, Stop> {
         if ctx.domain.is_goal(state) {
-            return Ok(Entered::Value(u64::from(g)));
+            return Ok(Some(u64::from(g)));
         }
         let remaining = bound - g;
         if !ctx.pruners.is_empty() && ctx.cut(state, g, Some(remaining)) {
-            return Ok(Entered::Value(INF));
+            return Ok(Some(INF));
         }
-        if *expanded >= *checkpoint {
-            *checkpoint = ctx.limiter.checkpoint(*expanded)?;
+        if n.expanded >= n.checkpoint {
+            n.checkpoint = ctx.limiter.checkpoint(n.expanded)?;
             ctx.pruners_ok()?;
             ctx.check_bytes(0)?;
         }
-        *expanded += 1;
+        n.expanded += 1;
         if within {
             ctx.successors_within(state, remaining, buf);
         } else {
             ctx.successors(state, buf);
         }
-        Ok(Entered::Frame(Frame { g, remaining, nxt: INF, next: 0 }))
+        frames.push(Frame { g, remaining, h, nxt: INF, next: 0 });
+        Ok(None)
     }
 
-    /// One iteration under `bound` from `start`: the solution's cost (its moves in `path`), or the least f
-    /// above `bound` (`INF`: none).
+    /// One iteration under `bound` from `start` (its estimate `h0`): the solution's cost (its moves in
+    /// `path`), or the least f above `bound` (`INF`: none).
     ///
     /// Python's recursive depth-first search (`searchkit/drivers/ida_star.py`), step for step in the same
     /// order with the same counts, but on a stack of [`Frame`]s of its own: the search runs on any thread with
     /// any stack (it did on a thread of its own with a 16 MiB stack, started for each search, whose start and
     /// hand-off cost more than a small search).
-    fn search(&mut self, ctx: &mut Ctx<D>, start: &D::State, bound: u32, within: bool) -> Result<u64, Stop> {
+    fn search<H: Heuristic<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, start: &D::State, h0: u32, bound: u32,
+                                        within: bool) -> Result<u64, Stop> {
         let mut frames = std::mem::take(&mut self.frames);
         frames.clear();
-        let r = self.run(ctx, start, bound, within, &mut frames);
+        let mut n = Counts { expanded: self.expanded, generated: self.generated, checkpoint: self.checkpoint };
+        let r = self.run(ctx, &mut n, start, h0, bound, within, &mut frames);
+        (self.expanded, self.generated, self.checkpoint) = (n.expanded, n.generated, n.checkpoint);
         self.frames = frames;
         r
     }
 
-    fn run(&mut self, ctx: &mut Ctx<D>, start: &D::State, bound: u32, within: bool, frames: &mut Vec<Frame>)
-           -> Result<u64, Stop> {
-        if self.bufs.is_empty() {
-            self.bufs.push(Vec::new());
+    /// [`Ida::search`] for a game with move slots ([`Domain::successor_slots`]): each successor is written
+    /// when it is tried, straight into the frame above its parent's, with no list of successors (and no
+    /// `successors_within`: the caller keeps [`Ida::search`] for that). The same states in the same order with
+    /// the same counts: when the search stops with states on its path (a solution, a limit), their slots not
+    /// yet tried are asked then, for the cuts they count, as listing each expanded state's successors would
+    /// have counted them.
+    fn search_slots<H: Heuristic<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, start: &D::State, h0: u32,
+                                              bound: u32) -> Result<u64, Stop> {
+        let mut stack = std::mem::take(&mut self.slot_frames);
+        let mut n = Counts { expanded: self.expanded, generated: self.generated, checkpoint: self.checkpoint };
+        let mut live = 0;
+        let r = self.run_slots(ctx, &mut n, start, h0, bound, &mut stack, &mut live);
+        let slots = ctx.domain.successor_slots();
+        let mut scratch = start.clone();
+        for f in &stack[..live] {
+            for slot in f.slot..slots {
+                let _ = ctx.domain.successor_at(&f.state, slot, &mut scratch, &mut ctx.domain_cuts);
+            }
         }
-        match Self::enter(ctx, &mut self.expanded, &mut self.checkpoint, start, 0, bound, within, &mut self.bufs[0])? {
-            Entered::Value(v) => return Ok(v),
-            Entered::Frame(f) => frames.push(f),
+        (self.expanded, self.generated, self.checkpoint) = (n.expanded, n.generated, n.checkpoint);
+        self.slot_frames = stack;
+        r
+    }
+
+    /// The search of [`Ida::search_slots`] on `stack`, whose frames `0 .. live` are the path (`stack[live]`
+    /// and above: room, their states overwritten).
+    #[allow(clippy::too_many_arguments)]
+    fn run_slots<H: Heuristic<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, n: &mut Counts, start: &D::State,
+                                           h0: u32, bound: u32, stack: &mut Vec<SlotFrame<D::State>>,
+                                           live: &mut usize) -> Result<u64, Stop> {
+        let slots = ctx.domain.successor_slots();
+        let frame = |state: D::State| SlotFrame { state, g: 0, remaining: 0, h: 0, slot: 0, nxt: INF };
+        if stack.len() < 2 {
+            stack.resize_with(2, || frame(start.clone()));
+        }
+        stack[0] = SlotFrame { state: start.clone(), g: 0, remaining: bound, h: h0, slot: 0, nxt: INF };
+        // Enter the state of frame `i` (Python's recursive step up to its successors): `Some` value when it
+        // has one (a goal: its cost; cut by a rule: `INF`), else it is expanded and its frame is on the path.
+        macro_rules! enter {
+            ($i:expr) => {{
+                let f = &stack[$i];
+                if ctx.domain.is_goal(&f.state) {
+                    Some(u64::from(f.g))
+                } else if !ctx.pruners.is_empty() && ctx.cut(&f.state, f.g, Some(f.remaining)) {
+                    Some(INF)
+                } else {
+                    if n.expanded >= n.checkpoint {
+                        n.checkpoint = ctx.limiter.checkpoint(n.expanded)?;
+                        ctx.pruners_ok()?;
+                        ctx.check_bytes(0)?;
+                    }
+                    n.expanded += 1;
+                    *live = $i + 1;
+                    None
+                }
+            }};
+        }
+        let mut returned = enter!(0);
+        loop {
+            if let Some(r) = returned {
+                if r <= u64::from(bound) {
+                    return Ok(r);
+                }
+                if *live == 0 {
+                    return Ok(r);
+                }
+                self.path.pop();
+                let top = &mut stack[*live - 1];
+                top.nxt = top.nxt.min(r);
+            }
+            let i = *live - 1;
+            if stack.len() < i + 2 {
+                stack.push(frame(start.clone()));
+            }
+            // The next successor of the top frame within the bound, if any, written into the frame above it.
+            let (lower, upper) = stack.split_at_mut(i + 1);
+            let (top, child) = (&mut lower[i], &mut upper[0]);
+            let (g, ph, mut slot, mut nxt) = (top.g, top.h, top.slot, top.nxt);
+            let mut entered = None;
+            while slot < slots {
+                let Some((mv, cost)) = ctx.domain.successor_at(&top.state, slot, &mut child.state,
+                                                               &mut ctx.domain_cuts) else {
+                    slot += 1;
+                    continue;
+                };
+                slot += 1;
+                n.generated += 1;
+                let g2 = g + cost;
+                let h = ctx.h.estimate_child(ctx.domain, &top.state, ph, mv, &child.state);
+                if h == DEAD {
+                    continue;
+                }
+                let f = u64::from(g2) + u64::from(h);
+                if f > u64::from(bound) {
+                    nxt = nxt.min(f);
+                    continue;
+                }
+                if let Some(table) = self.table.as_mut() {
+                    if table.get(&child.state).is_some_and(|&seen| seen <= g2) {
+                        continue;
+                    }
+                    if table.try_reserve(1).is_err() {
+                        (top.slot, top.nxt) = (slot, nxt);
+                        return Err(Status::MemoryLimit);
+                    }
+                    table.insert(child.state.clone(), g2);
+                }
+                (child.g, child.remaining, child.h, child.slot, child.nxt) = (g2, bound - g2, h, 0, INF);
+                entered = Some(mv);
+                break;
+            }
+            (top.slot, top.nxt) = (slot, nxt);
+            match entered {
+                None => {
+                    // every slot tried: the frame returns its least f above the bound
+                    if !ctx.pruners.is_empty() {
+                        ctx.on_fail(&top.state, top.g, Some(top.remaining));
+                    }
+                    *live = i;
+                    returned = Some(nxt);
+                }
+                Some(mv) => {
+                    self.path.push(mv);
+                    returned = enter!(i + 1);
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run<H: Heuristic<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, n: &mut Counts, start: &D::State, h0: u32,
+                                     bound: u32, within: bool, frames: &mut Vec<Frame>) -> Result<u64, Stop> {
+        if self.bufs.len() < 2 {
+            self.bufs.resize_with(2, Vec::new);
+        }
+        if let Some(v) = Self::enter(ctx, n, start, 0, h0, bound, within, &mut self.bufs[0], frames)? {
+            return Ok(v);
         }
         // The value the last child returned (`None`: the top frame goes on with its next successor).
         let mut returned: Option<u64> = None;
         loop {
             let d = frames.len() - 1;
+            // `bufs[d + 1]` is there for a child (grown when a frame is pushed)
+            let (upper, lower) = self.bufs.split_at_mut(d + 1);
+            let (frame, below) = frames.split_last_mut().expect("a frame");
             if let Some(r) = returned.take() {
                 if r <= u64::from(bound) {
                     return Ok(r);
                 }
                 self.path.pop();
-                frames[d].nxt = frames[d].nxt.min(r);
+                frame.nxt = frame.nxt.min(r);
             }
+            let parent = match below.last() {
+                None => start,
+                Some(p) => &upper[d - 1][p.next - 1].state,
+            };
             // The next successor of the top frame within the bound, if any.
+            let buf = &upper[d];
+            let (g, ph, mut next, mut nxt) = (frame.g, frame.h, frame.next, frame.nxt);
             let mut child = None;
-            {
-                // the frame's fields in locals while its successors are tried (written back once)
-                let frame = &mut frames[d];
-                let buf = &self.bufs[d];
-                let (g, mut next, mut nxt) = (frame.g, frame.next, frame.nxt);
-                let mut generated = 0;
-                while next < buf.len() {
-                    let s = &buf[next];
-                    next += 1;
-                    generated += 1;
-                    let g2 = g + s.cost;
-                    let h = ctx.estimate(&s.state);
-                    if h == DEAD {
-                        continue;
-                    }
-                    let f = u64::from(g2) + u64::from(h);
-                    if f > u64::from(bound) {
-                        nxt = nxt.min(f);
-                        continue;
-                    }
-                    if let Some(table) = self.table.as_mut() {
-                        if table.get(&s.state).is_some_and(|&seen| seen <= g2) {
-                            continue;
-                        }
-                        if table.try_reserve(1).is_err() {
-                            self.generated += generated;
-                            return Err(Status::MemoryLimit);
-                        }
-                        table.insert(s.state.clone(), g2);
-                    }
-                    child = Some((next - 1, g2));
-                    break;
+            while next < buf.len() {
+                let s = &buf[next];
+                next += 1;
+                n.generated += 1;
+                let g2 = g + s.cost;
+                let h = ctx.h.estimate_child(ctx.domain, parent, ph, s.mv, &s.state);
+                if h == DEAD {
+                    continue;
                 }
-                self.generated += generated;
-                (frame.next, frame.nxt) = (next, nxt);
+                let f = u64::from(g2) + u64::from(h);
+                if f > u64::from(bound) {
+                    nxt = nxt.min(f);
+                    continue;
+                }
+                if let Some(table) = self.table.as_mut() {
+                    if table.get(&s.state).is_some_and(|&seen| seen <= g2) {
+                        continue;
+                    }
+                    if table.try_reserve(1).is_err() {
+                        return Err(Status::MemoryLimit);
+                    }
+                    table.insert(s.state.clone(), g2);
+                }
+                child = Some((s, g2, h));
+                break;
             }
+            (frame.next, frame.nxt) = (next, nxt);
             match child {
                 None => {
                     // every successor tried: the frame returns its least f above the bound
                     let frame = frames.pop().expect("a frame");
                     if !ctx.pruners.is_empty() {
-                        let state = if d == 0 { start } else { &self.bufs[d - 1][frames[d - 1].next - 1].state };
-                        ctx.on_fail(state, frame.g, Some(frame.remaining));
+                        ctx.on_fail(parent, frame.g, Some(frame.remaining));
                     }
                     if frames.is_empty() {
                         return Ok(frame.nxt);
                     }
                     returned = Some(frame.nxt);
                 }
-                Some((i, g2)) => {
-                    if self.bufs.len() <= d + 1 {
-                        self.bufs.resize_with(d + 2, Vec::new);
-                    }
-                    let (upper, lower) = self.bufs.split_at_mut(d + 1);
-                    let s = &upper[d][i];
+                Some((s, g2, h)) => {
                     self.path.push(s.mv);
-                    match Self::enter(ctx, &mut self.expanded, &mut self.checkpoint, &s.state, g2, bound, within,
-                                      &mut lower[0])? {
-                        Entered::Value(v) => returned = Some(v),
-                        Entered::Frame(f) => frames.push(f),
+                    returned = Self::enter(ctx, n, &s.state, g2, h, bound, within, &mut lower[0], frames)?;
+                    if returned.is_none() && self.bufs.len() <= d + 2 {
+                        self.bufs.resize_with(d + 3, Vec::new);
                     }
                 }
             }
@@ -167,7 +310,8 @@ impl<D: Domain> Ida<D> {
     }
 }
 
-pub(crate) fn ida_star<D: Domain>(ctx: &mut Ctx<D>, transposition: bool) -> Outcome<D::Move> {
+pub(crate) fn ida_star<D: Domain, H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>, transposition: bool)
+                                                            -> Outcome<D::Move> {
     let start = ctx.domain.initial();
     let mut ida: Ida<D> = Ida {
         expanded: 0,
@@ -176,6 +320,7 @@ pub(crate) fn ida_star<D: Domain>(ctx: &mut Ctx<D>, transposition: bool) -> Outc
         path: Vec::new(),
         bufs: Vec::new(),
         frames: Vec::new(),
+        slot_frames: Vec::new(),
         table: None,
     };
     let mut iterations = Vec::new();
@@ -186,6 +331,8 @@ pub(crate) fn ida_star<D: Domain>(ctx: &mut Ctx<D>, transposition: bool) -> Outc
     // Python: the game's `successors_within` with a cost cap only (without one, bound + 1 steps could go on
     // for ever); a pruned successor hides its f, so the bound then rises by one at a time.
     let within = ctx.domain.has_successors_within() && ctx.max_cost.is_some();
+    // a game with move slots is searched by them (`successors_within` needs the list)
+    let slots = !within && ctx.domain.successor_slots() > 0;
     let status = guarded((|| loop {
         if bound == INF {
             // Python's heuristics are finite: a dead start has no analogue there; no goal is reachable.
@@ -206,7 +353,7 @@ pub(crate) fn ida_star<D: Domain>(ctx: &mut Ctx<D>, transposition: bool) -> Outc
             t.insert(start.clone(), 0);
             ida.table = Some(t);
         }
-        let r = ida.search(ctx, &start, b, within);
+        let r = if slots { ida.search_slots(ctx, &start, h0, b) } else { ida.search(ctx, &start, h0, b, within) };
         if let Some(t) = &ida.table {
             peak = peak.max(t.len() as u64);
         }

@@ -15,9 +15,12 @@ use crate::stats::{Outcome, Stats};
 pub(crate) const INF: u64 = u64::MAX;
 
 /// What every driver works with: the domain, the heuristic, the pruners and their cut counts, the limits.
-pub(crate) struct Ctx<'r, 'p, D: Domain> {
+///
+/// The heuristic's type `H` is the caller's (a concrete type, or `dyn Heuristic<D>`) for `ida_star`, whose
+/// estimate per generated state is its cost per node (inlined then); a trait object for the other drivers.
+pub(crate) struct Ctx<'r, 'p, D: Domain, H: Heuristic<D> + ?Sized + 'r = dyn Heuristic<D> + 'r> {
     pub domain: &'r D,
-    pub h: &'r mut dyn Heuristic<D>,
+    pub h: &'r mut H,
     pub pruners: &'r mut [&'p mut dyn StatePruner<D>],
     pub limiter: Limiter<'r>,
     pub pruner_cuts: Vec<u64>,
@@ -28,7 +31,7 @@ pub(crate) struct Ctx<'r, 'p, D: Domain> {
     pub admissible: bool,
 }
 
-impl<'r, 'p, D: Domain> Ctx<'r, 'p, D> {
+impl<'r, 'p, D: Domain, H: Heuristic<D> + ?Sized + 'r> Ctx<'r, 'p, D, H> {
     /// The pruners' `cut`, the first that cuts counted (Python's folded `cut`).
     #[inline]
     pub fn cut(&mut self, state: &D::State, g: u32, remaining: Option<u32>) -> bool {

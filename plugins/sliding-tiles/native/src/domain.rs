@@ -26,7 +26,15 @@ pub struct Tiles {
     pub no_undo: bool,
     goal: [u8; 16],
     moves: Vec<Vec<(u8, u8)>>, // per blank cell: (move letter, new blank cell), in U D L R order
+    /// `slots[cell][k]`: the blank's new cell after move `SLOT_MOVES[k]` from `cell` (`NO_PREV`: off the board).
+    slots: [[u8; 4]; 16],
+    /// `delta[cell][k]`: `2^(8 cell) - 2^(8 to)` (wrapping), `to` the blank's new cell: the board read as one
+    /// little-endian 128-bit number gains `tile * delta` when `tile` moves from `to` into the blank's `cell`.
+    delta: [[u128; 4]; 16],
 }
+
+/// The move letters of the four move slots, in the game's order.
+const SLOT_MOVES: [u8; 4] = *b"UDLR";
 
 impl Tiles {
     /// The puzzle of side `n` (1..4) starting from `tiles` (row-major, 0 the blank); `no_undo` fuses the rule.
@@ -67,8 +75,17 @@ impl Tiles {
                 }
                 m
             })
-            .collect();
-        Ok(Tiles { n, start: Board { t, blank, prev: NO_PREV }, no_undo, goal, moves })
+            .collect::<Vec<Vec<(u8, u8)>>>();
+        let mut slots = [[NO_PREV; 4]; 16];
+        let mut delta = [[0u128; 4]; 16];
+        for (cell, ms) in moves.iter().enumerate() {
+            for &(mv, to) in ms {
+                let k = SLOT_MOVES.iter().position(|&m| m == mv).expect("a move letter");
+                slots[cell][k] = to;
+                delta[cell][k] = (1u128 << (8 * cell)).wrapping_sub(1u128 << (8 * u32::from(to)));
+            }
+        }
+        Ok(Tiles { n, start: Board { t, blank, prev: NO_PREV }, no_undo, goal, moves, slots, delta })
     }
 }
 
@@ -97,6 +114,32 @@ impl Domain for Tiles {
             let prev = if self.no_undo { b } else { NO_PREV };
             out.push(Successor { mv, state: Board { t, blank: to, prev }, cost: 1 });
         }
+    }
+
+    fn successor_slots(&self) -> usize {
+        4
+    }
+
+    /// Slot `k` is the blank's move `U`, `D`, `L`, `R` (`k` = 0..3), as `successors` lists them.
+    #[inline]
+    fn successor_at(&self, s: &Board, k: usize, child: &mut Board, cuts: &mut [u64]) -> Option<(u8, u32)> {
+        let b = s.blank;
+        let to = self.slots[b as usize & 15][k & 3];
+        if to == NO_PREV {
+            return None;
+        }
+        if to == s.prev {
+            cuts[0] += 1;
+            return None;
+        }
+        // the board as one 128-bit number: the tile at `to` moves into the blank's byte `b`, in registers, and
+        // is written whole (two byte stores into a copy, read back whole, stalled the store forwarding)
+        let tile = u128::from(s.t[to as usize & 15]);
+        child.t = u128::from_le_bytes(s.t).wrapping_add(tile.wrapping_mul(self.delta[b as usize & 15][k & 3]))
+            .to_le_bytes();
+        child.blank = to;
+        child.prev = if self.no_undo { b } else { NO_PREV };
+        Some((SLOT_MOVES[k & 3], 1))
     }
 
     fn rule_names(&self) -> &[&'static str] {
@@ -129,24 +172,23 @@ impl Group {
 
 /// The heuristics of the plugin with a native twin.
 pub enum TilesH {
-    Manhattan(Vec<[u8; 16]>),
-    LinearConflict(Vec<[u8; 16]>),
+    Manhattan(Box<[[u8; 16]; 16]>),
+    LinearConflict(Box<[[u8; 16]; 16]>),
     /// Additive pattern databases; with `mirror`, the max with the main-diagonal mirror's sum.
     Pdb { groups: Vec<Group>, mirror: Option<([u8; 16], [u8; 16])> },
 }
 
 /// `table[cell][tile]`: grid distance from `cell` to `tile`'s goal cell (0 for the blank).
-pub fn manhattan_table(n: usize) -> Vec<[u8; 16]> {
-    (0..n * n)
-        .map(|p| {
-            let mut row = [0u8; 16];
-            for t in 1..n * n {
-                let g = t - 1;
-                row[t] = ((p / n).abs_diff(g / n) + (p % n).abs_diff(g % n)) as u8;
-            }
-            row
-        })
-        .collect()
+pub fn manhattan_table(n: usize) -> Box<[[u8; 16]; 16]> {
+    // a fixed 16 x 16 array: indexing it by a cell and a tile (each masked to 0..15) needs no bounds check
+    let mut table = Box::new([[0u8; 16]; 16]);
+    for (p, row) in table.iter_mut().enumerate().take(n * n) {
+        for t in 1..n * n {
+            let g = t - 1;
+            row[t] = ((p / n).abs_diff(g / n) + (p % n).abs_diff(g % n)) as u8;
+        }
+    }
+    table
 }
 
 /// `(cell_map, tile_map)` of the main-diagonal mirror (sliding_tiles.pdb.mirror).
@@ -244,6 +286,20 @@ impl Heuristic<Tiles> for TilesH {
                     Some(m) => a.max(Self::pdb_sum(groups, &at, Some(m))),
                 }
             }
+        }
+    }
+
+    /// The Manhattan distance incrementally: the parent's value with the one tile that moved (from the
+    /// child's blank cell to the parent's) counted at its new cell; the others as `estimate`.
+    #[inline]
+    fn estimate_child(&mut self, d: &Tiles, parent: &Board, parent_h: u32, _mv: u8, child: &Board) -> u32 {
+        match self {
+            TilesH::Manhattan(table) => {
+                let (from, to) = (child.blank as usize & 15, parent.blank as usize & 15);
+                let tile = parent.t[from] as usize & 15;
+                parent_h + u32::from(table[to][tile]) - u32::from(table[from][tile])
+            }
+            _ => self.estimate(d, child),
         }
     }
 }

@@ -1,0 +1,45 @@
+//! Profiling harness: the core's IDA* with the Manhattan distance on boards of Korf's 100, without Python, as
+//! the binding runs it (a cancel flag and a poll hook armed, so the limit checks run as under Ctrl-C
+//! polling), so `perf` and `valgrind --tool=callgrind` see the driver and the domain with their symbols.
+//!
+//! `cargo run --release --example bench_ida -- FILE N...` (FILE: boards in the plugin's format, N: 1-based
+//! board numbers) prints each board's cost, expanded, generated and iterations, then the time per node.
+//! Its counts equal `benchmarks/standalone_ida`'s and searchkit's (`benchmarks/ida_overhead.py`).
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Instant;
+
+use searchkit_core::{run, Algorithm, AlgorithmSpec, Control, Poll, StatePruner};
+use searchkit_tiles::domain::{manhattan_table, Tiles, TilesH};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let text = std::fs::read_to_string(&args[1]).expect("a file of boards");
+    let boards: Vec<Vec<u8>> = text
+        .split("\n\n")
+        .filter(|b| !b.trim().is_empty())
+        .map(|b| b.split_whitespace().map(|x| x.parse().expect("a tile")).collect())
+        .collect();
+    let spec = AlgorithmSpec::new(Algorithm::IdaStar);
+    let (mut expanded, mut generated) = (0u64, 0u64);
+    let t0 = Instant::now();
+    for a in &args[2..] {
+        let tiles = &boards[a.parse::<usize>().expect("a board number") - 1];
+        let n = (tiles.len() as f64).sqrt() as usize;
+        let domain = Tiles::new(n, tiles, true).expect("a board");
+        let mut h = TilesH::Manhattan(manhattan_table(n));
+        let mut control = Control::started(0.0, None);
+        control.cancel = Some(Arc::new(AtomicBool::new(false)));
+        control.poll = Some(Poll(Arc::new(|| {})));
+        let mut pruners: Vec<&mut dyn StatePruner<Tiles>> = Vec::new();
+        let o = run(&spec, &domain, &mut h, &mut pruners, None, &control);
+        println!("board={a} cost={:?} expanded={} generated={} iterations={}", o.cost, o.stats.expanded,
+                 o.stats.generated, o.stats.iterations.len());
+        expanded += o.stats.expanded;
+        generated += o.stats.generated;
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    println!("expanded {expanded} generated {generated} time {secs:.3} s, {:.2} ns/generated",
+             secs * 1e9 / generated as f64);
+}

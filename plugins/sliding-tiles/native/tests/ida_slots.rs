@@ -1,0 +1,214 @@
+//! IDA* by move slots (`Domain::successor_slots`, the board's successors made one at a time into the
+//! driver's stack, the Manhattan distance kept incrementally) against IDA* on the listed successors with the
+//! whole Manhattan distance worked out for each state: the same status, cost, moves, bound, expanded,
+//! generated and evaluated counts, iterations and `no-undo` cuts, on boards solved and on searches stopped
+//! by a node limit anywhere (where the slots of the states on the path not yet tried must still count
+//! their cuts, as listing each expanded state's successors did); and with a driver-level rule, the same calls
+//! of its `cut` and `on_fail` in the same order.
+
+use std::collections::HashMap;
+
+use searchkit_core::{run, Algorithm, AlgorithmSpec, Control, Domain, Heuristic, Outcome, StatePruner, Successor};
+use searchkit_tiles::domain::{manhattan_table, Board, Tiles, TilesH};
+
+/// The board with only `successors` (no slots): the driver lists each state's successors.
+struct Listed(Tiles);
+
+impl Domain for Listed {
+    type State = Board;
+    type Move = u8;
+
+    fn initial(&self) -> Board {
+        self.0.initial()
+    }
+
+    fn is_goal(&self, s: &Board) -> bool {
+        self.0.is_goal(s)
+    }
+
+    fn successors(&self, s: &Board, out: &mut Vec<Successor<u8, Board>>, cuts: &mut [u64]) {
+        self.0.successors(s, out, cuts)
+    }
+
+    fn rule_names(&self) -> &[&'static str] {
+        self.0.rule_names()
+    }
+}
+
+/// A heuristic worked out whole for each state (no `estimate_child`).
+struct Whole(TilesH);
+
+impl Heuristic<Listed> for Whole {
+    fn estimate(&mut self, d: &Listed, s: &Board) -> u32 {
+        self.0.estimate(&d.0, s)
+    }
+}
+
+fn manhattan(n: usize) -> TilesH {
+    TilesH::Manhattan(manhattan_table(n))
+}
+
+/// A board `steps` random blank moves from the goal of side `n` (a fixed pseudo-random walk).
+fn scrambled(n: usize, steps: usize, seed: u64) -> Vec<u8> {
+    let mut t: Vec<u8> = (1..(n * n) as u8).chain([0]).collect();
+    let mut blank = n * n - 1;
+    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    for _ in 0..steps {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let (r, c) = (blank / n, blank % n);
+        let to = match (x >> 33) % 4 {
+            0 if r > 0 => blank - n,
+            1 if r + 1 < n => blank + n,
+            2 if c > 0 => blank - 1,
+            3 if c + 1 < n => blank + 1,
+            _ => continue,
+        };
+        t.swap(blank, to);
+        blank = to;
+    }
+    t
+}
+
+fn key(o: &Outcome<u8>) -> String {
+    let s = &o.stats;
+    let its: Vec<_> = s.iterations.iter().map(|i| (i.bound, i.expanded, i.generated, i.evaluated, i.kind)).collect();
+    format!("{:?} cost {:?} bound {:?} moves {:?} expanded {} generated {} evaluated {} cuts {:?} iterations {:?}",
+            o.status, o.cost, o.lower_bound, String::from_utf8_lossy(&o.moves), s.expanded, s.generated,
+            s.evaluated, s.rule_cuts, its)
+}
+
+fn both(n: usize, tiles: &[u8], no_undo: bool, alg: Algorithm, max_nodes: Option<u64>) -> (String, String) {
+    let spec = AlgorithmSpec::new(alg);
+    let mut control = Control::new();
+    control.max_nodes = max_nodes;
+    let slots = Tiles::new(n, tiles, no_undo).unwrap();
+    assert_eq!(slots.successor_slots(), 4);
+    let listed = Listed(Tiles::new(n, tiles, no_undo).unwrap());
+    let mut none: Vec<&mut dyn StatePruner<Tiles>> = Vec::new();
+    let mut none2: Vec<&mut dyn StatePruner<Listed>> = Vec::new();
+    let a = run(&spec, &slots, &mut manhattan(n), &mut none, None, &control);
+    let b = run(&spec, &listed, &mut Whole(manhattan(n)), &mut none2, None, &control);
+    (key(&a), key(&b))
+}
+
+#[test]
+fn slots_search_as_the_listed_successors_solved() {
+    for (n, steps) in [(2, 7), (3, 20), (3, 40), (3, 200), (4, 30), (4, 45)] {
+        for seed in 0..6 {
+            let tiles = scrambled(n, steps, seed);
+            for no_undo in [true, false] {
+                for alg in [Algorithm::IdaStar, Algorithm::IdaStarTt] {
+                    let (a, b) = both(n, &tiles, no_undo, alg, None);
+                    assert_eq!(a, b, "{tiles:?} no_undo {no_undo} {alg:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn slots_count_the_cuts_of_the_path_when_a_node_limit_stops_them() {
+    let tiles = scrambled(4, 40, 3);
+    let (all, _) = both(4, &tiles, true, Algorithm::IdaStar, None);
+    assert!(all.starts_with("Solved"), "{all}");
+    for limit in [0, 1, 2, 3, 5, 8, 13, 40, 100, 333, 1000, 2500, 10_000] {
+        for alg in [Algorithm::IdaStar, Algorithm::IdaStarTt] {
+            let (a, b) = both(4, &tiles, true, alg, Some(limit));
+            assert_eq!(a, b, "limit {limit} {alg:?}");
+        }
+    }
+}
+
+#[test]
+fn the_goal_itself_and_a_side_of_one() {
+    for (n, tiles) in [(1, vec![0]), (2, vec![1, 2, 3, 0]), (3, vec![1, 2, 3, 4, 5, 6, 7, 8, 0])] {
+        let (a, b) = both(n, &tiles, true, Algorithm::IdaStar, None);
+        assert_eq!(a, b);
+        assert!(a.starts_with("Solved cost Some(0)"), "{a}");
+    }
+}
+
+#[test]
+fn an_unsolvable_board_exhausts_alike_within_a_node_limit() {
+    // 2x2 with two tiles swapped: the other parity, no goal reachable; IDA* + Manhattan never ends, so a limit
+    let (a, b) = both(2, &[2, 1, 3, 0], true, Algorithm::IdaStar, Some(5000));
+    assert_eq!(a, b);
+    assert!(a.starts_with("NodeLimit"), "{a}");
+}
+
+/// A driver-level rule with a memory: `on_fail` records a board searched with `remaining` left and no
+/// solution; `cut` skips a board recorded with at least as much left (sound, and it exercises both hooks and
+/// their order). Every call is logged, so the two searches must make the same calls in the same order.
+#[derive(Default)]
+struct Failed {
+    seen: HashMap<[u8; 16], u32>,
+    log: Vec<(char, [u8; 16], u32, Option<u32>)>,
+}
+
+impl Failed {
+    fn cut(&mut self, s: &Board, g: u32, remaining: Option<u32>) -> bool {
+        self.log.push(('c', s.t, g, remaining));
+        let r = remaining.expect("a bound");
+        self.seen.get(&s.t).is_some_and(|&was| was >= r)
+    }
+
+    fn on_fail(&mut self, s: &Board, g: u32, remaining: Option<u32>) {
+        self.log.push(('f', s.t, g, remaining));
+        let r = remaining.expect("a bound");
+        let e = self.seen.entry(s.t).or_insert(r);
+        *e = (*e).max(r);
+    }
+}
+
+impl StatePruner<Tiles> for Failed {
+    fn name(&self) -> &'static str {
+        "failed"
+    }
+    fn cut(&mut self, _d: &Tiles, s: &Board, g: u32, remaining: Option<u32>) -> bool {
+        Failed::cut(self, s, g, remaining)
+    }
+    fn on_fail(&mut self, _d: &Tiles, s: &Board, g: u32, remaining: Option<u32>) {
+        Failed::on_fail(self, s, g, remaining)
+    }
+}
+
+impl StatePruner<Listed> for Failed {
+    fn name(&self) -> &'static str {
+        "failed"
+    }
+    fn cut(&mut self, _d: &Listed, s: &Board, g: u32, remaining: Option<u32>) -> bool {
+        Failed::cut(self, s, g, remaining)
+    }
+    fn on_fail(&mut self, _d: &Listed, s: &Board, g: u32, remaining: Option<u32>) {
+        Failed::on_fail(self, s, g, remaining)
+    }
+}
+
+#[test]
+fn slots_call_a_rule_s_cut_and_on_fail_as_the_listed_successors() {
+    let (mut fails, mut cuts) = (0, 0);
+    for (n, steps, seed) in [(3, 30, 1), (3, 200, 2), (4, 40, 3), (4, 60, 5)] {
+        let tiles = scrambled(n, steps, seed);
+        for limit in [None, Some(7), Some(500), Some(5000)] {
+            let spec = AlgorithmSpec::new(Algorithm::IdaStar);
+            let mut control = Control::new();
+            control.max_nodes = limit;
+            let slots = Tiles::new(n, &tiles, true).unwrap();
+            let listed = Listed(Tiles::new(n, &tiles, true).unwrap());
+            let (mut fa, mut fb) = (Failed::default(), Failed::default());
+            let a = {
+                let mut p: Vec<&mut dyn StatePruner<Tiles>> = vec![&mut fa];
+                run(&spec, &slots, &mut manhattan(n), &mut p, None, &control)
+            };
+            let b = {
+                let mut p: Vec<&mut dyn StatePruner<Listed>> = vec![&mut fb];
+                run(&spec, &listed, &mut Whole(manhattan(n)), &mut p, None, &control)
+            };
+            assert_eq!(key(&a), key(&b), "{tiles:?} limit {limit:?}");
+            fails += fa.log.iter().filter(|e| e.0 == 'f').count();
+            assert_eq!(fa.log, fb.log, "{tiles:?} limit {limit:?}");
+            cuts += a.stats.rule_cuts.iter().find(|(k, _)| k == "failed").map_or(0, |c| c.1);
+        }
+    }
+    assert!(fails > 0 && cuts > 0, "the rule was exercised: {fails} on_fail calls, {cuts} cuts");
+}
