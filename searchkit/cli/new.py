@@ -17,14 +17,21 @@ def new() -> None:
 @click.option("-o", "--output", "folder", default=None, metavar="DIR",
               help="The folder to write the plugin into: a new one, or an empty one (default: ./NAME-puzzle).  "
                    "A folder with anything in it is refused.")
+@click.option("--native", is_flag=True,
+              help="Also write the game's native domain (native/: a Rust crate built with searchkit's kit crate "
+                   "by maturin; pip install ./native needs cargo).")
 @click.pass_context
-def plugin(ctx, name, folder) -> None:
+def plugin(ctx, name, folder, native) -> None:
     """Write a working plugin package for a new game NAME: the pancake problem, to change into your own game.
 
     It holds pyproject.toml (with the entry point searchkit finds it by), the game (rules, input, plan,
     output), an admissible heuristic and a pruning rule with their proofs, a generator, tests using
     searchkit.testing (the contract suite, and native_checks, skipped until the game has a native domain) and
     a README.  Then: cd DIR && pip install -e '.[test]' && python -m pytest.
+
+    With --native, also native/: the same game in Rust (the Domain, the gap heuristic, the no-repeat rule),
+    a crate that names searchkit's kit crate by the installed copy's path; pip install ./native builds it,
+    and searchkit then searches on it (native_checks holds it to the Python game).
 
     NAME: lower-case letters and digits, words joined by - or _, starting with a letter (e.g. pancake).
     """
@@ -39,11 +46,12 @@ def plugin(ctx, name, folder) -> None:
         fail(f"plugin name {name!r}: an installed plugin already registers the game {name!r}; choose another name")
     target = folder if folder is not None else values["distribution"]
     try:
-        written = write_plugin(name, target)
+        written = write_plugin(name, target, native=native)
     except ScaffoldError as exc:
         fail(str(exc))
     except OSError as exc:
         fail(f"{target}: cannot write the plugin ({exc.strerror or exc})")
     click.echo(f"wrote the plugin {values['distribution']} (game {name}, package {values['package']}) to {target}: "
                f"{len(written)} files")
-    click.echo(f"next: cd {target} && pip install -e '.[test]' && python -m pytest")
+    native_step = " ./native" if native else ""
+    click.echo(f"next: cd {target} && pip install -e '.[test]'{native_step} && python -m pytest")

@@ -46,15 +46,32 @@ def names(name: str) -> dict[str, str]:
             "distribution": name.replace("_", "-") + "-puzzle", "series": f">={major}.{minor},<{major}.{minor + 1}"}
 
 
-def render(values: dict[str, str]) -> dict[str, str]:
-    """``{relative path: text}`` of the plugin template with ``values`` put in.
+def native_values() -> dict[str, str]:
+    """The values the native template adds: ``kit_dependency`` (the one ``Cargo.toml`` line naming the kit
+    crate by the path of the installed searchkit's copy, :func:`searchkit.crates.dependency_line`) and
+    ``crates_version``.
+
+    Raises:
+        ScaffoldError: the kit's sources are not installed with searchkit.
+    """
+    from searchkit.crates import CRATES_VERSION, dependency_line
+
+    try:
+        return {"kit_dependency": dependency_line("kit"), "crates_version": CRATES_VERSION}
+    except FileNotFoundError as exc:
+        raise ScaffoldError(str(exc)) from None
+
+
+def render(values: dict[str, str], tree: str = "plugin") -> dict[str, str]:
+    """``{relative path: text}`` of the template ``tree`` (``plugin``; ``plugin_native``, the native domain
+    added by ``--native``) with ``values`` put in.
 
     Raises:
         ScaffoldError: a template names a placeholder without a value (a defect of the template).
     """
     from importlib.resources import files
 
-    root = files("searchkit").joinpath("templates", "plugin")
+    root = files("searchkit").joinpath("templates", tree)
     out: dict[str, str] = {}
 
     def walk(node, parts: tuple[str, ...]) -> None:
@@ -77,8 +94,9 @@ def render(values: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def write_plugin(name: str, folder: str | os.PathLike) -> list[str]:
-    """Write the plugin ``name`` into ``folder`` (made; or an empty folder there), all of it or nothing.
+def write_plugin(name: str, folder: str | os.PathLike, native: bool = False) -> list[str]:
+    """Write the plugin ``name`` into ``folder`` (made; or an empty folder there), all of it or nothing; with
+    ``native``, also its native domain (``native/``: a Rust crate built with the kit by maturin).
 
     The files are written into a fresh temporary folder beside ``folder`` (:func:`tempfile.mkdtemp`: ours,
     created exclusively), each through :func:`searchkit.atomic.write_file`, and that folder is renamed to
@@ -99,6 +117,8 @@ def write_plugin(name: str, folder: str | os.PathLike) -> list[str]:
     from searchkit.atomic import write_file
 
     values = names(name)
+    if native:
+        values.update(native_values())
     target = Path(folder)
     shown = os.fspath(folder)
     if target.is_symlink() or (target.exists() and not target.is_dir()):
@@ -111,6 +131,8 @@ def write_plugin(name: str, folder: str | os.PathLike) -> list[str]:
     if not parent.is_dir():
         raise ScaffoldError(f"{shown}: its folder {os.fspath(parent)} does not exist")
     texts = render(values)
+    if native:
+        texts.update(render(values, "plugin_native"))
     staging = tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
     try:
         for rel, text in texts.items():
