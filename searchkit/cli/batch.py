@@ -187,9 +187,10 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                 warning(f"{output}: the last line is not a complete JSON record (the run was killed while "
                         f"writing it, or the line was damaged); it is dropped and its case solved again")
                 truncate = loaded.good_bytes
-            for number in loaded.bad_lines:
-                warning(f"{output}: line {number} is nested too deeply to read; ignored (kept in the file)"
-                        if number in loaded.too_deep else f"{output}: line {number} is not a JSON record; ignored")
+            for number in loaded.bad_lines:  # unreadable, so its case (if it had one) is unknown: not skipped
+                what = "is nested too deeply to read" if number in loaded.too_deep else "is not a JSON record"
+                warning(f"{output}: line {number} {what}; ignored (kept in the file): a case it recorded is "
+                        f"solved again")
         try:
             sink = RecordFile(output, append=resume, truncate_to=truncate)
         except OSError as exc:
