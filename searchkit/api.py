@@ -559,7 +559,8 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
             ``SEARCHKIT_START_METHOD`` other than spawn, forkserver or fork.
         ValueError: a malformed ``scheduler`` (``[tcp://]HOST:PORT`` expected).
         ConnectionError: when the loop begins, a ``scheduler`` that cannot
-            be reached (after dask's connect timeout).
+            be reached (it has 5 s to answer:
+            :data:`searchkit.batch.executors.SCHEDULER_TIMEOUT`).
     """
     solver = _solver(game, algorithm=algorithm, heuristic=heuristic, no_prune=no_prune, time_limit=time_limit,
                      max_nodes=max_nodes, upper_bound=upper_bound, engine=engine, options=game_options)

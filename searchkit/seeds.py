@@ -92,6 +92,8 @@ def load_seeds(spec: str) -> Seeds:
             continue
         index += 1
         head, colon, rest = text.partition(":")
+        if not colon and head == "0":  # a board already solved: --moves prints its cost alone (sliding tiles)
+            colon = ":"
         if not colon and not head.startswith("?"):  # e.g. an answer printed without --moves, or bare moves
             raise InputError(f"expected COST: MOVES as --moves prints them, '?', or a json record, got {text[:40]!r}",
                              source=spec, line=lineno)

@@ -636,6 +636,104 @@ def loopback_address(address: str | None) -> str | None:
     return f"{host or '127.0.0.1'}:{port or 0}"
 
 
+class _SignalGuard:
+    """Ctrl-C (SIGINT) and SIGTERM held off while the main thread is inside distributed's code.
+
+    distributed waits for its event loop's thread in ``utils.sync``; a
+    ``KeyboardInterrupt`` raised in that wait before the loop has started the
+    call made distributed's own ``cancel`` callback fail (``NameError: cannot
+    access free variable 'future'``, a 9-line tornado traceback), and one
+    raised while the cluster was closing left it half closed and said
+    "searchkit: cancelled" twice (``timeout -s INT`` sends SIGINT to the
+    process and again to its group).  Inside ``with guard:`` (re-entrant; main
+    thread only: only it runs Python's signal handlers) these signals are
+    noted instead; :meth:`deliver` then runs the handler that was in place
+    for the first one noted (it raises ``KeyboardInterrupt`` as it would have,
+    now from searchkit's code), and forgets the rest.  Elsewhere the
+    handlers are the caller's, untouched.
+    """
+
+    def __init__(self) -> None:
+        import signal
+
+        self.signals = [getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name)]
+        self.depth = 0
+        self.saved: dict = {}  # signum -> the handler in place when the guard was entered
+        self.pending: list = []  # (signum, handler) of each signal noted, in order
+
+    def _main(self) -> bool:
+        import threading
+
+        return threading.current_thread() is threading.main_thread()
+
+    def _note(self, signum, frame) -> None:
+        self.pending.append((signum, self.saved.get(signum)))
+
+    def __enter__(self):
+        if not self._main():
+            return self
+        if self.depth == 0:
+            import signal
+
+            for signum in self.signals:
+                handler = signal.getsignal(signum)
+                if callable(handler):  # SIG_IGN and SIG_DFL are the kernel's: nothing to hold off
+                    self.saved[signum] = handler
+                    signal.signal(signum, self._note)
+        self.depth += 1
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        if not self._main():
+            return False
+        self.depth -= 1
+        if self.depth == 0:
+            import signal
+
+            for signum, handler in self.saved.items():
+                signal.signal(signum, handler)
+            self.saved = {}
+        return False
+
+    def deliver(self) -> None:
+        """Run the handler of the first signal noted (``KeyboardInterrupt`` for Ctrl-C), if any; forget the rest."""
+        if self.pending:
+            signum, handler = self.pending[0]
+            self.pending.clear()
+            if callable(handler):
+                handler(signum, None)
+
+
+class _sigint_blocked:
+    """SIGINT blocked in this thread, and in the threads it starts meanwhile (they keep the mask), then unblocked:
+    a Ctrl-C meanwhile is delivered on leaving (main thread only; where ``pthread_sigmask`` exists).
+
+    A process-directed signal goes to any thread that does not block it: one
+    that ignores SIGINT while the LocalCluster starts (:meth:`DaskPool._start_cluster`)
+    would drop it there, so the threads started before are started with it blocked.
+    """
+
+    def __enter__(self):
+        import signal
+        import threading
+
+        self.on = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+        if self.on:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        if self.on:
+            import signal
+
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        return False
+
+
+#: Seconds ``--scheduler``'s scheduler has to answer before the run is refused (``--scheduler-timeout``).
+SCHEDULER_TIMEOUT = 5.0
+
+
 class DaskPool:
     """Chunks as tasks on a Dask cluster: ``Client(address)``, or a ``LocalCluster`` on this machine.
 
@@ -648,6 +746,9 @@ class DaskPool:
         dashboard: for a ``LocalCluster``, the dashboard's ``[HOST]:PORT``
             (no host: ``127.0.0.1``), or ``None`` for no dashboard.  The
             cluster's scheduler, workers and nannies listen on 127.0.0.1 only.
+        scheduler_timeout: seconds the ``scheduler`` has to answer
+            (:data:`SCHEDULER_TIMEOUT`; distributed's own default,
+            ``distributed.comm.timeouts.connect``, is 30 s).
         memory limits (``config.limits.memory_mb``) hold per case inside the
         Dask worker process (its ``RLIMIT_AS`` is raised by the allowance
         while the case runs).
@@ -656,16 +757,29 @@ class DaskPool:
     Dask gives up (``KilledWorker``) each case of the chunk is sent alone, and
     the one that kills its worker again gets status ``error``.
 
+    Ctrl-C and SIGTERM never interrupt distributed's code (:class:`_SignalGuard`):
+    one that arrives while the pool is starting, submitting, polling or
+    closing raises ``KeyboardInterrupt`` at the next point where nothing is
+    half done (the start of :meth:`poll`, the end of start-up or of
+    :meth:`close`); a pool whose start-up is interrupted closes what it started.
+
     Raises:
         click.ClickException: dask is not installed (one line saying what to install; exit status 2).
+        ConnectionError: the ``scheduler`` did not answer within ``scheduler_timeout`` (one line naming it).
     """
 
     target_seconds = 0.5  # a task costs the scheduler about a millisecond
 
     def __init__(self, config, scheduler: str | None = None, jobs: int | None = None,
-                 hash_data: bool = False, dashboard: str | None = None) -> None:
+                 hash_data: bool = False, dashboard: str | None = None,
+                 scheduler_timeout: float = SCHEDULER_TIMEOUT) -> None:
+        self._guard = _SignalGuard()
+        self.cluster = None
+        self.client = None
+        self.futures: dict = {}  # future -> chunk
         try:
-            from dask.distributed import Client
+            with _sigint_blocked():  # the threads numpy starts as dask imports it (OpenBLAS's) are then deaf to it
+                from dask.distributed import Client
         except ImportError:
             import click
 
@@ -676,24 +790,22 @@ class DaskPool:
 
         self.config = config
         self.hash_data = hash_data
-        self.cluster = None
         logging.getLogger("distributed").setLevel(logging.ERROR)
-        if scheduler:
-            address = scheduler_address(scheduler)
-            try:
-                self.client = Client(address)
-            except OSError as exc:  # refused, unknown host, or distributed's connect timeout (TimeoutError)
-                raise ConnectionError(f"cannot reach the Dask scheduler at {address}: "
-                                      f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__} (is it "
-                                      f"running? the wait is dask's distributed.comm.timeouts.connect)") from None
-        else:
-            self._start_cluster(jobs, dashboard)
-        self.workers = max(1, sum(self.client.nthreads().values()))
-        from dask.distributed import as_completed
+        try:
+            with self._guard:
+                if scheduler:
+                    self.client = _connect(Client, scheduler_address(scheduler), scheduler_timeout)
+                else:
+                    self._start_cluster(jobs, dashboard)
+                self.workers = max(1, sum(self.client.nthreads().values()))
+                from dask.distributed import as_completed
 
-        self.completed = as_completed()
-        self.futures: dict = {}  # future -> chunk
-        self.started: set = set()
+                self.completed = as_completed()
+                self.started: set = set()
+            self._guard.deliver()  # a Ctrl-C during start-up cancels the run now
+        except BaseException:
+            self.close(cancel=True)
+            raise
 
     def _start_cluster(self, jobs: int | None, dashboard: str | None) -> None:
         """A LocalCluster of ``jobs`` worker processes, on loopback, its workers deaf to Ctrl-C.
@@ -704,10 +816,15 @@ class DaskPool:
         KeyboardInterrupt): a Ctrl-C in a terminal reaches the whole process
         group, and the workers, and this process interrupted mid-start,
         printed 4-5 tracebacks (68-78 lines).  The run's Ctrl-C is this
-        process's to handle: it closes the cluster.  A Ctrl-C during those
-        seconds of start-up is not seen (press it again once the run has
-        started); blocking the signal instead does not reach the workers
-        (their mask is reset when they are spawned).
+        process's to handle: it closes the cluster.  SIGINT is also blocked
+        in this thread meanwhile (and in the threads distributed starts, which
+        inherit the mask): on Linux a blocked signal stays pending even while
+        ignored, so a Ctrl-C during start-up is delivered once the handler is
+        back, and cancels the run as soon as the cluster is up.  (Blocking
+        alone does not reach the workers: their mask is reset when they are
+        spawned.  A thread of this process started before, and not blocking
+        SIGINT, would still take such a Ctrl-C and drop it; searchkit starts
+        none.)
         """
         import signal
         import threading
@@ -715,17 +832,34 @@ class DaskPool:
         from dask.distributed import Client, LocalCluster
 
         hold = threading.current_thread() is threading.main_thread()
+        block = hold and hasattr(signal, "pthread_sigmask")
+        if block:
+            # multiprocessing's resource tracker unblocks SIGINT in the thread that starts it: started later by
+            # distributed's loop thread, that thread, and every thread it starts, took the Ctrl-C and dropped it
+            try:
+                from multiprocessing import resource_tracker
+            except ImportError:  # Windows
+                pass
+            else:
+                resource_tracker.ensure_running()
         old = signal.signal(signal.SIGINT, signal.SIG_IGN) if hold else None
+        if block:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             self._make_cluster(jobs, dashboard, Client, LocalCluster)
         finally:
             if hold:
                 signal.signal(signal.SIGINT, old)
+            if block:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # a Ctrl-C held meanwhile: now
 
     def _make_cluster(self, jobs, dashboard, Client, LocalCluster) -> None:
         import logging
 
         n = jobs or usable_cpus()
+        # The workers' and nannies' logs at CRITICAL only: a worker busy with a case when the run is cancelled
+        # logged a 30-line "Failed to communicate with scheduler during heartbeat" traceback as the scheduler
+        # closed before it (a case's failure is searchkit's to report, naming the case).
         # Everything on loopback: distributed's dashboard (":0") would listen on every interface and show
         # the workers' addresses and memory to anyone who can reach the machine.
         # With no dashboard the scheduler still starts an HTTP server (distributed always does): it serves
@@ -739,7 +873,7 @@ class DaskPool:
                                         dashboard_address=loopback_address(dashboard),
                                         scheduler_kwargs=None if dashboard is not None else
                                         {"dashboard": False, "dashboard_address": "127.0.0.1:0"},
-                                        silence_logs=logging.ERROR)
+                                        silence_logs=logging.CRITICAL)
         self.client = Client(self.cluster)
         if dashboard is not None:
             _say_dashboard(self.cluster.dashboard_link, loopback_address(dashboard))
@@ -750,15 +884,22 @@ class DaskPool:
     def submit(self, chunk) -> None:
         """Send a chunk of ``(seq, case, started)`` triples as one task."""
         chunk = [(seq, case) for seq, case, *_ in chunk]
-        future = self.client.submit(solve_chunk, self.config, chunk, self.hash_data, pure=False)
-        self.futures[future] = chunk
-        self.completed.add(future)
+        with self._guard:
+            future = self.client.submit(solve_chunk, self.config, chunk, self.hash_data, pure=False)
+            self.futures[future] = chunk
+            self.completed.add(future)
 
     def busy(self) -> bool:
         return bool(self.futures)
 
     def poll(self, timeout: float | None = None) -> list:
+        """The events since the last call, waiting up to ``timeout`` seconds for a task to finish.
+
+        A Ctrl-C noted since the last call (or while this one waits) raises
+        ``KeyboardInterrupt`` before a finished task is taken: no result is lost.
+        """
         events: list = []
+        self._guard.deliver()
         if not self.futures:
             return events
         # Dask does not say when a task starts: report a chunk's cases as started once it is submitted.
@@ -768,42 +909,78 @@ class DaskPool:
                     self.started.add(seq)
                     events.append(("start", seq))
         deadline = None if timeout is None else time.monotonic() + timeout
-        while True:
-            batch = self.completed.next_batch(block=False)
-            if batch or (deadline is not None and time.monotonic() >= deadline):
-                break
-            time.sleep(0.01)
-        for future in batch:
-            chunk = self.futures.pop(future)
-            try:
-                for seq, res in future.result():
-                    self.started.discard(seq)
-                    events.append(("done", seq, res))
-            except Exception as exc:  # KilledWorker, or a worker-side failure
-                if len(chunk) > 1:
-                    for seq, case in chunk:
-                        self.submit([(seq, case, None)])
-                else:
-                    seq, case = chunk[0]
-                    self.started.discard(seq)
-                    res = died_result(case, self.config, None)
-                    first = str(exc).split(". ")[0].splitlines()[0] if str(exc) else ""
-                    events.append(("done", seq, attrs.evolve(res, error=f"its Dask task failed "
-                                                                       f"({type(exc).__name__}: {first})")))
+        with self._guard:
+            while True:
+                self._guard.deliver()
+                batch = self.completed.next_batch(block=False)
+                if batch or (deadline is not None and time.monotonic() >= deadline):
+                    break
+                time.sleep(0.01)
+            for future in batch:  # a signal from here on waits for the next call
+                chunk = self.futures.pop(future)
+                try:
+                    for seq, res in future.result():
+                        self.started.discard(seq)
+                        events.append(("done", seq, res))
+                except Exception as exc:  # KilledWorker, or a worker-side failure
+                    if len(chunk) > 1:
+                        for seq, case in chunk:
+                            self.submit([(seq, case, None)])
+                    else:
+                        seq, case = chunk[0]
+                        self.started.discard(seq)
+                        res = died_result(case, self.config, None)
+                        first = str(exc).split(". ")[0].splitlines()[0] if str(exc) else ""
+                        events.append(("done", seq, attrs.evolve(res, error=f"its Dask task failed "
+                                                                           f"({type(exc).__name__}: {first})")))
         return events
 
     def close(self, cancel: bool = False) -> None:
-        futures = getattr(self, "futures", None)
-        client = getattr(self, "client", None)
-        if cancel and futures and client is not None:
-            client.cancel(list(futures))
-        if futures:
-            futures.clear()
-        if client is not None:
-            client.close()
-        if self.cluster is not None:
-            self.cluster.close()
-            self.cluster = None
+        """Cancel the outstanding tasks (``cancel``), close the client, then the LocalCluster (its workers end).
+
+        A Ctrl-C meanwhile does not stop the closing half way; it is
+        delivered once the cluster is closed.
+        """
+        import logging
+
+        quiet = logging.getLogger("distributed")
+        level = quiet.level
+        with self._guard:
+            futures, self.futures = self.futures, {}
+            client, self.client = self.client, None
+            cluster, self.cluster = self.cluster, None
+            if cancel:  # tasks cut short, workers stopped mid-case: what distributed says of it is no news
+                quiet.setLevel(logging.CRITICAL)
+            try:
+                if cancel and futures and client is not None:
+                    client.cancel(list(futures))
+                futures.clear()
+            finally:
+                try:
+                    if client is not None:
+                        client.close()
+                finally:
+                    try:
+                        if cluster is not None:
+                            cluster.close()
+                    finally:
+                        quiet.setLevel(level)
+        self._guard.deliver()
+
+
+def _connect(Client, address: str, timeout: float):
+    """``Client(address)``, given ``timeout`` seconds to reach the scheduler.
+
+    Raises:
+        ConnectionError: refused, unknown host, or no answer in time: one line naming the address.
+    """
+    try:
+        return Client(address, timeout=timeout)
+    except OSError as exc:  # refused, unknown host, or distributed's connect timeout (TimeoutError)
+        text = str(exc).splitlines()[0] if str(exc) else ""
+        why = "" if isinstance(exc, TimeoutError) or not text or text.startswith("Timed out") else f": {text}"
+        raise ConnectionError(f"cannot reach the Dask scheduler at {address} within {timeout:g} s{why} (is it "
+                              f"running? --scheduler-timeout waits longer)") from None
 
 
 #: Schemes of a scheduler's address that another process can reach (``inproc://`` is one process's own).

@@ -98,11 +98,27 @@ def _click_main() -> int:
         raise KeyboardInterrupt from None
     except click.UsageError as exc:
         hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
-        echo(f"searchkit: error: {exc.format_message()}{hint}", err=True)
+        echo(f"searchkit: error: {capped_values(exc.format_message())}{hint}", err=True)
         return exc.exit_code
     except click.ClickException as exc:
-        echo(f"searchkit: error: {exc.format_message()}", err=True)
+        echo(f"searchkit: error: {capped_values(exc.format_message())}", err=True)
         return exc.exit_code
+
+
+#: The most characters of a long number a usage message repeats.
+MAX_QUOTED_NUMBER = 20
+
+
+def capped_values(message: str) -> str:
+    """``message`` with every quoted number longer than :data:`MAX_QUOTED_NUMBER` characters cut to its first
+    ones, ``...`` and its length: click quoted a 5000-digit ``--width`` whole (one line of 5 KB)."""
+    import re
+
+    def cut(match) -> str:
+        value = match.group(1)
+        return f"'{value[:MAX_QUOTED_NUMBER]}...' ({len(value):,} characters)"
+
+    return re.sub(r"'([-+]?[0-9][0-9_.eE+-]{%d,})'" % MAX_QUOTED_NUMBER, cut, message)
 
 
 def __getattr__(name):

@@ -26,7 +26,8 @@ from searchkit.result import CANCELLED, ERROR as REFUSED, INPUT_ERROR
 def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: str = "local",
               scheduler: str | None = None, memory_limit: float | None = None, output: str | None = None,
               resume: bool = False, progress: bool | None = None, start_method: str | None = None,
-              dashboard: str | None = None, force: bool = False, keep_stopped: bool = False) -> int:
+              dashboard: str | None = None, force: bool = False, keep_stopped: bool = False,
+              scheduler_timeout: float | None = None) -> int:
     """Solve every case of ``files`` with the batch engine; return the exit status.
 
     Args:
@@ -44,11 +45,17 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
         keep_stopped: with ``resume``, count cases recorded as stopped (a limit, an error) as done.
         progress: show the progress bar (``None``: when stderr is a terminal).
         dashboard: a LocalCluster's Dask dashboard address (``None``: no dashboard).
+        scheduler_timeout: seconds ``scheduler`` has to answer (``None``:
+            :data:`~searchkit.batch.executors.SCHEDULER_TIMEOUT`).
 
     Output goes to stdout (or ``output``); the error lines, the progress bar
     and one summary line go to stderr.  A Ctrl-C at any moment of the run
     (reading records, starting workers, solving, closing) ends it with that
     summary and, with ``output``, the ``--resume`` hint; exit status 130.
+    The line saying so (``searchkit: cancelled``) is printed once: a second
+    Ctrl-C or SIGTERM while the run closes its workers and writes the summary
+    is ignored (``timeout -s INT`` sends SIGINT twice: to the process and to
+    its group).
     """
     import signal
     import threading
@@ -65,15 +72,17 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
         code = _run_batch(solver, files, fmt=fmt, stats=stats, jobs=jobs, executor=executor, scheduler=scheduler,
                           memory_limit=memory_limit, output=output, resume=resume, progress=progress,
                           start_method=start_method, dashboard=dashboard, force=force, keep_stopped=keep_stopped,
-                          tally=tally)
+                          scheduler_timeout=scheduler_timeout, tally=tally)
     except KeyboardInterrupt:  # outside the solving loop (which handles its own): setting up, or closing
+        tally.winding_down()
+        tally.say_stop()
         if not tally.summarised:
-            click.echo(f"searchkit: {tally.stop}", err=True)
             tally.summarised = True
             summary(tally.counts, time.perf_counter() - tally.begun, skipped=tally.skipped, output=output,
                     cancelled=True, unsolved=tally.unsolved)
         code = EXIT_CANCELLED
     finally:
+        tally.restore_signals()
         if main:
             signal.signal(signal.SIGTERM, old)
     if code == EXIT_CANCELLED and tally.stop != "cancelled":
@@ -91,12 +100,44 @@ class _Tally:
         self.unsolved: Counter = Counter()  #: statuses of the skipped cases recorded without an answer
         self.summarised = False
         self.stop = "cancelled"  #: how the run was stopped: Ctrl-C, or "terminated (SIGTERM)"
+        self.said = False  #: the line saying how the run was stopped is printed
+        self.held: dict = {}  #: signum -> the handler to restore once the run has ended
+
+    def say_stop(self) -> None:
+        """Print ``searchkit: cancelled`` (or how the run was stopped): once, however many times it is stopped."""
+        if not self.said:
+            self.said = True
+            click.echo(f"searchkit: {self.stop}", err=True)
+
+    def winding_down(self) -> None:
+        """From the first Ctrl-C or SIGTERM on, the run is ending: later ones are ignored (main thread only)
+        while it closes its workers and prints its summary, so nothing is left half closed or said twice."""
+        import signal
+        import threading
+
+        if self.held or threading.current_thread() is not threading.main_thread():
+            return
+        for name in ("SIGINT", "SIGTERM"):
+            signum = getattr(signal, name, None)
+            if signum is not None:
+                self.held[signum] = signal.signal(signum, _ignored)
+
+    def restore_signals(self) -> None:
+        import signal
+
+        for signum, handler in self.held.items():
+            signal.signal(signum, handler)
+        self.held = {}
+
+
+def _ignored(signum, frame) -> None:
+    """A Ctrl-C or SIGTERM while a stopped run winds down: it is already ending."""
 
 
 def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str, scheduler: str | None,
                memory_limit: float | None, output: str | None, resume: bool, progress: bool | None,
                start_method: str | None, dashboard: str | None, force: bool, keep_stopped: bool,
-               tally: _Tally) -> int:
+               scheduler_timeout: float | None, tally: _Tally) -> int:
     from searchkit.batch import executors
     from searchkit.records import (FINAL, STOPPED, RecordFile, data_hash, done_keys, foreign_record, load_records,
                                    options_conflict, output_refusal, source_key)
@@ -146,9 +187,10 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                 warning(f"{output}: the last line is not a complete JSON record (the run was killed while "
                         f"writing it, or the line was damaged); it is dropped and its case solved again")
                 truncate = loaded.good_bytes
-            for number in loaded.bad_lines:
-                warning(f"{output}: line {number} is nested too deeply to read; ignored (kept in the file)"
-                        if number in loaded.too_deep else f"{output}: line {number} is not a JSON record; ignored")
+            for number in loaded.bad_lines:  # unreadable, so its case (if it had one) is unknown: not skipped
+                what = "is nested too deeply to read" if number in loaded.too_deep else "is not a JSON record"
+                warning(f"{output}: line {number} {what}; ignored (kept in the file): a case it recorded is "
+                        f"solved again")
         try:
             sink = RecordFile(output, append=resume, truncate_to=truncate)
         except OSError as exc:
@@ -181,7 +223,8 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
         if executor == "dask":
             try:
                 backend = executors.DaskPool(config, scheduler, None if jobs == 1 else jobs, hash_data=hashes,
-                                             dashboard=dashboard)
+                                             dashboard=dashboard,
+                                             scheduler_timeout=scheduler_timeout or executors.SCHEDULER_TIMEOUT)
             except ConnectionError as exc:  # an unreachable scheduler: one line, not 'cannot write the output'
                 unreachable = click.ClickException(str(exc))
                 unreachable.exit_code = 2
@@ -218,16 +261,16 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                     click.echo(format_stats(outcome), err=True)
     except KeyboardInterrupt:
         cancelled = True
-        click.echo(f"searchkit: {tally.stop}", err=True)
-        if backend is not None:
-            backend.close(cancel=True)
-            backend = None
+        tally.winding_down()
+        tally.say_stop()
         reporter.code = EXIT_CANCELLED
     finally:
-        if backend is not None:
-            backend.close(cancel=cancelled)
-        if sink is not None:
-            sink.close()
+        try:
+            if backend is not None:
+                backend.close(cancel=cancelled)
+        finally:
+            if sink is not None:
+                sink.close()
     if recorded and not matched and not cancelled:
         warning(f"0 of the {len(recorded)} records in {output} match a case of the input (same source, case "
                 f"and data hash): every case was solved again; name the input as in the first run")

@@ -53,8 +53,8 @@ def pdb() -> None:
 @click.argument("game")
 @click.argument("spec")
 @click.option("--memory-limit", type=click.FloatRange(min=1, max=MAX_MEMORY_MB), default=None, metavar="MB",
-              help="Refuse to build a table whose build needs more memory than this (MiB); without it, more than "
-                   "the machine has is refused.")
+              help="Refuse to build a table whose build needs more memory than this (MiB); more than the machine "
+                   "has is refused whatever the limit.")
 @click.pass_context
 def build(ctx, game, spec, memory_limit) -> None:
     """Build (or verify, if cached) the tables of heuristic SPEC of GAME; one line per table.

@@ -104,10 +104,14 @@ def make_show_command(registry, name: str) -> click.Command:
         if not puzzle.is_goal(final):
             warning(f"{case.source}: case {case.index}: the {len(path)} moves do not reach a goal")
         title = f"{name}: {os.path.basename(case.source)} case {case.index}, {len(path)} moves"
-        if len(steps) >= max_frames and steps[-1].index < len(path):
+        cut = len(steps) >= max_frames and steps[-1].index < len(path)
+        if cut:
+            title += f" (the first {steps[-1].index} drawn)"
+        if suffix:  # a picture refused as too large draws nothing: the line about the frames drawn comes after
+            _bound(case, suffix[1:], steps, columns, colours, max_pixels, memory_limit)
+        if cut:
             warning(f"{case.source}: case {case.index}: drew the first {len(steps)} frames, up to move "
                     f"{steps[-1].index} of {len(path)} (--max-frames {max_frames}); every move was checked")
-            title += f" (the first {steps[-1].index} drawn)"
         if not suffix:
             from rich.console import Console
 
@@ -115,7 +119,6 @@ def make_show_command(registry, name: str) -> click.Command:
 
             render_terminal(steps, Console(highlight=False), labels=labels, palette=colours)
             return
-        _bound(case, suffix[1:], steps, columns, colours, max_pixels, memory_limit)
         _write(output, suffix, steps, labels=labels, columns=columns, title=title, palette=colours, clock=clock,
                case=case)
         size = os.path.getsize(output)

@@ -28,8 +28,8 @@ def make_solve_command(registry, name: str) -> click.Command:
 
     @click.pass_context
     def command(ctx, files, algorithm, heuristic, no_prune, max_nodes, time_limit, engine, stats, fmt, upper_bound,
-                seed_solution, jobs, executor, scheduler, dashboard, memory_limit, output, resume, keep_stopped,
-                force, progress, oversubscribe, **options):
+                seed_solution, jobs, executor, scheduler, scheduler_timeout, dashboard, memory_limit, output, resume,
+                keep_stopped, force, progress, oversubscribe, **options):
         from searchkit.limits import Limits
         from searchkit.solver import Solver
 
@@ -54,7 +54,7 @@ def make_solve_command(registry, name: str) -> click.Command:
         ctx.exit(_run(solver, files or ("-",), fmt=fmt, stats=stats, jobs=jobs, executor=executor,
                       scheduler=scheduler, dashboard=dashboard, memory_limit=memory_limit, output=output,
                       resume=resume, keep_stopped=keep_stopped, force=force, progress=progress,
-                      oversubscribe=oversubscribe))
+                      oversubscribe=oversubscribe, scheduler_timeout=scheduler_timeout))
 
     params = [
         click.argument("files", nargs=-1, type=str),
@@ -95,8 +95,8 @@ def make_solve_command(registry, name: str) -> click.Command:
 
 
 def batch_options() -> list:
-    """``--jobs``, ``--executor``, ``--scheduler``, ``--dashboard``, ``--memory-limit``, ``--output``, ``--resume``,
-    ``--keep-stopped``, ``--force``, ``--progress``."""
+    """``--jobs``, ``--executor``, ``--scheduler``, ``--scheduler-timeout``, ``--dashboard``, ``--memory-limit``,
+    ``--output``, ``--resume``, ``--keep-stopped``, ``--force``, ``--progress``."""
     return [
         click.option("--jobs", "-j", default="1", show_default=True, metavar="N|auto",
                      help="Worker processes ('auto': the CPUs this process may use; more are capped at that, "
@@ -109,6 +109,10 @@ def batch_options() -> list:
                           "(pip install 'searchkit-puzzles[dask]')."),
         click.option("--scheduler", default=None, metavar="ADDRESS",
                      help="With --executor dask: the scheduler's address (default: a LocalCluster here)."),
+        click.option("--scheduler-timeout", type=click.FloatRange(min=0, min_open=True, max=86400), default=None,
+                     metavar="SECONDS", callback=finite,
+                     help="With --scheduler: how long the scheduler has to answer before the run is refused "
+                          "[default: 5]."),
         click.option("--dashboard", is_flag=False, flag_value="", default=None, metavar="[ADDR]",
                      callback=_dashboard_address,
                      help="With --executor dask and no --scheduler: serve the Dask dashboard on 127.0.0.1 "
@@ -135,7 +139,7 @@ def batch_options() -> list:
 
 def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", executor: str = "local",
          scheduler=None, memory_limit=None, output=None, resume=False, progress=None, dashboard=None,
-         force=False, keep_stopped=False, oversubscribe=False) -> int:
+         force=False, keep_stopped=False, oversubscribe=False, scheduler_timeout=None) -> int:
     """Solve every case of every file, printing as it goes; return the exit status.
 
     Without a batch option this is :func:`searchkit.reporting.run_files`.
@@ -159,6 +163,8 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
         raise click.UsageError("--force starts --output afresh, --resume appends to it: give one of them")
     if scheduler and executor != "dask":
         raise click.UsageError("--scheduler goes with --executor dask")
+    if scheduler_timeout is not None and not scheduler:
+        raise click.UsageError("--scheduler-timeout goes with --scheduler ADDRESS")
     if scheduler:
         from searchkit.batch.executors import scheduler_address
 
@@ -192,7 +198,8 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
                 raise click.UsageError(str(exc)) from None
         return run_batch(solver, files, fmt=fmt, stats=stats, jobs=n, executor=executor, scheduler=scheduler,
                          memory_limit=memory_limit, output=output, resume=resume, progress=progress,
-                         dashboard=dashboard, force=force, keep_stopped=keep_stopped)
+                         dashboard=dashboard, force=force, keep_stopped=keep_stopped,
+                         scheduler_timeout=scheduler_timeout)
     return run_files(solver, files, fmt=fmt, stats=stats)
 
 

@@ -332,7 +332,9 @@ def check_build_size(abstraction, builder=None) -> int:
         from searchkit.errors import PlanError
 
         raise PlanError(f"{abstraction.label()}: building its table of {abstraction.entries:,} entries needs about "
-                        f"{human_bytes(need)} of memory, more than this machine's {human_bytes(have)}")
+                        f"{human_bytes(need)} of memory, more than this machine's {human_bytes(have)}; no option "
+                        f"raises this bound (--memory-limit only lowers it): name a smaller pattern in the "
+                        f"heuristic's spec")
     return need
 
 

@@ -66,7 +66,27 @@ def test_resume_keeps_a_complete_deeply_nested_last_line(cli, tmp_path):
     out.write_text("".join(lines[:-1]) + deep)
     res = cli("solve", "flood", "--output", out, "--resume", PC19)
     assert res.returncode == 0, res.stderr
-    assert f"{out}: line 12 is nested too deeply to read; ignored (kept in the file)" in res.stderr
+    assert f"searchkit: warning: {out}: line 12 is nested too deeply to read; ignored (kept in the file): a case " \
+           f"it recorded is solved again\n" in res.stderr
     assert "torn" not in res.stderr and "not a complete JSON record" not in res.stderr
     after = out.read_text().splitlines(keepends=True)
     assert after[:12] == lines[:-1] + [deep] and len(after) == 13  # kept, and case 12 solved again
+
+
+def test_resume_says_a_case_of_an_unreadable_line_is_solved_again(cli, tmp_path):
+    """Issue 32 (S3): a complete last line nested 20,000 deep (``{"a":{"a":...}}``) in place of a case's record,
+    and a line that is not JSON, were ignored with a warning that did not say their case would be solved
+    again; it was, and appended.  One warning each, naming file and line, and saying so."""
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, PC19).returncode == 0
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:5]) + "{not json\n" + "".join(lines[6:-1]) + '{"a":' * 20_000 + "1"
+                   + "}" * 20_000 + "\n")
+    res = cli("solve", "flood", "--output", out, "--resume", PC19)
+    assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
+    assert res.stderr.splitlines()[:2] == [
+        f"searchkit: warning: {out}: line 6 is not a JSON record; ignored (kept in the file): a case it recorded "
+        f"is solved again",
+        f"searchkit: warning: {out}: line 12 is nested too deeply to read; ignored (kept in the file): a case it "
+        f"recorded is solved again"]
+    assert "2 cases in " in res.stderr and "(2 solved); 10 already recorded, skipped" in res.stderr

@@ -117,3 +117,15 @@ def test_a_core_only_install_says_how_to_get_a_game():
     assert "unknown game 'flood' (known: none); install a game plugin" in solve.stderr
     code, out, err = run("verify", "flood", "--help")
     assert code == 0 and "--moves" not in out and "--start" in out
+
+
+@pytest.mark.parametrize("option", ["--width", "--jobs"])
+def test_a_huge_bad_number_is_not_echoed_whole(option, tmp_path):
+    """A tester's finding (issue 32): click echoed all 5000 digits of a bad ``--width`` (a 5 KB line)."""
+    board = tmp_path / "one.txt"
+    board.write_text("1\n5\n0\n")
+    proc = subprocess.run([sys.executable, "-m", "searchkit", "solve", "flood", option, "9" * 5000, str(board)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.splitlines()) == 1 and len(proc.stderr) < 300, proc.stderr[:300]
+    assert f"'{'9' * 20}...' (5,000 characters)" in proc.stderr

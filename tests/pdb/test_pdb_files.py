@@ -142,8 +142,10 @@ def test_a_build_larger_than_the_machine_or_the_memory_limit_is_refused_before_i
 
     huge = ExplicitAbstraction("toy-hops", (1,), {"n": "huge"}, 10**13, [0], never)
     with pytest.raises(PlanError, match=r"toy-hops 1: building its table of 10,000,000,000,000 entries needs about "
-                                        r"[\d,.]+ GiB of memory, more than this machine's"):
-        load_or_build(huge, builder=python_only([]), quiet=True)
+                                        r"[\d,.]+ GiB of memory, more than this machine's [\d,.]+ GiB; no option "
+                                        r"raises this bound \(--memory-limit only lowers it\): name a smaller "
+                                        r"pattern in the heuristic's spec$"):
+        load_or_build(huge, builder=python_only([]), quiet=True)  # (a tester: the refusal named no option)
     middle = ExplicitAbstraction("toy-hops", (1,), {"n": "middle"}, 10**6, [0], never)
     with active(Limiter(Limits(memory_mb=1))), pytest.raises(LimitReached) as stopped:
         load_or_build(middle, builder=python_only([]), quiet=True)

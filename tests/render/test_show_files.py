@@ -107,6 +107,12 @@ def test_a_picture_over_max_pixels_is_refused_before_it_is_drawn(cli_run, tmp_pa
     assert not out.exists()
     fine = cli_run(["show", "flood", str(board), "--moves", " ".join(runs[:30]), "-o", str(out)])
     assert fine.exit_code == 0 and out.exists()
+    # over --max-frames too: the refusal, and no 'drew the first 5 frames' (it drew none)
+    refused = cli_run(["show", "flood", str(board), "--moves", " ".join(runs[:30]), "-o", str(tmp_path / f"x{suffix}"),
+                       "--max-pixels", "1000", "--max-frames", "5"])
+    assert refused.exit_code == 1
+    assert "drew the first" not in refused.output, refused.output
+    assert "over --max-pixels 1,000" in refused.output.strip().splitlines()[-1], refused.output
 
 
 def test_memory_limit_refuses_a_picture_that_needs_more_before_it_is_drawn(tmp_path):

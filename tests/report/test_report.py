@@ -424,3 +424,20 @@ def test_compare_prints_reports_tables_and_they_equal_a_report_of_its_own_record
     text = subprocess.run([sys.executable, "-m", "searchkit", "compare", "flood", str(four), "-H", "puchert",
                            "-H", "layered", "--no-progress"], capture_output=True, text=True, timeout=300).stdout
     assert "Geometric means over the 4 instances every column solved" in text and "IPC score" in text
+
+
+def test_a_line_nested_too_deeply_is_named_once_and_not_counted(tmp_path):
+    """Issue 32 (S3): a complete line nested 20,000 deep (``[[[...]]]`` or ``{"a":{"a":...}}``), in the middle or
+    last, is an unreadable line like any other: one warning naming file and line, no traceback, and the other
+    records are reported (Python's JSON reader raises RecursionError on it, orjson a decode error)."""
+    a, _ = _experiment(tmp_path)
+    lines = open(a).read().splitlines(keepends=True)
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text(lines[0] + "[" * 20_000 + "]" * 20_000 + "\n" + "".join(lines[1:])
+                    + '{"a":' * 20_000 + "1" + "}" * 20_000 + "\n")
+    proc = _cli(str(deep), "--no-per-instance")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.splitlines() == [f"searchkit: warning: {deep}: line 2: is not a JSON record; not counted",
+                                        f"searchkit: warning: {deep}: line 6: is not a JSON record; not counted"]
+    report = load_report([str(deep)])
+    assert by_label(report.coverage())["deep"]["instances"] == 3

@@ -148,3 +148,21 @@ def test_a_seed_runs_on_both_engines(engine, goal, cli_run, tmp_path):
         (record,) = [r for r in records if r.get("event") is None]  # the improvement events aside
         assert record["status"] == "solved" and record["cost"] == int(cost), record
         assert record["engine"] == engine and replay_as_given(board, record["moves"], goal)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_line_moves_prints_for_a_solved_board_seeds_it(engine, cli_run, tmp_path):
+    """A tester's finding (issue 32): ``--moves`` prints ``0`` for a board already solved, and
+    ``--seed-solution`` refused that line ("expected COST: MOVES as --moves prints them"); it is the empty
+    solution."""
+    _engine(engine)
+    boards = tmp_path / "b.txt"
+    boards.write_text("1 2 3\n4 5 6\n7 8 0\n")
+    printed = cli_run(["solve", "sliding-tiles", "--engine", engine, "--moves", str(boards)])
+    assert printed.output.splitlines() == ["0"]
+    seeds = tmp_path / "seeds.txt"
+    seeds.write_text(printed.output)
+    seeded = cli_run(["solve", "sliding-tiles", "--engine", engine, "--moves", "--seed-solution", str(seeds),
+                      str(boards)])
+    assert seeded.exit_code == 0, seeded.output
+    assert seeded.output.splitlines() == ["0"]
