@@ -89,7 +89,8 @@ def test_without_the_native_module_every_check_is_skipped_saying_what_to_install
                           timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     lines = done.stdout.splitlines()
-    assert len(lines) == 3 and all("its native module searchkit_flood_native is not installed" in line for line in lines), lines
+    missing = "its native module searchkit_flood_native is not installed"
+    assert len(lines) == 3 and all(missing in line for line in lines), lines
 
 
 def test_a_native_twin_that_takes_no_case_fails():
