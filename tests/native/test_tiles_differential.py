@@ -1,6 +1,6 @@
 """The native sliding-tile domain (``plugins/sliding-tiles/native``) against the Python plugin, at the binding:
-the 8-puzzle's deepest board (31 moves) under IDA* with each heuristic with a native twin, every iteration's counts.  Random
-boards of side 1 to 3 for every algorithm x heuristic x rule set, field for field, are the plugin's own
+the 8-puzzle's deepest board (31 moves) under IDA* with each heuristic with a native twin, every iteration's
+counts.  Random boards of side 1 to 3 for every algorithm x heuristic x rule set, field for field, are the plugin's own
 ``native_checks`` (plugins/sliding-tiles/tests/test_tiles_native_checks.py).
 
 Needs the native modules (``pip install ./plugins/flood/native ./plugins/sliding-tiles/native
