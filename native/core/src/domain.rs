@@ -1,7 +1,7 @@
 //! The interface a game implements for the native drivers (the twin of `searchkit/puzzle.py`).
 //!
-//! Agreed contract between the core crate and the domain crates (flood, tiles):
-//! * a *state* is a plain value (`Clone + Eq + Hash`); for Flood-It the flooded set as `[u64; W]`;
+//! Agreed contract between the core crate and the domain crates (each game's, in its plugin):
+//! * a *state* is a plain value (`Clone + Eq + Hash`), e.g. a set of cells as a bitset `[u64; W]`;
 //! * successors come in the game's move order, with the game's enabled rules already fused in
 //!   (the Python puzzle built with the same disabled set generates exactly the same list);
 //! * costs are small non-negative integers (`u32`); heuristic values are `u32`, with [`DEAD`] meaning
@@ -23,7 +23,7 @@ pub struct Successor<M, S> {
 pub trait Domain {
     /// A state of the search: hashable, compared by value.
     type State: Clone + Eq + std::hash::Hash;
-    /// A move, as small as possible (Flood-It: a colour index, `u8`).
+    /// A move, as small as possible (e.g. a colour index, `u8`).
     type Move: Copy + Eq + std::fmt::Debug;
 
     /// The start state.
@@ -47,7 +47,7 @@ pub trait Domain {
     fn has_successors_within(&self) -> bool {
         false
     }
-    /// How many move slots [`Domain::successor_at`] has (sliding tiles: 4, the blank's `U D L R`); 0, the
+    /// How many move slots [`Domain::successor_at`] has (e.g. 4 for a blank that moves `U D L R`); 0, the
     /// default, when the game has no such method. With slots, depth-first drivers (`ida_star`) make each
     /// successor when they try it, into their own stack, instead of listing a state's successors first.
     fn successor_slots(&self) -> usize {

@@ -1,6 +1,6 @@
 //! `searchkit-pyo3`: the kit a game uses to give searchkit a native domain.  It holds what every game's
-//! Python module shares, so that a game's crate (in its plugin: `plugins/flood/native`,
-//! `plugins/sliding-tiles/native`, or a third party's) writes only its domain and one `solve`:
+//! Python module shares, so that a game's crate (in its plugin, as every game's is, a third party's too)
+//! writes only its domain and one `solve`:
 //!
 //! * [`native_module!`]: turns a type implementing [`NativeGame`] (its game name, its components with their
 //!   typed parameters, and its `solve`) into a PyO3 module exposing `solve(problem, request) -> result`,
