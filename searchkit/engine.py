@@ -2,8 +2,8 @@
 native module (Rust, built with the kit crate ``searchkit-pyo3``), and the bridge to it.
 
 **A game's native module.**  A game that has a native domain names its module in the attribute
-``native_module`` (e.g. ``"searchkit_flood_native"``: the plugin's optional native package, built by
-maturin from ``plugins/flood/native``).  The module exposes ``solve(problem, request) -> result`` and
+``native_module`` (e.g. ``"GAME_native"``: the plugin's optional native package, built by maturin from
+the plugin's ``native/`` folder).  The module exposes ``solve(problem, request) -> result`` and
 ``manifest()``: the protocol it speaks (:data:`searchkit.protocol.PROTOCOL`), its game, and every component
 it implements -- the core's algorithms, the game's heuristics, driver-level pruners and fused rules -- each
 with its typed parameters.  **A Python component has a native twin exactly when the manifest lists it**
@@ -20,7 +20,7 @@ option wins) picks the engine of a :class:`~searchkit.solver.Solver`:
 * ``native``: the native module, or a one-line plan error naming the first component without a twin (or
   the missing module, or the protocol mismatch).
 
-A test that runs a Python-only game (Mayan) under ``SEARCHKIT_ENGINE=native`` gets that plan error: such
+A test that runs a Python-only game under ``SEARCHKIT_ENGINE=native`` gets that plan error: such
 tests pass ``engine="python"`` (or ``--engine python``) themselves, so the variable only changes what it can
 honestly change.
 
@@ -119,7 +119,7 @@ def game_module(game) -> NativeModule | None:
 
 def describe(games) -> str:
     """One line naming each game's native module and whether it is installed, e.g.
-    ``native engine: flood 0.1.0 (searchkit_flood_native), sliding-tiles not installed (sliding_tiles_native)``.
+    ``native engine: GAME 0.1.0 (GAME_native), OTHER not installed (OTHER_native)``.
 
     Args:
         games: the registered games (:class:`~searchkit.game.Game` or :class:`~searchkit.game.LazyGame`
