@@ -1,7 +1,7 @@
 //! The interface a game implements for the native drivers (the twin of `searchkit/puzzle.py`).
 //!
-//! Agreed contract between the core crate and the game crates (each game's `native/` crate in its plugin):
-//! * a *state* is a plain value (`Clone + Eq + Hash`); e.g. a bitset of cells as `[u64; W]`;
+//! Agreed contract between the core crate and the domain crates (each game's, in its plugin):
+//! * a *state* is a plain value (`Clone + Eq + Hash`), e.g. a set of cells as a bitset `[u64; W]`;
 //! * successors come in the game's move order, with the game's enabled rules already fused in
 //!   (the Python puzzle built with the same disabled set generates exactly the same list);
 //! * costs are small non-negative integers (`u32`); heuristic values are `u32`, with [`DEAD`] meaning
@@ -23,7 +23,7 @@ pub struct Successor<M, S> {
 pub trait Domain {
     /// A state of the search: hashable, compared by value.
     type State: Clone + Eq + std::hash::Hash;
-    /// A move, as small as possible (e.g. a colour or direction index, `u8`).
+    /// A move, as small as possible (e.g. a colour index, `u8`).
     type Move: Copy + Eq + std::fmt::Debug;
 
     /// The start state.

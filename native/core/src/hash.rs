@@ -1,9 +1,9 @@
 //! The hash of the drivers' tables (the closed set, the open list's bucket index): a word-at-a-time
 //! multiply-fold hash.
 //!
-//! The states are short runs of 64-bit words (bitsets such as `[u64; W]`) or bytes (boards), and
+//! The states are short runs of 64-bit words (bitsets `[u64; W]`) or bytes (boards of small cells), and
 //! hashbrown's default hasher (foldhash) takes a 24-byte state through its long-input path with the slice's
-//! length prefix before it: about a tenth of a bitset game's search's instructions went to hashing and re-hashing
+//! length prefix before it: about a tenth of a region-bitset search's instructions went to hashing and re-hashing
 //! when the closed set grows. Here each 8-byte word costs one 64 x 64 -> 128-bit multiply folded to 64 bits
 //! (the high half XORed into the low), and the length prefix one addition.
 //!
@@ -109,7 +109,7 @@ mod tests {
     use std::collections::HashSet;
     use std::hash::BuildHasher;
 
-    /// Bitsets of a few bits set among 192 (a board's regions): no two of 100 000 hash alike, and the top 7
+    /// Bitsets of a few bits set among 192 (regions of a board): no two of 100 000 hash alike, and the top 7
     /// bits and the low 12 bits take every value.
     #[test]
     fn spreads_sparse_word_arrays() {

@@ -34,7 +34,7 @@ pub struct Stats {
     /// Bytes the driver's big tables (closed set, open list) held at most (not a Python field: for
     /// measurements; bytes per stored state = peak_bytes / states_stored).
     pub peak_bytes: u64,
-    /// Bytes the driver-level rules' tables held at most (e.g. a dominance rule's index), charged to the
+    /// Bytes the driver-level rules' tables held at most (e.g. a dominance index), charged to the
     /// memory budget with the driver's (not a Python field).
     pub pruner_bytes: u64,
     /// Distinct states in the closed set at the end (not a Python field: bytes per state = peak_bytes / it).

@@ -8,7 +8,7 @@
 //! A hashbrown `HashTable<u32>` of ids finds a state by value (4 bytes a slot plus one control byte, load
 //! 7/16 to 7/8; the hash is recomputed from the blocks when the table grows).
 //!
-//! At W = 3 (a state of `[u64; 3]`, `u16` moves) that is 24 + 8 bytes in the blocks and 5.7 to 11.4 in the
+//! At W = 3 (a `[u64; 3]` state, `u16` moves) that is 24 + 8 bytes in the blocks and 5.7 to 11.4 in the
 //! table a stored state. Every growth is fallible and charged to the memory budget.
 
 use std::hash::{BuildHasher, Hash};
