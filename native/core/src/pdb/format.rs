@@ -156,9 +156,9 @@ pub fn decode(mut blob: Vec<u8>, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
     }
     let keylen = u32_at(&blob, 72) as usize;
     let expected_size = if bits == 8 { entries } else { entries.div_ceil(2) };
-    if (bits != 8 && bits != 4) || size != expected_size || blob.len() != HEAD.saturating_add(keylen).saturating_add(size) {
-        return Err(format!("{} bytes, expected {}", blob.len(),
-                           HEAD.saturating_add(keylen).saturating_add(expected_size)));
+    let whole = |data: usize| HEAD.saturating_add(keylen).saturating_add(data);
+    if (bits != 8 && bits != 4) || size != expected_size || blob.len() != whole(size) {
+        return Err(format!("{} bytes, expected {}", blob.len(), whole(expected_size)));
     }
     let data = &blob[HEAD + keylen..];
     if crc32(data) != u32_at(&blob, 32) {
