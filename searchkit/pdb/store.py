@@ -1,7 +1,7 @@
 """Pattern database files and their cache.
 
 File format (version 1; all integers little-endian; the native engine reads
-and writes exactly this, see ``plugins/sliding-tiles/native/src/pdb.rs``)::
+and writes exactly this, see ``native/core/src/pdb/format.rs``)::
 
     offset  size  field
     0       8     magic  b"SKPDB01\\n"

@@ -164,6 +164,11 @@ impl Control {
         }
     }
 
+    /// Give back `bytes` charged before (a big table freed).
+    pub(crate) fn release(&self, bytes: usize) {
+        self.used.fetch_sub(bytes, Ordering::Relaxed);
+    }
+
 }
 
 /// Seconds of expansions between two clock readings, at most.

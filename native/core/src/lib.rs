@@ -34,6 +34,7 @@ pub mod domain;
 mod drivers;
 pub mod hash;
 pub mod manifest;
+pub mod pdb;
 pub mod protocol;
 mod queue;
 pub mod stats;

@@ -1,8 +1,8 @@
 """The native engine's hooks for sliding tiles (the module ``sliding_tiles_native``, built from
 ``plugins/sliding-tiles/native`` with searchkit's kit crate), when installed.
 
-- :func:`pdb_builder`: the native table builder (``plugins/sliding-tiles/native/src/pdb.rs``),
-    which writes the same file
+- :func:`pdb_builder`: the native table builder (searchkit-core's layered builder over the puzzle's
+  abstraction in ``plugins/sliding-tiles/native/src/pdb.rs``), which writes the same file
   as searchkit's Python builder, much faster (the 8-tile table of the 7-8 partition is out of reach of
   the Python one).
 - :func:`problem`: the game's ``native_problem`` hook (see :mod:`searchkit.engine`): a case on the
@@ -65,7 +65,7 @@ _native.tiles_build_pdb(int(n), [int(t) for t in tiles.split(",")], path, key, b
 
 def build_bytes(n: int, k: int) -> int:
     """The native builder's memory for a group of ``k`` tiles on an ``n x n`` board, in bytes: its address
-    space, an upper bound on what it touches (``plugins/sliding-tiles/native/src/pdb.rs``, the module docs).
+    space, an upper bound on what it touches (``native/core/src/pdb/build.rs``, the module docs).
 
     A placement is a k-permutation of the ``n * n`` cells: ``P(n*n, k)`` of them.  Each has one byte of
     entry, a word of two bits per free cell (2 bytes for at most 8 free cells, else 4; a mirror-symmetric

@@ -227,3 +227,36 @@ def test_native_engine_reads_the_same_tables_and_rebuilds_a_corrupt_one(capfd, t
     err = capfd.readouterr().err
     assert err.count("\n") == 1 and "unusable" in err and "rebuilding" in err
     assert mod.tiles_load_pdb(str(path), hashlib.sha256(b.key().encode()).digest()) == 72
+
+
+# SHA-256 of the files `tiles_build_pdb` wrote before the builder and the file format moved into searchkit-core
+# (issue 31; commit a87a97b), under the key text '{"test": "N [TILES]"}': the same bytes must come out.
+_WRITTEN_BEFORE = {
+    (2, (1, 2, 3)): "9f5e1a381ef4e7311aaaa3c5f5722146df4696cb23bcbab35d8c9b37e8b60766",
+    (3, (1, 2)): "a73daf80cfaa51ca77823961cc1063c76d5d0cd146b06bf33fadc7a4abae267e",
+    (3, (1, 2, 3, 4)): "c8db8960b53fa3a1d73bc76a52f21c86a0caf0f6abbd1933724880a92d4432ac",
+    (3, (5, 6, 7, 8)): "adf671c0f9fd1539da3a772fe76c63e4b7d8b545d511672255fe9de540ab3499",
+    (3, (1, 2, 3, 4, 5, 6, 7, 8)): "49f627a97d30cb9fcd6d60b8b1a1152336f51483aa3e25663bff277253144b0c",
+    (4, (1, 2, 3)): "99ce4cd97f7a51def0ecdae2942064ff4f9f1c8293b4494e839d1a41f74fcef6",
+    (4, (13, 14, 15)): "06fd3400025ac41e92497411fde9aa2f45a2d1295153b20d21bf4680b13d546f",
+    (4, (1, 2, 3, 4)): "991bcdd752b08be32a3ff5237334c9ee2683d3b43c0958117fa6d78126b567ea",
+    (4, (1, 2, 3, 5, 6)): "c3d391c940f84c4dade305a9a4897470450fee30d1408522fcb4a6eda252f811",
+}
+
+
+@pytest.mark.parametrize("n, tiles", sorted(_WRITTEN_BEFORE))
+def test_native_builder_files_keep_their_bytes(tmp_path, n, tiles):
+    import hashlib
+
+    mod = _native()
+    key = f'{{"test": "{n} {list(tiles)}"}}'
+    path = tmp_path / "t.pdb"
+    mod.tiles_build_pdb(n, list(tiles), str(path), key, hashlib.sha256(key.encode()).digest())
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == _WRITTEN_BEFORE[n, tiles]
+
+
+def test_native_builder_refuses_a_repeated_tile(tmp_path):
+    mod = _native()
+    with pytest.raises(ValueError, match="distinct tiles"):
+        mod.tiles_build_pdb(3, [1, 2, 1], str(tmp_path / "t.pdb"), "k", bytes(32))
+    assert not list(tmp_path.iterdir())

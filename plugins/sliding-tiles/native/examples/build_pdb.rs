@@ -2,12 +2,12 @@
 fn main() {
     let args: Vec<u8> = std::env::args().skip(1).map(|a| a.parse().expect("numbers")).collect();
     let (n, tiles) = (args[0] as usize, &args[1..]);
-    let v = searchkit_tiles::pdb::build(n, tiles, |_, _| {});
+    let v = searchkit_tiles::pdb::build(n, tiles, &searchkit_core::Control::new(), |_, _| {}).expect("built");
     let mut hist = [0u64; 256];
     for &x in &v {
         hist[x as usize] += 1;
     }
-    let crc = searchkit_tiles::pdb::crc32(&v);
+    let crc = searchkit_core::pdb::crc32(&v);
     println!("entries {} crc {crc:08x}", v.len());
     for (d, &c) in hist.iter().enumerate().filter(|(_, &c)| c > 0) {
         println!("{d} {c}");

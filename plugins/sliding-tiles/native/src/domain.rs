@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use searchkit_core::{Domain, Heuristic, Successor};
 
-use crate::pdb::{rank, weights};
+use searchkit_core::pdb::{count, rank, weights};
 
 pub const NO_PREV: u8 = u8::MAX;
 
@@ -161,7 +161,7 @@ pub struct Group {
 impl Group {
     pub fn new(n: usize, tiles: Vec<u8>, table: Arc<Vec<u8>>) -> Result<Group, String> {
         let w = weights(n * n, tiles.len());
-        let expected = crate::pdb::count(n * n, tiles.len()) as usize;
+        let expected = count(n * n, tiles.len()) as usize;
         if table.len() != expected {
             return Err(format!("a table of {} entries for {} tiles on {n}x{n}: expected {expected}",
                                table.len(), tiles.len()));

@@ -6,13 +6,14 @@
 //! `searchkit/pdb/store.py`, loaded once per process (kept by path) and verified when loaded.
 
 use std::collections::HashMap;
+use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyDict};
 use searchkit_core::manifest::{Component, Kind, ParamSpec};
-use searchkit_core::{run_seeded, Seed, StatePruner};
+use searchkit_core::{run_seeded, Control, Seed, StatePruner, Status};
 use searchkit_pyo3::{error_dict, improvement_callback, outcome_dict, run_inline, NativeGame, Request};
 
 use crate::domain::{manhattan_table, mirror, Group, Tiles, TilesH};
@@ -34,7 +35,7 @@ fn load(py: Python<'_>, path: &str, digest: &[u8; 32]) -> PyResult<Arc<Vec<u8>>>
     if let Some(t) = tables().lock().unwrap().get(path) {
         return Ok(t.clone());
     }
-    let values = py.detach(|| pdb::read(path, digest)).map_err(PyValueError::new_err)?;
+    let values = py.detach(|| searchkit_core::pdb::read(Path::new(path), digest)).map_err(PyValueError::new_err)?;
     let t = Arc::new(values);
     tables().lock().unwrap().insert(path.to_string(), t.clone());
     Ok(t)
@@ -49,18 +50,20 @@ pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8]) -> PyResult<u64
 /// Build the table of the group `tiles` on the `n` x `n` board and write it to `path` (format 1, under `key`
 /// and its SHA-256 `digest`); returns the number of entries.  The GIL is released while it builds;
 /// `progress(reached, total)`, if given, is called (with the GIL) after each layer; an exception it
-/// raises is reported as unraisable and the build goes on.
+/// raises is reported as unraisable and the build goes on.  The table is built by the core's layered builder
+/// (`searchkit_core::pdb`) and written by its file writer; MemoryError when its memory cannot be allocated.
 #[pyfunction]
 #[pyo3(signature = (n, tiles, path, key, digest, progress = None))]
 pub fn tiles_build_pdb(py: Python<'_>, n: usize, tiles: Vec<u8>, path: &str, key: &str, digest: &[u8],
                        progress: Option<Py<PyAny>>) -> PyResult<u64> {
     let digest = digest_of(digest)?;
     if !(2..=4).contains(&n) || tiles.is_empty() || tiles.len() >= n * n
-        || tiles.iter().any(|&t| t == 0 || t as usize >= n * n) {
-        return Err(PyValueError::new_err("tiles_build_pdb: tiles 1 .. n*n-1 on a board of side 2 to 4"));
+        || tiles.iter().any(|&t| t == 0 || t as usize >= n * n)
+        || (1..tiles.len()).any(|i| tiles[..i].contains(&tiles[i])) {
+        return Err(PyValueError::new_err("tiles_build_pdb: distinct tiles 1 .. n*n-1 on a board of side 2 to 4"));
     }
     let values = py.detach(|| {
-        pdb::build(n, &tiles, |reached, total| {
+        pdb::build(n, &tiles, &Control::new(), |reached, total| {
             if let Some(cb) = &progress {
                 Python::attach(|py| {
                     if let Err(e) = cb.call1(py, (reached, total)) {
@@ -70,7 +73,12 @@ pub fn tiles_build_pdb(py: Python<'_>, n: usize, tiles: Vec<u8>, path: &str, key
             }
         })
     });
-    py.detach(|| pdb::write(path, &values, key, &digest)).map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
+    let values = values.map_err(|status| match status {
+        Status::MemoryLimit => PyMemoryError::new_err("tiles_build_pdb: not enough memory for the table's build"),
+        other => PyRuntimeError::new_err(format!("tiles_build_pdb: {}", other.as_str())),
+    })?;
+    py.detach(|| searchkit_core::pdb::write(Path::new(path), &values, key, &digest))
+        .map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
     let entries = values.len() as u64;
     tables().lock().unwrap().insert(path.to_string(), Arc::new(values));
     Ok(entries)

@@ -1,39 +1,33 @@
-//! Pattern databases for sliding tiles: ranking, files, and the builder.
-//!
-//! **Ranking** (`searchkit/pdb/ranking.py`): the cells `(p_0 .. p_{k-1})` of a group's tiles are a
-//! k-permutation of the `n*n` cells, ranked lexicographically as
-//! `sum_i (p_i - #{j < i : p_j < p_i}) * P(n*n - 1 - i, k - 1 - i)`.
-//!
-//! **File** (`searchkit/pdb/store.py`, format 1): a 76-byte little-endian header (magic `SKPDB01\n`,
-//! version, bits per entry 8 or 4, entries, data bytes, CRC-32 of the data, max value, SHA-256 of the key
-//! text, key length), the key text, then the data: one byte per entry, or two entries per byte (the even
-//! entry in the low nibble); 255 (15) marks an unreachable entry.
+//! Pattern databases for sliding tiles: the puzzle's abstraction for the core's layered builder
+//! (`searchkit_core::pdb`, which also holds the file format, its checksum and permutation ranking).
 //!
 //! **Table** (the Python builder's definition, `searchkit/pdb/build.py` with the plugin's
 //! `TileAbstraction`): entry `rank(cells)` is the least number of moves of the group's tiles that bring the
 //! group home with the blank on the last cell, over every cell of the blank (moves of other tiles are
-//! free).  The builder here reaches the same numbers by a layered search over *(placement, region)*:
-//! with the group's tiles placed, the blank moves for free inside its connected region of the other cells,
-//! so a layer's states are closed under free moves by a flood fill of the region (a 16-bit cell mask), and
-//! a group tile next to the region moving into it starts a state of the next layer with the blank on the
-//! tile's old cell.  The first layer that reaches a placement (in any region) is its entry.
+//! free).  The ranks are the core's ranking of the tiles' cells, `(p_0 .. p_{k-1})` a k-permutation of the
+//! `n*n` cells.
 //!
-//! **The builder's memory** ([`build`]): per placement one word of two bit planes over its `f = n*n - k`
-//! free cells (bit `j` of a plane is the `j`-th free cell in cell order), the planes at bits 0 and `f`: two bits
-//! per cell, so 16 bits when `f <= 8` (8 of the 15-puzzle's tiles), else 32.  A cell is *unseen* (0, 0), *seen*
-//! (1, 1: in a region reached at this layer or before), or a seed of the layer of one parity, (1, 0) or (0, 1);
-//! the two seed states swap roles with the layer's parity (current, next), so nothing is copied between layers.
-//! Beside the words, the entries (one byte each) and, per parity, a bitmap of the placements that may hold
-//! seeds of that layer.  A layer is the set bits of its bitmap, scanned in rank order: each placement's seeds
-//! give (flood fill) the regions expanded, all their cells set seen (the seeds among them, so no layer mask is
-//! cleared), and their children are queued (a cell unseen becomes a seed of the next layer) unless their cell
-//! is seen, in this layer, or queued already; a seed later covered by a region of this layer is seen, so it is
-//! dropped.  Each (placement, region) is therefore expanded once, at its exact distance, and the order in which
-//! a layer's children are applied changes no entry.  Each child's word is prefetched and the child applied
-//! once the next state is expanded.  Because the scan is in rank order, a child moving a late tile lands near
-//! its parent (tile `i` keeps the digits before `i`: a block of `P(n*n-1-(i-1), k-i)` placements); children
-//! moving the first tiles land far away.  (Gathering those and applying them after a counting sort by their
-//! rank's high bits, in ascending blocks, cost more than the cache misses it saved: docs/pdb.md.)
+//! **The abstraction** ([`TileAbstraction`] for the core's [`Abstraction`]): an entry is a placement of the group's
+//! tiles, its sub-states the `f = n*n - k` free cells (the blank's), numbered in cell order.  With the group's
+//! tiles placed, the blank moves for free inside its connected region of the free cells, so a region is a flood
+//! fill of the seeds (a 16-bit cell mask); a group tile next to the region moving into it gives a
+//! predecessor, the placement with that tile moved and the blank on the tile's old cell (moves are their own
+//! reverse).  The goal is the group home with the blank on the last cell.  The core's builder does the
+//! layers, the two bits per free cell and the prefetching (its module docs); this crate keeps what is the
+//! puzzle's and the speed that comes from it:
+//!
+//! * **decoding by blocks**: the frontier is scanned in rank order, so of the first `s` digits of a rank, digit
+//!   `t` is kept while the rank stays in the block of `w[t]` placements that digits 0 ..= t fix, and only the
+//!   digits from the first block left are decoded again; the last two come from a table.
+//! * **incremental ranks**: a predecessor's rank is its parent's changed by the moved tile's digit (and, for a
+//!   vertical move, the digits of the later tiles stepped over), without ranking it again.  Because the scan
+//!   is in rank order, a child moving a late tile lands near its parent (tile `i` keeps the digits before `i`:
+//!   a block of `P(n*n-1-(i-1), k-i)` placements); children moving the first tiles land far away.  (Gathering
+//!   those and applying them after a counting sort by their rank's high bits, in ascending blocks, cost more
+//!   than the cache misses it saved: docs/pdb.md.)
+//! * **the board side as a constant** (the flood fill's masks and the moves' loops unroll) and **BMI2**
+//!   (`pdep`/`pext` for the masks over the free cells), chosen when the CPU has it; the core's builder loop is
+//!   compiled into the same function.
 //!
 //! **The mirror** ([`Mirror`]).  Let `M` be the left-right mirror of the board and suppose the group is closed
 //! under it (tile `t`'s goal mirrored is the goal of a group tile `t'`; `pi(i)` is the index of `t'`) and so
@@ -45,47 +39,20 @@
 //! the goal region) onto themselves.  So it is an automorphism of the 0/1-cost graph fixing the goal set: a
 //! state and its image have the same distance, and the entry of `p` (the least over its blank cells) equals
 //! that of `p'`.  The builder therefore searches the quotient: a placement is *canonical* when its rank is at
-//! most its image's, only canonical placements hold seeds, a child whose placement is not canonical is queued
-//! as its image (the image placement, the blank's cell mirrored), and when a placement's entry is set, so is
-//! its image's.  Breadth-first search on the quotient of a graph by an automorphism group that fixes the goal
-//! set gives each class its distance, so every entry is the plain search's.  Rank order is the lexicographic
-//! order of the cells, so the test compares the cells packed as nibbles (tile 0 highest) with the image's.  A
-//! canonical parent's cells first differ from its image's at some tile `a`, where the parent's is lower; a move
-//! of tile `i` changes only tile `i`'s cell in the placement and tile `pi(i)`'s in the image, so when both `i`
-//! and `pi(i)` come after `a` the child still ranks strictly below its image, canonical without a test (for
-//! tiles 1..8, mostly `a = 0`, and then only the moves of tiles 1 and 4 are tested, since `pi` swaps 1<->4,
-//! 2<->3).  Half the placements are expanded, and half the words are touched (the others' pages are never
-//! written, so never allocated).
+//! most its image's, only canonical placements hold seeds, a predecessor whose placement is not canonical is
+//! pushed as its image (the image placement, the blank's cell mirrored), and when a placement's entry is set,
+//! so is its image's (the abstraction's `twin`).  Breadth-first search on the quotient of a graph by an
+//! automorphism group that fixes the goal set gives each class its distance, so every entry is the plain
+//! search's.  Rank order is the lexicographic order of the cells, so the test compares the cells packed as
+//! nibbles (tile 0 highest) with the image's.  A canonical parent's cells first differ from its image's at some
+//! tile `a`, where the parent's is lower; a move of tile `i` changes only tile `i`'s cell in the placement and
+//! tile `pi(i)`'s in the image, so when both `i` and `pi(i)` come after `a` the child still ranks strictly below
+//! its image, canonical without a test (for tiles 1..8, mostly `a = 0`, and then only the moves of tiles 1 and
+//! 4 are tested, since `pi` swaps 1<->4, 2<->3).  Half the placements are expanded, and half the words are
+//! touched (the others' pages are never written, so never allocated).
 
-use std::fs;
-use std::io::{self, Write};
-
-pub const MAGIC: &[u8; 8] = b"SKPDB01\n";
-pub const HEAD: usize = 76;
-pub const UNREACHED: u8 = 255;
-
-/// `P(n, k) = n! / (n - k)!`.
-pub fn count(n: usize, k: usize) -> u64 {
-    (0..k).map(|i| (n - i) as u64).product()
-}
-
-/// The rank weights `P(n - 1 - i, k - 1 - i)`, `i = 0 .. k-1`.
-pub fn weights(n: usize, k: usize) -> Vec<u64> {
-    (0..k).map(|i| count(n - 1 - i, k - 1 - i)).collect()
-}
-
-/// The rank of the k-permutation `cells` (cells < 16).
-#[inline]
-pub fn rank(cells: &[u8], w: &[u64]) -> u64 {
-    let mut used: u32 = 0;
-    let mut r = 0u64;
-    for (&c, &wi) in cells.iter().zip(w) {
-        let below = (used & ((1u32 << c) - 1)).count_ones();
-        r += (u64::from(c) - u64::from(below)) * wi;
-        used |= 1 << c;
-    }
-    r
-}
+use searchkit_core::pdb::{self, count, rank, weights, Abstraction, Children, Word};
+use searchkit_core::{Control, Status};
 
 /// The rank of the placement packed as nibbles, tile `i`'s cell at bit `nib[i]`.
 #[inline]
@@ -100,299 +67,51 @@ fn rank_nibbles(packed: u64, w: &[u64], nib: &[u32]) -> u64 {
     r
 }
 
-/// The cells of rank `r` (inverse of [`rank`]); returns the mask of the used cells.
-#[inline]
-pub fn unrank(mut r: u64, w: &[u64], out: &mut [u8]) -> u32 {
-    let mut used: u32 = 0;
-    for (i, &wi) in w.iter().enumerate() {
-        let c = Soft::select(!used & 0xFFFF, (r / wi) as u32);
-        r %= wi;
-        out[i] = c as u8;
-        used |= 1 << c;
-    }
-    used
-}
-
-// -- CRC-32 ---------------------------------------------------------------------------------------
-
-/// zlib's `crc32(data)` (the ISO-HDLC polynomial, reflected `0xEDB88320`), by the `crc32fast` crate: folded
-/// with carry-less multiplication where the CPU has it: 50 ms for 519 MB here, against 317 ms for slice-by-8
-/// tables, and the 8-tile table's 519 MB are checked when written and again when loaded.
-pub fn crc32(data: &[u8]) -> u32 {
-    crc32fast::hash(data)
-}
-
-// -- files -----------------------------------------------------------------------------------------
-
-/// The file's parts for `values` (255 = unreachable) under `key` (its text and SHA-256 digest): the header
-/// with the key text, and the packed data when entries take four bits (`None`: the data is `values` itself,
-/// one byte each, so an 8-bit table is never copied).
-fn parts(values: &[u8], key: &str, digest: &[u8; 32]) -> (Vec<u8>, Option<Vec<u8>>) {
-    let top = values.iter().copied().filter(|&v| v != UNREACHED).max().unwrap_or(0);
-    let packed: Option<Vec<u8>> = (top <= 14).then(|| {
-        let nib = |v: u8| if v == UNREACHED { 15 } else { v };
-        values.chunks(2).map(|p| nib(p[0]) | (p.get(1).map_or(15, |&v| nib(v)) << 4)).collect()
-    });
-    let (bits, data): (u32, &[u8]) = match &packed {
-        Some(d) => (4, d),
-        None => (8, values),
-    };
-    let mut head = Vec::with_capacity(HEAD + key.len());
-    head.extend_from_slice(MAGIC);
-    head.extend_from_slice(&1u32.to_le_bytes());
-    head.extend_from_slice(&bits.to_le_bytes());
-    head.extend_from_slice(&(values.len() as u64).to_le_bytes());
-    head.extend_from_slice(&(data.len() as u64).to_le_bytes());
-    head.extend_from_slice(&crc32(data).to_le_bytes());
-    head.extend_from_slice(&u32::from(top).to_le_bytes());
-    head.extend_from_slice(digest);
-    head.extend_from_slice(&(key.len() as u32).to_le_bytes());
-    head.extend_from_slice(key.as_bytes());
-    (head, packed)
-}
-
-/// The file bytes of `values` (255 = unreachable) under `key` (its text and SHA-256 digest).
-pub fn encode(values: &[u8], key: &str, digest: &[u8; 32]) -> Vec<u8> {
-    let (mut out, packed) = parts(values, key, digest);
-    out.extend_from_slice(packed.as_deref().unwrap_or(values));
-    out
-}
-
-/// Write the file of `values` to `path` (as [`encode`], without a copy of the data in memory: the 8-tile
-/// table's 519 MB would otherwise be held three times at once), through a temporary file renamed into place,
-/// so that `path` only ever holds a whole table; on an error (the disk full, `path` a folder) the temporary
-/// file is removed.
-///
-/// The temporary file, `.NAME.PID-N.tmp` beside `path`, is created exclusively (`create_new`: `O_CREAT |
-/// O_EXCL`, which fails on any existing entry, a symbolic link included, instead of following it; `N` counts
-/// up past names already taken), so a link planted at that name never makes the builder write into the file
-/// it points to; the rename replaces a link at `path` itself rather than following it.
-pub fn write(path: &str, values: &[u8], key: &str, digest: &[u8; 32]) -> io::Result<()> {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
-    let (mut f, tmp) = create_temporary(path, nanos)?;
-    let placed = (|| {
-        let (head, packed) = parts(values, key, digest);
-        f.write_all(&head)?;
-        f.write_all(packed.as_deref().unwrap_or(values))?;
-        f.flush()?;
-        fs::rename(&tmp, path)
-    })();
-    if placed.is_err() {
-        let _ = fs::remove_file(&tmp); // never leave a half-written or unplaceable table behind
-    }
-    placed
-}
-
-/// A new file `.NAME.PID-N.tmp` in `path`'s folder (`N` from `start` on), created exclusively (never through a
-/// link), and its name.
-fn create_temporary(path: &str, start: u32) -> io::Result<(fs::File, std::path::PathBuf)> {
-    let target = std::path::Path::new(path);
-    let name = target.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
-    let folder = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-    let pid = std::process::id();
-    for n in 0..1000u32 {
-        let tmp = folder.join(format!(".{}.{pid}-{}.tmp", name.to_string_lossy(), start.wrapping_add(n)));
-        let mut options = fs::OpenOptions::new();
-        options.write(true).create_new(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o666).custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC);
-        }
-        match options.open(&tmp) {
-            Ok(f) => return Ok((f, tmp)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    Err(io::Error::new(io::ErrorKind::AlreadyExists, "no free temporary name beside the table"))
-}
-
-fn u32_at(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes(b[at..at + 4].try_into().unwrap())
-}
-
-fn u64_at(b: &[u8], at: usize) -> u64 {
-    u64::from_le_bytes(b[at..at + 8].try_into().unwrap())
-}
-
-/// The entries of a file (unpacked to one byte each), verified: magic, version, key digest, length, CRC.
-/// The file's bytes become the entries of an 8-bit table in place (the header dropped), without a second copy.
-pub fn decode(mut blob: Vec<u8>, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
-    if blob.len() < HEAD || &blob[..8] != MAGIC || u32_at(&blob, 8) != 1 {
-        return Err("not a searchkit pattern database of format 1".into());
-    }
-    let bits = u32_at(&blob, 12);
-    let entries = u64_at(&blob, 16) as usize;
-    let size = u64_at(&blob, 24) as usize;
-    if &blob[40..72] != digest {
-        return Err("it holds another table (key digest differs)".into());
-    }
-    let keylen = u32_at(&blob, 72) as usize;
-    let expected_size = if bits == 8 { entries } else { entries.div_ceil(2) };
-    if (bits != 8 && bits != 4) || size != expected_size || blob.len() != HEAD + keylen + size {
-        return Err(format!("{} bytes, expected {}", blob.len(), HEAD + keylen + expected_size));
-    }
-    let data = &blob[HEAD + keylen..];
-    if crc32(data) != u32_at(&blob, 32) {
-        return Err("checksum mismatch".into());
-    }
-    if bits == 8 {
-        blob.drain(..HEAD + keylen);
-        return Ok(blob);
-    }
-    let mut out = Vec::with_capacity(entries + 1);
-    for &b in data {
-        for v in [b & 15, b >> 4] {
-            out.push(if v == 15 { UNREACHED } else { v });
-        }
-    }
-    out.truncate(entries);
-    Ok(out)
-}
-
-/// Read and verify the table at `path`.
-pub fn read(path: &str, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
-    let blob = fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    decode(blob, digest)
-}
-
-/// Back the whole of `v`'s allocation with memory now, in one call (Linux's `madvise(MADV_POPULATE_WRITE)`,
-/// kernel 5.14 on), instead of one page fault per 4 kB page as it is first written: for the builder's entries
-/// and layer bitmaps (650 MB for the 8-tile table, every page of which is written; not its words, of which a
-/// mirrored group writes only half).  That took the 8-tile build's system time from 2.0 s to 1.4 s here
-/// (docs/pdb.md).  Only advice: without it (another system, an older kernel) the pages are faulted in as
-/// they are written.  (A table read from its file gains nothing: `read` faults its pages in the kernel.)
-fn prefault<T>(v: &mut Vec<T>) {
-    #[cfg(target_os = "linux")]
-    {
-        let bytes = v.capacity() * std::mem::size_of::<T>();
-        let start = v.as_mut_ptr() as usize;
-        let (lo, hi) = ((start + 4095) & !4095, (start + bytes) & !4095);
-        if hi > lo {
-            // SAFETY: the range is whole pages inside `v`'s allocation, which we own; the advice changes no
-            // byte of it (the pages are made present as if written, without writing), and its result (an
-            // error on an older kernel) is ignored.
-            unsafe { libc::madvise(lo as *mut libc::c_void, hi - lo, libc::MADV_POPULATE_WRITE) };
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = v;
-}
-
-// -- the builder -----------------------------------------------------------------------------------
-
-#[inline(always)]
-fn prefetch<T>(x: &T) {
-    #[cfg(target_arch = "x86_64")]
-    #[allow(unused_unsafe)]
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(x as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0);
-    }
-}
-
-/// One placement's word in the builder: two bit planes over the placement's `f = n*n - k` free cells (bit `j`
-/// is the `j`-th free cell in cell order), at bits 0 and `f`; a cell's two bits are its state (module docs).
-/// `u16` when that fits (`f <= 8`: 8 or more of the 15-puzzle's tiles), else `u32`.
-trait Word: Copy {
-    fn get(self) -> u64;
-    fn put(x: u64) -> Self;
-}
-
-impl Word for u32 {
-    #[inline(always)]
-    fn get(self) -> u64 {
-        u64::from(self)
-    }
-    #[inline(always)]
-    fn put(x: u64) -> Self {
-        x as u32
-    }
-}
-
-impl Word for u16 {
-    #[inline(always)]
-    fn get(self) -> u64 {
-        u64::from(self)
-    }
-    #[inline(always)]
-    fn put(x: u64) -> Self {
-        x as u16
-    }
-}
-
-/// For each of `kids` (`(rank << 4) | free-cell index`), queue free cell `j` of placement `r` for the next layer
-/// (its bit in the plane at `next`, and `r` in the bitmap `nextbits`) unless it is seen, in this layer, or queued
-/// already.  Returns whether any was queued.
+/// [`pdb::build::apply_kids`] compiled with BMI2's shifts (only reached from [`build_bmi2`], which checks the
+/// CPU has them).
 ///
 /// # Safety
 ///
-/// Every kid's rank is below `word.len()`, and `nextbits` has a bit for each (the builder indexes `word` with
-/// the rank, bounds-checked, when it queues the kid, to prefetch its word).
-#[inline(always)]
-unsafe fn apply_kids<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
-    // without branches: whether the child is new is a coin toss the branch predictor would lose (a branch here
-    // cost 6% on the 7-tile table)
-    let seen = 1u64 | 1 << f;
-    let mut any = 0;
-    for &c in kids {
-        let (r, j) = ((c >> 4) as usize, (c & 15) as u32);
-        debug_assert!(r < word.len() && r >> 6 < nextbits.len());
-        // SAFETY: the caller's promise (`r` is in range)
-        let at = unsafe { word.get_unchecked_mut(r) };
-        let e = at.get();
-        let new = u64::from(e & (seen << j) == 0);
-        *at = T::put(e | new << (j + next));
-        // SAFETY: as above
-        unsafe { *nextbits.get_unchecked_mut(r >> 6) |= new << (r & 63) };
-        any |= new;
-    }
-    any != 0
-}
-
-/// [`apply_kids`] compiled with BMI2's shifts (only reached from [`build_bmi2`], which checks the CPU has them).
-///
-/// # Safety
-///
-/// As [`apply_kids`], on a CPU with BMI1 and BMI2.
+/// As [`pdb::build::apply_kids`], on a CPU with BMI1 and BMI2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2")]
 #[inline(never)]
 unsafe fn apply_kids_bmi2<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
     // SAFETY: the caller's promise
-    unsafe { apply_kids(word, nextbits, f, next, kids) }
-}
-
-/// [`apply_kids`] without BMI2.
-///
-/// # Safety
-///
-/// As [`apply_kids`].
-#[inline(never)]
-unsafe fn apply_kids_soft<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
-    // SAFETY: the caller's promise
-    unsafe { apply_kids(word, nextbits, f, next, kids) }
+    unsafe { pdb::build::apply_kids(word, nextbits, f, next, kids) }
 }
 
 /// The table of the group `tiles` (tile numbers, goal `1 .. n*n-1` row-major then the blank) on the
-/// `n` x `n` board: `P(n*n, k)` entries, the Python builder's numbers (module docs).
+/// `n` x `n` board: `P(n*n, k)` entries, the Python builder's numbers (module docs), built by the core's
+/// layered builder under `control` (its cancel flag, deadline and memory budget).
 ///
 /// `progress(reached, total)` is called after each layer.
-pub fn build(n: usize, tiles: &[u8], progress: impl FnMut(u64, u64)) -> Vec<u8> {
-    build_with(n, tiles, true, progress)
+///
+/// # Errors
+///
+/// `Status::Cancelled`, `Status::TimeLimit` or `Status::MemoryLimit` from `control`.
+///
+/// # Panics
+///
+/// A board side outside 2 to 4, or tiles that are not distinct numbers `1 .. n*n-1` (the caller checks).
+pub fn build(n: usize, tiles: &[u8], control: &Control, progress: impl FnMut(u64, u64))
+             -> Result<Vec<u8>, Status> {
+    build_with(n, tiles, true, control, progress)
 }
 
 /// [`build`] with or without a group's mirror symmetry (the tests try both; neither changes an entry).
-fn build_with(n: usize, tiles: &[u8], sym: bool, progress: impl FnMut(u64, u64)) -> Vec<u8> {
+fn build_with(n: usize, tiles: &[u8], sym: bool, control: &Control, progress: impl FnMut(u64, u64))
+              -> Result<Vec<u8>, Status> {
     assert!((2..=4).contains(&n), "boards of side 2 to 4");
     let cells = n * n;
     let k = tiles.len();
     assert!(k >= 1 && k < cells && tiles.iter().all(|&t| t >= 1 && (t as usize) < cells));
+    assert!((1..k).all(|i| !tiles[..i].contains(&tiles[i])), "distinct tiles");
     let mirror = if sym { Mirror::of(n, tiles) } else { None };
     if 2 * (cells - k) <= 16 {
-        dispatch::<u16>(n, tiles, mirror, progress)
+        dispatch::<u16>(n, tiles, mirror, control, progress)
     } else {
-        dispatch::<u32>(n, tiles, mirror, progress)
+        dispatch::<u32>(n, tiles, mirror, control, progress)
     }
 }
 
@@ -443,36 +162,36 @@ impl Mirror {
     }
 }
 
-/// [`build_body`] in the fastest variant the CPU runs.
-fn dispatch<T: Word>(n: usize, tiles: &[u8], mirror: Option<Mirror>,
-                     progress: impl FnMut(u64, u64)) -> Vec<u8> {
+/// [`side`] in the fastest variant the CPU runs.
+fn dispatch<T: Word>(n: usize, tiles: &[u8], mirror: Option<Mirror>, control: &Control,
+                     progress: impl FnMut(u64, u64)) -> Result<Vec<u8>, Status> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1")
         && std::arch::is_x86_feature_detected!("bmi2") {
         // SAFETY: the CPU has the instructions the function is compiled for (checked just above).
-        return unsafe { build_bmi2::<T>(n, tiles, mirror, progress) };
+        return unsafe { build_bmi2::<T>(n, tiles, mirror, control, progress) };
     }
-    side::<T, Soft>(n, tiles, mirror, progress)
+    side::<T, Soft>(n, tiles, mirror, control, progress)
 }
 
-/// [`build_body`] compiled with `popcnt` and BMI1/2 (`pdep`/`pext` for the masks over the free cells,
-/// `tzcnt`, `blsr`; otherwise loops of a dozen instructions each).
+/// [`side`] compiled with `popcnt` and BMI1/2 (`pdep`/`pext` for the masks over the free cells, `tzcnt`,
+/// `blsr`; otherwise loops of a dozen instructions each), the core's builder loop with it.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
-unsafe fn build_bmi2<T: Word>(n: usize, tiles: &[u8], mirror: Option<Mirror>,
-                              progress: impl FnMut(u64, u64)) -> Vec<u8> {
-    side::<T, Bmi2>(n, tiles, mirror, progress)
+unsafe fn build_bmi2<T: Word>(n: usize, tiles: &[u8], mirror: Option<Mirror>, control: &Control,
+                              progress: impl FnMut(u64, u64)) -> Result<Vec<u8>, Status> {
+    side::<T, Bmi2>(n, tiles, mirror, control, progress)
 }
 
-/// [`build_body`] for the board side `n` as a constant (the flood fill's masks and the moves' loops then
-/// unroll).
+/// The core's builder over [`TileAbstraction`] for the board side `n` as a constant (the flood fill's masks and the
+/// moves' loops then unroll), all compiled into one function.
 #[inline(always)]
-fn side<T: Word, B: Bits>(n: usize, tiles: &[u8], mirror: Option<Mirror>,
-                          progress: impl FnMut(u64, u64)) -> Vec<u8> {
+fn side<T: Word, B: Bits>(n: usize, tiles: &[u8], mirror: Option<Mirror>, control: &Control,
+                          progress: impl FnMut(u64, u64)) -> Result<Vec<u8>, Status> {
     match n {
-        2 => build_body::<T, B, 2>(tiles, mirror, progress),
-        3 => build_body::<T, B, 3>(tiles, mirror, progress),
-        _ => build_body::<T, B, 4>(tiles, mirror, progress),
+        2 => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 2>::new(tiles, mirror), control, progress),
+        3 => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 3>::new(tiles, mirror), control, progress),
+        _ => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 4>::new(tiles, mirror), control, progress),
     }
 }
 
@@ -486,16 +205,16 @@ trait Bits {
     fn select(m: u32, d: u32) -> u32 {
         Self::deposit(1 << d, m).trailing_zeros()
     }
-    /// [`apply_kids`] for this variant, not inlined: in the builder's loop its pointers would be spilled to the
-    /// stack and read again for every child.
+    /// The core's `apply_kids` for this variant, not inlined: in the builder's loop its pointers would be
+    /// spilled to the stack and read again for every child.
     ///
     /// # Safety
     ///
-    /// As [`apply_kids`].
+    /// As [`pdb::build::apply_kids`].
     #[inline(always)]
     unsafe fn apply_all<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
         // SAFETY: the caller's promise
-        unsafe { apply_kids_soft(word, nextbits, f, next, kids) }
+        unsafe { pdb::build::apply_kids_outlined(word, nextbits, f, next, kids) }
     }
 }
 
@@ -552,266 +271,319 @@ impl Bits for Bmi2 {
     }
 }
 
-#[inline(always)]
-fn build_body<T: Word, B: Bits, const N: usize>(tiles: &[u8], mirror: Option<Mirror>,
-                                                mut progress: impl FnMut(u64, u64)) -> Vec<u8> {
-    let cells = N * N;
-    let k = tiles.len();
-    let f = (cells - k) as u32;
-    let fmask = (1u64 << f) - 1;
-    let w = weights(cells, k);
-    let mut w16 = [0u64; 16];
-    w16[..k].copy_from_slice(&w);
-    let entries = count(cells, k) as usize;
-    let full: u32 = (1u32 << cells) - 1;
-    let nn = N as u32;
-    let mut left_col = 0u32;
-    for r in 0..nn {
-        left_col |= 1 << (r * nn);
+/// The left column's cells of the `n` x `n` board.
+const fn left_col(n: usize) -> u32 {
+    let mut m = 0u32;
+    let mut r = 0;
+    while r < n {
+        m |= 1 << (r * n);
+        r += 1;
     }
-    let right_col = left_col << (nn - 1);
-    let spread = |m: u32| ((m << nn) | (m >> nn) | ((m & !right_col) << 1) | ((m & !left_col) >> 1)) & full;
-    let mut neighbours = [0u32; 16];
-    for (c, x) in neighbours[..cells].iter_mut().enumerate() {
-        *x = spread(1 << c);
+    m
+}
+
+/// A group's abstraction for the core's builder (module docs, "the abstraction"), on the board of side `N`,
+/// with the masks over the free cells by `B`; it keeps the placement last closed, decoded, for its
+/// predecessors.
+struct TileAbstraction<B, const N: usize> {
+    k: usize,
+    f: u32,
+    w: Vec<u64>,
+    w16: [u64; 16],
+    entries: usize,
+    goal: (usize, u32),
+    mirror: bool,
+    neighbours: [u32; 16],
+    /// tile i's nibble in a placement packed as nibbles, tile 0 highest (the mirror's test, module docs)
+    nib: [u32; 16],
+    /// tile i's cell mirrored is tile `m.tile[i]`'s in the image: its nibble there
+    image_nib: [u32; 16],
+    /// a move of tile i changes the first `before[i]` tiles' cells of neither the placement nor its image (16
+    /// without the mirror: no child is tested)
+    before: [u8; 16],
+    /// each cell mirrored (each cell itself without the mirror)
+    mcell: [u8; 16],
+    // Decoding a rank (module docs, "decoding by blocks"): of the first `s` digits, digit `t` is kept while the
+    // rank stays in the block of `w[t]` placements that digits 0 ..= t fix (it starts at `start[t]`), so only
+    // the digits from the first block left are decoded again; the last ones come from the table `low`.
+    s: usize,
+    tail: usize,
+    low: Vec<[u8; 2]>,
+    start: [usize; 16],
+    /// per prefix length t <= s, with the first t tiles decoded: the cells packed as nibbles (tile 0 highest,
+    /// so that numeric order is rank order), those of the mirror image, and the image's used cells
+    pk: [u64; 16],
+    im: [u64; 16],
+    iu: [u32; 16],
+    /// per used cell the index of its tile and its weight, per tile the cells of the tiles before it, kept
+    /// with the decoded digits; never cleared: only used cells are read (`wcell` masked by `passed`)
+    tile_at: [u8; 16],
+    wcell: [u64; 32],
+    earlier: [u32; 16],
+    // the placement last closed: its rank, used and free cells, the region, the nibbles of it and its image,
+    // the image's used cells, and the first tile whose cell differs from the image's
+    r: usize,
+    used: u32,
+    free: u32,
+    region: u32,
+    packed: u64,
+    image: u64,
+    image_used: u32,
+    first: usize,
+    _bits: std::marker::PhantomData<B>,
+}
+
+impl<B: Bits, const N: usize> TileAbstraction<B, N> {
+    const CELLS: usize = N * N;
+    const FULL: u32 = (1u32 << (N * N)) - 1;
+    const LEFT: u32 = left_col(N);
+    const RIGHT: u32 = left_col(N) << (N - 1);
+
+    /// The cells next to the cells of `m`.
+    #[inline(always)]
+    fn spread(m: u32) -> u32 {
+        let nn = N as u32;
+        ((m << nn) | (m >> nn) | ((m & !Self::RIGHT) << 1) | ((m & !Self::LEFT) >> 1)) & Self::FULL
     }
-    let bits_len = entries.div_ceil(64);
-    let mut value: Vec<u8> = Vec::with_capacity(entries);
-    prefault(&mut value);
-    value.resize(entries, UNREACHED);
-    // tile i's nibble in a placement packed as nibbles, tile 0 highest (the mirror's test, module docs)
-    let mut nib = [0u32; 16];
-    for (i, x) in nib[..k].iter_mut().enumerate() {
-        *x = 4 * (k - 1 - i) as u32;
-    }
-    // tile i's cell mirrored is tile `m.tile[i]`'s in the image; a move of tile i changes the first `before[i]`
-    // tiles' cells of neither the placement nor its image (16 without the mirror: no child is tested)
-    let mut image_nib = [0u32; 16];
-    let mut before = [16u8; 16];
-    if let Some(m) = mirror {
-        for (i, x) in image_nib[..k].iter_mut().enumerate() {
-            *x = nib[usize::from(m.tile[i])];
-            before[i] = m.tile[i].min(i as u8);
+
+    #[inline(always)]
+    fn new(tiles: &[u8], mirror: Option<Mirror>) -> Self {
+        let cells = Self::CELLS;
+        let k = tiles.len();
+        let f = (cells - k) as u32;
+        let w = weights(cells, k);
+        let mut w16 = [0u64; 16];
+        w16[..k].copy_from_slice(&w);
+        let entries = count(cells, k) as usize;
+        let mut neighbours = [0u32; 16];
+        for (c, x) in neighbours[..cells].iter_mut().enumerate() {
+            *x = Self::spread(1 << c);
         }
-    }
-    // per layer parity, one bit per placement: its layer mask is not empty
-    let mut bits = [vec![0u64; bits_len], vec![0u64; bits_len]];
-    bits.iter_mut().for_each(prefault);
-    // per placement its two bit planes over the free cells (module docs, "the builder's memory")
-    let mut word: Vec<T> = vec![T::put(0); entries];
-    // Decoding a rank (the frontier is scanned in rank order): of the first `s` digits, digit `t` is kept while
-    // the rank stays in the block of `w[t]` placements that digits 0 ..= t fix (it starts at `start[t]`), so only
-    // the digits from the first block left are decoded again; the last ones come from a table.
-    let s = k.saturating_sub(2);
-    let tail = if s == 0 { entries } else { w[s - 1] as usize };
-    let low: Vec<[u8; 2]> = (0..tail as u64)
-        .map(|mut rem| {
-            let mut dg = [0u8; 2];
-            for (slot, &wi) in w[s..].iter().enumerate() {
-                dg[slot] = (rem / wi) as u8;
-                rem %= wi;
-            }
-            dg
-        })
-        .collect();
-    let mut start = [usize::MAX / 2; 16];
-    // per prefix length t <= s, with the first t tiles decoded: the cells packed as nibbles (tile 0 highest,
-    // so that numeric order is rank order), those of the mirror image, and the image's used cells
-    let (mut pk, mut im, mut iu) = ([0u64; 16], [0u64; 16], [0u32; 16]);
-    let mut mcell = [0u8; 16];
-    for (c, x) in mcell.iter_mut().enumerate() {
-        *x = mirror.map_or(c as u8, |m| m.cell[c]);
-    }
-    // the goal: the group home, the blank on the last cell
-    let goal: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
-    let rg = rank(&goal, &w) as usize;
-    let goal_used: u32 = goal.iter().fold(0, |m, &c| m | 1 << c);
-    let j0 = (full & !goal_used & ((1u32 << (cells - 1)) - 1)).count_ones();
-    word[rg] = T::put(1u64 << (j0 + f));
-    bits[0][rg >> 6] |= 1u64 << (rg & 63);
-    let mut d: u8 = 0;
-    let mut reached = 0u64;
-    // a state's children, applied after the next state is expanded (prefetched until then)
-    // (`(rank << 4) | free-cell index`, at most 4 per tile, so fewer than 64)
-    let mut kids = [0u64; 64];
-    let mut nkids = 0;
-    // per used cell the index of its tile and its weight, per tile the cells of the tiles before it, kept
-    // with the decoded digits; never cleared: only used cells are read (`wcell` masked by `passed`)
-    let mut tile_at = [0u8; 16];
-    let mut wcell = [0u64; 32];
-    let mut earlier = [0u32; 16];
-    loop {
-        let par = (d & 1) as usize;
-        let cur = f * (1 - par as u32);
-        let next = f * par as u32;
-        let (b0, b1) = bits.split_at_mut(1);
-        let (curbits, nextbits) = if par == 0 { (&mut b0[0], &mut b1[0]) } else { (&mut b1[0], &mut b0[0]) };
-        let mut any = false;
-        for (wi, slot) in curbits.iter_mut().enumerate() {
-            let mut m = std::mem::take(slot);
-            while m != 0 {
-                let r = (wi << 6) | m.trailing_zeros() as usize;
-                m &= m - 1;
-                let e = word[r].get();
-                let seeds = (e >> cur) & !(e >> next) & fmask;
-                if seeds == 0 {
-                    continue;
-                }
-                // decode r into the per-cell and per-tile tables, the used cells and the nibbles
-                let block_start = if s == 0 {
-                    0
-                } else {
-                    if r.wrapping_sub(start[s - 1]) >= tail {
-                        // the first digit whose block r left (the blocks nest; with the scan ascending, mostly a late one)
-                        let mut t = s - 1;
-                        while t > 0 && r.wrapping_sub(start[t - 1]) >= w[t - 1] as usize {
-                            t -= 1;
-                        }
-                        let mut base = if t == 0 { 0 } else { start[t - 1] };
-                        for t in t..s {
-                            let wt = w[t] as usize;
-                            let dg = (r - base) / wt;
-                            base += dg * wt;
-                            start[t] = base;
-                            let c = B::select(full & !earlier[t], dg as u32);
-                            earlier[t + 1] = earlier[t] | 1 << c;
-                            tile_at[c as usize] = t as u8;
-                            wcell[c as usize] = w[t];
-                            let mc = mcell[c as usize];
-                            pk[t + 1] = pk[t] | u64::from(c) << nib[t];
-                            im[t + 1] = im[t] | u64::from(mc) << image_nib[t];
-                            iu[t + 1] = iu[t] | 1 << mc;
-                        }
-                    }
-                    start[s - 1]
-                };
-                let (mut used, mut packed, mut image, mut image_used) = (earlier[s], pk[s], im[s], iu[s]);
-                for (i, &dg) in (s..k).zip(&low[r - block_start][..k - s]) {
-                    let c = B::select(full & !used, u32::from(dg));
-                    earlier[i] = used;
-                    tile_at[c as usize] = i as u8;
-                    wcell[c as usize] = w[i];
-                    let mc = mcell[c as usize];
-                    packed |= u64::from(c) << nib[i];
-                    image |= u64::from(mc) << image_nib[i];
-                    image_used |= 1 << mc;
-                    used |= 1 << c;
-                }
-                let free = full & !used;
-                // the seeds' cells, their region, and the region as free-cell indices
-                let mut region = B::deposit(seeds as u32, free);
-                loop {
-                    let grown = (region | spread(region)) & free;
-                    if grown == region {
-                        break;
-                    }
-                    region = grown;
-                }
-                let x = u64::from(B::extract(region, free));
-                let e = e | x | x << f;
-                // with the mirror: the first tile whose cell differs from the image's (k if none); a child moving a
-                // tile that is after it, and whose image tile is too, ranks below its image like its parent
-                let first = match packed ^ image {
-                    0 => k,
-                    x => k - 1 - (63 - x.leading_zeros() as usize) / 4,
-                };
-                if value[r] == UNREACHED {
-                    value[r] = d;
-                    reached += 1;
-                    if mirror.is_some() {
-                        // the mirror image's entry is the same (module docs, "the mirror")
-                        let ri = rank_nibbles(image, &w, &nib[..k]) as usize;
-                        if value[ri] == UNREACHED {
-                            value[ri] = d;
-                            reached += 1;
-                        }
-                    }
-                }
-                word[r] = T::put(e);
-                // the previous state's children, their words prefetched meanwhile
-                // SAFETY: each kid's rank indexed `word` (bounds-checked) when it was queued
-                any |= unsafe { B::apply_all(&mut word, nextbits, f, next, &kids[..nkids]) };
-                nkids = 0;
-                // the children: tile i from p next to the region to q in it, the blank left on p
-                // a child: its word prefetched, and the child applied after the next state is expanded
-                macro_rules! child {
-                    ($check:expr, $r2:expr, $j:expr, $i:expr, $p:expr, $q:expr) => {{
-                        let (mut r2, mut j): (usize, u32) = ($r2, $j);
-                        if let Some((others, image_others)) = $check {
-                            // tile i from p to q: if the child's image ranks lower, queue the image instead
-                            let (i, p, q): (usize, u32, u32) = ($i, $p, $q);
-                            let (mp, mq) = (u32::from(mcell[p as usize]), u32::from(mcell[q as usize]));
-                            let child = others | u64::from(q) << nib[i];
-                            let child_image = image_others | u64::from(mq) << image_nib[i];
-                            if child_image < child {
-                                r2 = rank_nibbles(child_image, &w, &nib[..k]) as usize;
-                                let image_free = full & !(image_used ^ (1 << mp) ^ (1 << mq));
-                                j = (image_free & ((1 << mp) - 1)).count_ones();
-                            }
-                        }
-                        prefetch(&word[r2]);
-                        kids[nkids & 63] = ((r2 as u64) << 4) | u64::from(j);
-                        nkids += 1;
-                    }};
-                }
-                let mut movable = spread(region) & used;
-                while movable != 0 {
-                    let p = movable.trailing_zeros() & 15;
-                    movable &= movable - 1;
-                    let i = tile_at[p as usize] as usize & 15;
-                    let (wi, at_p) = (w16[i], 1u32 << p);
-                    let targets = neighbours[p as usize] & region;
-                    // the child's blank cell p among its free cells: p's index among ours, less one when the
-                    // tile moves to a lower cell (that cell is no longer free)
-                    let jp = (free & (at_p - 1)).count_ones();
-                    // when a move of tile i can change the first cell where the placement and its image differ:
-                    // the nibbles without tile i's, and the image's (module docs, "the mirror")
-                    let check = (usize::from(before[i]) <= first)
-                        .then(|| (packed & !(15 << nib[i]), image & !(15 << image_nib[i])));
-                    // sideways: only digit i moves, by one
-                    if targets & (at_p >> 1) != 0 {
-                        child!(check, r - wi as usize, jp - 1, i, p, p - 1);
-                    }
-                    if targets & (at_p << 1) != 0 {
-                        child!(check, r + wi as usize, jp, i, p, p + 1);
-                    }
-                    // up or down: digit i moves by one for the step and one per cell stepped over that is free
-                    // or a later tile's; each later tile j stepped over moves its own digit by one (its count
-                    // of earlier cells below it changes), so the rank by w[j]
-                    let vertical = |lo: u32| {
-                        let between = ((1u32 << (N - 1)) - 1) << (lo + 1);
-                        let passed = between & used & !earlier[i] & !at_p;
-                        let mut delta = wi * u64::from(1 + (between & !earlier[i]).count_ones());
-                        for t in 1..N as u32 {
-                            let c = (lo + t) & 31;
-                            delta += wcell[c as usize] & u64::from((passed >> c) & 1).wrapping_neg();
-                        }
-                        delta as usize
-                    };
-                    if targets & (at_p >> N) != 0 {
-                        child!(check, r - vertical(p - N as u32), jp - 1, i, p, p - N as u32);
-                    }
-                    if targets & (at_p << N) != 0 {
-                        child!(check, r + vertical(p), jp, i, p, p + N as u32);
-                    }
-                }
+        let mut nib = [0u32; 16];
+        for (i, x) in nib[..k].iter_mut().enumerate() {
+            *x = 4 * (k - 1 - i) as u32;
+        }
+        let mut image_nib = [0u32; 16];
+        let mut before = [16u8; 16];
+        if let Some(m) = mirror {
+            for (i, x) in image_nib[..k].iter_mut().enumerate() {
+                *x = nib[usize::from(m.tile[i])];
+                before[i] = m.tile[i].min(i as u8);
             }
         }
-        // SAFETY: as in the loop
-        any |= unsafe { B::apply_all(&mut word, nextbits, f, next, &kids[..nkids]) };
-        nkids = 0;
-        progress(reached, entries as u64);
-        if !any {
-            break;
+        let s = k.saturating_sub(2);
+        let tail = if s == 0 { entries } else { w[s - 1] as usize };
+        let low: Vec<[u8; 2]> = (0..tail as u64)
+            .map(|mut rem| {
+                let mut dg = [0u8; 2];
+                for (slot, &wi) in w[s..].iter().enumerate() {
+                    dg[slot] = (rem / wi) as u8;
+                    rem %= wi;
+                }
+                dg
+            })
+            .collect();
+        let mut mcell = [0u8; 16];
+        for (c, x) in mcell.iter_mut().enumerate() {
+            *x = mirror.map_or(c as u8, |m| m.cell[c]);
         }
-        d = d.checked_add(1).filter(|&x| x < UNREACHED).expect("a distance above 254");
+        // the goal: the group home, the blank on the last cell (its index among the free cells)
+        let goal: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
+        let rg = rank(&goal, &w) as usize;
+        let goal_used: u32 = goal.iter().fold(0, |m, &c| m | 1 << c);
+        let j0 = (Self::FULL & !goal_used & ((1u32 << (cells - 1)) - 1)).count_ones();
+        TileAbstraction {
+            k, f, w, w16, entries, goal: (rg, j0), mirror: mirror.is_some(), neighbours, nib, image_nib, before,
+            mcell, s, tail, low, start: [usize::MAX / 2; 16], pk: [0; 16], im: [0; 16], iu: [0; 16],
+            tile_at: [0; 16], wcell: [0; 32], earlier: [0; 16], r: 0, used: 0, free: 0, region: 0, packed: 0,
+            image: 0, image_used: 0, first: 0, _bits: std::marker::PhantomData,
+        }
     }
-    value
+}
+
+impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
+    #[inline(always)]
+    fn entries(&self) -> usize {
+        self.entries
+    }
+
+    #[inline(always)]
+    fn substates(&self) -> u32 {
+        self.f
+    }
+
+    fn goals(&self) -> Vec<(usize, u32)> {
+        vec![self.goal]
+    }
+
+    /// Decode placement `r` (by blocks), flood-fill the blank's region from the seeds, and note where the
+    /// placement and its mirror image first differ.
+    #[inline(always)]
+    fn close(&mut self, r: usize, seeds: u64) -> u64 {
+        let (k, s, w) = (self.k, self.s, &self.w);
+        let full = Self::FULL;
+        // decode r into the per-cell and per-tile tables, the used cells and the nibbles
+        let block_start = if s == 0 {
+            0
+        } else {
+            if r.wrapping_sub(self.start[s - 1]) >= self.tail {
+                // the first digit whose block r left (the blocks nest; with the scan ascending, mostly a late one)
+                let mut t = s - 1;
+                while t > 0 && r.wrapping_sub(self.start[t - 1]) >= w[t - 1] as usize {
+                    t -= 1;
+                }
+                let mut base = if t == 0 { 0 } else { self.start[t - 1] };
+                for t in t..s {
+                    let wt = w[t] as usize;
+                    let dg = (r - base) / wt;
+                    base += dg * wt;
+                    self.start[t] = base;
+                    let c = B::select(full & !self.earlier[t], dg as u32);
+                    self.earlier[t + 1] = self.earlier[t] | 1 << c;
+                    self.tile_at[c as usize] = t as u8;
+                    self.wcell[c as usize] = w[t];
+                    let mc = self.mcell[c as usize];
+                    self.pk[t + 1] = self.pk[t] | u64::from(c) << self.nib[t];
+                    self.im[t + 1] = self.im[t] | u64::from(mc) << self.image_nib[t];
+                    self.iu[t + 1] = self.iu[t] | 1 << mc;
+                }
+            }
+            self.start[s - 1]
+        };
+        let (mut used, mut packed, mut image, mut image_used) = (self.earlier[s], self.pk[s], self.im[s], self.iu[s]);
+        for (i, &dg) in (s..k).zip(&self.low[r - block_start][..k - s]) {
+            let c = B::select(full & !used, u32::from(dg));
+            self.earlier[i] = used;
+            self.tile_at[c as usize] = i as u8;
+            self.wcell[c as usize] = w[i];
+            let mc = self.mcell[c as usize];
+            packed |= u64::from(c) << self.nib[i];
+            image |= u64::from(mc) << self.image_nib[i];
+            image_used |= 1 << mc;
+            used |= 1 << c;
+        }
+        let free = full & !used;
+        // the seeds' cells, their region, and the region as free-cell indices
+        let mut region = B::deposit(seeds as u32, free);
+        loop {
+            let grown = (region | Self::spread(region)) & free;
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        // with the mirror: the first tile whose cell differs from the image's (k if none); a child moving a
+        // tile that is after it, and whose image tile is too, ranks below its image like its parent
+        self.first = match packed ^ image {
+            0 => k,
+            x => k - 1 - (63 - x.leading_zeros() as usize) / 4,
+        };
+        (self.r, self.used, self.free, self.region) = (r, used, free, region);
+        (self.packed, self.image, self.image_used) = (packed, image, image_used);
+        u64::from(B::extract(region, free))
+    }
+
+    /// The mirror image's entry is the same (module docs, "the mirror").
+    #[inline(always)]
+    fn twin(&mut self, _r: usize) -> Option<usize> {
+        self.mirror.then(|| rank_nibbles(self.image, &self.w, &self.nib[..self.k]) as usize)
+    }
+
+    /// Tile i from p next to the region to q in it, the blank left on p; the rank changed incrementally, and
+    /// with the mirror, pushed as the image when that ranks lower.
+    #[inline(always)]
+    fn predecessors<T: Word>(&mut self, out: &mut Children<'_, T>) {
+        let (k, w) = (self.k, &self.w);
+        let (r, used, free, region) = (self.r, self.used, self.free, self.region);
+        let (packed, image, image_used, first) = (self.packed, self.image, self.image_used, self.first);
+        let (nib, image_nib, mcell, full) = (&self.nib, &self.image_nib, &self.mcell, Self::FULL);
+        let (earlier, wcell) = (&self.earlier, &self.wcell);
+        macro_rules! child {
+            ($check:expr, $r2:expr, $j:expr, $i:expr, $p:expr, $q:expr) => {{
+                let (mut r2, mut j): (usize, u32) = ($r2, $j);
+                if let Some((others, image_others)) = $check {
+                    // tile i from p to q: if the child's image ranks lower, push the image instead
+                    let (i, p, q): (usize, u32, u32) = ($i, $p, $q);
+                    let (mp, mq) = (u32::from(mcell[p as usize]), u32::from(mcell[q as usize]));
+                    let child = others | u64::from(q) << nib[i];
+                    let child_image = image_others | u64::from(mq) << image_nib[i];
+                    if child_image < child {
+                        r2 = rank_nibbles(child_image, w, &nib[..k]) as usize;
+                        let image_free = full & !(image_used ^ (1 << mp) ^ (1 << mq));
+                        j = (image_free & ((1 << mp) - 1)).count_ones();
+                    }
+                }
+                out.push(r2, j);
+            }};
+        }
+        let mut movable = Self::spread(region) & used;
+        while movable != 0 {
+            let p = movable.trailing_zeros() & 15;
+            movable &= movable - 1;
+            let i = self.tile_at[p as usize] as usize & 15;
+            let (wi, at_p) = (self.w16[i], 1u32 << p);
+            let targets = self.neighbours[p as usize] & region;
+            // the child's blank cell p among its free cells: p's index among ours, less one when the
+            // tile moves to a lower cell (that cell is no longer free)
+            let jp = (free & (at_p - 1)).count_ones();
+            // when a move of tile i can change the first cell where the placement and its image differ:
+            // the nibbles without tile i's, and the image's (module docs, "the mirror")
+            let check = (usize::from(self.before[i]) <= first)
+                .then(|| (packed & !(15 << nib[i]), image & !(15 << image_nib[i])));
+            // sideways: only digit i moves, by one
+            if targets & (at_p >> 1) != 0 {
+                child!(check, r - wi as usize, jp - 1, i, p, p - 1);
+            }
+            if targets & (at_p << 1) != 0 {
+                child!(check, r + wi as usize, jp, i, p, p + 1);
+            }
+            // up or down: digit i moves by one for the step and one per cell stepped over that is free
+            // or a later tile's; each later tile j stepped over moves its own digit by one (its count
+            // of earlier cells below it changes), so the rank by w[j]
+            let vertical = |lo: u32| {
+                let between = ((1u32 << (N - 1)) - 1) << (lo + 1);
+                let passed = between & used & !earlier[i] & !at_p;
+                let mut delta = wi * u64::from(1 + (between & !earlier[i]).count_ones());
+                for t in 1..N as u32 {
+                    let c = (lo + t) & 31;
+                    delta += wcell[c as usize] & u64::from((passed >> c) & 1).wrapping_neg();
+                }
+                delta as usize
+            };
+            if targets & (at_p >> N) != 0 {
+                child!(check, r - vertical(p - N as u32), jp - 1, i, p, p - N as u32);
+            }
+            if targets & (at_p << N) != 0 {
+                child!(check, r + vertical(p), jp, i, p, p + N as u32);
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn apply<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
+        // SAFETY: the caller's promise
+        unsafe { B::apply_all(word, nextbits, f, next, kids) }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use searchkit_core::pdb::{crc32, encode, unrank, UNREACHED};
+
+    #[inline(always)]
+    fn prefetch<T>(x: &T) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: only a hint
+        unsafe {
+            std::arch::x86_64::_mm_prefetch(x as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0);
+        }
+    }
+
+    /// The table with no limits.
+    fn table(n: usize, tiles: &[u8]) -> Vec<u8> {
+        build(n, tiles, &Control::new(), |_, _| {}).unwrap()
+    }
 
     /// The cells next to the cells of `m` on the `n` x `n` board.
     #[inline]
@@ -946,7 +718,7 @@ mod tests {
         for (n, tiles) in [(4, &[1u8, 2, 3, 5, 6][..]), (4, &[4, 7, 8, 11, 12]), (4, &[13, 14, 15]), (3, &[1, 2, 3, 4]),
                            (3, &[5, 6, 7, 8]), (3, &[1, 2, 3, 4, 5, 6, 7, 8])] {
             let before = build_before(n, tiles, |_, _| {});
-            assert!(build(n, tiles, |_, _| {}) == before, "{n} {tiles:?}");
+            assert!(table(n, tiles) == before, "{n} {tiles:?}");
         }
     }
 
@@ -980,7 +752,7 @@ mod tests {
             let m = Mirror::of(n, tiles).unwrap();
             let (cells, k) = (n * n, tiles.len());
             let w = weights(cells, k);
-            let v = build_with(n, tiles, false, |_, _| {});
+            let v = build_with(n, tiles, false, &Control::new(), |_, _| {}).unwrap();
             let (mut at, mut image) = ([0u8; 16], [0u8; 16]);
             for r in 0..v.len() as u64 {
                 unrank(r, &w, &mut at[..k]);
@@ -998,7 +770,7 @@ mod tests {
         // child gathered and sorted, and with every one applied at once
         for (n, tiles) in MIRRORED {
             let before = build_before(n, tiles, |_, _| {});
-            assert!(build(n, tiles, |_, _| {}) == before, "{n} {tiles:?}");
+            assert!(table(n, tiles) == before, "{n} {tiles:?}");
         }
     }
 
@@ -1011,9 +783,9 @@ mod tests {
             let before = build_before(n, tiles, |_, _| {});
             let mirror = Mirror::of(n, tiles);
             let v = if 2 * (n * n - tiles.len()) <= 16 {
-                side::<u16, Soft>(n, tiles, mirror, |_, _| {})
+                side::<u16, Soft>(n, tiles, mirror, &Control::new(), |_, _| {}).unwrap()
             } else {
-                side::<u32, Soft>(n, tiles, mirror, |_, _| {})
+                side::<u32, Soft>(n, tiles, mirror, &Control::new(), |_, _| {}).unwrap()
             };
             assert!(v == before, "{n} {tiles:?}");
         }
@@ -1037,53 +809,8 @@ mod tests {
     }
 
     #[test]
-    fn rank_round_trip() {
-        let w = weights(9, 4);
-        let mut out = [0u8; 4];
-        for r in 0..count(9, 4) {
-            unrank(r, &w, &mut out);
-            assert_eq!(rank(&out, &w), r);
-        }
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn write_never_follows_a_planted_link() {
-        // links planted at every temporary name the writer could pick (this process's pid) and at the table's
-        // name: the files they point to stay untouched, and the table is written whole at its own name
-        let dir = std::env::temp_dir().join(format!("skpdb-link-test-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir(&dir).unwrap();
-        let victim = dir.join("victim");
-        fs::write(&victim, b"precious").unwrap();
-        let path = dir.join("t.pdb");
-        let pid = std::process::id();
-        for n in 0..50u32 {
-            std::os::unix::fs::symlink(&victim, dir.join(format!(".t.pdb.{pid}-{}.tmp", 1000 + n))).unwrap();
-        }
-        let (mut f, tmp) = create_temporary(path.to_str().unwrap(), 1000).unwrap();
-        f.write_all(b"table").unwrap();
-        assert_eq!(tmp, dir.join(format!(".t.pdb.{pid}-1050.tmp")));
-        assert_eq!(fs::read(&victim).unwrap(), b"precious");
-        fs::remove_file(&tmp).unwrap();
-        std::os::unix::fs::symlink(&victim, &path).unwrap();
-        let digest = [7u8; 32];
-        write(path.to_str().unwrap(), &[0, 1, 2, UNREACHED], "k", &digest).unwrap();
-        assert_eq!(fs::read(&victim).unwrap(), b"precious");
-        assert!(!fs::symlink_metadata(&path).unwrap().file_type().is_symlink());
-        assert_eq!(decode(fs::read(&path).unwrap(), &digest).unwrap(), vec![0, 1, 2, UNREACHED]);
-        fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn crc_matches_zlib() {
-        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
-        assert_eq!(crc32(b""), 0);
-    }
-
-    #[test]
     fn full_8_puzzle_pattern_is_the_bfs_distribution() {
-        let v = build(3, &[1, 2, 3, 4, 5, 6, 7, 8], |_, _| {});
+        let v = table(3, &[1, 2, 3, 4, 5, 6, 7, 8]);
         let mut hist = [0u32; 32];
         for &x in &v {
             if x != UNREACHED {
@@ -1093,5 +820,42 @@ mod tests {
         assert_eq!(hist.iter().sum::<u32>(), 181_440);
         assert_eq!(hist[31], 2);
         assert_eq!(&hist[..6], &[1, 2, 4, 8, 16, 20]);
+    }
+
+    /// Each group's file as the builder before the core's builder wrote it (`sliding_tiles_native.tiles_build_pdb`
+    /// at commit a87a97b): its bits per entry, entries, the data's CRC-32 and the largest value, read from the
+    /// header of the files written then; `tests/pdb` holds their whole files' SHA-256 (test_native_files.py).
+    const WRITTEN_BEFORE: [(usize, &[u8], u32, usize, u32, u32); 9] = [
+        (2, &[1, 2, 3], 4, 24, 0x68e4_75a7, 6),
+        (3, &[1, 2], 4, 72, 0x3b53_3baf, 7),
+        (3, &[1, 2, 3, 4], 8, 3024, 0x8318_8196, 15),
+        (3, &[5, 6, 7, 8], 8, 3024, 0x2674_247b, 15),
+        (3, &[1, 2, 3, 4, 5, 6, 7, 8], 8, 362_880, 0xbd98_cbc1, 31),
+        (4, &[1, 2, 3], 8, 3360, 0xe5dc_7af9, 15),
+        (4, &[13, 14, 15], 8, 3360, 0x63c3_a20e, 15),
+        (4, &[1, 2, 3, 4], 8, 43_680, 0x0ddb_619a, 20),
+        (4, &[1, 2, 3, 5, 6], 8, 524_160, 0xd740_edbd, 22),
+    ];
+
+    #[test]
+    fn files_are_the_bytes_written_before() {
+        for (n, tiles, bits, entries, crc, top) in WRITTEN_BEFORE {
+            let file = encode(&table(n, tiles), "k", &[0; 32]);
+            let u32_at = |at: usize| u32::from_le_bytes(file[at..at + 4].try_into().unwrap());
+            let data = &file[77..];
+            assert_eq!((u32_at(12), u32_at(16) as usize, u32_at(32), u32_at(36)), (bits, entries, crc, top),
+                       "{n} {tiles:?}");
+            assert_eq!(crc32(data), crc);
+        }
+    }
+
+    #[test]
+    fn a_cancelled_build_stops_before_allocating() {
+        let mut control = Control::new();
+        control.cancel = Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true)));
+        assert_eq!(build(4, &[1, 2, 3, 4, 5, 6, 7, 8], &control, |_, _| {}), Err(Status::Cancelled));
+        let mut control = Control::new();
+        control.memory_budget = Some(1 << 20);
+        assert_eq!(build(4, &[1, 2, 3, 4, 5, 6, 7, 8], &control, |_, _| {}), Err(Status::MemoryLimit));
     }
 }

@@ -1,0 +1,419 @@
+//! The layered builder: 0/1 breadth-first search backwards from an abstraction's goals, the twin of
+//! `searchkit/pdb/build.py`, over states grouped by the table's entry.
+//!
+//! **The abstraction** ([`Abstraction`]).  An abstract state is a pair *(entry, sub-state)*: the entry is the
+//! table index the state folds to (`0 .. entries`), the sub-state one of `f <= 16` states of that entry.  A
+//! move between two states of one entry costs 0, a move between entries costs 1 (the table is the least
+//! number of cost-1 moves from any state of the entry to a goal state).  The abstraction answers three
+//! questions, and the builder does the rest: which states are goals; given an entry and some of its states
+//! (the *seeds*), which states of the entry the cost-0 moves reach from them (the *region*); and which states
+//! are one cost-1 move away from that region (its *predecessors*: with reversible moves, its successors).
+//! Optionally: an entry whose value equals this one's by a symmetry of the abstract graph that maps the goals
+//! onto themselves (its *twin*), so that the abstraction can keep to one state of each symmetric pair.
+//!
+//! **Layers.**  Layer `d` is the set of states first reached at distance `d`.  A layer's states are closed
+//! under cost-0 moves (the region of its seeds); the first layer that reaches an entry (in any region) is its
+//! value.  This is Dijkstra's algorithm for costs 0 and 1 (the 0-1 BFS argument of `build.py`: a state is
+//! labelled only from a closed layer of smaller or equal distance), so every entry gets its exact distance,
+//! and the order in which a layer's predecessors are applied changes no entry.
+//!
+//! **Memory.**  Per entry one word of two bit planes over its `f` sub-states, at bits 0 and `f` (so 16 bits
+//! when `f <= 8`, else 32: [`Word`]).  A sub-state is *unseen* (0, 0), *seen* (1, 1: in a region reached at this
+//! layer or before), or a seed of the layer of one parity, (1, 0) or (0, 1); the two seed states swap roles with
+//! the layer's parity (current, next), so nothing is copied between layers.  Beside the words, the entries
+//! (one byte each) and, per parity, a bitmap of the entries that may hold seeds of that layer.  A layer is the
+//! set bits of its bitmap, scanned in rank order: each entry's seeds give (the abstraction) the region
+//! expanded, all its sub-states set seen (the seeds among them, so no layer mask is cleared), and its
+//! predecessors are queued (an unseen sub-state becomes a seed of the next layer) unless they are seen, in
+//! this layer, or queued already; a seed later covered by a region of this layer is seen, so it is dropped.
+//! Each (entry, region) is therefore expanded once, at its exact distance.  Each predecessor's word is
+//! prefetched when it is listed and the predecessor applied once the next entry is expanded (the words are far
+//! larger than the caches; this keeps many of those loads in flight at once).  The entries and bitmaps are
+//! backed with memory in one call ([`prefault`]); the words are allocated zeroed, so the pages of entries an
+//! abstraction never reaches (e.g. one of each symmetric pair) are never allocated.
+//!
+//! **Control.**  The builder takes the search's [`Control`]: its cancel flag, its `poll` hook and its deadline
+//! are checked before anything is allocated, every [`CHECK_EVERY`] expanded entries (well under a millisecond
+//! of work) and after each layer; the three big buffers are charged to its memory budget and allocated
+//! fallibly.  So a build ends with `Err(Status::Cancelled)`, `Err(Status::TimeLimit)` or
+//! `Err(Status::MemoryLimit)` instead of running on or aborting; its memory is then freed.
+//!
+//! **Speed.**  [`build_in`] is `#[inline(always)]` and generic: an abstraction whose methods are
+//! `#[inline(always)]` is compiled into one loop with the builder, and a caller may compile that loop for the
+//! CPU's instructions (`#[target_feature]`) and override [`Abstraction::apply`] to match.
+
+use std::time::Instant;
+
+use crate::control::{Control, Status, POLL_INTERVAL};
+
+use super::UNREACHED;
+
+/// Expanded entries between two checks of the [`Control`] (at tens of nanoseconds an entry, well under a
+/// millisecond).
+pub const CHECK_EVERY: u64 = 4096;
+
+/// The most predecessors one region may have ([`Abstraction::predecessors`]).
+pub const MAX_PREDECESSORS: usize = 64;
+
+mod sealed {
+    /// The integer types the builder allocates zeroed.
+    pub trait Sealed {}
+    impl Sealed for u16 {}
+    impl Sealed for u32 {}
+    impl Sealed for u64 {}
+}
+
+/// One entry's word in the builder: two bit planes over the entry's `f` sub-states, at bits 0 and `f`
+/// (module docs, "memory"): `u16` when `2 f <= 16`, else `u32`.  Only `u16` and `u32` implement it (the
+/// builder allocates the words zeroed).
+pub trait Word: Copy + sealed::Sealed {
+    /// The bits as a `u64`.
+    fn get(self) -> u64;
+    /// The low bits of `x`.
+    fn put(x: u64) -> Self;
+}
+
+impl Word for u32 {
+    #[inline(always)]
+    fn get(self) -> u64 {
+        u64::from(self)
+    }
+    #[inline(always)]
+    fn put(x: u64) -> Self {
+        x as u32
+    }
+}
+
+impl Word for u16 {
+    #[inline(always)]
+    fn get(self) -> u64 {
+        u64::from(self)
+    }
+    #[inline(always)]
+    fn put(x: u64) -> Self {
+        x as u16
+    }
+}
+
+/// The predecessors of one region, as the abstraction lists them (`(entry << 4) | sub-state` each).
+pub struct Kids {
+    buf: [u64; MAX_PREDECESSORS],
+    n: usize,
+}
+
+/// Where [`Abstraction::predecessors`] lists a region's predecessors: [`Children::push`] each.
+pub struct Children<'a, W> {
+    word: &'a [W],
+    kids: &'a mut Kids,
+}
+
+impl<W: Word> Children<'_, W> {
+    /// The state `(entry, sub)` is one cost-1 move from the region (`entry < entries`, `sub < f`; repeats
+    /// are allowed).  Its word is prefetched now and the state queued for the next layer after the next
+    /// entry is expanded.
+    ///
+    /// # Panics
+    ///
+    /// `entry` out of range; more than [`MAX_PREDECESSORS`] for one region (the builder checks after the
+    /// call).
+    #[inline(always)]
+    pub fn push(&mut self, entry: usize, sub: u32) {
+        debug_assert!(sub < 16);
+        prefetch(&self.word[entry]); // bounds-checked: `apply_kids` relies on it
+        self.kids.buf[self.kids.n & (MAX_PREDECESSORS - 1)] = ((entry as u64) << 4) | u64::from(sub & 15);
+        self.kids.n += 1;
+    }
+}
+
+/// A pattern database's abstract state space, grouped by entry (module docs, "the abstraction").
+///
+/// The builder calls, for each entry it expands in a layer, [`close`](Abstraction::close), then
+/// [`twin`](Abstraction::twin) if the entry had no value yet, then
+/// [`predecessors`](Abstraction::predecessors); the abstraction may keep what it worked out in `close` (the
+/// entry decoded, the region) for the two calls after it.  Entries are expanded in ascending order within a
+/// layer.
+pub trait Abstraction {
+    /// The number of entries (the table's length).
+    fn entries(&self) -> usize;
+
+    /// `f`, the number of sub-states of each entry (1 to 16).
+    fn substates(&self) -> u32;
+
+    /// The goal states, `(entry, sub-state)`: their entries get 0.
+    fn goals(&self) -> Vec<(usize, u32)>;
+
+    /// The states of entry `entry` reached from its states `seeds` (bit `j`: sub-state `j`) by cost-0 moves,
+    /// the seeds included, as the same kind of mask (the *region*).
+    fn close(&mut self, entry: usize, seeds: u64) -> u64;
+
+    /// An entry with the same value as the one just closed (by a symmetry of the abstract graph mapping the
+    /// goal states onto themselves), set with it; called only when the entry gets its value.  `None` (the
+    /// default): no such entry.
+    #[inline(always)]
+    fn twin(&mut self, entry: usize) -> Option<usize> {
+        let _ = entry;
+        None
+    }
+
+    /// The states one cost-1 move away from the region of the last [`close`](Abstraction::close), each by
+    /// [`Children::push`]: at most [`MAX_PREDECESSORS`].  With a symmetry ([`twin`](Abstraction::twin)), a
+    /// state may be pushed as its image instead.
+    fn predecessors<W: Word>(&mut self, out: &mut Children<'_, W>);
+
+    /// Queue `kids` for the next layer ([`apply_kids`]).  The default calls it out of line; an abstraction
+    /// whose builder is compiled for other CPU instructions may call it from a function compiled for them.
+    ///
+    /// # Safety
+    ///
+    /// As [`apply_kids`].
+    #[inline(always)]
+    unsafe fn apply<W: Word>(word: &mut [W], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
+        // SAFETY: the caller's promise
+        unsafe { apply_kids_outlined(word, nextbits, f, next, kids) }
+    }
+}
+
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unused_unsafe)]
+    // SAFETY: a prefetch is only a hint; `x` is a valid reference
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(x as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
+/// For each of `kids` (`(entry << 4) | sub-state`), queue sub-state `j` of entry `r` for the next layer (its
+/// bit in the plane at `next`, and `r` in the bitmap `nextbits`) unless it is seen, in this layer, or queued
+/// already.  Returns whether any was queued.
+///
+/// # Safety
+///
+/// Every kid's entry is below `word.len()`, and `nextbits` has a bit for each ([`Children::push`] indexes
+/// `word` with the entry, bounds-checked, to prefetch its word).
+#[inline(always)]
+pub unsafe fn apply_kids<W: Word>(word: &mut [W], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
+    // without branches: whether the child is new is a coin toss the branch predictor would lose (a branch here
+    // cost 6% on a 57 M-entry table)
+    let seen = 1u64 | 1 << f;
+    let mut any = 0;
+    for &c in kids {
+        let (r, j) = ((c >> 4) as usize, (c & 15) as u32);
+        debug_assert!(r < word.len() && r >> 6 < nextbits.len());
+        // SAFETY: the caller's promise (`r` is in range)
+        let at = unsafe { word.get_unchecked_mut(r) };
+        let e = at.get();
+        let new = u64::from(e & (seen << j) == 0);
+        *at = W::put(e | new << (j + next));
+        // SAFETY: as above
+        unsafe { *nextbits.get_unchecked_mut(r >> 6) |= new << (r & 63) };
+        any |= new;
+    }
+    any != 0
+}
+
+/// [`apply_kids`] out of line: in the builder's loop its pointers would be spilled to the stack and read again
+/// for every child.
+///
+/// # Safety
+///
+/// As [`apply_kids`].
+#[inline(never)]
+pub unsafe fn apply_kids_outlined<W: Word>(word: &mut [W], nextbits: &mut [u64], f: u32, next: u32,
+                                           kids: &[u64]) -> bool {
+    // SAFETY: the caller's promise
+    unsafe { apply_kids(word, nextbits, f, next, kids) }
+}
+
+/// Back the whole of `v`'s allocation with memory now, in one call (Linux's `madvise(MADV_POPULATE_WRITE)`,
+/// kernel 5.14 on), instead of one page fault per 4 kB page as it is first written: for the builder's entries
+/// and layer bitmaps (650 MB for a 519 M-entry table, every page of which is written; not its words, of which
+/// a symmetric abstraction writes only half).  That took such a build's system time from 2.0 s to 1.4 s here
+/// (docs/pdb.md).  Only advice: without it (another system, an older kernel) the pages are faulted in as
+/// they are written.
+pub fn prefault<T>(v: &mut Vec<T>) {
+    #[cfg(target_os = "linux")]
+    {
+        let bytes = v.capacity() * std::mem::size_of::<T>();
+        let start = v.as_mut_ptr() as usize;
+        let (lo, hi) = ((start + 4095) & !4095, (start + bytes) & !4095);
+        if hi > lo {
+            // SAFETY: the range is whole pages inside `v`'s allocation, which we own; the advice changes no
+            // byte of it (the pages are made present as if written, without writing), and its result (an
+            // error on an older kernel) is ignored.
+            unsafe { libc::madvise(lo as *mut libc::c_void, hi - lo, libc::MADV_POPULATE_WRITE) };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = v;
+}
+
+/// `n` zeros, allocated fallibly and zeroed by the allocator (fresh pages are not touched until written).
+fn zeroed<T: Copy + sealed::Sealed>(n: usize) -> Result<Vec<T>, Status> {
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<T>(n).map_err(|_| Status::MemoryLimit)?;
+    // SAFETY: the layout's size is not zero (`n > 0`, and every `Sealed` type has a size)
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) } as *mut T;
+    if ptr.is_null() {
+        return Err(Status::MemoryLimit);
+    }
+    // SAFETY: `ptr` was allocated by the global allocator with `T`'s layout for `n` elements, and all-zero
+    // bytes are a valid `T` (only the integer types u16, u32 and u64 are `Sealed`)
+    Ok(unsafe { Vec::from_raw_parts(ptr, n, n) })
+}
+
+/// The checks of a [`Control`] the builder makes (cancel, `poll`, deadline; not the node limit, which counts
+/// a search's expansions).
+struct Checks<'a> {
+    control: &'a Control,
+    polled: Instant,
+}
+
+impl Checks<'_> {
+    fn check(&mut self) -> Result<(), Status> {
+        let c = self.control;
+        if c.cancel.is_none() && c.deadline.is_none() && c.poll.is_none() {
+            return Ok(());
+        }
+        let mut now = Instant::now();
+        if let Some(poll) = &c.poll {
+            if now - self.polled >= POLL_INTERVAL {
+                (poll.0)();
+                now = Instant::now();
+                self.polled = now;
+            }
+        }
+        if c.cancel.as_ref().is_some_and(|x| x.load(std::sync::atomic::Ordering::Relaxed)) {
+            return Err(Status::Cancelled);
+        }
+        if c.deadline.is_some_and(|d| now > d) {
+            return Err(Status::TimeLimit);
+        }
+        Ok(())
+    }
+}
+
+/// The table of `abstraction`: `entries()` values, each the least number of cost-1 moves from a state of the
+/// entry to a goal state, 255 where none reaches one (module docs), in the smaller [`Word`] that holds two
+/// bits per sub-state.
+///
+/// `progress(reached, entries)` is called after each layer.
+///
+/// # Errors
+///
+/// [`Status::Cancelled`], [`Status::TimeLimit`] or [`Status::MemoryLimit`] from `control` (module docs,
+/// "control"); nothing is kept.
+///
+/// # Panics
+///
+/// `substates()` outside 1 to 16, a goal or predecessor outside the entries, more than [`MAX_PREDECESSORS`]
+/// predecessors of one region, or a distance above 254.
+pub fn build<A: Abstraction>(abstraction: &mut A, control: &Control, progress: impl FnMut(u64, u64))
+                             -> Result<Vec<u8>, Status> {
+    if 2 * abstraction.substates() <= 16 {
+        build_in::<u16, A>(abstraction, control, progress)
+    } else {
+        build_in::<u32, A>(abstraction, control, progress)
+    }
+}
+
+/// [`build`] with the word type `W` chosen by the caller (it must hold `2 * substates()` bits).
+#[inline(always)]
+pub fn build_in<W: Word, A: Abstraction>(abstraction: &mut A, control: &Control, mut progress: impl FnMut(u64, u64))
+                                         -> Result<Vec<u8>, Status> {
+    let f = abstraction.substates();
+    assert!((1..=16).contains(&f) && 2 * f as usize <= 8 * std::mem::size_of::<W>(),
+            "an abstraction has 1 to 16 sub-states per entry, two bits each in its word");
+    let mut checks = Checks { control, polled: Instant::now() };
+    checks.check()?;
+    let fmask = (1u64 << f) - 1;
+    let entries = abstraction.entries();
+    let bits_len = entries.div_ceil(64);
+    // the three big buffers, charged to the budget and allocated fallibly (a refusal is memory_limit)
+    let held = entries.saturating_add(entries.saturating_mul(std::mem::size_of::<W>()))
+        .saturating_add(bits_len.saturating_mul(16));
+    let charged = control.charge(held);
+    let result = (|| {
+        charged?;
+        let mut value: Vec<u8> = Vec::new();
+        value.try_reserve_exact(entries).map_err(|_| Status::MemoryLimit)?;
+        prefault(&mut value);
+        value.resize(entries, UNREACHED);
+        // per layer parity, one bit per entry: its layer mask is not empty
+        let mut bits: [Vec<u64>; 2] = [zeroed(bits_len)?, zeroed(bits_len)?];
+        bits.iter_mut().for_each(prefault);
+        // per entry its two bit planes over the sub-states (module docs, "memory")
+        let mut word: Vec<W> = zeroed(entries)?;
+        for (r, j) in abstraction.goals() {
+            assert!(j < f, "a goal's sub-state is below substates()");
+            word[r] = W::put(word[r].get() | 1u64 << (j + f));
+            bits[0][r >> 6] |= 1u64 << (r & 63);
+        }
+        let mut d: u8 = 0;
+        let mut reached = 0u64;
+        // a region's predecessors, applied after the next entry is expanded (prefetched until then)
+        let mut kids = Kids { buf: [0; MAX_PREDECESSORS], n: 0 };
+        let mut until_check = CHECK_EVERY;
+        loop {
+            let par = (d & 1) as usize;
+            let cur = f * (1 - par as u32);
+            let next = f * par as u32;
+            let (b0, b1) = bits.split_at_mut(1);
+            let (curbits, nextbits) = if par == 0 { (&mut b0[0], &mut b1[0]) } else { (&mut b1[0], &mut b0[0]) };
+            let mut any = false;
+            for (wi, slot) in curbits.iter_mut().enumerate() {
+                let mut m = std::mem::take(slot);
+                while m != 0 {
+                    let r = (wi << 6) | m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let e = word[r].get();
+                    let seeds = (e >> cur) & !(e >> next) & fmask;
+                    if seeds == 0 {
+                        continue;
+                    }
+                    let x = abstraction.close(r, seeds) & fmask;
+                    let e = e | x | x << f;
+                    if value[r] == UNREACHED {
+                        value[r] = d;
+                        reached += 1;
+                        if let Some(t) = abstraction.twin(r) {
+                            if value[t] == UNREACHED {
+                                value[t] = d;
+                                reached += 1;
+                            }
+                        }
+                    }
+                    word[r] = W::put(e);
+                    // the previous region's predecessors, their words prefetched meanwhile
+                    // SAFETY: each kid's entry indexed `word` (bounds-checked) when it was pushed
+                    any |= unsafe { A::apply(&mut word, nextbits, f, next, &kids.buf[..kids.n]) };
+                    kids.n = 0;
+                    abstraction.predecessors(&mut Children { word: &word, kids: &mut kids });
+                    assert!(kids.n <= MAX_PREDECESSORS, "more than {MAX_PREDECESSORS} predecessors of one region");
+                    until_check -= 1;
+                    if until_check == 0 {
+                        checks.check()?;
+                        until_check = CHECK_EVERY;
+                    }
+                }
+            }
+            // SAFETY: as in the loop
+            any |= unsafe { A::apply(&mut word, nextbits, f, next, &kids.buf[..kids.n]) };
+            kids.n = 0;
+            progress(reached, entries as u64);
+            checks.check()?;
+            if !any {
+                break;
+            }
+            d = d.checked_add(1).filter(|&x| x < UNREACHED).expect("a distance above 254");
+        }
+        Ok(value)
+    })();
+    // the words and bitmaps are freed; the entries stay charged while the caller holds them
+    control.release(if result.is_ok() { held - entries } else { held });
+    result
+}

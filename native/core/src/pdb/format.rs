@@ -1,0 +1,332 @@
+//! The pattern-database file, format 1: read and written byte for byte as `searchkit/pdb/store.py` does.
+//!
+//! A 76-byte little-endian header, the key text, then the data:
+//!
+//! | offset | size | field |
+//! | --- | --- | --- |
+//! | 0 | 8 | magic `SKPDB01\n` |
+//! | 8 | 4 | format version, 1 |
+//! | 12 | 4 | bits per entry: 8 or 4 |
+//! | 16 | 8 | entries `E` |
+//! | 24 | 8 | data bytes `D`: `E` with 8 bits, `ceil(E / 2)` with 4 |
+//! | 32 | 4 | CRC-32 of the data (zlib's) |
+//! | 36 | 4 | the largest value, unreachable marks excluded |
+//! | 40 | 32 | SHA-256 of the key text |
+//! | 72 | 4 | key text length `L` |
+//! | 76 | `L` | the key text (UTF-8) |
+//! | 76 + `L` | `D` | one byte per entry, or two entries per byte (the even entry in the low nibble) |
+//!
+//! 255 (15 with four bits) marks an unreachable entry; four bits are used when every reachable value is at
+//! most 14.  A file is accepted only if its length is exactly `76 + L + D`, its key digest is the expected one
+//! and the data's CRC-32 matches.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use super::UNREACHED;
+
+/// The file's first 8 bytes.
+pub const MAGIC: &[u8; 8] = b"SKPDB01\n";
+/// The format version this module reads and writes.
+pub const VERSION: u32 = 1;
+/// The header's length in bytes, before the key text.
+pub const HEAD: usize = 76;
+
+/// zlib's `crc32(data)` (the ISO-HDLC polynomial, reflected `0xEDB88320`), by the `crc32fast` crate: folded
+/// with carry-less multiplication where the CPU has it: 50 ms for 519 MB here, against 317 ms for slice-by-8
+/// tables, and a big table is checked when written and again when loaded.
+pub fn crc32(data: &[u8]) -> u32 {
+    crc32fast::hash(data)
+}
+
+/// The file's parts for `values` (255 = unreachable) under `key` (its text and SHA-256 digest): the header
+/// with the key text, and the packed data when entries take four bits (`None`: the data is `values` itself,
+/// one byte each, so an 8-bit table is never copied).
+fn parts(values: &[u8], key: &str, digest: &[u8; 32]) -> (Vec<u8>, Option<Vec<u8>>) {
+    let top = values.iter().copied().filter(|&v| v != UNREACHED).max().unwrap_or(0);
+    let packed: Option<Vec<u8>> = (top <= 14).then(|| {
+        let nib = |v: u8| if v == UNREACHED { 15 } else { v };
+        values.chunks(2).map(|p| nib(p[0]) | (p.get(1).map_or(15, |&v| nib(v)) << 4)).collect()
+    });
+    let (bits, data): (u32, &[u8]) = match &packed {
+        Some(d) => (4, d),
+        None => (8, values),
+    };
+    let mut head = Vec::with_capacity(HEAD + key.len());
+    head.extend_from_slice(MAGIC);
+    head.extend_from_slice(&VERSION.to_le_bytes());
+    head.extend_from_slice(&bits.to_le_bytes());
+    head.extend_from_slice(&(values.len() as u64).to_le_bytes());
+    head.extend_from_slice(&(data.len() as u64).to_le_bytes());
+    head.extend_from_slice(&crc32(data).to_le_bytes());
+    head.extend_from_slice(&u32::from(top).to_le_bytes());
+    head.extend_from_slice(digest);
+    head.extend_from_slice(&(key.len() as u32).to_le_bytes());
+    head.extend_from_slice(key.as_bytes());
+    (head, packed)
+}
+
+/// The file bytes of `values` (one byte per entry, 255 = unreachable) under `key` (its text and SHA-256
+/// `digest`, which the caller computes: the core has no SHA-256).
+pub fn encode(values: &[u8], key: &str, digest: &[u8; 32]) -> Vec<u8> {
+    let (mut out, packed) = parts(values, key, digest);
+    out.extend_from_slice(packed.as_deref().unwrap_or(values));
+    out
+}
+
+/// Write the file of `values` to `path` (as [`encode`], without a copy of the data in memory: a 519 MB
+/// table would otherwise be held three times at once), through a temporary file renamed into place, so that
+/// `path` only ever holds a whole table; on an error (the disk full, `path` a folder) the temporary file is
+/// removed.
+///
+/// The temporary file, `.NAME.PID-N.tmp` beside `path`, is created exclusively (`create_new`: `O_CREAT |
+/// O_EXCL`, with `O_NOFOLLOW`, which fails on any existing entry, a symbolic link included, instead of
+/// following it; `N` counts up past names already taken), so a link planted at that name never makes the
+/// writer write into the file it points to; the rename replaces a link at `path` itself rather than
+/// following it.
+///
+/// # Errors
+///
+/// The operating system's error from creating, writing or renaming the file.
+pub fn write(path: &Path, values: &[u8], key: &str, digest: &[u8; 32]) -> io::Result<()> {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    let (mut f, tmp) = create_temporary(path, nanos)?;
+    let placed = (|| {
+        let (head, packed) = parts(values, key, digest);
+        f.write_all(&head)?;
+        f.write_all(packed.as_deref().unwrap_or(values))?;
+        f.flush()?;
+        fs::rename(&tmp, path)
+    })();
+    if placed.is_err() {
+        let _ = fs::remove_file(&tmp); // never leave a half-written or unplaceable table behind
+    }
+    placed
+}
+
+/// A new file `.NAME.PID-N.tmp` in `path`'s folder (`N` from `start` on), created exclusively (never through a
+/// link), and its name.
+fn create_temporary(path: &Path, start: u32) -> io::Result<(fs::File, PathBuf)> {
+    let name = path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let pid = std::process::id();
+    for n in 0..1000u32 {
+        let tmp = folder.join(format!(".{}.{pid}-{}.tmp", name.to_string_lossy(), start.wrapping_add(n)));
+        let mut options = fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o666).custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC);
+        }
+        match options.open(&tmp) {
+            Ok(f) => return Ok((f, tmp)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(io::ErrorKind::AlreadyExists, "no free temporary name beside the table"))
+}
+
+fn u32_at(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(b[at..at + 4].try_into().unwrap())
+}
+
+fn u64_at(b: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(b[at..at + 8].try_into().unwrap())
+}
+
+/// The entries of a file (unpacked to one byte each, 255 = unreachable), verified: magic, version, key
+/// digest, length, CRC.  The file's bytes become the entries of an 8-bit table in place (the header dropped),
+/// without a second copy.
+///
+/// # Errors
+///
+/// Why the bytes are not the table of `digest` (a sentence without the path).
+pub fn decode(mut blob: Vec<u8>, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
+    if blob.len() < HEAD || &blob[..8] != MAGIC || u32_at(&blob, 8) != VERSION {
+        return Err("not a searchkit pattern database of format 1".into());
+    }
+    let bits = u32_at(&blob, 12);
+    let entries = u64_at(&blob, 16) as usize;
+    let size = u64_at(&blob, 24) as usize;
+    if &blob[40..72] != digest {
+        return Err("it holds another table (key digest differs)".into());
+    }
+    let keylen = u32_at(&blob, 72) as usize;
+    let expected_size = if bits == 8 { entries } else { entries.div_ceil(2) };
+    let whole = |data: usize| HEAD.saturating_add(keylen).saturating_add(data);
+    if (bits != 8 && bits != 4) || size != expected_size || blob.len() != whole(size) {
+        return Err(format!("{} bytes, expected {}", blob.len(), whole(expected_size)));
+    }
+    let data = &blob[HEAD + keylen..];
+    if crc32(data) != u32_at(&blob, 32) {
+        return Err("checksum mismatch".into());
+    }
+    if bits == 8 {
+        blob.drain(..HEAD + keylen);
+        return Ok(blob);
+    }
+    let mut out = Vec::with_capacity(entries + 1);
+    for &b in data {
+        for v in [b & 15, b >> 4] {
+            out.push(if v == 15 { UNREACHED } else { v });
+        }
+    }
+    out.truncate(entries);
+    Ok(out)
+}
+
+/// Read and verify the table at `path` ([`decode`]).
+///
+/// # Errors
+///
+/// `cannot read PATH: REASON`, or [`decode`]'s reason.
+pub fn read(path: &Path, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
+    let blob = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    decode(blob, digest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh folder under the system's temporary folder, removed when dropped.
+    struct Folder(PathBuf);
+
+    impl Folder {
+        fn new(tag: &str) -> Folder {
+            let dir = std::env::temp_dir().join(format!("skpdb-{tag}-{}", std::process::id()));
+            let _ = fs::remove_dir_all(&dir);
+            fs::create_dir(&dir).unwrap();
+            Folder(dir)
+        }
+    }
+
+    impl Drop for Folder {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    #[test]
+    fn crc_matches_zlib() {
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+        assert_eq!(crc32(b""), 0);
+    }
+
+    #[test]
+    fn header_is_the_python_layout() {
+        // encode of [0, 1, 14, 255, 3] under "k": four bits, 5 entries, 3 data bytes, top 14
+        let digest = [9u8; 32];
+        let b = encode(&[0, 1, 14, UNREACHED, 3], "k", &digest);
+        assert_eq!(&b[..8], MAGIC);
+        assert_eq!(u32_at(&b, 8), 1);
+        assert_eq!(u32_at(&b, 12), 4);
+        assert_eq!(u64_at(&b, 16), 5);
+        assert_eq!(u64_at(&b, 24), 3);
+        assert_eq!(u32_at(&b, 32), crc32(&[0x10, 0xFE, 0xF3]));
+        assert_eq!(u32_at(&b, 36), 14);
+        assert_eq!(&b[40..72], &digest);
+        assert_eq!(u32_at(&b, 72), 1);
+        assert_eq!(&b[76..], b"k\x10\xFE\xF3");
+        // a value of 15 takes eight bits
+        let b = encode(&[15, UNREACHED], "k", &digest);
+        assert_eq!((u32_at(&b, 12), u32_at(&b, 36)), (8, 15));
+        assert_eq!(&b[77..], &[15, 255]);
+    }
+
+    #[test]
+    fn round_trip_with_four_and_eight_bits() {
+        let dir = Folder::new("round");
+        let digest = [3u8; 32];
+        for values in [vec![0u8, 1, 2, UNREACHED, 14], vec![0, 1, 2, UNREACHED, 15, 254], vec![], vec![7]] {
+            let path = dir.0.join("t.pdb");
+            write(&path, &values, "key text", &digest).unwrap();
+            assert_eq!(fs::read(&path).unwrap(), encode(&values, "key text", &digest));
+            assert_eq!(read(&path, &digest).unwrap(), values);
+        }
+        // no temporary file is left beside the table
+        let names: Vec<_> = fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("t.pdb")]);
+    }
+
+    #[test]
+    fn a_corrupted_byte_is_refused() {
+        let digest = [5u8; 32];
+        let values: Vec<u8> = (0..200u32).map(|i| (i % 40) as u8).collect();
+        let good = encode(&values, "key", &digest);
+        assert_eq!(decode(good.clone(), &digest).unwrap(), values);
+        // any one data byte changed: the checksum refuses it
+        for at in [HEAD + 3, HEAD + 3 + 57, good.len() - 1] {
+            let mut bad = good.clone();
+            bad[at] ^= 0x40;
+            assert_eq!(decode(bad, &digest).unwrap_err(), "checksum mismatch", "byte {at}");
+        }
+        // the header's magic, version, size; a byte missing or one too many
+        let mut bad = good.clone();
+        bad[0] = b'X';
+        assert!(decode(bad, &digest).unwrap_err().contains("not a searchkit pattern database"));
+        let mut bad = good.clone();
+        bad[8] = 2;
+        assert!(decode(bad, &digest).unwrap_err().contains("format 1"));
+        let mut bad = good.clone();
+        bad.pop();
+        assert!(decode(bad, &digest).unwrap_err().contains("bytes, expected"));
+        let mut bad = good.clone();
+        bad.push(0);
+        assert!(decode(bad, &digest).unwrap_err().contains("bytes, expected"));
+        let mut bad = good.clone();
+        bad[16] ^= 1; // entries
+        assert!(decode(bad, &digest).unwrap_err().contains("bytes, expected"));
+        assert!(decode(good[..HEAD - 1].to_vec(), &digest).is_err());
+    }
+
+    #[test]
+    fn a_wrong_key_is_refused() {
+        let dir = Folder::new("key");
+        let path = dir.0.join("t.pdb");
+        write(&path, &[1, 2, 3], "key A", &[1u8; 32]).unwrap();
+        assert_eq!(read(&path, &[2u8; 32]).unwrap_err(), "it holds another table (key digest differs)");
+        assert!(read(&dir.0.join("absent.pdb"), &[1u8; 32]).unwrap_err().starts_with("cannot read "));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn write_never_follows_a_planted_link() {
+        // links planted at every temporary name the writer could pick (this process's pid) and at the table's
+        // name: the files they point to stay untouched, and the table is written whole at its own name
+        let dir = Folder::new("link");
+        let victim = dir.0.join("victim");
+        fs::write(&victim, b"precious").unwrap();
+        let path = dir.0.join("t.pdb");
+        let pid = std::process::id();
+        for n in 0..50u32 {
+            std::os::unix::fs::symlink(&victim, dir.0.join(format!(".t.pdb.{pid}-{}.tmp", 1000 + n))).unwrap();
+        }
+        let (mut f, tmp) = create_temporary(&path, 1000).unwrap();
+        f.write_all(b"table").unwrap();
+        assert_eq!(tmp, dir.0.join(format!(".t.pdb.{pid}-1050.tmp")));
+        assert_eq!(fs::read(&victim).unwrap(), b"precious");
+        fs::remove_file(&tmp).unwrap();
+        std::os::unix::fs::symlink(&victim, &path).unwrap();
+        let digest = [7u8; 32];
+        write(&path, &[0, 1, 2, UNREACHED], "k", &digest).unwrap();
+        assert_eq!(fs::read(&victim).unwrap(), b"precious");
+        assert!(!fs::symlink_metadata(&path).unwrap().file_type().is_symlink());
+        assert_eq!(read(&path, &digest).unwrap(), vec![0, 1, 2, UNREACHED]);
+    }
+
+    #[test]
+    fn a_failed_write_leaves_nothing() {
+        // the target is a folder: the rename fails, and the temporary file is removed
+        let dir = Folder::new("fail");
+        let path = dir.0.join("t.pdb");
+        fs::create_dir(&path).unwrap();
+        fs::write(path.join("inside"), b"x").unwrap();
+        assert!(write(&path, &[1, 2], "k", &[0u8; 32]).is_err());
+        let names: Vec<_> = fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("t.pdb")]);
+    }
+}
