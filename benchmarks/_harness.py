@@ -95,3 +95,17 @@ def searchkit_argv() -> list[str]:
     warm_bytecode()
     script = Path(sys.executable).with_name("searchkit")
     return [str(script)] if script.exists() else [sys.executable, "-m", "searchkit"]
+
+
+def release_module(game):
+    """The game's native module (:func:`searchkit.engine.game_module`), or exit saying what is missing: the
+    benchmarks time release builds of installed modules only."""
+    from searchkit.engine import game_module
+
+    native = game_module(game)
+    where = f"./plugins/{game.name}/native"
+    if native is None:
+        sys.exit(f"the {game.name} native module is not installed: pip install {where}")
+    if native.manifest.get("profile") != "release":
+        sys.exit(f"the {game.name} native module is a debug build: benchmarks time release builds only")
+    return native

@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _harness import SHARED, run_once  # noqa: E402
+from _harness import SHARED, release_module, run_once  # noqa: E402
 
 STANDALONE = Path(__file__).resolve().parent / "standalone_ida"
 
@@ -79,7 +79,6 @@ def main() -> None:
     args = ap.parse_args()
     numbers = [int(x) for x in args.boards.split(",")]
 
-    from searchkit.engine import game_module
     from searchkit.limits import Limits
     from searchkit.plugin.manager import load_registry
     from searchkit.solver import Solver
@@ -88,11 +87,7 @@ def main() -> None:
     boards = [b for b in source.read_text().split("\n\n") if b.strip()]
     registry = load_registry()
     game = registry.game("sliding-tiles")
-    native = game_module(game)
-    if native is None:
-        sys.exit("the sliding-tile native module is not installed: pip install ./plugins/sliding-tiles/native")
-    if native.manifest.get("profile") != "release":
-        sys.exit("the native module is a debug build: benchmarks time release builds only")
+    release_module(game)
     cases = [next(iter(game.parse(boards[k - 1].strip() + "\n", f"korf100 #{k}", {}))) for k in numbers]
     solver = Solver(registry, "sliding-tiles", algorithm="ida_star", heuristic="manhattan", limits=Limits(),
                     engine="native")

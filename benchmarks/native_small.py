@@ -25,6 +25,10 @@ import argparse
 import statistics
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _harness import release_module  # noqa: E402
 
 
 def _cases(game, text):
@@ -49,18 +53,13 @@ def main() -> None:
     args = ap.parse_args()
 
     import searchkit
-    from searchkit.engine import game_module
     from searchkit.limits import Limits
     from searchkit.plugin.manager import load_registry
     from searchkit.solver import Solver
 
     registry = load_registry()
     game = registry.game("sliding-tiles")
-    native = game_module(game)
-    if native is None:
-        sys.exit("the sliding-tile native module is not installed: pip install ./plugins/sliding-tiles/native")
-    if native.manifest.get("profile") != "release":
-        sys.exit("the native module is a debug build: benchmarks time release builds only")
+    release_module(game)
     sets = {"scramble 4": searchkit.generate("sliding-tiles", args.count, seed=1, size=3, scramble=4),
             "one move": searchkit.generate("sliding-tiles", args.count, seed=1, size=3, scramble=1)}
     solvers = {engine: Solver(registry, "sliding-tiles", algorithm="ida_star", heuristic="manhattan",

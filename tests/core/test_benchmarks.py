@@ -60,7 +60,7 @@ def test_ida_overhead_benchmark_finds_both_searches_equal():
 
     import pytest
 
-    pytest.importorskip("searchkit_native")
+    pytest.importorskip("sliding_tiles_native")
     if shutil.which("cargo") is None:
         pytest.skip("cargo builds the standalone solver")
     cases = ROOT.parent / "shared" / "cases" / "sliding-tiles"
