@@ -65,8 +65,8 @@ def test_an_interrupt_case_solved_before_ctrl_c_fails_saying_so():
 
 
 def test_a_component_without_a_native_twin_is_refused_in_one_line():
-    with pytest.raises(ValueError,
-                       match=r"heuristic 'misplaced': heuristic 'misplaced' has no native twin in sliding_tiles_native"):
+    said = r"heuristic 'misplaced': heuristic 'misplaced' has no native twin in sliding_tiles_native"
+    with pytest.raises(ValueError, match=said):
         native_checks("sliding-tiles", heuristics=["manhattan", "misplaced"])
 
 

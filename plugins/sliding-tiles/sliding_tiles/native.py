@@ -143,7 +143,8 @@ def build_in_child(n: int, tiles: list[int], path: str, key: str, progress=None)
         if child.returncode != 0:
             err.seek(0)
             lines = err.read().decode(errors="replace").strip().splitlines() or [f"exit status {child.returncode}"]
-            if any(line.startswith("memory allocation of ") for line in lines):  # Rust's abort: out of memory
+            # out of memory: the builder's MemoryError (its allocations are fallible), or Rust's abort
+            if any(line.startswith(("MemoryError", "memory allocation of ")) for line in lines):
                 from searchkit.limits import MEMORY_LIMIT, LimitReached
 
                 raise LimitReached(MEMORY_LIMIT)
