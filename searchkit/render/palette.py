@@ -200,7 +200,7 @@ def _load(spec: Any, quote: bool) -> Palette:
 
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than json reads: no JSON palette
         data = None
     if isinstance(data, (dict, list)):
         try:

@@ -29,3 +29,13 @@ def test_a_palette_given_in_python_is_still_quoted():
 
     with pytest.raises(ValueError, match="palette value '1': expected a colour #rrggbb, got 'nope'"):
         load_palette({"1": "nope"})
+
+
+def test_a_json_palette_nested_too_deeply_is_one_line_not_a_traceback(cli_run, tmp_path):
+    """A tester's finding (issue 32's follow-up): json's RecursionError on a file of 100,000 ``[`` escaped as a
+    traceback; such a file is not a palette, said in one line naming it."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "\n")
+    result = cli_run(["show", "flood", str(PC19), "--palette", str(deep), "-o", str(tmp_path / "x.svg")])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{deep}:1: expected VALUE COLOUR" in result.output.strip().splitlines()[-1], result.output
