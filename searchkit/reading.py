@@ -19,17 +19,22 @@ def source_name(path: str) -> str:
     return "<stdin>" if path == "-" else path
 
 
-def read_input(path: str, bad: list | None = None) -> str:
+def read_input(path: str, bad: list | None = None, deadline: float | None = None) -> str:
     """The text of ``path`` (``-``: standard input), UTF-8 with or without a byte-order mark.
 
     Args:
         bad: when a list, each non-UTF-8 byte is appended to it as
             ``(line, byte, offset)`` and read as U+FFFD, instead of refusing
             the file.
+        deadline: a ``time.perf_counter()`` time by which a stream (standard
+            input, a pipe, a device) must be read whole (the first case's time
+            limit, see :func:`iter_cases`); ``None``: no time limit.
 
     Raises:
-        InputError: (fatal) when the file cannot be read or (without ``bad``)
-            is not UTF-8 text, naming the file and the reason in one line.
+        InputError: (fatal) when the file cannot be read, or a stream is
+            longer than :func:`stream_limit` or not read by ``deadline``, or
+            (without ``bad``) the text is not UTF-8, naming the file and the
+            reason in one line.
     """
     import os
     import stat
@@ -40,13 +45,14 @@ def read_input(path: str, bad: list | None = None) -> str:
             if sys.stdin is None:
                 raise OSError("no standard input")
             if hasattr(sys.stdin, "buffer"):
-                data = _read_capped(sys.stdin.buffer, source)
+                data = _read_capped(sys.stdin.buffer, source, deadline)
             else:
                 data = sys.stdin.read().encode()
         else:
             with open(path, "rb") as fh:
                 # a pipe or a device (/dev/zero) has no size: read under the stream cap, not to its end
-                data = fh.read() if stat.S_ISREG(os.fstat(fh.fileno()).st_mode) else _read_capped(fh, source)
+                data = (fh.read() if stat.S_ISREG(os.fstat(fh.fileno()).st_mode)
+                        else _read_capped(fh, source, deadline))
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror or exc}", source=source) from None
     try:
@@ -171,11 +177,52 @@ def _too_long(source: str, cap: int, why: str = "") -> InputError:
                       f"{STREAM_LIMIT_VAR}", source=source)
 
 
-def _read_capped(fh, source: str) -> bytes:
-    """All of the byte stream ``fh``, refused (:class:`InputError`) past :func:`stream_limit`."""
+def _too_slow(source: str, size: int) -> InputError:
+    return InputError(f"not read whole within the first case's --time-limit ({size:,} bytes read): a stream "
+                      f"(standard input, a pipe or a device) is read whole before its first case, whose clock "
+                      f"starts when the stream's reading starts; save it to a file and name the file, or raise "
+                      f"--time-limit", source=source)
+
+
+def _read_chunk(fh, size: int, deadline: float | None, source: str, done: int) -> bytes:
+    """Up to ``size`` bytes of the stream ``fh`` (``b""`` at its end), waiting for them until ``deadline`` at most.
+
+    Without a deadline, a plain ``read``.  With one, the stream's descriptor
+    is waited on with :func:`select.select` until the deadline and read once
+    (``os.read``: whatever has arrived, so a slow writer is never waited on
+    past the deadline); on a system where a stream cannot be waited on
+    (``select`` refuses it), the deadline is checked after each read.
+
+    Raises:
+        InputError: (fatal) the deadline passed first, naming the bytes read
+            so far (``done``).
+    """
+    if deadline is None:
+        return fh.read(size)
+    import os
+    import select
+
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        raise _too_slow(source, done)
+    try:
+        fd = fh.fileno()
+        ready, _, _ = select.select([fd], [], [], left)
+    except (OSError, ValueError, io.UnsupportedOperation):  # no descriptor, or one select cannot wait on
+        chunk = fh.read(size)
+        if time.perf_counter() > deadline:
+            raise _too_slow(source, done + len(chunk)) from None
+        return chunk
+    if not ready:
+        raise _too_slow(source, done)
+    return os.read(fd, size)
+
+
+def _read_capped(fh, source: str, deadline: float | None = None) -> bytes:
+    """All of the byte stream ``fh``, refused (:class:`InputError`) past :func:`stream_limit` or ``deadline``."""
     cap = stream_limit(source)
     pieces, size = [], 0
-    while chunk := fh.read(min(1 << 20, cap + 1 - size)):
+    while chunk := _read_chunk(fh, min(1 << 20, cap + 1 - size), deadline, source, size):
         pieces.append(chunk)
         size += len(chunk)
         if size > cap:
@@ -219,7 +266,8 @@ def _spool_file():
     return tempfile.NamedTemporaryFile(prefix="searchkit-input-")
 
 
-def open_lines(path: str, chunk_bytes: int | None = None, lenient: bool = False) -> LineSource:
+def open_lines(path: str, chunk_bytes: int | None = None, lenient: bool = False,
+               deadline: float | None = None) -> LineSource:
     """Check that ``path`` (``-``: standard input) is UTF-8 text, ``chunk_bytes`` at a time, and return its lines.
 
     Memory stays flat in the file's size: one chunk is held at a time.
@@ -227,12 +275,16 @@ def open_lines(path: str, chunk_bytes: int | None = None, lenient: bool = False)
     a device) are read once, into a temporary file the passes read again.
     With ``lenient``, a non-UTF-8 byte is listed in ``LineSource.bad``
     (line, byte, offset) and read as U+FFFD, so that only the case holding
-    it need be refused (:func:`iter_cases`).
+    it need be refused (:func:`iter_cases`).  A stream must be read whole by
+    ``deadline`` (a ``time.perf_counter()`` time; the first case's time
+    limit, see :func:`iter_cases`), if given; a regular file has no deadline
+    here.
 
     Raises:
-        InputError: (fatal) when the file cannot be read or (unless
-            ``lenient``) is not UTF-8 text, naming the file, the line, the
-            bad byte and its offset.
+        InputError: (fatal) when the file cannot be read, or a stream is
+            longer than :func:`stream_limit` or not read by ``deadline``, or
+            (unless ``lenient``) the text is not UTF-8, naming the file, the
+            line, the bad byte and its offset.
     """
     import codecs
     import os
@@ -270,7 +322,8 @@ def open_lines(path: str, chunk_bytes: int | None = None, lenient: bool = False)
                 cap, why = free, " (half the free space of the temporary folder)"
         try:
             while True:
-                chunk = fh.read(chunk_bytes)
+                chunk = (fh.read(chunk_bytes) if spool is None
+                         else _read_chunk(fh, chunk_bytes, deadline, source, spooled))
                 if spool is not None and chunk:
                     spooled += len(chunk)
                     if spooled > cap:
@@ -361,13 +414,16 @@ def iter_cases(game, paths: Sequence[str], options: Mapping[str, Any],
         stream = getattr(game, "parse_stream", None)
         lines = None
         bad: list = []  # non-UTF-8 bytes: the case holding one is refused, not the file
+        # A stream is read whole before its first case: that case's clock starts at the stream's first byte.
+        first = started if _is_stream(path) else None
+        deadline = None if first is None or limits is None or limits.time_limit is None else first + limits.time_limit
         try:
             if stream is not None:
-                lines = open_lines(path, lenient=True)
+                lines = open_lines(path, lenient=True, deadline=deadline)
                 blank = lines.blank
                 bad = lines.bad
             else:
-                text = read_input(path, bad)
+                text = read_input(path, bad, deadline)
                 blank = not text.strip()
         except InputError as exc:
             yield Item(index, source, exc, started)
@@ -378,7 +434,7 @@ def iter_cases(game, paths: Sequence[str], options: Mapping[str, Any],
                            started)
                 continue
             items = timed_items(index, source, stream(lines.lines, source, options) if lines is not None
-                                else game.parse(text, source, options), limits)
+                                else game.parse(text, source, options), limits, first)
             yield from (_refuse_bad_bytes(items, bad, source) if bad else items)
         finally:
             if lines is not None:
@@ -398,7 +454,21 @@ def iter_text_cases(game, text: str, source: str, options: Mapping[str, Any], fi
     yield from timed_items(file, source, game.parse(text, source, options), limits)
 
 
-def timed_items(file: int, source: str, values, limits: Limits | None = None) -> Iterator[Item]:
+def _is_stream(path: str) -> bool:
+    """Whether ``path`` is standard input or a file that is not a regular file (a pipe, a FIFO, a device)."""
+    import os
+    import stat
+
+    if path == "-":
+        return True
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False  # reading it will say why
+
+
+def timed_items(file: int, source: str, values, limits: Limits | None = None,
+                first_started: float | None = None) -> Iterator[Item]:
     """Each value a game's parser yields, as an :class:`Item` timed from when reading it began (lazily).
 
     With ``limits``, each case is read under them: while the parser works
@@ -407,10 +477,15 @@ def timed_items(file: int, source: str, values, limits: Limits | None = None) ->
     :func:`~searchkit.limits.setup_check` and :func:`~searchkit.limits.reserve`
     stop a case that is too slow or too large to read, from its first byte
     (the parser then yields :meth:`Case.unread <searchkit.game.Case.unread>`).
+    ``first_started``, if given, is when reading the first value began (a
+    stream's first byte, read whole before its first case): the first
+    case's clock starts then.
     """
     values = iter(values)
     while True:
         started = time.perf_counter()
+        if first_started is not None:
+            started, first_started = first_started, None
         try:
             if limits is None:
                 value = next(values)

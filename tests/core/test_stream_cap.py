@@ -7,6 +7,11 @@ and on SIGTERM the named copy stayed behind (4.18 GB in a test).  Now it is
 read into an anonymous temporary file, at most ``SEARCHKIT_STREAM_LIMIT``
 bytes, and the games without ``parse_stream`` read it into memory under the
 same cap.
+
+And the reading is timed: a stream is read whole before its first case, so
+that case's clock starts when the stream's reading starts, and a stream not
+read whole within ``--time-limit`` (a stalled or endless writer) is refused in
+one line, exit status 2, instead of waiting for ever outside every limit.
 """
 
 from __future__ import annotations
@@ -83,3 +88,52 @@ def test_sigterm_while_standard_input_is_spooled_leaves_nothing_behind(tmp_path)
         proc.kill()
         proc.wait()
     assert os.listdir(tmp_path) == [], spool
+
+
+@pytest.mark.parametrize("game", ["flood", "sliding-tiles"])  # spooled (parse_stream) / read into memory
+def test_a_stalled_stream_is_refused_at_the_first_cases_time_limit(tmp_path, game):
+    # The writer sends half a case and then nothing, keeping the pipe open: without the deadline the reader
+    # waits for ever (here: until communicate's timeout, and the test fails).
+    proc = subprocess.Popen([sys.executable, "-m", "searchkit", "solve", game, "--time-limit", "1", "-"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=_env(tmp_path))
+    try:
+        proc.stdin.write("2\n")
+        proc.stdin.flush()
+        proc.wait(60)  # stdin stays open (communicate would close it); the one line fits a pipe's buffer
+        out, err = proc.stdout.read(), proc.stderr.read()
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.returncode == 2, err
+    assert out == "? (input error)\n"
+    assert err.startswith("searchkit: error: <stdin>: not read whole within the first case's --time-limit "
+                          "(2 bytes read)"), err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_stream_read_in_time_is_solved_under_the_limit(tmp_path):
+    ok = subprocess.run([sys.executable, "-m", "searchkit", "solve", "flood", "--time-limit", "60", "-"],
+                        input="2\n1 2\n2 1\n0\n", capture_output=True, text=True, env=_env(tmp_path), timeout=120)
+    assert (ok.returncode, ok.stdout, ok.stderr) == (0, "2\n", "")
+
+
+def test_the_first_case_of_a_stream_is_timed_from_the_streams_first_byte():
+    from searchkit.game import Case
+    from searchkit.limits import Limits, setup_check
+    from searchkit.reading import timed_items
+
+    def parser():  # a parser that checks its case's clock while reading, as a game's does
+        for index in (1, 2):
+            try:
+                setup_check()
+            except Exception as stop:  # LimitReached
+                yield Case.unread(index, "<stdin>", index, stop.status)
+                continue
+            yield Case(index, "x", "<stdin>", index)
+
+    long_ago = time.perf_counter() - 10  # the stream began 10 s ago; the limit is 5 s
+    items = list(timed_items(0, "<stdin>", parser(), Limits(time_limit=5), first_started=long_ago))
+    assert items[0].started == long_ago and items[0].value.stopped == "time_limit"
+    assert items[1].value.data == "x" and items[1].started > long_ago  # the next case has a clock of its own
