@@ -475,6 +475,10 @@ class LocalPool:
         self.ctx = None if method == "spawn" and os.name == "posix" else multiprocessing.get_context(method)
         self.pool: list[_Worker] = []  # started on demand, up to ``jobs``
         self.queue: deque = deque()  # chunks waiting for a free worker
+        from searchkit.pdb.store import stand_in_cache
+
+        # an unusable table cache: one private cache for the workers, so each table is built once, not once a worker
+        self._stand_in = stand_in_cache(jobs)
 
     def free(self) -> int:
         room = sum(self.AHEAD - len(w.chunks) for w in self.pool) + self.AHEAD * (self.workers - len(self.pool))
@@ -585,6 +589,9 @@ class LocalPool:
             w.conn.close()
         self.pool = []
         self.queue.clear()
+        if self._stand_in is not None:
+            self._stand_in()
+            self._stand_in = None
 
 
 #: The environment variable naming how local workers start (:func:`check_start_method`).

@@ -284,6 +284,76 @@ def _say_not_cached(folder: Path, problem: str, quiet: bool) -> None:
           f"write to keep them)", file=sys.stderr)
 
 
+#: Set by :func:`stand_in_cache` for a run's workers: ``{"folder": ..., "problem": ...}`` (JSON), the cache
+#: folder that could not keep tables and why; ``SEARCHKIT_CACHE_DIR`` then names the run's private stand-in.
+STAND_IN_VAR = "SEARCHKIT_CACHE_STAND_IN"
+
+
+def stand_in_cache(jobs: int):
+    """One private table cache for the ``jobs`` local workers of a run whose cache folder cannot keep tables.
+
+    Each worker is a process of its own, so with an unusable cache folder
+    (:func:`cache_problem`) each built every table it needed, kept it in its
+    own memory and said so: ``--jobs 2`` built a 1.1 GB table twice.  With
+    ``jobs`` > 1 and such a folder, this makes a private temporary folder
+    (``tempfile.mkdtemp``: ours, mode 0700) and names it in
+    ``SEARCHKIT_CACHE_DIR`` for the workers (set in this process's
+    environment, which they inherit), so that one worker builds each table
+    under the folder's build lock (:func:`build_lock`) and the others read
+    it; the worker that builds says once why (:func:`_say_stand_in`).
+
+    Returns:
+        ``None`` when nothing is needed (one job, or a usable cache), else
+        a function that restores the environment and removes the folder
+        with its tables (call it when the workers are gone).
+    """
+    import json
+    import shutil
+    import tempfile
+
+    if jobs < 2 or os.environ.get(STAND_IN_VAR):
+        return None
+    folder = cache_dir()
+    problem = cache_problem(folder)
+    if problem is None:
+        return None
+    try:
+        private = tempfile.mkdtemp(prefix="searchkit-pdb-")
+    except OSError:
+        return None  # each worker then keeps its tables in memory, as with one job
+    old = {name: os.environ.get(name) for name in ("SEARCHKIT_CACHE_DIR", STAND_IN_VAR)}
+    os.environ["SEARCHKIT_CACHE_DIR"] = private
+    os.environ[STAND_IN_VAR] = json.dumps({"folder": str(folder), "problem": problem})
+
+    def undo() -> None:
+        for name, value in old.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        shutil.rmtree(private, ignore_errors=True)
+
+    return undo
+
+
+def _say_stand_in(path: Path, quiet: bool) -> None:
+    """Before a worker builds a table into its run's stand-in cache (:func:`stand_in_cache`), say why, once."""
+    import json
+
+    text = os.environ.get(STAND_IN_VAR)
+    if quiet or not text or str(path.parent) in _WARNED or str(path.parent) != os.environ.get("SEARCHKIT_CACHE_DIR"):
+        return
+    _WARNED.add(str(path.parent))
+    try:
+        why = json.loads(text)
+        folder, problem = why["folder"], why["problem"]
+    except (ValueError, KeyError, TypeError):
+        return
+    print(f"searchkit: warning: cannot keep pattern databases in {folder}: {problem}; this run's workers build "
+          f"each table once into a private temporary folder, {path.parent}, removed when the run ends (set "
+          f"SEARCHKIT_CACHE_DIR to a folder of yours searchkit may write to keep them)", file=sys.stderr)
+
+
 def human_bytes(n: int) -> str:
     """``n`` bytes in GiB, MiB or KiB, e.g. ``29 MiB``, ``92.8 GiB``."""
     if n >= 2**30:
@@ -545,6 +615,7 @@ def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool 
 
 def _build_and_keep(abstraction, path: Path, key: str, builder, quiet: bool, in_memory: bool) -> PatternDatabase:
     """Build the table (holding its lock) and write it to ``path``; kept in memory if it cannot be written."""
+    _say_stand_in(path, quiet)
     update, close = progress_bar(abstraction.label()) if not quiet else (None, lambda: None)
     failed = None
     try:
@@ -646,6 +717,7 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False) -> Path:
             with build_lock(path, abstraction.label(), quiet):
                 if loaded(path, False):
                     return path
+                _say_stand_in(path, quiet)
                 built(path)
             load(path)
             return path

@@ -99,3 +99,25 @@ def test_a_warm_table_over_the_memory_limit_is_a_memory_limit_not_unusable(tmp_p
                     tmp_path, engine)
         assert done.stdout.strip() == "? (memory_limit)", (engine, done.stdout, done.stderr)
         assert "unusable" not in done.stderr and "rebuilding" not in done.stderr, (engine, done.stderr)
+
+
+@pytest.mark.parametrize("engine", ["python", "native"])
+def test_an_unwritable_cache_under_jobs_builds_each_table_once_for_every_worker(tmp_path, engine):
+    # before: each worker, a process of its own, built the table again in its own memory and warned, so
+    # `--jobs 2` built it twice; now the workers share one private temporary cache, removed at the end
+    if engine == "native" and not _native():
+        pytest.skip("the native engine is not installed")
+    boards = tmp_path / "b.txt"
+    boards.write_text("\n".join([BOARDS] * 6))
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    done = subprocess.run(
+        [sys.executable, "-m", "searchkit", "solve", "sliding-tiles", "--jobs", "2", "-H", "pdb(partition=4-4)",
+         str(boards)], capture_output=True, text=True, timeout=600,
+        env=dict(os.environ, SEARCHKIT_CACHE_DIR="/proc/self", SEARCHKIT_ENGINE=engine, TMPDIR=str(temp)))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["31", "2"] * 6
+    assert done.stderr.count("cannot keep pattern databases in /proc/self") == 1, done.stderr
+    assert "this run's workers build each table once into a private temporary folder" in done.stderr
+    assert "defect" not in done.stderr and "Traceback" not in done.stderr
+    assert os.listdir(temp) == []  # the private cache is gone with the run
