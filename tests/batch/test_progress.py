@@ -48,7 +48,7 @@ def test_live_figures_of_a_running_search(registry):
 
         return h
 
-    solver.heuristic = attrs.evolve(original, factory=spying, native=None)  # a Python spy: no native twin
+    solver.heuristic = attrs.evolve(original, factory=spying, native=False)  # a Python spy: no native twin
     track_live()
     try:
         outcome = solver.solve(Case.generated(case.data))
