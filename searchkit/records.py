@@ -231,6 +231,9 @@ def output_refusal(output: str, inputs, *, resume: bool, force: bool, stdin=None
         return None  # /dev/null, a pipe: nothing to lose
     with open(output, "rb") as fh:
         first = fh.readline(1 << 24)
+    if first.startswith(GZIP_MAGIC):
+        return (f"{output} is gzip-compressed: records are appended to a plain JSON Lines file, so decompress it "
+                f"first (gunzip -k) or name another --output")
     if not is_record_line(first, first.endswith(b"\n")):
         return (f"{output} exists and its first line is not a searchkit record (schema {SCHEMA}): refusing to "
                 f"touch it; name another --output")
@@ -251,6 +254,8 @@ class Loaded:
         too_deep: those of ``bad_lines`` that are complete but nested too
             deeply for Python's JSON reader (``RecursionError``): valid JSON
             perhaps, never torn, kept in the file.
+        compressed: the file was gzip-compressed (read only: ``good_bytes``
+            then counts decompressed bytes).
     """
 
     def __init__(self) -> None:
@@ -259,18 +264,56 @@ class Loaded:
         self.torn = False
         self.bad_lines: list[int] = []
         self.too_deep: list[int] = []
+        self.compressed = False  #: the file was gzip-compressed
+
+
+#: The first bytes of a gzip file (RFC 1952).
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def is_gzip(path: str) -> bool:
+    """Whether ``path`` begins with gzip's magic bytes (a compressed record file, e.g. ``docs/results/*.jsonl.gz``)."""
+    with open(path, "rb") as fh:
+        return fh.read(2) == GZIP_MAGIC
 
 
 def iter_lines(path: str) -> Iterator[tuple[int, bytes, bool]]:
-    """``(line number, bytes, complete)`` for each line of ``path`` (``complete``: it ends with a newline)."""
-    with open(path, "rb") as fh:
+    """``(line number, bytes, complete)`` for each line of ``path`` (``complete``: it ends with a newline).
+
+    A gzip-compressed file is read decompressed, a line at a time.
+
+    Raises:
+        EOFError, OSError: a compressed file is cut short or is not gzip
+            after its magic bytes (``gzip.BadGzipFile`` is an ``OSError``).
+    """
+    if is_gzip(path):
+        import gzip
+
+        opened = gzip.open(path, "rb")
+    else:
+        opened = open(path, "rb")
+    with opened as fh:
         for number, raw in enumerate(fh, 1):
             yield number, raw, raw.endswith(b"\n")
+
+
+def _until_cut(lines: Iterator, out: "Loaded") -> Iterator:
+    """``lines`` until a compressed file is found cut short or corrupt: then ``out.torn`` is set and they end."""
+    import zlib
+
+    try:
+        yield from lines
+    except (EOFError, OSError, zlib.error):
+        out.torn = True
 
 
 def load_records(path: str) -> Loaded:
     """Read a record file, detecting a torn last line.
 
+    A gzip-compressed file (``docs/results/*.jsonl.gz``) is read as it
+    decompresses; one cut short or corrupt is torn at the cut
+    (``Loaded.compressed`` says it was compressed: ``--resume`` never
+    appends to one, :func:`output_refusal` refuses it first).
     A missing file is an empty one.  A line without a newline at the end of
     the file, or a last line that is not JSON, is torn; another line that is
     not a JSON object is listed in ``bad_lines`` and skipped, and so is a
@@ -280,8 +323,11 @@ def load_records(path: str) -> Loaded:
     out = Loaded()
     if not os.path.exists(path):
         return out
-    lines = list(iter_lines(path)) if os.path.getsize(path) < (1 << 26) else None
-    source = lines if lines is not None else iter_lines(path)
+    compressed = is_gzip(path)
+    out.compressed = compressed
+    # a compressed file is read as it decompresses, never whole (a small file may inflate a thousandfold)
+    lines = list(iter_lines(path)) if not compressed and os.path.getsize(path) < (1 << 26) else None
+    source = lines if lines is not None else _until_cut(iter_lines(path), out)
     last = len(lines) if lines is not None else None
     offset = 0
     for number, raw, complete in source:

@@ -20,13 +20,18 @@ def make_verify_command(registry, name: str) -> click.Command:
 
         options = _complete_options(game, options)
         loaded = load_records(records_path)
+        if not loaded.records and loaded.compressed and loaded.torn:
+            fail(f"{records_path}: is gzip-compressed but cut short or corrupt before its first record")
         if not loaded.records and (loaded.bad_lines or loaded.torn):
             fail(f"{records_path}: holds no JSON record: verify reads the JSON Lines records of "
                  f"'searchkit solve --output FILE' (or --format jsonl), not text answers")
         games = {r.get("game") for r in loaded.records}
         if loaded.records and name not in games:  # not one record of this game: say so once, not per case
             fail(f"{records_path}: holds records of the game {', '.join(sorted(map(str, games)))}, not {name}")
-        if loaded.torn:
+        if loaded.torn and loaded.compressed:
+            click.echo(f"searchkit: warning: {records_path}: the compressed file is cut short or corrupt after "
+                       f"{len(loaded.records)} records; the rest is ignored", err=True)
+        elif loaded.torn:
             click.echo(f"searchkit: warning: {records_path}: the last line is not a complete JSON record; ignored",
                        err=True)
         for number in loaded.bad_lines:
@@ -57,12 +62,13 @@ def make_verify_command(registry, name: str) -> click.Command:
 
     params = [
         click.argument("file", type=str),
-        click.argument("records_path", metavar="RECORDS.jsonl", type=click.Path(exists=True, dir_okay=False)),
+        click.argument("records_path", metavar="RECORDS.jsonl[.gz]", type=click.Path(exists=True, dir_okay=False)),
         # --moves and --show only print: accepted (a copy of solve's flags works) but not offered in --help
         *[option_flag(opt, hidden=opt.output_only) for opt in game.options],
     ]
     return click.command(name=name, help=(
-        "Replay every solution recorded in RECORDS.jsonl (from 'searchkit solve --output') on its case of FILE, "
+        "Replay every solution recorded in RECORDS.jsonl (from 'searchkit solve --output'; gzip-compressed or not) "
+        "on its case of FILE, "
         "with the game's own rules (every pruning rule off), and print a histogram of solution lengths.\n\n"
         "A case whose moves are not legal or do not reach a goal, whose cost or length differs from the record, "
         "whose record is for other data, or that has no solved record is reported on stderr, one line each; "

@@ -227,3 +227,40 @@ def test_a_status_that_contradicts_the_records_own_fields_fails(cli_run, recorde
     assert not any("case 5" in line for line in lines)  # exhausted under its own --upper-bound: as written
     assert lines[-1].startswith("2 OK (1 with no solution cheaper than the --upper-bound")
     assert lines[-1].endswith(", 10 failed")  # 4 contradictions, and cases 7-12 have no record
+
+
+def test_a_gzip_compressed_record_file_verifies_and_a_cut_one_is_said_to_be_cut(cli_run, recorded, tmp_path):
+    """docs/results/ keeps record files over 1 MB compressed (issue 35): verify reads them as they decompress."""
+    import gzip
+
+    text = "".join(json.dumps(r) + "\n" for r in recorded).encode()
+    whole = tmp_path / "r.jsonl.gz"
+    whole.write_bytes(gzip.compress(text))
+    res = cli_run(["verify", "flood", str(PC19), str(whole)])
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines()[-1] == "12 OK"
+    cut = tmp_path / "cut.jsonl.gz"
+    packed = gzip.compress(text)
+    cut.write_bytes(packed[:len(packed) * 2 // 3])  # cut short: the records before the cut still count
+    res = cli_run(["verify", "flood", str(PC19), str(cut)])
+    assert res.exit_code == 1
+    warning = [line for line in res.output.splitlines() if "cut short or corrupt" in line]
+    assert len(warning) == 1 and warning[0].startswith(f"searchkit: warning: {cut}: the compressed file is cut")
+    ok, failed = res.output.splitlines()[-1].split(" OK, ")
+    assert 0 < int(ok) < 12 and failed == f"{12 - int(ok)} failed"
+    junk = tmp_path / "junk.gz"
+    junk.write_bytes(b"\x1f\x8b not gzip after all")
+    res = cli_run(["verify", "flood", str(PC19), str(junk)])
+    assert res.exit_code == 2 and res.output.strip().endswith("is gzip-compressed but cut short or corrupt before "
+                                                              "its first record")
+
+
+def test_resume_refuses_to_append_to_a_compressed_record_file(cli_run, recorded, tmp_path):
+    import gzip
+
+    packed = tmp_path / "r.jsonl.gz"
+    packed.write_bytes(gzip.compress("".join(json.dumps(r) + "\n" for r in recorded).encode()))
+    before = packed.read_bytes()
+    res = cli_run(["solve", "flood", "--output", str(packed), "--resume", str(PC19)])
+    assert res.exit_code == 2 and "is gzip-compressed: records are appended to a plain JSON Lines file" in res.output
+    assert packed.read_bytes() == before
