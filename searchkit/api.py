@@ -514,7 +514,8 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
               scheduler: str | None = None, algorithm: str | None = None, heuristic: str | None = None,
               no_prune: Iterable[str] = (), time_limit: float | None = None, max_nodes: int | None = None,
               upper_bound: int | str | None = None, engine: str = "auto", oversubscribe: bool = False,
-              **game_options: Any) -> Iterator[Outcome]:
+              output: str | os.PathLike | None = None, resume: bool = False, force: bool = False,
+              keep_stopped: bool = False, **game_options: Any) -> Iterator[Outcome]:
     """Solve every case of ``source``, yielding each :class:`Outcome` in input order as it is ready.
 
     Args:
@@ -540,6 +541,20 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
         scheduler: a Dask scheduler's address (``tcp://host:8786``).
         algorithm, heuristic, no_prune, time_limit, max_nodes, upper_bound,
         engine, game_options: as :func:`solve`.
+        output: a JSON Lines record file to write, one record a case as
+            ``solve --output`` writes it (``docs/records.md``), appended as
+            each case finishes, so an interrupted run loses nothing.  The
+            file is never an input, never a file that is not a record file,
+            and never one that already holds records unless ``resume`` or
+            ``force``, as ``solve --output`` (one policy:
+            :func:`searchkit.records.resume_plan`).
+        resume: with ``output``, skip the cases whose records already answer
+            this run's question and append the others (``--resume``): the
+            loop yields only the cases solved now; lines it cannot use are
+            said in a :class:`UserWarning` each.
+        force: with ``output``, start a record file that holds records afresh.
+        keep_stopped: with ``resume``, count cases recorded as stopped (a
+            limit, an error) as done (``--keep-stopped``).
 
     A case that cannot be read is an outcome with status ``input_error``
     (its ``error`` says why, :attr:`Outcome.line` where); one the Solver
@@ -557,7 +572,10 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
             reads as a text (see ``source``).
         searchkit.errors.PlanError: local workers (``jobs`` > 1) and a
             ``SEARCHKIT_START_METHOD`` other than spawn, forkserver or fork.
-        ValueError: a malformed ``scheduler`` (``[tcp://]HOST:PORT`` expected).
+        ValueError: a malformed ``scheduler`` (``[tcp://]HOST:PORT`` expected);
+            ``resume``, ``force`` or ``keep_stopped`` without ``output``.
+        searchkit.records.ResumeRefused: (a ``ValueError``) ``output`` may
+            not be written, or not resumed, in one line saying why.
         ConnectionError: when the loop begins, a ``scheduler`` that cannot
             be reached (it has 5 s to answer:
             :data:`searchkit.batch.executors.SCHEDULER_TIMEOUT`).
@@ -590,8 +608,91 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
                           f"(oversubscribe=True to start {jobs})", stacklevel=2)
             jobs = cpus
     _checked_source(source)  # now, not when the loop begins (the items of an iterator as the loop reaches them)
+    plan = None
+    if output is not None:
+        if not isinstance(source, (str, os.PathLike, list, tuple)):
+            source = list(source)  # its paths must be known now: the record file is never one of the inputs
+        plan = _resume_plan(solver, source, os.fspath(output), resume=resume, force=force, keep_stopped=keep_stopped)
+    elif resume or force or keep_stopped:
+        raise ValueError("resume, force and keep_stopped go with output= (a record file)")
     items = _items(solver.game, source, solver.options, solver.limits)
+    if plan is not None:
+        return _solve_recorded(solver, items, jobs, executor, scheduler, os.fspath(output), resume, plan)
     return _solve_all(solver, items, jobs, executor, scheduler)
+
+
+def _resume_plan(solver, source, output: str, **how):
+    """``solve_all``'s :func:`searchkit.records.resume_plan`, its warnings as :class:`UserWarning`."""
+    import warnings
+
+    from searchkit.records import resume_plan
+
+    parts = [source] if isinstance(source, (str, os.PathLike)) else source
+    inputs = [os.fspath(p) for p in parts
+              if isinstance(p, os.PathLike) or ("\n" not in p and os.path.isfile(p))]  # a superset is safe
+    plan = resume_plan(output, inputs, solver.game, solver.options, optimal=solver.seeks_optimum,
+                       upper_bound=solver.upper_bound, **how)
+    for line in plan.warnings:
+        warnings.warn(line, stacklevel=4)
+    return plan
+
+
+def _solve_recorded(solver, items, jobs: int, executor: str | None, scheduler: str | None, output: str,
+                    resume: bool, plan) -> Iterator[Outcome]:
+    """:func:`solve_all` with ``output``: each case's record written as the CLI writes it, the recorded
+    cases skipped (``plan``), through the executors the CLI uses (so records carry the same data hash,
+    peak memory and improvement events)."""
+    import warnings
+
+    from searchkit.batch import executors
+    from searchkit.batch.runner import solve_ordered
+    from searchkit.formats.cases import RecordReporter
+    from searchkit.records import RecordFile, ResumePlan, data_hash
+
+    matched = [0]
+
+    def wanted():
+        for item in items:
+            if plan.recorded and not isinstance(item.value, InputError):
+                key = ResumePlan.key(item.source, item.value.index, data_hash(item.value))
+                matched[0] += key in plan.recorded
+                if key in plan.skip:
+                    continue
+            yield item
+
+    sink = RecordFile(output, append=resume, truncate_to=plan.truncate)
+    reporter = RecordReporter(solver, sink, quiet=True)
+    backend = None
+    finished = False
+    try:
+        if executor == "dask":
+            backend = executors.DaskPool(solver.config, scheduler, jobs, hash_data=True)
+        elif jobs == 1:
+            backend = executors.InProcess(solver.config, solver)
+        else:
+            backend = executors.LocalPool(solver.config, jobs, hash_data=True)
+        for item, res in solve_ordered(wanted(), backend):
+            outcome = None if res is None else res.outcome
+            message = None if res is None else res.message
+            reporter.extra = res
+            for event in () if res is None else res.events:  # before the case's record, as the CLI writes them
+                reporter.improvement(event)
+            reporter.report(item, outcome, message)
+            public = _public(solver, item, outcome, message, None if res is None else res.error)
+            if public is not None:
+                yield public
+                if public.status == CANCELLED:
+                    return
+        finished = True
+    finally:
+        try:
+            if backend is not None:
+                backend.close(cancel=not finished)
+        finally:
+            sink.close()
+    unmatched = plan.no_match(output, matched[0])
+    if unmatched:
+        warnings.warn(unmatched, stacklevel=2)
 
 
 def _solve_all(solver, items, jobs: int, executor: str | None, scheduler: str | None) -> Iterator[Outcome]:

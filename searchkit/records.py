@@ -467,3 +467,102 @@ def foreign_record(record: dict, game_name: str) -> str:
     if record.get("game") != game_name:
         return f"is a record of the game {json.dumps(record.get('game'))}, not {game_name}"
     return ""
+
+
+class ResumeRefused(ValueError):
+    """A record file a run may not write, or ``--resume`` may not go on with (the message is the one line)."""
+
+
+class ResumePlan:
+    """What a run does with its record file (:func:`resume_plan`): the cases it skips, the line it cuts.
+
+    Attributes:
+        skip: ``(source key, case, data_hash)`` of each case already answered (skipped).
+        skip_status: ``{key: status}`` of the record that makes each skipped case done.
+        recorded: the keys of every record read, finished or not.
+        truncate: the length to cut a torn last line to (``None``: nothing to cut).
+        warnings: lines to show the user (recorded cases solved again, a torn or unreadable line).
+    """
+
+    def __init__(self) -> None:
+        self.skip: set = set()
+        self.skip_status: dict = {}
+        self.recorded: set = set()
+        self.truncate: int | None = None
+        self.warnings: list[str] = []
+
+    @staticmethod
+    def key(source, case: int | None, digest: str | None) -> tuple:
+        """The key of a case as the plan's sets hold it (its source as :func:`source_key` gives it)."""
+        return source_key(source), case, digest
+
+    def no_match(self, output: str, matched: int) -> str | None:
+        """The warning when records were read but none matched a case of the input (``matched`` of them)."""
+        if self.recorded and not matched:
+            return (f"0 of the {len(self.recorded)} records in {output} match a case of the input (same source, "
+                    f"case and data hash): every case was solved again; name the input as in the first run")
+        return None
+
+
+def resume_plan(output: str, inputs, game, options, *, resume: bool = False, force: bool = False,
+                keep_stopped: bool = False, optimal: bool = False, upper_bound: int | str | None = None,
+                stdin: int | None = None) -> ResumePlan:
+    """The resume policy of ``solve --output``, one place for the CLI and :func:`searchkit.solve_all`.
+
+    First the file is checked for writing (:func:`output_refusal`: never an
+    input, never a file that is not ours, never a record file without
+    ``resume`` or ``force``).  With ``resume``, its records are read
+    (:func:`load_records`): every record must be of this schema and game and
+    solved under the same game ``options`` (else the run would keep answers
+    to another question); the cases whose last records answer this run's
+    question (:func:`done_keys`: ``optimal``, ``upper_bound``,
+    ``keep_stopped``) are skipped, the others solved again, and a torn last
+    line is cut off.
+
+    Args:
+        output: the record file.
+        inputs: the run's input paths (``-``: standard input, its descriptor ``stdin``).
+        game: the :class:`~searchkit.game.Game`; ``options``: the run's game options.
+
+    Returns:
+        A :class:`ResumePlan` (empty without ``resume``).
+
+    Raises:
+        ResumeRefused: in one line, naming the file and, for a record, its source and case.
+    """
+    refusal = output_refusal(output, inputs, resume=resume, force=force, stdin=stdin)
+    if refusal:
+        raise ResumeRefused(refusal)
+    plan = ResumePlan()
+    if not resume:
+        return plan
+    loaded = load_records(output)
+    for record in loaded.records:  # answers to another question must not be kept as answers to this one
+        where = f"cannot resume {output}: its record of {record.get('source')} case {record.get('case')}"
+        conflict = foreign_record(record, game.name)
+        if conflict:
+            raise ResumeRefused(f"{where} {conflict}; write to another --output")
+        conflict = options_conflict(game, record, options)
+        if conflict:
+            raise ResumeRefused(f"{where} was {conflict}; run with the same options, or write to another --output")
+    plan.skip, other = done_keys(loaded.records, keep_stopped, optimal=optimal, upper_bound=upper_bound)
+    for record in loaded.records:  # the status a skipped case keeps: its last record counted as done
+        key = ResumePlan.key(record.get("source"), record.get("case"), record.get("data_hash"))
+        if key in plan.skip and record.get("status") in FINAL + STOPPED:
+            plan.skip_status[key] = record.get("status")
+    if other:
+        from collections import Counter
+
+        why = "; ".join(f"{n} {reason}" for reason, n in Counter(other.values()).most_common())
+        plan.warnings.append(f"{output}: {len(other)} recorded case(s) have no answer to this run's question and "
+                             f"are solved again ({why})")
+    plan.recorded = {ResumePlan.key(r.get("source"), r.get("case"), r.get("data_hash")) for r in loaded.records}
+    if loaded.torn:
+        plan.warnings.append(f"{output}: the last line is not a complete JSON record (the run was killed while "
+                             f"writing it, or the line was damaged); it is dropped and its case solved again")
+        plan.truncate = loaded.good_bytes
+    for number in loaded.bad_lines:  # unreadable, so its case (if it had one) is unknown: not skipped
+        what = "is nested too deeply to read" if number in loaded.too_deep else "is not a JSON record"
+        plan.warnings.append(f"{output}: line {number} {what}; ignored (kept in the file): a case it recorded is "
+                             f"solved again")
+    return plan

@@ -47,10 +47,13 @@ class Reporter:
         fmt: ``"text"`` or ``"json"``.
         stats: also print statistics to stderr.
         headers: print ``==> FILE <==`` before each file's output (text, several files).
+        quiet: say nothing on stderr (an input error, a refused case, Ctrl-C): the Python API, whose
+            outcomes say it, writes records this way.
     """
 
-    def __init__(self, solver, fmt: str, stats: bool = False, headers: bool = False) -> None:
+    def __init__(self, solver, fmt: str, stats: bool = False, headers: bool = False, quiet: bool = False) -> None:
         self.solver, self.fmt, self.stats, self.headers = solver, fmt, stats, headers
+        self.quiet = quiet
         self.code = 0
         self._file = None
         self._cases_in_file = 0
@@ -69,9 +72,11 @@ class Reporter:
         self.case = None if isinstance(value, InputError) else value
         if isinstance(value, InputError):
             if getattr(value, "warning", False):
-                warning(str(value))
+                if not self.quiet:
+                    warning(str(value))
                 return True
-            error(str(value))
+            if not self.quiet:
+                error(str(value))
             self.code = max(self.code, EXIT_INPUT)
             case = value.case
             if case is None and value.line is not None:  # a file-wide error of a game whose format holds one case
@@ -84,14 +89,16 @@ class Reporter:
             return True
         self._cases_in_file = max(self._cases_in_file, value.index)
         if message is not None:
-            error(f"{value.source}: case {value.index}: {message}")
+            if not self.quiet:
+                error(f"{value.source}: case {value.index}: {message}")
             self.code = max(self.code, EXIT_INPUT)
             self._record(value.source, value.index, ERROR, error=message, line=value.line)
             return True
         self.emit(outcome)
         status = outcome.result.status
         if status == CANCELLED:
-            echo("searchkit: cancelled", err=True)
+            if not self.quiet:
+                echo("searchkit: cancelled", err=True)
             self.code = EXIT_CANCELLED
             return False
         if status not in (SOLVED, EXHAUSTED, FEASIBLE):

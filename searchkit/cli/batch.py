@@ -139,60 +139,28 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                start_method: str | None, dashboard: str | None, force: bool, keep_stopped: bool,
                scheduler_timeout: float | None, tally: _Tally) -> int:
     from searchkit.batch import executors
-    from searchkit.records import (FINAL, STOPPED, RecordFile, data_hash, done_keys, foreign_record, load_records,
-                                   options_conflict, output_refusal, source_key)
+    from searchkit.records import RecordFile, ResumePlan, ResumeRefused, data_hash, resume_plan
     from searchkit.batch.runner import solve_ordered
     from searchkit.reading import iter_cases
 
     begun = tally.begun
     config = attrs.evolve(solver.config, limits=attrs.evolve(solver.limits, memory_mb=memory_limit))
     hashes = fmt in ("json", "jsonl")  # one record schema: json records carry the data hash too
-    skip: set = set()
-    skip_status: dict = {}  # key -> status of the record that makes --resume skip it
-    recorded: set = set()  # the keys of every record --resume read, finished or not
+    plan = ResumePlan()
     matched = 0
     sink = None
     if output is not None:
-        refusal = output_refusal(output, files, resume=resume, force=force,
-                                 stdin=sys.stdin.fileno() if sys.stdin is not None and "-" in files else None)
-        if refusal:
-            raise click.UsageError(refusal)
-        truncate = None
-        if resume:
-            loaded = load_records(output)
-            for record in loaded.records:  # answers to another question must not be kept as answers to this one
-                conflict = foreign_record(record, solver.game.name)
-                if conflict:
-                    raise click.UsageError(f"cannot resume {output}: its record of {record.get('source')} case "
-                                           f"{record.get('case')} {conflict}; write to another --output")
-                conflict = options_conflict(solver.game, record, solver.options)
-                if conflict:
-                    raise click.UsageError(f"cannot resume {output}: its record of {record.get('source')} case "
-                                           f"{record.get('case')} was {conflict}; run with the same options, or "
-                                           f"write to another --output")
-            skip, other = done_keys(loaded.records, keep_stopped, optimal=solver.seeks_optimum,
-                                    upper_bound=solver.upper_bound)
-            for record in loaded.records:  # the status a skipped case keeps: its last record counted as done
-                key = (source_key(record.get("source")), record.get("case"), record.get("data_hash"))
-                if key in skip and record.get("status") in FINAL + STOPPED:
-                    skip_status[key] = record.get("status")
-            if other:
-                from collections import Counter
-
-                why = "; ".join(f"{n} {reason}" for reason, n in Counter(other.values()).most_common())
-                warning(f"{output}: {len(other)} recorded case(s) have no answer to this run's question and are "
-                        f"solved again ({why})")
-            recorded = {(source_key(r.get("source")), r.get("case"), r.get("data_hash")) for r in loaded.records}
-            if loaded.torn:
-                warning(f"{output}: the last line is not a complete JSON record (the run was killed while "
-                        f"writing it, or the line was damaged); it is dropped and its case solved again")
-                truncate = loaded.good_bytes
-            for number in loaded.bad_lines:  # unreadable, so its case (if it had one) is unknown: not skipped
-                what = "is nested too deeply to read" if number in loaded.too_deep else "is not a JSON record"
-                warning(f"{output}: line {number} {what}; ignored (kept in the file): a case it recorded is "
-                        f"solved again")
         try:
-            sink = RecordFile(output, append=resume, truncate_to=truncate)
+            plan = resume_plan(output, files, solver.game, solver.options, resume=resume, force=force,
+                               keep_stopped=keep_stopped, optimal=solver.seeks_optimum,
+                               upper_bound=solver.upper_bound,
+                               stdin=sys.stdin.fileno() if sys.stdin is not None and "-" in files else None)
+        except ResumeRefused as exc:
+            raise click.UsageError(str(exc)) from None
+        for line in plan.warnings:
+            warning(line)
+        try:
+            sink = RecordFile(output, append=resume, truncate_to=plan.truncate)
         except OSError as exc:
             # a bad --output: status 2
             raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
@@ -205,12 +173,12 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
     def items():
         nonlocal matched
         for item in iter_cases(solver.game, files, solver.options, config.limits):
-            if recorded and not isinstance(item.value, InputError):
-                key = (source_key(item.source), item.value.index, data_hash(item.value))
-                matched += key in recorded
-                if key in skip:
+            if plan.recorded and not isinstance(item.value, InputError):
+                key = ResumePlan.key(item.source, item.value.index, data_hash(item.value))
+                matched += key in plan.recorded
+                if key in plan.skip:
                     tally.skipped += 1
-                    status = skip_status.get(key)
+                    status = plan.skip_status.get(key)
                     if status not in ("solved", "exhausted", "feasible"):  # kept by --keep-stopped
                         tally.unsolved[status] += 1
                     continue
@@ -234,7 +202,7 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
         else:
             backend = executors.LocalPool(config, jobs, start_method, hash_data=hashes)
         show = progress if progress is not None else (sys.stderr is not None and sys.stderr.isatty())
-        bar = make_progress(show, total=_count_cases(solver, files, skip, config.limits) if show else None)
+        bar = make_progress(show, total=_count_cases(solver, files, plan.skip, config.limits) if show else None)
         with bar:
             for item, res in solve_ordered(items(), backend, on_start=bar.start, on_done=bar.done, idle=bar.refresh,
                                           on_beat=bar.beat):
@@ -271,9 +239,9 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
         finally:
             if sink is not None:
                 sink.close()
-    if recorded and not matched and not cancelled:
-        warning(f"0 of the {len(recorded)} records in {output} match a case of the input (same source, case "
-                f"and data hash): every case was solved again; name the input as in the first run")
+    unmatched = None if cancelled else plan.no_match(output, matched)
+    if unmatched:
+        warning(unmatched)
     tally.summarised = True
     summary(counts, time.perf_counter() - begun, skipped=tally.skipped, output=output, cancelled=cancelled,
             unsolved=tally.unsolved)

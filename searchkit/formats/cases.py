@@ -20,10 +20,11 @@ class RecordReporter(Reporter):
     Args:
         solver: the Solver (its game).
         sink: a :class:`~searchkit.records.RecordFile`, or ``None`` for stdout.
+        quiet: say nothing on stderr (:class:`~searchkit.reporting.Reporter`).
     """
 
-    def __init__(self, solver, sink=None) -> None:
-        super().__init__(solver, "json", stats=False, headers=False)
+    def __init__(self, solver, sink=None, quiet: bool = False) -> None:
+        super().__init__(solver, "json", stats=False, headers=False, quiet=quiet)
         self.sink = sink
 
     def _write(self, record: dict) -> None:
