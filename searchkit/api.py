@@ -320,13 +320,17 @@ def _move_text(value: Any) -> str:
 # -- solving ------------------------------------------------------------------------
 
 def _solver(game: str, *, algorithm: str | None, heuristic: str | None, no_prune: Iterable[str],
-            time_limit: float | None, max_nodes: int | None, upper_bound: int | str | None, engine: str,
+            time_limit: float | None, max_nodes: int | None, upper_bound: int | str | None, engine: str | None,
             options: Mapping[str, Any]):
     """The :class:`~searchkit.solver.Solver` for the user's choices, the game's options checked as the CLI does."""
     from searchkit.errors import UnknownNameError
     from searchkit.limits import Limits
     from searchkit.solver import Solver
 
+    if engine is None:
+        from searchkit.engine import default_engine
+
+        engine = default_engine()  # SEARCHKIT_ENGINE, as the CLI reads it (a PlanError if it names none)
     if engine not in ENGINES:
         raise UnknownNameError(f"unknown engine {engine!r} (known: {', '.join(ENGINES)})")
     if isinstance(no_prune, str):
@@ -450,7 +454,7 @@ def _public(solver, item, outcome, message: str | None, error: str | None = None
 
 def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str | None = None,
           no_prune: Iterable[str] = (), time_limit: float | None = None, max_nodes: int | None = None,
-          upper_bound: int | str | None = None, engine: str = "auto", **game_options: Any) -> Outcome:
+          upper_bound: int | str | None = None, engine: str | None = None, **game_options: Any) -> Outcome:
     """Solve the one case in ``data``, as ``searchkit solve GAME`` does.
 
     Args:
@@ -465,7 +469,9 @@ def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str 
         upper_bound: seek only solutions cheaper than this cost, or ``"auto"``
             (start from the game's own upper-bound solution).
         engine: ``"auto"``, ``"python"`` or ``"native"`` (:class:`searchkit.solver.SolverConfig`; ``auto`` runs
-            the native engine where every component has a native twin; :attr:`Outcome.engine` says which ran).
+            the native engine where every component has a native twin; :attr:`Outcome.engine` says which ran);
+            ``None`` (default): the ``SEARCHKIT_ENGINE`` environment variable's, else ``"auto"``, as the
+            command line's ``--engine``.
         **game_options: the game's options by their ``--flag`` names with
             ``_`` for ``-`` (Flood-It: ``input_format="lines"``, ``start="centre"``);
             the others take their defaults, as on the CLI.
@@ -513,7 +519,7 @@ def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str 
 def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | None = None,
               scheduler: str | None = None, algorithm: str | None = None, heuristic: str | None = None,
               no_prune: Iterable[str] = (), time_limit: float | None = None, max_nodes: int | None = None,
-              upper_bound: int | str | None = None, engine: str = "auto", oversubscribe: bool = False,
+              upper_bound: int | str | None = None, engine: str | None = None, oversubscribe: bool = False,
               output: str | os.PathLike | None = None, resume: bool = False, force: bool = False,
               keep_stopped: bool = False, **game_options: Any) -> Iterator[Outcome]:
     """Solve every case of ``source``, yielding each :class:`Outcome` in input order as it is ready.
@@ -837,7 +843,7 @@ class Comparison:
 
 def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", algorithms: str | Sequence[str] = (),
             *, jobs: int = 1, no_prune: Iterable[str] = (), time_limit: float | None = None,
-            max_nodes: int | None = None, engine: str = "auto", **game_options: Any) -> Comparison:
+            max_nodes: int | None = None, engine: str | None = None, **game_options: Any) -> Comparison:
     """Solve every case of ``source`` with every heuristic (and every algorithm), as ``searchkit compare``.
 
     Args:

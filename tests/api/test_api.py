@@ -354,3 +354,16 @@ def test_solve_all_takes_jobs_auto_and_checks_its_arguments_at_the_call(four):
     assert usable_cpus() >= 1 and [o.index for o in outcomes] == [1, 2, 3, 4]
     with pytest.raises(ValueError, match="size must be at least 1, got 0"):
         searchkit.generate("flood", size=0)
+
+
+def test_the_api_reads_searchkit_engine_as_the_command_line_does(monkeypatch):
+    """Issue 33 item 3: the API ignored ``SEARCHKIT_ENGINE``, so CI's Python pass did not change the API tests."""
+    from searchkit.errors import PlanError
+
+    monkeypatch.setenv("SEARCHKIT_ENGINE", "python")
+    assert searchkit.solve("flood", "1221\n", input_format="lines").engine == "python"
+    assert [o.engine for o in searchkit.solve_all("flood", "1221\n", input_format="lines")] == ["python"]
+    monkeypatch.setenv("SEARCHKIT_ENGINE", "bogus")
+    with pytest.raises(PlanError, match="SEARCHKIT_ENGINE='bogus'"):
+        searchkit.solve("flood", "1221\n", input_format="lines")
+    assert searchkit.solve("flood", "1221\n", input_format="lines", engine="python").engine == "python"  # named wins
