@@ -45,7 +45,7 @@ def main() -> None:
     text = path.read_text()
     answers_path = path.with_suffix(".ans")
     answers = [int(x) for x in answers_path.read_text().split()] if answers_path.exists() else None
-    solver = Solver(registry=registry, game="flood", algorithm=args.algorithm, heuristic=args.heuristic,
+    solver = Solver(registry, "flood", algorithm=args.algorithm, heuristic=args.heuristic,
                     disabled=frozenset(args.no_prune), limits=Limits(), options={})
 
     def run():

@@ -178,9 +178,6 @@ class Limiter:
         return time.perf_counter() - self.start
 
 
-#: The old name of :class:`Limiter`, kept for plugins written against 0.1.
-Budget = Limiter
-
 _active: list[Limiter] = []
 _live = [False]
 _memory: list[int | None] = [None]

@@ -51,11 +51,6 @@ class SearchRequest:
     incumbent: tuple | None = None
     on_improve: Callable[[int, int | None], None] | None = None
 
-    @property
-    def depth(self) -> int | None:
-        """The old name of :attr:`max_cost` (read-only)."""
-        return self.max_cost
-
     def needed_heuristic(self) -> Callable[[Any], int]:
         """:attr:`heuristic`, for a driver that cannot run without one.
 

@@ -208,8 +208,6 @@ class Solver:
 
     def __init__(self, registry, config: SolverConfig | str | None = None, *, on_improve=None,
                  **choices) -> None:
-        if config is None and "game" in choices:  # Solver(registry, game="flood", ...), as before the config
-            config = choices.pop("game")
         if config is None:
             raise TypeError("Solver: give a SolverConfig, or the game's name and the config's other fields")
         if isinstance(config, str):

@@ -356,15 +356,6 @@ def search(puzzle, heuristic: Callable[[Any], int], config: BestFirst, *, pruner
     return conclude(status, stats, moves=path_to(parent, goal), cost=cost, bound=bound)
 
 
-def best_first(puzzle, heuristic: Callable[[Any], int], key: Callable[[int, int], float], *,
-               pruners: Sequence[Pruner] = (), limits: Limits | Limiter | None = None, max_cost: int | None = None,
-               admissible: bool = True, goal_on_generate: bool = False, weight: float | None = None) -> SearchResult:
-    """Best-first search on ``key(g, h)``: :func:`search` with ``BestFirst(key, goal_on_generate,
-    prune_on_f=admissible, weight=weight)`` (kept for callers of the 0.2 function of this name)."""
-    return search(puzzle, heuristic, BestFirst(key, goal_on_generate, admissible, weight), pruners=pruners,
-                  limits=limits, max_cost=max_cost)
-
-
 def optimal_result(status: str, stats: SearchStats, *, parent: dict, goal, cost, layer_f: int,
                    max_cost: int | None) -> SearchResult:
     """The result of an A*-family driver (admissible h): the solution, or the status and the bound proven.

@@ -41,7 +41,7 @@ def _draws(registry, name):
 
 
 def _solve(registry, name, data, options):
-    solver = Solver(registry=registry, game=name, limits=Limits(max_nodes=20_000), options=options)
+    solver = Solver(registry, name, limits=Limits(max_nodes=20_000), options=options)
     result = solver.solve(Case(1, data, "<generated>", 1)).result
     return result.status, result.cost, tuple(result.moves)
 

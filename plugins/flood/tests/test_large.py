@@ -117,7 +117,7 @@ def test_first_50_pc19_boards_are_solved_optimally(registry):
     game = registry.game("flood")
     text = (DATA / "pc19-first50.txt").read_text()
     answers = [int(x) for x in (DATA / "pc19-first50.ans").read_text().split()]
-    solver = Solver(registry=registry, game="flood")
+    solver = Solver(registry, "flood")
     cases = [c for c in game.parse(text, "pc19", {})]
     assert len(cases) == 50
     for case, expected in zip(cases, answers):
