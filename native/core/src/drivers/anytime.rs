@@ -133,7 +133,7 @@ pub(crate) fn anytime<D: Domain>(ctx: &mut Ctx<D>, weight: Ratio, step: Ratio, a
     let (mut expanded, mut generated, mut evaluated, mut peak) = (0u64, 0u64, 0u64, 2u64);
     let mut buf: Vec<Successor<D::Move, D::State>> = Vec::new();
     let status = guarded((|| -> Result<Status, Stop> {
-        if ctx.domain.is_goal(&run.store.state(0)) {
+        if ctx.domain.is_goal(run.store.state(0)) {
             run.improved(0, 0, &mut on_improve);
             return Ok(Status::Solved);
         }
@@ -210,7 +210,7 @@ pub(crate) fn anytime<D: Domain>(ctx: &mut Ctx<D>, weight: Ratio, step: Ratio, a
                     continue;
                 }
                 tie += 1;
-                let tb = ctx.domain.tie_break(&run.store.state(cid));
+                let tb = ctx.domain.tie_break(run.store.state(cid));
                 run.heap.try_reserve(1).map_err(|_| Status::MemoryLimit)?;
                 run.heap.push(Entry { key: key(w, g2, f2), g: g2, tb, tie, f: f2, id: cid });
             }

@@ -249,7 +249,7 @@ pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Mo
                 }
                 continue;
             }
-            if ctx.domain.is_goal(&e.store.state(id)) {
+            if ctx.domain.is_goal(e.store.state(id)) {
                 goal = Some((id, g));
                 return Ok(Status::Solved);
             }
@@ -271,7 +271,7 @@ pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Mo
                     e.side_bytes = again.capacity() * (std::mem::size_of::<(u32, (u32, u64))>() + 1);
                 }
                 again.insert(id, (g, nxt));
-                let tie = ctx.domain.tie_break(&e.store.state(id));
+                let tie = ctx.domain.tie_break(e.store.state(id));
                 e.queue.push_again(nxt, g, tie, id)?;
             }
         }
@@ -323,7 +323,7 @@ pub(crate) fn best_first<D: Domain>(ctx: &mut Ctx<D>, weight: Option<Ratio>, gre
     let mut current = u64::from(h0);
     let mut found: Option<(u32, u32)> = None;
     let status = guarded((|| {
-        if ctx.domain.is_goal(&e.store.state(0)) {
+        if ctx.domain.is_goal(e.store.state(0)) {
             found = Some((0, 0));
             return Ok(Status::Solved);
         }
@@ -332,7 +332,7 @@ pub(crate) fn best_first<D: Domain>(ctx: &mut Ctx<D>, weight: Option<Ratio>, gre
                 continue;
             }
             current = kind.f(key, g);
-            if !greedy && ctx.domain.is_goal(&e.store.state(id)) {
+            if !greedy && ctx.domain.is_goal(e.store.state(id)) {
                 found = Some((id, g));
                 return Ok(Status::Solved);
             }

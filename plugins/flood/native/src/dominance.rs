@@ -78,7 +78,7 @@ impl Dominance {
             }
         }
         let i = level.n;
-        if i % 64 == 0 {
+        if i.is_multiple_of(64) {
             if level.data.try_reserve(count).is_err() {
                 self.full = true;
             }
