@@ -197,11 +197,17 @@ pub fn run_seeded<D: Domain, H: Heuristic<D> + ?Sized>(spec: &AlgorithmSpec, dom
         admissible: spec.admissible,
     };
     match spec.algorithm {
-        Algorithm::Astar => drivers::best_first::astar(&mut ctx, false),
-        Algorithm::Peastar => drivers::best_first::astar(&mut ctx, true),
+        Algorithm::Astar => drivers::best_first::search(&mut ctx, drivers::best_first::ASTAR),
+        Algorithm::Peastar => drivers::best_first::search(&mut ctx, drivers::best_first::PEASTAR),
         Algorithm::IdaStar | Algorithm::IdaStarTt => unreachable!("IDA* is run above"),
-        Algorithm::Wastar { weight } => drivers::best_first::best_first(&mut ctx, Some(weight), false),
-        Algorithm::Gbfs => drivers::best_first::best_first(&mut ctx, None, true),
+        Algorithm::Wastar { weight } => {
+            let admissible = ctx.admissible;
+            drivers::best_first::search(&mut ctx, drivers::best_first::BestFirst::weighted(weight, admissible))
+        }
+        Algorithm::Gbfs => {
+            let admissible = ctx.admissible;
+            drivers::best_first::search(&mut ctx, drivers::best_first::BestFirst::greedy(admissible))
+        }
         Algorithm::Bfs => drivers::bfs::bfs(&mut ctx),
         Algorithm::Beam { width } => drivers::beam::beam(&mut ctx, width),
         Algorithm::Anytime { weight, step, ara } => drivers::anytime::anytime(&mut ctx, weight, step, ara, seed),

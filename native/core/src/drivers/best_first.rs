@@ -1,5 +1,7 @@
-//! A*, PEA*, weighted A* and greedy best-first search: the twins of `searchkit/drivers/astar.py`,
-//! `peastar.py`, `wastar.py` and `gbfs.py`, sharing Python's `BestFirstExpansion` step.
+//! A*, PEA*, weighted A* and greedy best-first search: the twin of `searchkit/drivers/best_first.py`, one
+//! loop ([`search`]) configured by a [`BestFirst`] value as Python's `search` is, over Python's
+//! `BestFirstExpansion` step ([`Expansion`]); `astar.py`, `peastar.py`, `wastar.py` and `gbfs.py` are its
+//! configurations ([`ASTAR`], [`PEASTAR`], [`BestFirst::weighted`], [`BestFirst::greedy`]).
 
 use std::collections::HashMap;
 use std::mem::MaybeUninit;
@@ -224,44 +226,103 @@ fn dead_start<D: Domain>(ctx: &Ctx<D>) -> Outcome<D::Move> {
     o
 }
 
-/// A* (`partial = false`, `astar.py`) or partial-expansion A* (`partial = true`, `peastar.py`).
-pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Move> {
+/// A configuration of [`search`]: Python's `BestFirst` (`searchkit/drivers/best_first.py`), field for field.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BestFirst {
+    /// The priority of a state reached with cost g and estimate h (Python's `key`; `F`: A*).
+    pub key: KeyKind,
+    /// Take a goal when it is generated (greedy search; no bound on its cost follows), not when popped.
+    pub goal_on_generate: bool,
+    /// A child with g + h above the cost bound is not stored (an admissible h); `false`: g alone is tested.
+    pub prune_on_f: bool,
+    /// The w of a key g + w h, exactly, for the `ceil(C / w)` bound (`None`: no such bound).
+    pub weight: Option<Ratio>,
+    /// Keep A*'s f-layer records and prove the bound A*'s way: the largest key popped (`false`: the least
+    /// g + h left in the open list and of the state popped last, min'ed with the cost found).
+    pub layers: bool,
+    /// Partial expansion (PEA*): a state stores only the children with f up to its key and goes back on the
+    /// open list for the rest.
+    pub partial: bool,
+}
+
+/// A* (`astar.py`).
+pub(crate) const ASTAR: BestFirst =
+    BestFirst { key: KeyKind::F, goal_on_generate: false, prune_on_f: true, weight: None, layers: true, partial: false };
+/// Partial-expansion A* (`peastar.py`).
+pub(crate) const PEASTAR: BestFirst = BestFirst { partial: true, ..ASTAR };
+
+impl BestFirst {
+    /// Weighted A* on g + w h (`wastar.py`); `admissible`: the heuristic is, so f prunes and bounds.
+    pub fn weighted(w: Ratio, admissible: bool) -> BestFirst {
+        BestFirst { key: KeyKind::Weighted { p: w.num, q: w.den }, prune_on_f: admissible, weight: Some(w),
+                    layers: false, ..ASTAR }
+    }
+
+    /// Greedy best-first search on h, a goal taken when generated (`gbfs.py`).
+    pub fn greedy(admissible: bool) -> BestFirst {
+        BestFirst { key: KeyKind::H, goal_on_generate: true, prune_on_f: admissible, layers: false, ..ASTAR }
+    }
+}
+
+/// Best-first search as `cfg` says: Python's `search(puzzle, heuristic, config)`, step for step in the same
+/// order with the same counts (the differential tests hold both to it).
+///
+/// Returns, with `cfg.layers`, Python's `optimal_result`: `solved` with the first goal popped, else the
+/// status and the largest f popped as the lower bound, and the f-layers in `stats.iterations`. Otherwise
+/// Python's `conclude`: `solved` when the proven bound meets the cost, else `feasible`; `exhausted` with
+/// `max_cost + 1`; or the limit's status with the bound (the bound only with `prune_on_f`, an admissible h).
+pub(crate) fn search<D: Domain>(ctx: &mut Ctx<D>, cfg: BestFirst) -> Outcome<D::Move> {
     let start = ctx.domain.initial();
     let h0 = ctx.estimate(&start);
     if h0 == DEAD {
         return dead_start(ctx);
     }
-    let mut e = match Expansion::new(ctx, start, u64::from(h0), KeyKind::F, true, false) {
+    let kind = cfg.key;
+    let mut e = match Expansion::new(ctx, start, kind.key(0, h0), kind, cfg.prune_on_f, cfg.goal_on_generate) {
         Ok(e) => e,
         Err(stop) => return Outcome::new(stop, ctx.stats(0, 0, 1, 0)),
     };
-    let mut layers = Layers::new(ctx, u64::from(h0));
+    let mut layers = cfg.layers.then(|| Layers::new(ctx, u64::from(h0)));
+    // Partial expansion: state -> (g, key) of its pending next slice.
     let mut again: HashMap<u32, (u32, u64)> = HashMap::new();
-    let mut goal = None;
+    let mut goal: Option<(u32, u32)> = None;
+    // g + h of the state popped last: a limit (raised before its expansion) or a goal generated among its
+    // children leaves it out of the open list (the bound of the configurations without layers).
+    let mut current = u64::from(h0);
     let status = guarded((|| {
-        while let Some((f, g, id)) = e.queue.pop() {
-            if f > layers.f {
-                layers.rise(ctx, &e, f);
+        if cfg.goal_on_generate && ctx.domain.is_goal(e.store.state(0)) {
+            goal = Some((0, 0)); // popped states are not tested: test the start here
+            return Ok(Status::Solved);
+        }
+        while let Some((key, g, id)) = e.queue.pop() {
+            if let Some(l) = layers.as_mut() {
+                if key > l.f {
+                    l.rise(ctx, &e, key); // the popped f rose: a new f-layer
+                }
             }
             if e.store.g(id) < g {
-                if partial && again.get(&id).is_some_and(|a| a.0 == g) {
+                if cfg.partial && again.get(&id).is_some_and(|a| a.0 == g) {
                     again.remove(&id);
                 }
                 continue;
             }
-            if ctx.domain.is_goal(e.store.state(id)) {
+            current = kind.f(key, g);
+            if !cfg.goal_on_generate && ctx.domain.is_goal(e.store.state(id)) {
                 goal = Some((id, g));
                 return Ok(Status::Solved);
             }
-            if !partial {
-                e.step(ctx, id, g, INF, false)?;
+            if !cfg.partial {
+                if let Some(c) = e.step(ctx, id, g, INF, false)? {
+                    goal = Some((c, e.store.g(c)));
+                    return Ok(Status::Solved);
+                }
                 continue;
             }
-            let slice_again = again.get(&id) == Some(&(g, f));
+            let slice_again = again.get(&id) == Some(&(g, key));
             if slice_again {
                 again.remove(&id);
             }
-            e.step(ctx, id, g, f, slice_again)?;
+            e.step(ctx, id, g, key, slice_again)?;
             let nxt = e.deferred;
             if nxt != INF {
                 // Some children were left out: come back for them at their least f.
@@ -277,78 +338,35 @@ pub(crate) fn astar<D: Domain>(ctx: &mut Ctx<D>, partial: bool) -> Outcome<D::Mo
         }
         Ok(Status::Exhausted)
     })());
-    layers.close_layer(ctx, &e);
-    let mut stats = ctx.stats(e.expanded, e.generated, e.evaluated, e.peak);
-    stats.iterations = layers.records;
-    stats.peak_bytes = e.peak_bytes.max(e.bytes()) as u64;
-    stats.pruner_bytes = e.pruner_bytes.max(ctx.pruner_bytes()) as u64;
-    stats.states_stored = e.store.len() as u64;
-    // Python's `optimal_result`.
-    let mut o = Outcome::new(status, stats);
-    match status {
-        Status::Solved => {
-            let (id, cost) = goal.expect("solved with a goal");
-            o.moves = e.store.path(id);
-            o.cost = Some(u64::from(cost));
-            o.lower_bound = o.cost;
-        }
-        Status::Exhausted => o.lower_bound = ctx.max_cost.map(|m| u64::from(m) + 1),
-        _ => {
-            o.lower_bound = Some(match ctx.max_cost {
-                None => layers.f,
-                Some(m) => layers.f.min(u64::from(m) + 1),
-            })
-        }
-    }
-    o
-}
-
-/// Python's `wastar.best_first`: weighted A* (`weight = Some`) or greedy search (`greedy = true`).
-pub(crate) fn best_first<D: Domain>(ctx: &mut Ctx<D>, weight: Option<Ratio>, greedy: bool) -> Outcome<D::Move> {
-    let kind = match (greedy, weight) {
-        (true, _) => KeyKind::H,
-        (false, Some(w)) => KeyKind::Weighted { p: w.num, q: w.den },
-        (false, None) => KeyKind::F,
-    };
-    let start = ctx.domain.initial();
-    let h0 = ctx.estimate(&start);
-    if h0 == DEAD {
-        return dead_start(ctx);
-    }
-    let admissible = ctx.admissible;
-    let mut e = match Expansion::new(ctx, start, kind.key(0, h0), kind, admissible, greedy) {
-        Ok(e) => e,
-        Err(stop) => return Outcome::new(stop, ctx.stats(0, 0, 1, 0)),
-    };
-    let mut current = u64::from(h0);
-    let mut found: Option<(u32, u32)> = None;
-    let status = guarded((|| {
-        if ctx.domain.is_goal(e.store.state(0)) {
-            found = Some((0, 0));
-            return Ok(Status::Solved);
-        }
-        while let Some((key, g, id)) = e.queue.pop() {
-            if e.store.g(id) < g {
-                continue;
-            }
-            current = kind.f(key, g);
-            if !greedy && ctx.domain.is_goal(e.store.state(id)) {
-                found = Some((id, g));
-                return Ok(Status::Solved);
-            }
-            if let Some(c) = e.step(ctx, id, g, INF, false)? {
-                found = Some((c, e.store.g(c)));
-                return Ok(Status::Solved);
-            }
-        }
-        Ok(Status::Exhausted)
-    })());
     let mut stats = ctx.stats(e.expanded, e.generated, e.evaluated, e.peak);
     stats.peak_bytes = e.peak_bytes.max(e.bytes()) as u64;
     stats.pruner_bytes = e.pruner_bytes.max(ctx.pruner_bytes()) as u64;
     stats.states_stored = e.store.len() as u64;
+    if let Some(mut l) = layers {
+        // Python's `optimal_result` (its proof: the largest key popped is <= C* until a goal is popped).
+        l.close_layer(ctx, &e);
+        stats.iterations = l.records;
+        let mut o = Outcome::new(status, stats);
+        match status {
+            Status::Solved => {
+                let (id, cost) = goal.expect("solved with a goal");
+                o.moves = e.store.path(id);
+                o.cost = Some(u64::from(cost));
+                o.lower_bound = o.cost;
+            }
+            Status::Exhausted => o.lower_bound = ctx.max_cost.map(|m| u64::from(m) + 1),
+            _ => {
+                o.lower_bound = Some(match ctx.max_cost {
+                    None => l.f,
+                    Some(m) => l.f.min(u64::from(m) + 1),
+                })
+            }
+        }
+        return o;
+    }
     let mut bound = None;
-    if admissible {
+    if cfg.prune_on_f {
+        // g + h of every entry left and of the state popped last (the wastar module's proof).
         let mut least = INF;
         e.queue.for_each(|k, g, _| least = least.min(kind.f(k, g)));
         let mut b = least.min(current);
@@ -357,11 +375,11 @@ pub(crate) fn best_first<D: Domain>(ctx: &mut Ctx<D>, weight: Option<Ratio>, gre
         }
         bound = Some(b);
     }
-    let Some((goal, cost)) = found else {
+    let Some((goal, cost)) = goal else {
         return conclude(status, stats, None, bound, ctx.max_cost);
     };
     let cost = u64::from(cost);
-    if let (Some(b), Some(w), false) = (bound, weight, greedy) {
+    if let (Some(b), Some(w), false) = (bound, cfg.weight, cfg.goal_on_generate) {
         // ceil(cost / w) by w-admissibility, w = num/den exactly.
         let by_weight = (cost * w.den).div_ceil(w.num);
         bound = Some(b.min(cost).max(by_weight));
