@@ -652,7 +652,7 @@ def _solve_recorded(solver, items, jobs: int, executor: str | None, scheduler: s
 
     from searchkit.batch import executors
     from searchkit.batch.runner import solve_ordered
-    from searchkit.formats.cases import RecordReporter
+    from searchkit.formats import solve_writer
     from searchkit.records import RecordFile, ResumePlan, data_hash
 
     matched = [0]
@@ -667,7 +667,7 @@ def _solve_recorded(solver, items, jobs: int, executor: str | None, scheduler: s
             yield item
 
     sink = RecordFile(output, append=resume, truncate_to=plan.truncate)
-    reporter = RecordReporter(solver, sink, quiet=True)
+    reporter = solve_writer("jsonl", solver, quiet=True, sink=sink)
     backend = None
     finished = False
     try:

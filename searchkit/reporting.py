@@ -49,9 +49,19 @@ class Reporter:
         headers: print ``==> FILE <==`` before each file's output (text, several files).
         quiet: say nothing on stderr (an input error, a refused case, Ctrl-C): the Python API, whose
             outcomes say it, writes records this way.
+        sink: where records go (:class:`~searchkit.records.RecordFile`), for a writer that writes them to a
+            file (``jsonl``'s :class:`~searchkit.formats.cases.RecordReporter`); text and json print to
+            stdout and take none.
+
+    Every ``solve`` writer takes these arguments (the one writer protocol of
+    :data:`searchkit.formats.WRITERS`) and has :meth:`report`,
+    :meth:`improvement`, ``code`` and ``extra``.
     """
 
-    def __init__(self, solver, fmt: str, stats: bool = False, headers: bool = False, quiet: bool = False) -> None:
+    def __init__(self, solver, fmt: str, stats: bool = False, headers: bool = False, quiet: bool = False,
+                 sink=None) -> None:
+        if sink is not None:
+            raise ValueError(f"--format {fmt} prints to stdout; records go to a file with jsonl")
         self.solver, self.fmt, self.stats, self.headers = solver, fmt, stats, headers
         self.quiet = quiet
         self.code = 0
@@ -164,8 +174,12 @@ class Reporter:
             echo(format_stats(outcome), err=True)
 
 
-def run_files(solver, files, *, fmt: str, stats: bool) -> int:
-    """Solve every case of every file, printing as it goes; return the exit status.
+def run_files(solver, files, reporter) -> int:
+    """Solve every case of every file, reporting each with ``reporter`` as it goes; return the exit status.
+
+    ``reporter`` is the run's writer (:class:`Reporter` or another of the
+    same protocol), as the command line takes it from
+    :func:`searchkit.formats.solve_writer`.
 
     When stderr is a terminal, one closing line there counts the cases by
     status with the wall time, as a batch run prints it (judges, whose
@@ -179,7 +193,6 @@ def run_files(solver, files, *, fmt: str, stats: bool) -> int:
 
     begun = time.perf_counter()
     counts: dict = {}
-    reporter = Reporter(solver, fmt, stats, headers=len(files) > 1)
     solver.on_improve = reporter.improvement
     cancelled = False
     for item, outcome, message in solve_items(solver, iter_cases(solver.game, files, solver.options, solver.limits)):

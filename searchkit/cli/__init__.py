@@ -49,7 +49,10 @@ def plain_solve(argv: list[str]) -> int | None:
     files = tuple(argv[2:])
     if not files and sys.stdin is not None and sys.stdin.isatty():
         echo("searchkit: reading cases from standard input (end with Ctrl-D; see --help)", err=True)
-    return run_files(solver, files or ("-",), fmt="text", stats=False)
+    from searchkit.formats import solve_writer
+
+    files = files or ("-",)
+    return run_files(solver, files, solve_writer("text", solver, headers=len(files) > 1))
 
 
 _collector_paused = False

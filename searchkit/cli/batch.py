@@ -3,7 +3,7 @@
 :func:`run_batch` is what ``solve`` runs when any of ``--jobs``,
 ``--executor``, ``--memory-limit``, ``--format jsonl``, ``--output``,
 ``--resume`` or ``--progress`` is given.  Text and JSON output go through the
-same :class:`~searchkit.cli.solve.Reporter` as a plain run, so they are byte
+same writer (:func:`searchkit.formats.solve_writer`) as a plain run, so they are byte
 for byte the same with any number of workers.
 """
 
@@ -18,8 +18,7 @@ import click
 
 from searchkit.errors import InputError
 from searchkit.output import EXIT_CANCELLED, error, summary, warning
-from searchkit.formats.cases import RecordReporter
-from searchkit.reporting import Reporter
+from searchkit.formats import solve_writer
 from searchkit.result import CANCELLED, ERROR as REFUSED, INPUT_ERROR
 
 
@@ -165,8 +164,7 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
             # a bad --output: status 2
             raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
 
-    reporter = RecordReporter(solver, sink) if fmt == "jsonl" else Reporter(solver, fmt, stats,
-                                                                            headers=len(files) > 1)
+    reporter = solve_writer(fmt, solver, stats=stats, headers=len(files) > 1, sink=sink)
     counts = tally.counts
     backend = None
 

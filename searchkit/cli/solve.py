@@ -14,7 +14,7 @@ import click
 
 from searchkit.cli.common import (EXIT_HELP, GameGroup, HeuristicType, apply, engine_option, finite, limit_options,
                                   option_flag, refuse_input)
-from searchkit.formats import choices
+from searchkit.formats import choices, solve_writer
 from searchkit.limits import MAX_COST, MAX_MEMORY_MB
 from searchkit.reporting import run_files
 from searchkit.errors import SearchkitError
@@ -200,7 +200,7 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
                          memory_limit=memory_limit, output=output, resume=resume, progress=progress,
                          dashboard=dashboard, force=force, keep_stopped=keep_stopped,
                          scheduler_timeout=scheduler_timeout)
-    return run_files(solver, files, fmt=fmt, stats=stats)
+    return run_files(solver, files, solve_writer(fmt, solver, stats=stats, headers=len(files) > 1))
 
 
 def _dashboard_address(ctx, param, value):

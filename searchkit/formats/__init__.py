@@ -18,11 +18,15 @@ html       show                      a self-contained page stepping through the 
 A face: ``solve`` and ``compare`` take their ``--format`` choices, and
 ``show`` the suffixes ``-o`` accepts, from :data:`WRITERS`; each writer is a
 ``"module:attr"`` reference, imported only when that format is written.
-``solve``'s ``text`` and ``json`` are the engine's
-:class:`searchkit.reporting.Reporter` (the plain solve path runs it without
-click); the rest live in this package: :mod:`searchkit.formats.cases`,
-:mod:`searchkit.formats.comparison`, :mod:`searchkit.formats.pictures`.
-Adding a format is one entry here and one function beside its kind.
+Every ``solve`` writer, on every path (one case at a time, ``--jobs``, the
+Python API's records), is made by :func:`solve_writer` from this table,
+behind one protocol: ``Writer(solver, fmt, stats, headers, quiet=, sink=)``
+with ``report``, ``improvement``, ``code`` and ``extra``
+(:class:`searchkit.reporting.Reporter`'s); ``text`` and ``json`` are that
+class, ``jsonl`` its :class:`~searchkit.formats.cases.RecordReporter`.
+The others live in this package: :mod:`searchkit.formats.comparison`,
+:mod:`searchkit.formats.pictures`.  Adding a format is one entry here and
+one function or class beside its kind.
 """
 
 from __future__ import annotations
@@ -79,3 +83,13 @@ def writer(name: str, command: str):
     """
     module, _, attr = WRITERS[name].by_command[command].partition(":")
     return getattr(importlib.import_module(module), attr)
+
+
+def solve_writer(fmt: str, solver, *, stats: bool = False, headers: bool = False, quiet: bool = False, sink=None):
+    """The ``solve`` writer of format ``fmt`` (``text``, ``json``, ``jsonl``) for ``solver``, from :data:`WRITERS`.
+
+    Raises:
+        KeyError: ``solve`` offers no format ``fmt``.
+        ValueError: a ``sink`` (a record file) for a format that prints to stdout.
+    """
+    return writer(fmt, "solve")(solver, fmt, stats, headers, quiet=quiet, sink=sink)

@@ -23,7 +23,9 @@ class RecordReporter(Reporter):
         quiet: say nothing on stderr (:class:`~searchkit.reporting.Reporter`).
     """
 
-    def __init__(self, solver, sink=None, quiet: bool = False) -> None:
+    def __init__(self, solver, fmt: str = "jsonl", stats: bool = False, headers: bool = False,
+                 quiet: bool = False, sink=None) -> None:
+        # statistics go to stderr beside the records (the batch run prints them), and no headers: one stream
         super().__init__(solver, "json", stats=False, headers=False, quiet=quiet)
         self.sink = sink
 
