@@ -15,7 +15,7 @@ The layers (docs/architecture.md, "Layers", draws them):
 A module may import its own layer and the layers below it, never above; no
 module outside ``cli/`` imports ``cli/`` (issue 20 item 1) but ``__main__.py``
 (``python -m searchkit`` is the command line) and the test kit's pytest plugin
-(its ``cli_run`` fixture runs the command line in-process).  Every import
+(its ``searchkit_cli_run`` fixture runs the command line in-process).  Every import
 counts, including those inside functions (they run too, only later), except
 the shims named in :data:`SHIMS` (an old path kept for one release) and
 imports under ``if TYPE_CHECKING:``.  Plugins (``plugins/*``,

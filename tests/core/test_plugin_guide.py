@@ -49,14 +49,14 @@ def counter_registry(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("algorithm", ["wastar(weight=3)", "gbfs", "beam(width=2)", "anytime"])
-def test_the_guide_format_result_shows_a_feasible_answer(cli_run, counter_registry, algorithm):
+def test_the_guide_format_result_shows_a_feasible_answer(searchkit_cli_run, counter_registry, algorithm):
     """Issue 32 item 24: the template printed '? (feasible)' for every answer not proven optimal."""
     from searchkit.game import Case
     from searchkit.solver import Solver
 
     targets = [37, 100, 1]
-    out = cli_run(["solve", "counter", "-a", algorithm, "--time-limit", "5", "-"],
-                  input="".join(f"{t}\n" for t in targets), registry_=counter_registry)
+    out = searchkit_cli_run(["solve", "counter", "-a", algorithm, "--time-limit", "5", "-"],
+                            input="".join(f"{t}\n" for t in targets), registry_=counter_registry)
     assert out.exit_code == 0, out.output
     lines = out.output.splitlines()
     assert len(lines) == len(targets) and not any(line.startswith("?") for line in lines), lines
