@@ -233,34 +233,70 @@ def _imports(path: Path, package: Path) -> set[str]:
     return names
 
 
-def test_no_import_cycle_between_searchkit_modules():
-    package = ROOT / "searchkit"
+def import_cycle(root: Path = ROOT) -> list[str] | None:
+    """The first import cycle between the modules of ``root/searchkit`` (every import counts, those inside
+    functions too), as the modules along it, or ``None``."""
+    package = root / "searchkit"
     graph = {}
-    for path in package.rglob("*.py"):
-        mod = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+    for path in sorted(package.rglob("*.py")):
+        mod = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
         graph[mod] = {m for m in _imports(path, package) if m != mod and not mod.startswith(m + ".")}
     state: dict[str, int] = {}
 
     def visit(node, stack):
         state[node] = 1
-        for nxt in graph.get(node, ()):
+        for nxt in sorted(graph.get(node, ())):
             if state.get(nxt) == 1:
-                raise AssertionError("import cycle: " + " -> ".join(stack + [nxt]))
+                return stack + [nxt]
             if nxt in graph and not state.get(nxt):
-                visit(nxt, stack + [nxt])
+                found = visit(nxt, stack + [nxt])
+                if found:
+                    return found
         state[node] = 2
+        return None
 
     for node in sorted(graph):
         if not state.get(node):
-            visit(node, [node])
+            found = visit(node, [node])
+            if found:
+                return found
+    return None
+
+
+def test_no_import_cycle_between_searchkit_modules():
+    cycle = import_cycle()
+    assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def unnamed_modules(layout: str, root: Path = ROOT) -> list[str]:
+    """The modules of ``root/searchkit`` (a package by its folder) that the architecture page ``layout`` does
+    not name."""
+    missing = []
+    for path in sorted((root / "searchkit").rglob("*.py")):
+        if path.name != "__init__.py" or path.parent.name != "searchkit":
+            name = path.name if path.name != "__init__.py" else path.parent.name + "/"
+            if name not in layout:
+                missing.append(str(path.relative_to(root)))
+    return missing
 
 
 def test_architecture_page_names_every_module():
-    layout = (ROOT / "docs" / "architecture.md").read_text()
-    for path in (ROOT / "searchkit").rglob("*.py"):
-        if path.name != "__init__.py" or path.parent.name != "searchkit":
-            name = path.name if path.name != "__init__.py" else path.parent.name + "/"
-            assert name in layout, f"docs/architecture.md does not name {path.relative_to(ROOT)}"
+    assert unnamed_modules((ROOT / "docs" / "architecture.md").read_text()) == []
+
+
+def test_the_cycle_and_page_checks_fail_on_a_planted_package(tmp_path):
+    """The two guards above, shown failing: a planted ``searchkit/`` whose game imports the solver (inside a
+    function) while the solver imports the game, and a module the page does not name."""
+    package = tmp_path / "searchkit"
+    (package / "drivers").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "game.py").write_text("def later():\n    from searchkit.solver import Solver\n")
+    (package / "solver.py").write_text("from searchkit.game import Case\n")
+    (package / "drivers" / "__init__.py").write_text("")
+    (package / "drivers" / "planted_driver.py").write_text("import searchkit.drivers\n")
+    assert import_cycle(tmp_path) == ["searchkit.game", "searchkit.solver", "searchkit.game"]
+    layout = "game.py solver.py drivers/"
+    assert unnamed_modules(layout, tmp_path) == ["searchkit/drivers/planted_driver.py"]
 
 
 @pytest.mark.parametrize("name, bounded, expected", [
