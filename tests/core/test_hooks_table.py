@@ -39,9 +39,10 @@ def _members(cls) -> set[str]:
     return names
 
 
-#: The required parts (the protocols), which the core uses directly or checks with getattr too.
-REQUIRED = {"game": _members(Game) | _members(LazyGame), "puzzle": _members(Puzzle),
-            "generator": _members(Generator) | {"defaults", "size_error"}}
+#: The required parts (the protocols), which the core uses directly or checks with getattr too; a registered
+#: game not loaded yet is a LazyGame, whose fields count too unless they are hooks (``native_module``).
+REQUIRED = {"game": _members(Game) | (_members(LazyGame) - hook_names("game")), "puzzle": _members(Puzzle),
+            "generator": _members(Generator)}
 
 
 def owner_of(node: ast.expr) -> str | None:
