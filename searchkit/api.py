@@ -545,8 +545,14 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
             or ``"dask"`` (a Dask ``LocalCluster`` of ``jobs`` workers, or the
             cluster at ``scheduler``; needs ``searchkit-puzzles[dask]``).
         scheduler: a Dask scheduler's address (``tcp://host:8786``).
-        algorithm, heuristic, no_prune, time_limit, max_nodes, upper_bound,
-        engine, game_options: as :func:`solve`.
+        algorithm: as :func:`solve`.
+        heuristic: as :func:`solve`.
+        no_prune: as :func:`solve`.
+        time_limit: as :func:`solve`.
+        max_nodes: as :func:`solve`.
+        upper_bound: as :func:`solve`.
+        engine: as :func:`solve`.
+        **game_options: as :func:`solve`.
         output: a JSON Lines record file to write, one record a case as
             ``solve --output`` writes it (``docs/records.md``), appended as
             each case finishes, so an interrupted run loses nothing.  The
@@ -571,9 +577,11 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
     ``KeyboardInterrupt`` when workers are running.
 
     Raises:
-        searchkit.errors.UnknownNameError, searchkit.errors.PlanError, TypeError,
-        ValueError: as :func:`solve`, at the call, before anything is read
-            (not at the first step of the loop).
+        searchkit.errors.UnknownNameError: as :func:`solve`, at the call,
+            before anything is read (not at the first step of the loop).
+        searchkit.errors.PlanError: as :func:`solve`, at the call.
+        TypeError: as :func:`solve`, at the call.
+        ValueError: as :func:`solve`, at the call.
         ValueError: when the loop reaches a ``str`` that names a file and also
             reads as a text (see ``source``).
         searchkit.errors.PlanError: local workers (``jobs`` > 1) and a
@@ -854,15 +862,21 @@ def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", alg
             or several: every algorithm with every heuristic; default: the
             game's plan for each case.
         jobs: worker processes (1: this process).
-        no_prune, time_limit, max_nodes, engine, game_options: as :func:`solve`.
+        no_prune: as :func:`solve`.
+        time_limit: as :func:`solve`.
+        max_nodes: as :func:`solve`.
+        engine: as :func:`solve`.
+        **game_options: as :func:`solve`.
 
     Returns:
         The :class:`Comparison` (a case that cannot be read is a row with
         status ``input_error``; one whose search raised, ``error``).
 
     Raises:
-        searchkit.errors.UnknownNameError, searchkit.errors.PlanError,
-        TypeError, ValueError: as :func:`solve`.
+        searchkit.errors.UnknownNameError: as :func:`solve`.
+        searchkit.errors.PlanError: as :func:`solve`.
+        TypeError: as :func:`solve`.
+        ValueError: as :func:`solve`.
         searchkit.errors.SearchkitError: a case the Solver refuses.
     """
     from searchkit.errors import UnknownNameError

@@ -5,8 +5,9 @@ absent.  The required parts are the protocols :class:`~searchkit.game.Game`,
 :class:`~searchkit.puzzle.Puzzle` and :class:`~searchkit.generator.Generator`;
 everything optional is listed here, once, with who calls it.
 ``tests/core/test_hooks_table.py`` checks that every name the core looks up
-with ``getattr``/``hasattr`` on a game, puzzle or generator is in this table,
-so the table cannot drift from the code.
+on a game, puzzle or generator (with ``getattr``/``hasattr`` or as an
+attribute, on a variable or an attribute chain such as ``self.game``) is in
+this table or a part of the protocols, so the table cannot drift from the code.
 """
 
 from __future__ import annotations
@@ -76,6 +77,12 @@ OPTIONAL_HOOKS: tuple[OptionalHook, ...] = (
                  "searchkit/protocol.py, usually a call of the native module's solve), or None for a case it "
                  "cannot take (or a PlanError saying why, quoted under --engine native); "
                  "default: the game runs on the Python engine only (docs/native.md)"),
+    OptionalHook(GAME, "replay_puzzle", "replay_puzzle(case, options) -> Puzzle",
+                 "the Solver, before it reports a native answer (searchkit.engine.check_solution)",
+                 "a puzzle of the same rules, every pruning rule off, on which the native engine's moves are "
+                 "replayed (a cheaper model than the search's: Flood-It's cell bitsets); it may check the clock "
+                 "(the replay runs under the case's limits and a short grace); default: "
+                 "puzzle(case, options, every rule disabled)"),
     OptionalHook(PUZZLE, "successors_within", "successors_within(state, remaining) -> Iterable[Successor]",
                  "depth-first drivers (ida_star, bounded_dfs)",
                  "successors that may omit a child that provably cannot reach a goal within remaining - "

@@ -1,9 +1,9 @@
 """The core suite's paths to the cases, and its Python-only tests; searchkit's pytest plugin does the rest.
 
-**Fixtures.**  ``registry``, ``cli_run``, the marker ``python_engine`` and the engine policy, and the
-temporary pattern-database cache come from :mod:`searchkit.testing.pytest_plugin`, which pytest loads
-through its entry point (``pytest_plugins`` below loads it in an environment installed before it had one),
-so the plugins' suites (``plugins/*/tests``) have the very same.
+**Fixtures.**  ``searchkit_registry``, ``searchkit_cli_run``, the marker ``python_engine`` and the engine
+policy, and the temporary pattern-database cache come from :mod:`searchkit.testing.pytest_plugin`, which
+acts only in a project that opts in: pyproject.toml's ``addopts`` names it (``-p``), and so does each
+plugin's, so the plugins' suites (``plugins/*/tests``) have the very same, run from here or alone.
 
 **Engines.**  CI runs the suite with ``SEARCHKIT_ENGINE=python`` and with ``SEARCHKIT_ENGINE=native``
 (docs/native.md).  Under ``native``, a search with a component that has no native counterpart is a plan
@@ -26,8 +26,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_CASES = ROOT.parent / "shared" / "cases"
 EXAMPLES = ROOT / "examples"
-
-pytest_plugins = ["searchkit.testing.pytest_plugin"]
 
 
 def sigint_default() -> None:

@@ -130,7 +130,8 @@ def parse_char_grid(text: str, *, source: str = "<input>", line: int = 1, allowe
 
     Args:
         text: the rows, one a line; blank lines at either end are dropped.
-        source, line: the file's name and the line ``text`` starts on (for messages).
+        source: the file's name (for messages).
+        line: the line ``text`` starts on (for messages).
         allowed: the characters a cell may hold (``None``: any but a newline).
         pad: fill short rows with this character up to the longest
             (``None``: rows of different lengths are an error).

@@ -6,7 +6,8 @@ and, for a plugin's own code: ``run`` (a named algorithm on a puzzle, see
 :mod:`searchkit.search`) and ``solution_text`` (a solution drawn move by move
 as ``searchkit show`` draws it on a terminal).
 (pattern databases: ``Abstraction``, ``load_or_build``, ``additive``, ``maximum``, ``reflected``, ``rank_array``,
-``unrank_array``, and ``rank``/``unrank``, the same ranking for one state, which a heuristic's lookup needs.)
+``unrank_array``, and ``rank``/``unrank``, the same ranking for one state, which a heuristic's lookup needs;
+for a native engine that reads table files itself, ``ensure_file`` and ``make_folder``.)
 
 Everything named here is re-exported from its home module on first use, so
 importing this package costs nothing until a name is used.
@@ -41,6 +42,8 @@ _EXPORTS = {
     "Abstraction": "searchkit.pdb",
     "ExplicitAbstraction": "searchkit.pdb.abstraction",
     "load_or_build": "searchkit.pdb",
+    "ensure_file": "searchkit.pdb",
+    "make_folder": "searchkit.pdb",
     "additive": "searchkit.pdb",
     "maximum": "searchkit.pdb",
     "reflected": "searchkit.pdb",

@@ -1,15 +1,26 @@
 """searchkit's pytest plugin: the fixtures and the engine policy every plugin's tests share.
 
-pytest loads it by itself wherever ``searchkit-puzzles`` is installed (its ``pytest11`` entry point,
-named like this module), so a plugin's tests need no ``conftest.py`` to have it: they run from the
-plugin's own folder (``cd plugins/flood && python -m pytest``) as a third-party plugin's do, and from the
-repository's root with every other suite.  It gives:
+It acts only in a project that asks for it; installing searchkit does not load it into other projects'
+pytest runs (issue 33 item 7: through a ``pytest11`` entry point it did, setting ``SEARCHKIT_CACHE_DIR`` and
+adding its fixtures to every run in the environment).  Opt in, as for any pytest plugin that is not
+auto-loaded, in one of two ways:
 
-* ``registry`` (session scope): the registry of the installed plugins, ``load_registry()``.
-* ``cli_run``: the command line run in-process, ``cli_run(args, input=None, registry_=None)`` ->
-  ``click.testing.Result`` (``exit_code``, ``output``); ``args`` is a list of strings, ``input`` the text
-  on stdin, ``registry_`` a registry to run with instead of ``registry``.  Exceptions are not caught:
-  a crash fails the test with its traceback.
+* in the project's pytest configuration (``pyproject.toml``), so that ``pytest`` run from the project's
+  folder has it with no ``conftest.py``::
+
+      [tool.pytest.ini_options]
+      addopts = "-p searchkit.testing.pytest_plugin"
+
+* or in the project's top-level ``conftest.py``: ``pytest_plugins = ["searchkit.testing.pytest_plugin"]``
+
+(or once, on the command line: ``pytest -p searchkit.testing.pytest_plugin``).  ``searchkit new plugin``
+writes the first into the new plugin's ``pyproject.toml``.  It then gives:
+
+* ``searchkit_registry`` (session scope): the registry of the installed plugins, ``load_registry()``.
+* ``searchkit_cli_run``: the command line run in-process, ``searchkit_cli_run(args, input=None,
+  registry_=None)`` -> ``click.testing.Result`` (``exit_code``, ``output``); ``args`` is a list of strings,
+  ``input`` the text on stdin, ``registry_`` a registry to run with instead of ``searchkit_registry``.
+  Exceptions are not caught: a crash fails the test with its traceback.
 * the marker ``python_engine(reason)`` and the **engine policy**.  CI runs the suites with
   ``SEARCHKIT_ENGINE=python`` and with ``SEARCHKIT_ENGINE=native`` (docs/native.md).  Under ``native``,
   a search with a component that has no native counterpart is a plan error, as it is for a user; so a
@@ -19,10 +30,6 @@ repository's root with every other suite.  It gives:
 * pattern databases built by the tests go to a temporary cache: ``SEARCHKIT_CACHE_DIR`` names a fresh
   temporary folder for the whole session (subprocesses included), never the user's cache, and is
   restored afterwards.
-
-Leave it out of a run with ``-p no:searchkit.testing.pytest_plugin``; with plugin autoloading off
-(``PYTEST_DISABLE_PLUGIN_AUTOLOAD=1``), load it with ``-p searchkit.testing.pytest_plugin`` or
-``pytest_plugins = ["searchkit.testing.pytest_plugin"]`` in the top-level ``conftest.py``.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ import os
 import pytest
 
 #: The environment variable that picks the engine (searchkit.engine.ENV_VAR; not imported, so that loading
-#: the plugin, which pytest does at every start-up, stays cheap).
+#: the plugin, at every start-up of a project's pytest, stays cheap).
 ENGINE_VAR = "SEARCHKIT_ENGINE"
 
 
@@ -42,34 +49,35 @@ def pytest_configure(config):
 
 
 @pytest.fixture(autouse=True)
-def _engine_policy(request, monkeypatch):
+def _searchkit_engine_policy(request, monkeypatch):
     if os.environ.get(ENGINE_VAR) == "native" and request.node.get_closest_marker("python_engine"):
         monkeypatch.setenv(ENGINE_VAR, "python")
 
 
 @pytest.fixture(scope="session")
-def registry():
+def searchkit_registry():
+    """The registry of the installed plugins (``load_registry()``), one per session."""
     from searchkit.plugin.manager import load_registry
 
     return load_registry()
 
 
 @pytest.fixture
-def cli_run(registry):
-    """Run the CLI in-process: ``cli_run(args, input=None, registry_=None) -> click Result``."""
+def searchkit_cli_run(searchkit_registry):
+    """Run the CLI in-process: ``searchkit_cli_run(args, input=None, registry_=None) -> click Result``."""
     from click.testing import CliRunner
 
     from searchkit.cli import cli
 
     def run(args, input=None, registry_=None):
         runner = CliRunner()
-        return runner.invoke(cli, args, input=input, obj=registry_ or registry, catch_exceptions=False)
+        return runner.invoke(cli, args, input=input, obj=registry_ or searchkit_registry, catch_exceptions=False)
 
     return run
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _pdb_cache(tmp_path_factory):
+def _searchkit_pdb_cache(tmp_path_factory):
     """Pattern databases built by the tests go to a temporary cache (never the user's), subprocesses included."""
     old = os.environ.get("SEARCHKIT_CACHE_DIR")
     os.environ["SEARCHKIT_CACHE_DIR"] = str(tmp_path_factory.mktemp("pdb-cache"))

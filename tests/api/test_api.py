@@ -181,15 +181,15 @@ def test_to_pandas_without_pandas_says_what_to_install(monkeypatch, four):
     assert table.to_records()[0]["cost"] == 19
 
 
-def test_listings_are_the_clis_facts_as_values(cli_run):
+def test_listings_are_the_clis_facts_as_values(searchkit_cli_run):
     names = [g.name for g in searchkit.games()]
     assert {"flood", "mayan", "sliding-tiles"} <= set(names)
     heuristics = {h.name: h for h in searchkit.heuristics("flood")}
-    listed = cli_run(["heuristics", "flood"]).output.splitlines()
+    listed = searchkit_cli_run(["heuristics", "flood"]).output.splitlines()
     assert [line.split("\t")[0] for line in listed] == list(heuristics)
     assert heuristics["puchert"].admissible
     rules = [r.name for r in searchkit.rules("flood")]
-    assert rules == [line.split("\t")[0] for line in cli_run(["rules", "flood"]).output.splitlines()]
+    assert rules == [line.split("\t")[0] for line in searchkit_cli_run(["rules", "flood"]).output.splitlines()]
     algorithms = {a.name: a for a in searchkit.algorithms()}
     assert algorithms["astar"].kind == "optimal" and algorithms["wastar"].params["weight"] > 1
     with pytest.raises(UnknownNameError):

@@ -29,12 +29,12 @@ def _steady(record: dict) -> dict:
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_solve_all_writes_the_records_solve_output_writes(tmp_path, cli_run, jobs):
+def test_solve_all_writes_the_records_solve_output_writes(tmp_path, searchkit_cli_run, jobs):
     api = tmp_path / "api.jsonl"
     outcomes = list(searchkit.solve_all("flood", PC19, output=api, jobs=jobs))
     assert [o.status for o in outcomes] == ["solved"] * 12
     cli = tmp_path / "cli.jsonl"
-    assert cli_run(["solve", "flood", "--output", str(cli), str(PC19)]).exit_code == 0
+    assert searchkit_cli_run(["solve", "flood", "--output", str(cli), str(PC19)]).exit_code == 0
     assert [_steady(r) for r in _records(api)] == [_steady(r) for r in _records(cli)]
     assert [r["cost"] for r in _records(api)] == [o.cost for o in outcomes]
 

@@ -110,7 +110,7 @@ def _get(port: int, path: str) -> int:
 
 
 @pytest.mark.parametrize("dashboard", [None, ""])
-def test_local_cluster_listens_on_loopback_only(registry, dashboard):
+def test_local_cluster_listens_on_loopback_only(searchkit_registry, dashboard):
     """Issue 19.2: the LocalCluster's dashboard listened on 0.0.0.0 and told anyone the workers and their memory.
 
     Now every socket the cluster opens (scheduler, nannies, workers, HTTP) is on 127.0.0.1, and with no
@@ -121,7 +121,7 @@ def test_local_cluster_listens_on_loopback_only(registry, dashboard):
     from searchkit.solver import Solver
 
     before = _listening(_tree())
-    pool = DaskPool(Solver(registry, "flood").config, None, 2, dashboard=dashboard)
+    pool = DaskPool(Solver(searchkit_registry, "flood").config, None, 2, dashboard=dashboard)
     try:
         opened = _listening(_tree()) - before
         http = pool.cluster.scheduler.http_server.port

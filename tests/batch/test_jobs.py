@@ -107,7 +107,7 @@ def test_workers_get_the_algorithms_options_and_the_upper_bound(cli):
     assert {r["algorithm"] for r in records} == {"wastar"} and all(r["lower_bound"] is not None for r in records)
 
 
-def test_jobs_above_the_cases_start_one_worker_a_case_at_most(registry, tmp_path):
+def test_jobs_above_the_cases_start_one_worker_a_case_at_most(searchkit_registry, tmp_path):
     """Issue 19.4: ``--jobs 40`` on 20 cases started all 40 workers (about 700 MB in 3 s)."""
     from searchkit.batch.executors import LocalPool
     from searchkit.batch.runner import solve_ordered
@@ -117,7 +117,7 @@ def test_jobs_above_the_cases_start_one_worker_a_case_at_most(registry, tmp_path
     three = tmp_path / "three.txt"
     three.write_text("".join((ROOT / "tests" / "batch" / "data" / "pc19-first12.txt").read_text()
                              .splitlines(keepends=True)[:3]))
-    solver = Solver(registry, "flood")
+    solver = Solver(searchkit_registry, "flood")
     pool = LocalPool(solver.config, 40)
     try:
         results = list(solve_ordered(iter_cases(solver.game, [str(three)], solver.options), pool))
@@ -190,7 +190,7 @@ def test_an_upper_bound_provider_that_finds_nothing_means_no_bound(cli, tmp_path
         assert res.stdout.split() == ["3", "1"]
 
 
-def test_a_case_is_read_only_after_the_one_before_is_handed_over(registry, tmp_path):
+def test_a_case_is_read_only_after_the_one_before_is_handed_over(searchkit_registry, tmp_path):
     """A case's time limit counts from its first byte, so the next case must not be read (its clock started)
     while the caller still works on the one before: with ``--format jsonl`` that work hashes the case's data,
     0.2 s for a 1500x1500 board, and a 1x1 board after it was reported ``time_limit`` under ``--time-limit
@@ -203,7 +203,7 @@ def test_a_case_is_read_only_after_the_one_before_is_handed_over(registry, tmp_p
     three = tmp_path / "three.txt"
     three.write_text("".join((ROOT / "tests" / "batch" / "data" / "pc19-first12.txt").read_text()
                              .splitlines(keepends=True)[:3]))
-    solver = Solver(registry, "flood")
+    solver = Solver(searchkit_registry, "flood")
     log = []
 
     def items():

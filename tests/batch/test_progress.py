@@ -23,7 +23,7 @@ def test_no_progress_when_not_a_terminal(cli):
 
 
 @pytest.mark.python_engine("live figures come from the Python drivers' limiter; the native engine reports none yet")
-def test_live_figures_of_a_running_search(registry):
+def test_live_figures_of_a_running_search(searchkit_registry):
     """What the progress line reads while one long case runs: the driver's bound and the expanded count."""
     from searchkit.cli.progress import live_text
     from searchkit.game import Case
@@ -31,12 +31,12 @@ def test_live_figures_of_a_running_search(registry):
     from searchkit.solver import Solver
 
     seen = []
-    solver = Solver(registry, "flood", algorithm="astar", heuristic="colours")
+    solver = Solver(searchkit_registry, "flood", algorithm="astar", heuristic="colours")
     import random
 
-    board = registry.generator("flood")(random.Random(5), 12, {"colours": 6})  # thousands of A* expansions
+    board = searchkit_registry.generator("flood")(random.Random(5), 12, {"colours": 6})  # thousands of A* expansions
     case = Case.generated(board)
-    original = registry.heuristic("flood", "colours")
+    original = searchkit_registry.heuristic("flood", "colours")
     import attrs
 
     def spying(puzzle):

@@ -27,14 +27,14 @@ def write(path, records):
     return path
 
 
-def test_good_records_verify(cli_run, recorded, tmp_path):
-    res = cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", recorded))])
+def test_good_records_verify(searchkit_cli_run, recorded, tmp_path):
+    res = searchkit_cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", recorded))])
     assert res.exit_code == 0, res.output
     assert res.output.splitlines()[-1] == "12 OK"
     assert "length  cases" in res.output and "    19  3" in res.output
 
 
-def test_corrupted_missing_and_stale_records_fail(cli_run, recorded, tmp_path):
+def test_corrupted_missing_and_stale_records_fail(searchkit_cli_run, recorded, tmp_path):
     rs = copy.deepcopy(recorded)  # the fixture is shared by the module: mutate a copy (moves lists too)
     rs[0]["moves"] = rs[0]["moves"][:-1]  # stops short of the goal
     rs[1]["cost"] += 1  # cost disagrees
@@ -42,7 +42,7 @@ def test_corrupted_missing_and_stale_records_fail(cli_run, recorded, tmp_path):
     rs[3]["data_hash"] = "sha256:0"  # a record of other data
     rs[4]["moves"][0], rs[4]["moves"][1] = rs[4]["moves"][1], rs[4]["moves"][0]  # usually no longer a solution
     del rs[5]  # missing
-    res = cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", rs))])
+    res = searchkit_cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", rs))])
     assert res.exit_code == 1
     lines = res.output.splitlines()
     src = str(PC19)
@@ -55,49 +55,49 @@ def test_corrupted_missing_and_stale_records_fail(cli_run, recorded, tmp_path):
     assert failed.endswith(" failed") and int(failed.split()[0]) >= 5 and int(ok) + int(failed.split()[0]) == 12
 
 
-def test_bounds_that_contradict_the_replayed_cost_fail(cli_run, recorded, tmp_path):
+def test_bounds_that_contradict_the_replayed_cost_fail(searchkit_cli_run, recorded, tmp_path):
     """A valid solution of cost C caps the optimum: a lower bound above C, or ``solved`` below it, is false."""
     rs = json.loads(json.dumps(recorded[:4]))  # cases 1-4 only, deep copies
     rs[0].update(lower_bound=rs[0]["cost"] + 1, gap=-1)  # above the cost of the moves themselves
     rs[1].update(lower_bound=rs[1]["cost"] - 3, gap=3)  # 'solved' (proven optimal) with a gap
     rs[2].update(gap=rs[2]["gap"] + 2)  # gap is not cost - lower bound
     rs[3].update(lower_bound=-1, gap=rs[3]["cost"] + 1)
-    res = cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", rs))])
+    res = searchkit_cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", rs))])
     assert res.exit_code == 1, res.output
     bad = {int(line.split(": case ")[1].split(":")[0]) for line in res.output.splitlines()
            if line.startswith("searchkit: error:") and "no record" not in line}
     assert bad == {1, 2, 3, 4}, res.output
 
 
-def test_an_unsolved_record_fails(cli_run, recorded, tmp_path):
+def test_an_unsolved_record_fails(searchkit_cli_run, recorded, tmp_path):
     rs = [dict(r) for r in recorded]
     rs[7] = dict(rs[7], status="time_limit", moves=[], cost=None, length=None)
-    res = cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", rs))])
+    res = searchkit_cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", rs))])
     assert res.exit_code == 1
     assert "case 8: not solved (status time_limit)" in res.output
 
 
 @pytest.mark.python_engine("the Mayan puzzle")
-def test_records_of_other_options_or_the_wrong_length_fail(cli_run, recorded, tmp_path):
+def test_records_of_other_options_or_the_wrong_length_fail(searchkit_cli_run, recorded, tmp_path):
     """An answer to another question is no answer: other game options, or a Mayan answer not of exactly n moves."""
     from tests.batch.conftest import run_cli
     from tests.batch.test_records import MAYAN_FIVE
 
     started = write(tmp_path / "start.jsonl", recorded)
-    res = cli_run(["verify", "flood", "--start", "centre", str(PC19), str(started)])
+    res = searchkit_cli_run(["verify", "flood", "--start", "centre", str(PC19), str(started)])
     assert res.exit_code == 1 and "0 OK, 12 failed" in res.output  # another pivot: other data, other answers
-    printing = cli_run(["verify", "flood", "--moves", str(PC19), str(started)])
+    printing = searchkit_cli_run(["verify", "flood", "--moves", str(PC19), str(started)])
     assert printing.exit_code == 0, printing.output  # --moves only prints
     data = tmp_path / "m.in"
     data.write_text(MAYAN_FIVE)
     shortest = tmp_path / "s.jsonl"
     assert run_cli("solve", "mayan", "--shortest", "--output", shortest, data).returncode == 0
-    assert cli_run(["verify", "mayan", "--shortest", str(data), str(shortest)]).exit_code == 0
-    other = cli_run(["verify", "mayan", str(data), str(shortest)])
+    assert searchkit_cli_run(["verify", "mayan", "--shortest", str(data), str(shortest)]).exit_code == 0
+    other = searchkit_cli_run(["verify", "mayan", str(data), str(shortest)])
     assert other.exit_code == 1 and "was solved with --shortest true, not false" in other.output
     (record,) = [json.loads(line) for line in shortest.read_text().splitlines()]
     record["options"]["shortest"] = False  # a 4-move answer passed off as the exact-5 one
-    forged = cli_run(["verify", "mayan", str(data), str(write(tmp_path / "f.jsonl", [record]))])
+    forged = searchkit_cli_run(["verify", "mayan", str(data), str(write(tmp_path / "f.jsonl", [record]))])
     assert forged.exit_code == 1 and "the moves cost 4, but the case asks for exactly 5" in forged.output
 
 
@@ -203,7 +203,7 @@ def test_verify_says_a_mayan_answer_is_not_checked_to_be_the_smallest(cli, tmp_p
                                            "for: verify replays moves, it does not search)")
 
 
-def test_a_status_that_contradicts_the_records_own_fields_fails(cli_run, recorded, tmp_path):
+def test_a_status_that_contradicts_the_records_own_fields_fails(searchkit_cli_run, recorded, tmp_path):
     """Issue 32, item 4: a solved record whose status was changed to ``exhausted`` kept its cost and valid
     moves, and verify said OK, with a message about an --upper-bound the record does not have."""
     rs = json.loads(json.dumps(recorded[:6]))
@@ -212,7 +212,7 @@ def test_a_status_that_contradicts_the_records_own_fields_fails(cli_run, recorde
     rs[2].update(status="exhausted", moves=[], cost=None, length=None, gap=None)  # a lower bound, no bound
     rs[3]["error"] = "the search raised"  # solved, with an error
     rs[4].update(status="exhausted", moves=[], cost=None, length=None, gap=None, upper_bound=rs[4]["cost"])
-    res = cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", rs))])
+    res = searchkit_cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", rs))])
     assert res.exit_code == 1, res.output
     src = str(PC19)
     lines = res.output.splitlines()
@@ -229,20 +229,20 @@ def test_a_status_that_contradicts_the_records_own_fields_fails(cli_run, recorde
     assert lines[-1].endswith(", 10 failed")  # 4 contradictions, and cases 7-12 have no record
 
 
-def test_a_gzip_compressed_record_file_verifies_and_a_cut_one_is_said_to_be_cut(cli_run, recorded, tmp_path):
+def test_a_gzip_compressed_record_file_verifies_and_a_cut_one_is_said_to_be_cut(searchkit_cli_run, recorded, tmp_path):
     """docs/results/ keeps record files over 1 MB compressed (issue 35): verify reads them as they decompress."""
     import gzip
 
     text = "".join(json.dumps(r) + "\n" for r in recorded).encode()
     whole = tmp_path / "r.jsonl.gz"
     whole.write_bytes(gzip.compress(text))
-    res = cli_run(["verify", "flood", str(PC19), str(whole)])
+    res = searchkit_cli_run(["verify", "flood", str(PC19), str(whole)])
     assert res.exit_code == 0, res.output
     assert res.output.splitlines()[-1] == "12 OK"
     cut = tmp_path / "cut.jsonl.gz"
     packed = gzip.compress(text)
     cut.write_bytes(packed[:len(packed) * 2 // 3])  # cut short: the records before the cut still count
-    res = cli_run(["verify", "flood", str(PC19), str(cut)])
+    res = searchkit_cli_run(["verify", "flood", str(PC19), str(cut)])
     assert res.exit_code == 1
     warning = [line for line in res.output.splitlines() if "cut short or corrupt" in line]
     assert len(warning) == 1 and warning[0].startswith(f"searchkit: warning: {cut}: the compressed file is cut")
@@ -250,17 +250,17 @@ def test_a_gzip_compressed_record_file_verifies_and_a_cut_one_is_said_to_be_cut(
     assert 0 < int(ok) < 12 and failed == f"{12 - int(ok)} failed"
     junk = tmp_path / "junk.gz"
     junk.write_bytes(b"\x1f\x8b not gzip after all")
-    res = cli_run(["verify", "flood", str(PC19), str(junk)])
+    res = searchkit_cli_run(["verify", "flood", str(PC19), str(junk)])
     assert res.exit_code == 2 and res.output.strip().endswith("is gzip-compressed but cut short or corrupt before "
                                                               "its first record")
 
 
-def test_resume_refuses_to_append_to_a_compressed_record_file(cli_run, recorded, tmp_path):
+def test_resume_refuses_to_append_to_a_compressed_record_file(searchkit_cli_run, recorded, tmp_path):
     import gzip
 
     packed = tmp_path / "r.jsonl.gz"
     packed.write_bytes(gzip.compress("".join(json.dumps(r) + "\n" for r in recorded).encode()))
     before = packed.read_bytes()
-    res = cli_run(["solve", "flood", "--output", str(packed), "--resume", str(PC19)])
+    res = searchkit_cli_run(["solve", "flood", "--output", str(packed), "--resume", str(PC19)])
     assert res.exit_code == 2 and "is gzip-compressed: records are appended to a plain JSON Lines file" in res.output
     assert packed.read_bytes() == before

@@ -169,15 +169,15 @@ def test_ida_star_lower_bound_from_exhausted_iterations():
     assert r.lower_bound == r.stats.iterations[-1].bound
 
 
-def test_algorithm_spelling_is_parsed_against_declared_options(registry):
+def test_algorithm_spelling_is_parsed_against_declared_options(searchkit_registry):
     assert parse_spec("wastar") == ("wastar", {})
     assert parse_spec(" wastar( weight = 2 ) ") == ("wastar", {"weight": "2"})
-    alg = registry.algorithm("anytime")
+    alg = searchkit_registry.algorithm("anytime")
     assert bind_params(alg, {"weight": "3"}) == {"weight": 3.0, "step": 0.5, "ara": 0}
     with pytest.raises(ValueError, match="no option 'width'.*weight, step, ara"):
         bind_params(alg, {"width": "3"})
     with pytest.raises(ValueError, match="at least 1"):
-        bind_params(registry.algorithm("wastar"), {"weight": "0.5"})
+        bind_params(searchkit_registry.algorithm("wastar"), {"weight": "0.5"})
     for bad in ("wastar(weight=2", "wastar(weight)", "wastar(weight=1, weight=2)", "wastar(,)",
                 "wastar(weight=2,)", "wastar(, weight=2)"):
         with pytest.raises(ValueError):
@@ -188,18 +188,18 @@ def test_algorithm_spelling_is_parsed_against_declared_options(registry):
 
 
 @pytest.mark.parametrize("text", ["inf", "-inf", "nan", "1e999", "1_0", "\u0662", "\uff12", "0x2", "2 3", "", "two"])
-def test_option_numbers_are_plain_ascii_decimals(registry, text):
+def test_option_numbers_are_plain_ascii_decimals(searchkit_registry, text):
     """int()/float() would read these too (as infinity, ten, Arabic-Indic two, ...): refused, not guessed."""
     with pytest.raises(ValueError, match="expects float"):
-        bind_params(registry.algorithm("wastar"), {"weight": text})
+        bind_params(searchkit_registry.algorithm("wastar"), {"weight": text})
     with pytest.raises(ValueError, match="expects int"):
-        bind_params(registry.algorithm("beam"), {"width": text})
+        bind_params(searchkit_registry.algorithm("beam"), {"width": text})
 
 
-def test_option_numbers_in_plain_decimal_are_read(registry):
-    assert bind_params(registry.algorithm("wastar"), {"weight": "1.5"}) == {"weight": 1.5}
-    assert bind_params(registry.algorithm("wastar"), {"weight": "2"}) == {"weight": 2.0}
-    assert bind_params(registry.algorithm("wastar"), {"weight": "1e0"}) == {"weight": 1.0}
-    assert bind_params(registry.algorithm("beam"), {"width": "+8"}) == {"width": 8}
+def test_option_numbers_in_plain_decimal_are_read(searchkit_registry):
+    assert bind_params(searchkit_registry.algorithm("wastar"), {"weight": "1.5"}) == {"weight": 1.5}
+    assert bind_params(searchkit_registry.algorithm("wastar"), {"weight": "2"}) == {"weight": 2.0}
+    assert bind_params(searchkit_registry.algorithm("wastar"), {"weight": "1e0"}) == {"weight": 1.0}
+    assert bind_params(searchkit_registry.algorithm("beam"), {"width": "+8"}) == {"width": 8}
     with pytest.raises(ValueError, match="expects int"):
-        bind_params(registry.algorithm("beam"), {"width": "8.0"})
+        bind_params(searchkit_registry.algorithm("beam"), {"width": "8.0"})

@@ -38,8 +38,8 @@ BOARDS = random_boards(40)
 
 
 @pytest.fixture(scope="module")
-def optima(registry):
-    bfs = Solver(registry, "flood", algorithm="bfs")
+def optima(searchkit_registry):
+    bfs = Solver(searchkit_registry, "flood", algorithm="bfs")
     return [bfs.solve(Case.generated(b)).result.cost for b in BOARDS]
 
 
@@ -58,10 +58,10 @@ def replay_cost(board, moves):
 
 
 @pytest.mark.parametrize("weight", [1.0, 1.5, 3.0])
-def test_wastar_is_w_admissible_on_flood(registry, optima, weight):
+def test_wastar_is_w_admissible_on_flood(searchkit_registry, optima, weight):
     for board, opt in zip(BOARDS, optima):
         for h in ("puchert", "layered"):
-            r = run(registry, f"wastar(weight={weight})", board, h)
+            r = run(searchkit_registry, f"wastar(weight={weight})", board, h)
             assert r.status in (SOLVED, FEASIBLE)
             assert opt <= r.cost <= weight * opt and replay_cost(board, r.moves) == r.cost
             assert r.lower_bound <= opt
@@ -81,53 +81,53 @@ def benchmark_strategies():
 
 
 @pytest.mark.parametrize("strategy", benchmark_strategies())
-def test_every_benchmarked_strategy_returns_replayable_solutions(registry, optima, strategy):
+def test_every_benchmarked_strategy_returns_replayable_solutions(searchkit_registry, optima, strategy):
     alg, _, h = strategy.partition("/")
     weight = float(alg.split("weight=")[1].rstrip(")")) if alg.startswith("wastar(weight=") else None
     for board, opt in zip(BOARDS, optima):
-        r = run(registry, alg, board, h)
+        r = run(searchkit_registry, alg, board, h)
         assert r.has_solution and replay_cost(board, r.moves) == r.cost >= opt, (strategy, board)
         if weight is not None and h == "puchert":  # w-admissible with an admissible h
             assert r.cost <= weight * opt
 
 
-def test_anytime_unlimited_is_solved_at_the_optimum(registry, optima):
+def test_anytime_unlimited_is_solved_at_the_optimum(searchkit_registry, optima):
     for board, opt in zip(BOARDS, optima):
-        r = run(registry, "anytime(weight=3, step=1)", board)
+        r = run(searchkit_registry, "anytime(weight=3, step=1)", board)
         assert r.status == SOLVED and r.cost == opt == r.lower_bound
         assert replay_cost(board, r.moves) == opt
 
 
 @pytest.mark.parametrize("nodes", [0, 1, 3, 10])
-def test_lower_bounds_never_exceed_the_optimum(registry, optima, nodes):
+def test_lower_bounds_never_exceed_the_optimum(searchkit_registry, optima, nodes):
     limits = Limits(max_nodes=nodes)
     for board, opt in zip(BOARDS, optima):
         for alg in ("anytime", "anytime(weight=1, step=0)", "anytime(weight=4, ara=1)", "wastar", "gbfs",
                     "beam(width=2)", "astar",
                     "ida_star"):
-            r = run(registry, alg, board, limits=limits)
+            r = run(searchkit_registry, alg, board, limits=limits)
             if r.lower_bound is not None:
                 assert r.lower_bound <= opt, (alg, board, r)
             if r.has_solution:
                 assert r.cost >= opt
             if r.status == SOLVED:
                 assert r.cost == opt
-        r = run(registry, "anytime", board, limits=limits)
+        r = run(searchkit_registry, "anytime", board, limits=limits)
         assert r.has_solution  # the greedy seed: a solution even at node limit 0
 
 
-def test_inadmissible_greedy_heuristic_proves_nothing(registry, optima):
+def test_inadmissible_greedy_heuristic_proves_nothing(searchkit_registry, optima):
     for board, opt in zip(BOARDS, optima):
         for alg in ("gbfs", "wastar", "astar"):
-            r = run(registry, alg, board, "greedy")
+            r = run(searchkit_registry, alg, board, "greedy")
             assert r.status == FEASIBLE and r.lower_bound is None and r.cost >= opt
 
 
 @pytest.mark.parametrize("algorithm", ["astar", "peastar", "ida_star", "anytime", "wastar", "gbfs"])
-def test_inadmissible_heuristic_under_an_upper_bound_proves_no_exhaustion(registry, optima, algorithm):
+def test_inadmissible_heuristic_under_an_upper_bound_proves_no_exhaustion(searchkit_registry, optima, algorithm):
     """With ``greedy`` (h >= h*) a bound above the optimum must never end ``exhausted``: nothing was proven."""
     for board, opt in zip(BOARDS, optima):
-        r = run(registry, algorithm, board, "greedy", upper_bound=opt + 1)
+        r = run(searchkit_registry, algorithm, board, "greedy", upper_bound=opt + 1)
         assert r.status != EXHAUSTED, (algorithm, opt, r)
         assert r.lower_bound is None or r.lower_bound <= opt
         if r.has_solution:
@@ -135,11 +135,11 @@ def test_inadmissible_heuristic_under_an_upper_bound_proves_no_exhaustion(regist
 
 
 @pytest.mark.parametrize("algorithm", ["astar", "ida_star", "anytime"])
-def test_inadmissible_heuristic_under_an_upper_bound_on_pc19_is_not_exhausted(cli_run, tmp_path, algorithm):
+def test_inadmissible_heuristic_under_an_upper_bound_on_pc19_is_not_exhausted(searchkit_cli_run, tmp_path, algorithm):
     """PC19 board 1 (optimum 19): greedy's estimate exceeds 19 at the start, so --upper-bound 20 proves nothing."""
     path = tmp_path / "one.txt"
     path.write_text((Path(__file__).parents[1] / "data" / "pc19-first50.txt").read_text().splitlines()[0] + "\n")
-    out = cli_run(["solve", "flood", "-a", algorithm, "-H", "greedy", "--upper-bound", "20", str(path)])
+    out = searchkit_cli_run(["solve", "flood", "-a", algorithm, "-H", "greedy", "--upper-bound", "20", str(path)])
     assert out.output.splitlines()[-1] != "? (exhausted)", out.output
 
 
@@ -178,41 +178,41 @@ def test_greedy_play_out_is_a_valid_upper_bound(optima):
 
 
 @pytest.mark.parametrize("algorithm", ["astar", "peastar", "ida_star", "anytime", "wastar", "bfs"])
-def test_upper_bound_below_or_at_the_optimum_is_exhausted(registry, optima, algorithm):
+def test_upper_bound_below_or_at_the_optimum_is_exhausted(searchkit_registry, optima, algorithm):
     h = None if algorithm == "bfs" else "puchert"
     for board, opt in list(zip(BOARDS, optima))[:15]:
         for n in (opt - 1, opt):
             if n < 0:
                 continue
-            r = run(registry, algorithm, board, h, upper_bound=n)
+            r = run(searchkit_registry, algorithm, board, h, upper_bound=n)
             assert r.status == EXHAUSTED and n <= r.lower_bound <= opt, (algorithm, n, opt, r)
-        r = run(registry, algorithm, board, h, upper_bound=opt + 1)
+        r = run(searchkit_registry, algorithm, board, h, upper_bound=opt + 1)
         assert r.has_solution and r.cost == opt
 
 
 @pytest.mark.parametrize("algorithm", ["astar", "peastar", "ida_star", "anytime", "wastar(weight=2)", "gbfs", "bfs"])
-def test_an_optimal_seed_is_returned_and_proven(registry, optima, algorithm):
+def test_an_optimal_seed_is_returned_and_proven(searchkit_registry, optima, algorithm):
     h = None if algorithm == "bfs" else "puchert"
     for board, opt in list(zip(BOARDS, optima))[:15]:
-        best = run(registry, "bfs", board, None)
+        best = run(searchkit_registry, "bfs", board, None)
         seed = Seeds(every=tuple(board.palette[m] for m in best.moves))
-        r = run(registry, algorithm, board, h, seeds=seed)
+        r = run(searchkit_registry, algorithm, board, h, seeds=seed)
         assert r.status == SOLVED and r.cost == opt == r.lower_bound and list(r.moves) == list(best.moves)
 
 
-def test_upper_bound_auto_returns_the_greedy_solution_when_optimal(registry, optima):
+def test_upper_bound_auto_returns_the_greedy_solution_when_optimal(searchkit_registry, optima):
     for board, opt in zip(BOARDS, optima):
-        r = run(registry, "astar", board, upper_bound="auto")
+        r = run(searchkit_registry, "astar", board, upper_bound="auto")
         assert r.status == SOLVED and r.cost == opt == r.lower_bound
 
 
 # --- the command line ------------------------------------------------------------------
 
-def test_json_improvement_events_precede_the_final_record(cli_run, tmp_path):
+def test_json_improvement_events_precede_the_final_record(searchkit_cli_run, tmp_path):
     boards = "\n".join("".join(str(random.Random(i).randrange(6)) for _ in range(14 * 14)) for i in range(2))
     path = tmp_path / "two.txt"
     path.write_text(boards + "\n")
-    out = cli_run(["solve", "flood", "-a", "anytime(weight=3)", "--format", "json", str(path)])
+    out = searchkit_cli_run(["solve", "flood", "-a", "anytime(weight=3)", "--format", "json", str(path)])
     assert out.exit_code == 0, out.output
     records = [json.loads(line) for line in out.output.splitlines()]
     finals = [r for r in records if "event" not in r]
@@ -226,122 +226,123 @@ def test_json_improvement_events_precede_the_final_record(cli_run, tmp_path):
         assert set(events[0]) >= {"event", "cost", "lower_bound", "seconds", "source", "case"}
 
 
-def test_a_seed_the_upper_bound_rules_out_is_no_improvement_event(cli_run):
+def test_a_seed_the_upper_bound_rules_out_is_no_improvement_event(searchkit_cli_run):
     """PC19 board 1 (optimum 19): the greedy seed costs 20, so under --upper-bound 20 it is not reported."""
     path = str(Path(__file__).parents[1] / "data" / "pc19-first50.txt")
-    out = cli_run(["solve", "flood", "-a", "anytime", "--upper-bound", "20", "--format", "jsonl", path])
+    out = searchkit_cli_run(["solve", "flood", "-a", "anytime", "--upper-bound", "20", "--format", "jsonl", path])
     records = [json.loads(line) for line in out.output.splitlines() if line.startswith("{")]
     events = [r for r in records if r.get("event") == "improvement"]
     assert events and all(r["cost"] < 20 for r in events), events
     assert all(r["origin"] == "search" for r in events if r["case"] == 1)
-    unbounded = cli_run(["solve", "flood", "-a", "anytime", "--format", "jsonl", path])
+    unbounded = searchkit_cli_run(["solve", "flood", "-a", "anytime", "--format", "jsonl", path])
     greedy = json.loads(unbounded.output.splitlines()[0])
     assert greedy["origin"] == "upper-bound:greedy" and greedy["case"] == 1 and greedy["cost"] >= 20
 
-def test_feasible_text_output_says_so(cli_run):
-    out = cli_run(["solve", "flood", "-a", "wastar(weight=3)", "-H", "greedy",
-                   str(EXAMPLES / "flood" / "hdu4127-sample.txt")])
+def test_feasible_text_output_says_so(searchkit_cli_run):
+    out = searchkit_cli_run(["solve", "flood", "-a", "wastar(weight=3)", "-H", "greedy",
+                             str(EXAMPLES / "flood" / "hdu4127-sample.txt")])
     assert out.exit_code == 0
     lines = out.output.splitlines()
     assert lines[0] == "0"  # a one-colour board: cost 0 is optimal whatever the heuristic
     assert any("(feasible, no lower bound)" in line for line in lines[1:])
 
 
-def test_seed_solution_from_records_and_errors(cli_run, tmp_path):
+def test_seed_solution_from_records_and_errors(searchkit_cli_run, tmp_path):
     sample = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")
-    first = cli_run(["solve", "flood", "--format", "json", sample])
+    first = searchkit_cli_run(["solve", "flood", "--format", "json", sample])
     records = tmp_path / "run.jsonl"
     records.write_text(first.output)
-    again = cli_run(["solve", "flood", "--format", "json", "-a", "astar", "--seed-solution", str(records), sample])
+    again = searchkit_cli_run(["solve", "flood", "--format", "json", "-a", "astar", "--seed-solution", str(records),
+                               sample])
     assert again.exit_code == 0, again.output
     assert [json.loads(x)["cost"] for x in again.output.splitlines() if '"event"' not in x] == \
         [json.loads(x)["cost"] for x in first.output.splitlines()]
     text = tmp_path / "moves.txt"
-    text.write_text(cli_run(["solve", "flood", "--moves", sample]).output)
-    assert cli_run(["solve", "flood", "--seed-solution", str(text), sample]).output == \
-        cli_run(["solve", "flood", sample]).output
-    bad = cli_run(["solve", "flood", "--seed-solution", "9 9 9", sample])
+    text.write_text(searchkit_cli_run(["solve", "flood", "--moves", sample]).output)
+    assert searchkit_cli_run(["solve", "flood", "--seed-solution", str(text), sample]).output == \
+        searchkit_cli_run(["solve", "flood", sample]).output
+    bad = searchkit_cli_run(["solve", "flood", "--seed-solution", "9 9 9", sample])
     assert bad.exit_code == 2 and "seed solution" in bad.output
 
 
-def test_a_records_seed_for_another_board_is_named_as_such(cli_run, tmp_path):
+def test_a_records_seed_for_another_board_is_named_as_such(searchkit_cli_run, tmp_path):
     # a tester's: another file's records gave "the moves do not reach a goal", as if the solution were wrong
     (tmp_path / "a.txt").write_text("1221\n1234\n")
     (tmp_path / "b.txt").write_text("1234\n1221\n")
     records = tmp_path / "a.jsonl"
-    records.write_text(cli_run(["solve", "flood", "--format", "jsonl", str(tmp_path / "a.txt")]).stdout)
-    out = cli_run(["solve", "flood", "--seed-solution", str(records), str(tmp_path / "b.txt")])
+    records.write_text(searchkit_cli_run(["solve", "flood", "--format", "jsonl", str(tmp_path / "a.txt")]).stdout)
+    out = searchkit_cli_run(["solve", "flood", "--seed-solution", str(records), str(tmp_path / "b.txt")])
     assert out.exit_code == 2 and out.stdout == "? (error)\n? (error)\n"
     assert "case 1: seed solution: the record of case 1 is of another board (its data_hash differs)" in out.stderr
-    same = cli_run(["solve", "flood", "--seed-solution", str(records), str(tmp_path / "a.txt")])
+    same = searchkit_cli_run(["solve", "flood", "--seed-solution", str(records), str(tmp_path / "a.txt")])
     assert same.exit_code == 0 and same.stdout == "2\n3\n"
 
 
-def test_seed_solution_files_without_seeds_are_refused(cli_run, tmp_path):
+def test_seed_solution_files_without_seeds_are_refused(searchkit_cli_run, tmp_path):
     """An empty file, answers printed without --moves, bare moves or a directory: one line naming the option."""
     sample = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")
     empty, plain, bare = tmp_path / "empty.txt", tmp_path / "plain.txt", tmp_path / "bare.txt"
     empty.write_text("")
-    plain.write_text(cli_run(["solve", "flood", sample]).output)  # "1" and "3": no moves
+    plain.write_text(searchkit_cli_run(["solve", "flood", sample]).output)  # "1" and "3": no moves
     bare.write_text("1 2 1\n")
     for spec in (empty, plain, bare, tmp_path):
-        out = cli_run(["solve", "flood", "--seed-solution", str(spec), sample])
+        out = searchkit_cli_run(["solve", "flood", "--seed-solution", str(spec), sample])
         assert out.exit_code == 2, (spec, out.output)
         assert "--seed-solution" in out.output and str(spec) in out.output and "Traceback" not in out.output
 
 
-def test_a_bad_seed_names_its_file_and_case_once(cli_run):
+def test_a_bad_seed_names_its_file_and_case_once(searchkit_cli_run):
     sample = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")
-    out = cli_run(["solve", "flood", "--seed-solution", "9 9 9", sample])
+    out = searchkit_cli_run(["solve", "flood", "--seed-solution", "9 9 9", sample])
     errors = [line for line in out.output.splitlines() if line.startswith("searchkit: error:")]
     assert errors and all(line.count(f"{sample}: case") == 1 for line in errors), errors
 
 
-def test_upper_bound_option_values(cli_run):
+def test_upper_bound_option_values(searchkit_cli_run):
     sample = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")  # optima 1 and 3
-    out = cli_run(["solve", "flood", "--upper-bound", "3", "--format", "json", sample])
+    out = searchkit_cli_run(["solve", "flood", "--upper-bound", "3", "--format", "json", sample])
     assert [json.loads(x)["status"] for x in out.output.splitlines()] == ["solved", "exhausted"]
     assert out.exit_code == 0
-    assert cli_run(["solve", "flood", "--upper-bound", "-1", sample]).exit_code == 2
-    assert cli_run(["solve", "flood", "--upper-bound", "many", sample]).exit_code == 2
+    assert searchkit_cli_run(["solve", "flood", "--upper-bound", "-1", sample]).exit_code == 2
+    assert searchkit_cli_run(["solve", "flood", "--upper-bound", "many", sample]).exit_code == 2
     for digits in ("\u0663", "\uff13", "0_3", "3.0"):  # int() would read each as 3: refused, not guessed
-        refused = cli_run(["solve", "flood", "--upper-bound", digits, sample])
+        refused = searchkit_cli_run(["solve", "flood", "--upper-bound", digits, sample])
         assert refused.exit_code == 2 and "--upper-bound" in refused.output and "Traceback" not in refused.output
-    assert cli_run(["solve", "flood", "-a", "wastar(width=3)", sample]).exit_code == 2
+    assert searchkit_cli_run(["solve", "flood", "-a", "wastar(width=3)", sample]).exit_code == 2
 
 
-def test_check_reports_the_inadmissible_heuristic_without_failing(cli_run):
-    out = cli_run(["check", "flood", "-H", "greedy", "--samples", "20"])
+def test_check_reports_the_inadmissible_heuristic_without_failing(searchkit_cli_run):
+    out = searchkit_cli_run(["check", "flood", "-H", "greedy", "--samples", "20"])
     assert out.exit_code == 0, out.output
     assert "note: not admissible (does not claim it)" in out.output
 
 
-def test_mayan_refuses_the_new_drivers_in_one_line(cli_run):
+def test_mayan_refuses_the_new_drivers_in_one_line(searchkit_cli_run):
     sample = str(EXAMPLES / "mayan" / "noip2011-sample.in")
     for alg in ("anytime", "wastar", "gbfs", "beam"):
-        out = cli_run(["solve", "mayan", "-a", alg, sample])
+        out = searchkit_cli_run(["solve", "mayan", "-a", alg, sample])
         assert out.exit_code == 2
         message = [line for line in out.output.splitlines() if line.startswith("searchkit: error")]
         assert len(message) == 1 and "not a cost to optimise" in message[0], out.output
-        out = cli_run(["solve", "mayan", "--shortest", "-a", alg, sample])
+        out = searchkit_cli_run(["solve", "mayan", "--shortest", "-a", alg, sample])
         assert out.exit_code == 2 and "first solution in move order" in out.output
-    out = cli_run(["solve", "mayan", "--upper-bound", "2", sample])
+    out = searchkit_cli_run(["solve", "mayan", "--upper-bound", "2", sample])
     assert out.exit_code == 2 and "not a cost to optimise" in out.output
 
 
-def test_algorithm_listing_and_help_show_the_options(cli_run):
-    out = cli_run(["algorithms"])
+def test_algorithm_listing_and_help_show_the_options(searchkit_cli_run):
+    out = searchkit_cli_run(["algorithms"])
     assert "wastar(weight=2.0)" in out.output and "anytime(weight=2.0, step=0.5, ara=0)" in out.output
     assert "beam(width=64)" in out.output
-    assert "wastar(weight=2.0)" in cli_run(["solve", "flood", "--help"]).output
+    assert "wastar(weight=2.0)" in searchkit_cli_run(["solve", "flood", "--help"]).output
 
 
-def test_compare_quality_columns(cli_run, tmp_path):
+def test_compare_quality_columns(searchkit_cli_run, tmp_path):
     rng = random.Random(3)
     path = tmp_path / "boards.txt"
     path.write_text("\n".join("".join(str(rng.randrange(5)) for _ in range(64)) for _ in range(6)) + "\n")
-    out = cli_run(["compare", "flood", str(path), "-H", "puchert", "-a", "astar", "-a", "wastar(weight=3)",
-                   "-a", "gbfs", "--format", "json"])
+    out = searchkit_cli_run(["compare", "flood", str(path), "-H", "puchert", "-a", "astar", "-a", "wastar(weight=3)",
+                             "-a", "gbfs", "--format", "json"])
     assert out.exit_code == 0, out.output
     report = json.loads(out.output)
     totals = report["totals"]
@@ -349,30 +350,30 @@ def test_compare_quality_columns(cli_run, tmp_path):
     assert exact["gap_to_best"] == 0 and exact["proven_gap"] == 0 and exact["solved"] == 6
     assert weighted["cost"] >= exact["cost"]
     assert weighted["proven_gap"] == weighted["cost"] - exact["cost"] == weighted["gap_to_best"]
-    text = cli_run(["compare", "flood", str(path), "-H", "puchert", "-a", "astar", "-a", "gbfs"])
+    text = searchkit_cli_run(["compare", "flood", str(path), "-H", "puchert", "-a", "astar", "-a", "gbfs"])
     assert "quality / time" in text.output and "proven gap" in text.output
 
 
 # --- partial-expansion A* (issue 13's memory) ------------------------------------------------
 
-def test_peastar_is_optimal_with_every_rule_and_stores_no_more_than_astar(registry, optima):
+def test_peastar_is_optimal_with_every_rule_and_stores_no_more_than_astar(searchkit_registry, optima):
     for board, opt in zip(BOARDS, optima):
         for h in ("puchert", "layered"):
-            r = run(registry, "peastar", board, h)
+            r = run(searchkit_registry, "peastar", board, h)
             assert r.status == SOLVED and r.cost == opt == r.lower_bound, (h, opt, r)
             assert replay_cost(board, r.moves) == opt
 
 
-def test_peastar_holds_fewer_states_than_astar_on_a_larger_board(registry):
+def test_peastar_holds_fewer_states_than_astar_on_a_larger_board(searchkit_registry):
     rng = random.Random(7)
     board = Board.from_values(12, 12, [rng.randrange(6) for _ in range(144)])
-    a = run(registry, "astar", board)
-    p = run(registry, "peastar", board)
+    a = run(searchkit_registry, "astar", board)
+    p = run(searchkit_registry, "peastar", board)
     assert a.cost == p.cost and p.lower_bound == p.cost
     assert p.stats.peak_stored < a.stats.peak_stored, (p.stats.peak_stored, a.stats.peak_stored)
 
 
-def test_a_bounded_greedy_search_stops_at_its_first_solution(cli_run):
+def test_a_bounded_greedy_search_stops_at_its_first_solution(searchkit_cli_run):
     """Issue 19.23: gbfs and wastar with an inadmissible h became exhaustive under --upper-bound (20 s a board).
 
     They now run as without the bound, stop at their first solution and keep it when it is under the bound
@@ -382,9 +383,9 @@ def test_a_bounded_greedy_search_stops_at_its_first_solution(cli_run):
 
     pc = str(ROOT / "tests" / "batch" / "data" / "pc19-first12.txt")
     for algorithm in ("gbfs", "wastar(weight=2)"):
-        free = cli_run(["solve", "flood", "-a", algorithm, "-H", "two-best", "--format", "json", pc])
-        bounded = cli_run(["solve", "flood", "-a", algorithm, "-H", "two-best", "--upper-bound", "auto",
-                           "--max-nodes", "200000", "--format", "json", pc])
+        free = searchkit_cli_run(["solve", "flood", "-a", algorithm, "-H", "two-best", "--format", "json", pc])
+        bounded = searchkit_cli_run(["solve", "flood", "-a", algorithm, "-H", "two-best", "--upper-bound", "auto",
+                                     "--max-nodes", "200000", "--format", "json", pc])
         assert bounded.exit_code == 0, bounded.output
         free_records = [json.loads(line) for line in free.output.splitlines()]
         records = [json.loads(line) for line in bounded.output.splitlines() if '"event"' not in line]
@@ -392,7 +393,7 @@ def test_a_bounded_greedy_search_stops_at_its_first_solution(cli_run):
         for got, alone in zip(records, free_records):
             assert got["status"] == "feasible" and got["cost"] <= alone["cost"]
             assert got["stats"]["expanded"] == alone["stats"]["expanded"]  # not one state more
-    tight = cli_run(["solve", "flood", "-a", "gbfs", "-H", "two-best", "--upper-bound", "5", pc])
+    tight = searchkit_cli_run(["solve", "flood", "-a", "gbfs", "-H", "two-best", "--upper-bound", "5", pc])
     assert tight.output.splitlines()[0] == "? (incomplete)"  # its first solution is not under 5: no answer
-    helptext = " ".join(cli_run(["solve", "flood", "--help"]).output.split())
+    helptext = " ".join(searchkit_cli_run(["solve", "flood", "--help"]).output.split())
     assert "stop at their first solution" in helptext and "to keep improving, use -a anytime" in helptext

@@ -54,7 +54,7 @@ def _damage(text: str, rng: random.Random) -> str:
 @pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10_000), count=st.integers(1, 4))
-def test_one_line_and_one_record_per_case(cli_run, name, seed, count):
+def test_one_line_and_one_record_per_case(searchkit_cli_run, name, seed, count):
     gen = REGISTRY.generator(name)
     game = REGISTRY.game(name)
     rng = random.Random(seed)
@@ -67,8 +67,8 @@ def test_one_line_and_one_record_per_case(cli_run, name, seed, count):
     options = Solver(REGISTRY, name).options
     numbers = _cases_read(game, options, text)
     limit = ["--max-nodes", "20000"]
-    lines = cli_run(["solve", name, *limit, "-"], input=text).stdout.splitlines()
-    records = [json.loads(r) for r in cli_run(["solve", name, *limit, "--format", "json", "-"], input=text)
+    lines = searchkit_cli_run(["solve", name, *limit, "-"], input=text).stdout.splitlines()
+    records = [json.loads(r) for r in searchkit_cli_run(["solve", name, *limit, "--format", "json", "-"], input=text)
                .stdout.splitlines()]
     finals = [r for r in records if "event" not in r]
     assert [r["case"] for r in finals] == numbers or (not numbers and len(finals) <= 1)

@@ -15,48 +15,48 @@ from conftest import EXAMPLES
 HDU = str(EXAMPLES / "flood" / "hdu4127-sample.txt")
 
 
-def test_boolean_options_accept_only_true_or_false_words(cli_run):  # item 6
-    out = cli_run(["generate", "mayan", "-o", "solvable=ture"])
+def test_boolean_options_accept_only_true_or_false_words(searchkit_cli_run):  # item 6
+    out = searchkit_cli_run(["generate", "mayan", "-o", "solvable=ture"])
     assert out.exit_code == 2 and "expects true or false, got 'ture'" in out.stderr
-    assert cli_run(["generate", "mayan", "-o", "solvable=no", "--seed", "3"]).exit_code == 0
+    assert searchkit_cli_run(["generate", "mayan", "-o", "solvable=no", "--seed", "3"]).exit_code == 0
 
 
-def test_check_with_too_few_instances_explored_is_inconclusive(cli_run):  # item 7
-    out = cli_run(["check", "flood", "-H", "colours", "--max-states", "1"])
+def test_check_with_too_few_instances_explored_is_inconclusive(searchkit_cli_run):  # item 7
+    out = searchkit_cli_run(["check", "flood", "-H", "colours", "--max-states", "1"])
     assert out.exit_code == 1 and "INCONCLUSIVE" in out.stdout and "OK" not in out.stdout
 
 
-def test_compare_keeps_a_bad_case_as_a_row_and_refuses_bfs_with_heuristics(cli_run):  # item 8
+def test_compare_keeps_a_bad_case_as_a_row_and_refuses_bfs_with_heuristics(searchkit_cli_run):  # item 8
     text = "2\n1 2\n2 1\n2\n1 x\n2 2\n2\n1 1\n1 1\n0\n"
-    out = cli_run(["compare", "flood", "-", "-H", "colours", "--format", "json"], input=text)
+    out = searchkit_cli_run(["compare", "flood", "-", "-H", "colours", "--format", "json"], input=text)
     data = json.loads(out.stdout)
     assert [r["status"] for r in data["rows"]] == ["solved", "input_error", "solved"]
     assert data["totals"]["colours"]["cases"] == 3 and data["totals"]["colours"]["solved"] == 2
     assert out.exit_code == 2
-    bfs = cli_run(["compare", "flood", HDU, "-a", "bfs", "-H", "all"])
+    bfs = searchkit_cli_run(["compare", "flood", HDU, "-a", "bfs", "-H", "all"])
     assert bfs.exit_code == 2 and "uses no heuristic" in bfs.stderr
-    limited = cli_run(["compare", "flood", HDU, "-H", "colours", "--max-nodes", "0", "--format", "json"])
+    limited = searchkit_cli_run(["compare", "flood", HDU, "-H", "colours", "--max-nodes", "0", "--format", "json"])
     totals = json.loads(limited.stdout)["totals"]["colours"]
     assert totals["cost"] is not None  # the 1x1-like first case needs no expansion
-    nothing = cli_run(["compare", "flood", "-", "-H", "colours", "--max-nodes", "0", "--format", "csv"],
-                      input="2\n1 2\n2 1\n0\n")
+    nothing = searchkit_cli_run(["compare", "flood", "-", "-H", "colours", "--max-nodes", "0", "--format", "csv"],
+                                input="2\n1 2\n2 1\n0\n")
     assert nothing.stdout.splitlines()[-1].split(",")[5] == "-"  # TOTAL cost of nothing solved is not 0
 
 
-def test_json_output_has_a_record_for_every_case_and_failed_file(cli_run, tmp_path):  # item 9
+def test_json_output_has_a_record_for_every_case_and_failed_file(searchkit_cli_run, tmp_path):  # item 9
     missing = tmp_path / "missing.txt"
     bad = tmp_path / "bad.txt"
     bad.write_text("2\n1 2\n2 1\n3\n1 2\n")  # case 2 ends inside the board (fatal)
-    out = cli_run(["solve", "flood", "--format", "json", str(missing), str(bad), HDU])
+    out = searchkit_cli_run(["solve", "flood", "--format", "json", str(missing), str(bad), HDU])
     records = [json.loads(line) for line in out.stdout.splitlines()]
     keys = {frozenset(r) for r in records}
     assert len(keys) == 1, "every record has the same keys"
     assert [(r["source"].rsplit("/", 1)[-1], r["case"], r["status"]) for r in records] == [
         ("missing.txt", None, "input_error"), ("bad.txt", 1, "solved"), ("bad.txt", 2, "input_error"),
         ("hdu4127-sample.txt", 1, "solved"), ("hdu4127-sample.txt", 2, "solved")]
-    text = cli_run(["solve", "flood", str(bad)])
+    text = searchkit_cli_run(["solve", "flood", str(bad)])
     assert text.stdout == "2\n? (input error)\n" and text.exit_code == 2
-    mayan = cli_run(["solve", "mayan", "--format", "json", "-"], input="9\n0\n0\n0\n0\n0\n")
+    mayan = searchkit_cli_run(["solve", "mayan", "--format", "json", "-"], input="9\n0\n0\n0\n0\n0\n")
     assert json.loads(mayan.stdout)["status"] == "input_error"
 
 
@@ -99,10 +99,10 @@ def test_a_duplicate_game_is_rejected_with_its_plugins_rules():  # item 14
     assert any("aaa_impostor" in m for m in messages)
 
 
-def test_compare_names_a_bad_cases_line_and_prints_warnings_as_solve_does(cli_run):
+def test_compare_names_a_bad_cases_line_and_prints_warnings_as_solve_does(searchkit_cli_run):
     text = "2\n1 2\n2 1\n2\n1 x\n2 2\n0\n7\n"
-    solve = cli_run(["solve", "flood", "-"], input=text)
-    out = cli_run(["compare", "flood", "-", "-H", "colours", "--format", "csv"], input=text)
+    solve = searchkit_cli_run(["solve", "flood", "-"], input=text)
+    out = searchkit_cli_run(["compare", "flood", "-", "-H", "colours", "--format", "csv"], input=text)
     assert out.exit_code == 2
     assert "<stdin>:5: case 2: expected an integer colour value, got 'x'" in out.stderr
     assert "warning: <stdin>:8: ignored 1 token after the terminating 0" in out.stderr
@@ -163,8 +163,8 @@ def test_time_limit_nan_is_a_one_line_error():  # item 16
         assert "Traceback" not in out.stderr
 
 
-def test_unknown_game_lists_the_known_ones(cli_run):  # item 21
-    out = cli_run(["solve", "floood", HDU])
+def test_unknown_game_lists_the_known_ones(searchkit_cli_run):  # item 21
+    out = searchkit_cli_run(["solve", "floood", HDU])
     assert out.exit_code == 2 and "unknown game 'floood'" in out.stderr and "flood, mayan" in out.stderr
 
 
@@ -192,30 +192,30 @@ def test_a_terminal_on_stdin_gets_a_hint(monkeypatch, capsys):  # item 23
     assert "reading cases from standard input" in captured.err and captured.out == "2\n"
 
 
-def test_help_names_defaults_and_exit_statuses(cli_run):  # item 24
-    out = " ".join(cli_run(["solve", "flood", "--help"]).stdout.split())
+def test_help_names_defaults_and_exit_statuses(searchkit_cli_run):  # item 24
+    out = " ".join(searchkit_cli_run(["solve", "flood", "--help"]).stdout.split())
     assert "Exit status:" in out and "0 stops at once" in out
     assert "astar" in out and "puchert" in out  # what "the game's plan" stands for
 
 
-def test_version_names_plugins_and_python(cli_run):  # item 25
-    out = cli_run(["--version"]).stdout
+def test_version_names_plugins_and_python(searchkit_cli_run):  # item 25
+    out = searchkit_cli_run(["--version"]).stdout
     assert out.startswith("searchkit ") and "Python 3." in out and "plugin flood" in out and "plugin mayan" in out
 
 
-def test_time_limit_counts_the_set_up(registry):  # item 11
+def test_time_limit_counts_the_set_up(searchkit_registry):  # item 11
     from searchkit.game import Case
     from searchkit.limits import Limits
     from searchkit.solver import Solver
 
-    solver = Solver(registry, "flood", limits=Limits(time_limit=0))
+    solver = Solver(searchkit_registry, "flood", limits=Limits(time_limit=0))
     case = next(iter(solver.game.parse("3\n1 2 3\n2 3 1\n3 1 2\n0\n", "x", solver.options)))
     outcome = solver.solve(case)
     assert outcome.result.status == "time_limit" and outcome.result.stats.expanded == 0
     assert isinstance(case, Case)
 
 
-def test_generate_streams_and_bounds_its_sizes(cli_run):  # item 13
+def test_generate_streams_and_bounds_its_sizes(searchkit_cli_run):  # item 13
     proc = subprocess.Popen([sys.executable, "-m", "searchkit", "generate", "flood", "-n", "1000000000", "--size",
                              "2"], stdout=subprocess.PIPE, text=True)
     try:
@@ -224,12 +224,12 @@ def test_generate_streams_and_bounds_its_sizes(cli_run):  # item 13
         proc.kill()
         proc.wait()
     assert first[0] == "# searchkit flood judge\n" and first[1] == "2\n"
-    huge = cli_run(["generate", "flood", "--size", "100000"])
+    huge = searchkit_cli_run(["generate", "flood", "--size", "100000"])
     assert huge.exit_code == 2 and "at most 4000000" in huge.stderr
 
 
-def test_standard_input_named_twice_is_refused_the_second_time(cli_run):
-    out = cli_run(["solve", "flood", "-", "-"], input="2\n1 2\n2 1\n0\n")
+def test_standard_input_named_twice_is_refused_the_second_time(searchkit_cli_run):
+    out = searchkit_cli_run(["solve", "flood", "-", "-"], input="2\n1 2\n2 1\n0\n")
     assert out.exit_code == 2
     assert "<stdin>: standard input is named more than once" in out.output
     assert "empty input" not in out.output and "\n2\n" in out.output  # the first '-' was solved

@@ -29,16 +29,16 @@ def test_compare_draws_progress_on_a_terminal_and_states_its_time_limit(tmp_path
     assert code == 0 and "2/2" not in quiet
 
 
-def test_compare_default_time_limit_is_in_the_table(cli_run):
-    report = json.loads(cli_run(["compare", "flood", str(HDU), "-H", "colours", "--format", "json"]).output)
+def test_compare_default_time_limit_is_in_the_table(searchkit_cli_run):
+    report = json.loads(searchkit_cli_run(["compare", "flood", str(HDU), "-H", "colours", "--format", "json"]).output)
     assert report["time_limit"] == 60.0
-    free = json.loads(cli_run(["compare", "flood", str(HDU), "-H", "colours", "--format", "json",
-                               "--time-limit", "none"]).output)
+    free = json.loads(searchkit_cli_run(["compare", "flood", str(HDU), "-H", "colours", "--format", "json",
+                                         "--time-limit", "none"]).output)
     assert free["time_limit"] is None
-    stopped = json.loads(cli_run(["compare", "flood", str(NKOJ), "-H", "colours", "--format", "json",
-                                  "--time-limit", "0"]).output)
+    stopped = json.loads(searchkit_cli_run(["compare", "flood", str(NKOJ), "-H", "colours", "--format", "json",
+                                            "--time-limit", "0"]).output)
     assert stopped["time_limit"] == 0 and {r["status"] for r in stopped["rows"]} == {"time_limit"}
-    bad = cli_run(["compare", "flood", str(HDU), "-H", "colours", "--time-limit", "soon"])
+    bad = searchkit_cli_run(["compare", "flood", str(HDU), "-H", "colours", "--time-limit", "soon"])
     assert bad.exit_code == 2 and "expected seconds or none" in bad.output
 
 
@@ -46,18 +46,18 @@ def _records(path):
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-def test_compare_writes_records_and_resumes_them(cli_run, tmp_path):
+def test_compare_writes_records_and_resumes_them(searchkit_cli_run, tmp_path):
     out = tmp_path / "compare.jsonl"
-    first = cli_run(["compare", "flood", str(HDU), str(NKOJ), "-H", "colours", "--output", str(out),
-                     "--format", "json"])
+    first = searchkit_cli_run(["compare", "flood", str(HDU), str(NKOJ), "-H", "colours", "--output", str(out),
+                               "--format", "json"])
     assert first.exit_code == 0, first.output
     records = _records(out)
     assert [(r["case"], r["strategy"], r["cost"]) for r in records] == [
         (1, "colours", 0), (2, "colours", 3), (1, "colours", 1), (2, "colours", 3)]
     assert all(r["schema"] == 1 and r["data_hash"].startswith("sha256:") for r in records)
     # resumed with a second strategy: only its rows are solved and written; the table has every row
-    again = cli_run(["compare", "flood", str(HDU), str(NKOJ), "-H", "colours", "-H", "layered", "-j", "2",
-                     "--output", str(out), "--resume", "--format", "json"])
+    again = searchkit_cli_run(["compare", "flood", str(HDU), str(NKOJ), "-H", "colours", "-H", "layered", "-j", "2",
+                               "--output", str(out), "--resume", "--format", "json"])
     assert again.exit_code == 0, again.output
     records = _records(out)
     assert len(records) == 8 and [r["strategy"] for r in records[4:]] == ["layered"] * 4
@@ -69,30 +69,30 @@ def test_compare_writes_records_and_resumes_them(cli_run, tmp_path):
     recorded = {(r["source"], r["case"], r["strategy"]): r["stats"]["expanded"] for r in records}
     assert all(recorded[(r["source"], r["case"], r["strategy"])] == r["expanded"] for r in report["rows"])
     # a third run has nothing left to solve
-    done = cli_run(["compare", "flood", str(HDU), str(NKOJ), "-H", "colours", "-H", "layered",
-                    "--output", str(out), "--resume"])
+    done = searchkit_cli_run(["compare", "flood", str(HDU), str(NKOJ), "-H", "colours", "-H", "layered",
+                              "--output", str(out), "--resume"])
     assert done.exit_code == 0 and len(_records(out)) == 8
     assert "0 record(s) written" in done.output and "8 already there" in done.output
 
 
-def test_compare_jsonl_alone_writes_the_records_to_stdout(cli_run):
-    out = cli_run(["compare", "flood", str(HDU), "-H", "colours", "-H", "layered", "--format", "jsonl"])
+def test_compare_jsonl_alone_writes_the_records_to_stdout(searchkit_cli_run):
+    out = searchkit_cli_run(["compare", "flood", str(HDU), "-H", "colours", "-H", "layered", "--format", "jsonl"])
     assert out.exit_code == 0
     lines = [json.loads(line) for line in out.output.splitlines()]
     assert [(r["case"], r["strategy"]) for r in lines] == [(1, "colours"), (1, "layered"), (2, "colours"),
                                                            (2, "layered")]
 
 
-def test_compare_record_options_are_refused_in_one_line(cli_run, tmp_path):
+def test_compare_record_options_are_refused_in_one_line(searchkit_cli_run, tmp_path):
     base = ["compare", "flood", str(HDU), "-H", "colours"]
-    assert "--resume needs --output" in cli_run(base + ["--resume"]).output
+    assert "--resume needs --output" in searchkit_cli_run(base + ["--resume"]).output
     solved = tmp_path / "solve.jsonl"
-    assert cli_run(["solve", "flood", str(HDU), "--output", str(solved)]).exit_code == 0
-    out = cli_run(base + ["--output", str(solved), "--resume"])
+    assert searchkit_cli_run(["solve", "flood", str(HDU), "--output", str(solved)]).exit_code == 0
+    out = searchkit_cli_run(base + ["--output", str(solved), "--resume"])
     assert out.exit_code == 2 and "not a compare record" in out.output
     kept = solved.read_bytes()
-    out = cli_run(base + ["--output", str(solved)])
+    out = searchkit_cli_run(base + ["--output", str(solved)])
     assert out.exit_code == 2 and "already holds records" in out.output and solved.read_bytes() == kept
     before = HDU.read_bytes()
-    out = cli_run(base + ["--output", str(HDU)])
+    out = searchkit_cli_run(base + ["--output", str(HDU)])
     assert out.exit_code == 2 and HDU.read_bytes() == before  # an input is never written

@@ -17,10 +17,10 @@ GOLDEN = json.loads(driver_golden.GOLDEN.read_text())
 
 
 @pytest.mark.parametrize("label", [label for label, _, _ in driver_golden.RUNS])
-def test_driver_matches_golden(label, registry):
+def test_driver_matches_golden(label, searchkit_registry):
     if not driver_golden.SHARED.exists() and not label.endswith("puzzle.txt", 0, label.index(":")):
         pytest.skip("../shared/cases not present (shared/ is not beside the repository)")
-    got = driver_golden.run_one(registry, label)
+    got = driver_golden.run_one(searchkit_registry, label)
     want = GOLDEN[label]
     assert len(got) == len(want)
     for g, w in zip(got, want):

@@ -83,10 +83,10 @@ def _mutate(text: str, rng: random.Random) -> str:
 
 
 @pytest.mark.parametrize("name", ["flood", "mayan", "sliding-tiles"])
-def test_random_bytes_give_cases_or_input_errors(registry, name):
-    if name not in registry.games:
+def test_random_bytes_give_cases_or_input_errors(searchkit_registry, name):
+    if name not in searchkit_registry.games:
         pytest.skip(f"{name} is not installed")
-    game = registry.game(name)
+    game = searchkit_registry.game(name)
 
     @SETTINGS
     @given(st.binary(max_size=300))
@@ -97,11 +97,11 @@ def test_random_bytes_give_cases_or_input_errors(registry, name):
 
 
 @pytest.mark.parametrize("name", ["flood", "mayan", "sliding-tiles"])
-def test_near_valid_files_give_cases_or_input_errors(registry, name):
-    if name not in registry.games:
+def test_near_valid_files_give_cases_or_input_errors(searchkit_registry, name):
+    if name not in searchkit_registry.games:
         pytest.skip(f"{name} is not installed")
-    game = registry.game(name)
-    seeds = _seeds(registry, name)
+    game = searchkit_registry.game(name)
+    seeds = _seeds(searchkit_registry, name)
 
     @SETTINGS
     @given(st.sampled_from(seeds), st.randoms(use_true_random=False))
@@ -111,11 +111,11 @@ def test_near_valid_files_give_cases_or_input_errors(registry, name):
     check()
 
 
-def test_every_registered_game_survives_odd_tokens(registry):
+def test_every_registered_game_survives_odd_tokens(searchkit_registry):
     """Any other installed game too: each odd token alone, and spliced into its valid files."""
-    for name in _games(registry):
-        game = registry.game(name)
-        for seed in _seeds(registry, name)[:3]:
+    for name in _games(searchkit_registry):
+        game = searchkit_registry.game(name)
+        for seed in _seeds(searchkit_registry, name)[:3]:
             for token in ODD_TOKENS:
                 _parse_all(game, token)
                 _parse_all(game, seed.replace(" ", " " + token + " ", 1))

@@ -46,24 +46,24 @@ def _solve(registry, name, data, options):
     return result.status, result.cost, tuple(result.moves)
 
 
-def test_every_game_with_a_generator_is_covered(registry):
-    assert {"flood", "mayan"} <= set(_names(registry))
+def test_every_game_with_a_generator_is_covered(searchkit_registry):
+    assert {"flood", "mayan"} <= set(_names(searchkit_registry))
 
 
 @pytest.mark.parametrize("name", ["flood", "mayan", "sliding-tiles"])
-def test_generated_text_reads_back_as_the_data_and_solves_the_same(registry, name):
-    if name not in registry.generators:
+def test_generated_text_reads_back_as_the_data_and_solves_the_same(searchkit_registry, name):
+    if name not in searchkit_registry.generators:
         pytest.skip(f"{name} is not installed")
-    game = registry.game(name)
+    game = searchkit_registry.game(name)
     options = option_defaults(game.options)
     datas = []
-    for data, opts, size in _draws(registry, name):
+    for data, opts, size in _draws(searchkit_registry, name):
         text = game.format_input([data])
         items = list(game.parse(text, "<generated>", options))
         assert [i for i in items if isinstance(i, InputError)] == [], (opts, size, text)
         (case,) = items
         assert case.data == data, (opts, size, text)
-        assert _solve(registry, name, case.data, options) == _solve(registry, name, data, options)
+        assert _solve(searchkit_registry, name, case.data, options) == _solve(searchkit_registry, name, data, options)
         datas.append(data)
     assert len(datas) >= 5
     try:
@@ -74,11 +74,11 @@ def test_generated_text_reads_back_as_the_data_and_solves_the_same(registry, nam
     assert parsed == datas
 
 
-def test_all_registered_generators_round_trip(registry):
+def test_all_registered_generators_round_trip(searchkit_registry):
     """The same check for any other installed game, by iterating the registry."""
-    for name in _names(registry):
-        game = registry.game(name)
+    for name in _names(searchkit_registry):
+        game = searchkit_registry.game(name)
         options = option_defaults(game.options)
-        for data, opts, size in _draws(registry, name):
+        for data, opts, size in _draws(searchkit_registry, name):
             items = list(game.parse(game.format_input([data]), "<generated>", options))
             assert [getattr(i, "data", i) for i in items] == [data], (name, opts, size)

@@ -148,18 +148,18 @@ def test_a_size_below_min_size_is_refused_in_one_line(pancake_registry):
         Generator("pancake", generate, default_size=3, min_size=4)
 
 
-def test_check_and_generate_honour_min_size(cli_run, pancake_registry):
-    out = cli_run(["check", "pancake", "-H", "gap", "--samples", "10"], registry_=pancake_registry)
+def test_check_and_generate_honour_min_size(searchkit_cli_run, pancake_registry):
+    out = searchkit_cli_run(["check", "pancake", "-H", "gap", "--samples", "10"], registry_=pancake_registry)
     assert out.exit_code == 0 and "gap: OK" in out.output, out.output
-    low = cli_run(["check", "pancake", "-H", "gap", "--min-size", "2"], registry_=pancake_registry)
+    low = searchkit_cli_run(["check", "pancake", "-H", "gap", "--min-size", "2"], registry_=pancake_registry)
     assert low.exit_code == 2 and low.output.count("\n") == 1, low.output
     assert "--min-size 2 is below the smallest size of the pancake generator, 4" in low.output
-    made = cli_run(["generate", "pancake", "-n", "3", "--seed", "1"], registry_=pancake_registry)
+    made = searchkit_cli_run(["generate", "pancake", "-n", "3", "--seed", "1"], registry_=pancake_registry)
     assert made.exit_code == 0 and [len(line.split()) for line in made.output.splitlines()] == [5, 5, 5]
-    small = cli_run(["generate", "pancake", "--size", "3"], registry_=pancake_registry)
+    small = searchkit_cli_run(["generate", "pancake", "--size", "3"], registry_=pancake_registry)
     assert small.exit_code == 2 and small.output.count("\n") == 1, small.output
     assert "--size 3 is below the smallest size of the pancake generator, 4" in small.output
-    help_text = cli_run(["generate", "pancake", "--help"], registry_=pancake_registry).output
+    help_text = searchkit_cli_run(["generate", "pancake", "--help"], registry_=pancake_registry).output
     assert "at least 4" in help_text
 
 

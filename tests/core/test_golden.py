@@ -61,8 +61,8 @@ def _normalise(text: str) -> str:
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_golden_output(name, cli_run):
-    result = cli_run(CASES[name])
+def test_golden_output(name, searchkit_cli_run):
+    result = searchkit_cli_run(CASES[name])
     got = _normalise(result.output)
     path = GOLDEN / f"{name}.out"
     if os.environ.get("SEARCHKIT_UPDATE_GOLDEN"):

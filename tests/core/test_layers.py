@@ -15,12 +15,20 @@ The layers (docs/architecture.md, "Layers", draws them):
 A module may import its own layer and the layers below it, never above; no
 module outside ``cli/`` imports ``cli/`` (issue 20 item 1) but ``__main__.py``
 (``python -m searchkit`` is the command line) and the test kit's pytest plugin
-(its ``cli_run`` fixture runs the command line in-process).  Every import
+(its ``searchkit_cli_run`` fixture runs the command line in-process).  Every import
 counts, including those inside functions (they run too, only later), except
-the shims named in :data:`SHIMS` (an old path kept for one release) and
-imports under ``if TYPE_CHECKING:``.  Plugins (``plugins/*``,
+imports under ``if TYPE_CHECKING:`` (no old-path shim is kept: issue 33).  Plugins (``plugins/*``,
 ``plugins/sliding-tiles``) import only :data:`PUBLIC`, the modules the
-plugin guide names; their tests may import anything.
+plugin guide names, by their exact names (and the modules of
+:data:`PUBLIC_PACKAGES`); their tests may import anything.  A name is public
+only when it is listed: ``searchkit`` being public does not make
+``searchkit.cli.batch`` public (issue 33 item 4: it did, so an import of it in
+a plugin's ``game.py`` passed).  ``importlib.import_module("searchkit...")``
+with a constant name counts as an import.
+
+Each check is a function of the tree it reads, so the ``*_fails_on_a_planted_*``
+tests run it on a small tree holding one violation of each kind and see it
+reported.
 """
 
 from __future__ import annotations
@@ -40,15 +48,15 @@ VOCABULARY = {
 }
 FACES = {"searchkit.cli", "searchkit.render", "searchkit.tools", "searchkit.formats", "searchkit.api",
          "searchkit.testing", "searchkit.__main__"}
-#: What a plugin may import: the vocabulary that docs/plugin-guide.md names, the hook marker
-#: (``searchkit.plugin``), the contract suite and the renderer's frames (a game's ``render`` hook returns them).
+#: What a plugin may import, each module by its exact name: the vocabulary that docs/plugin-guide.md names,
+#: the hook marker (``searchkit.plugin``), the test kit (the contract suite, the terminal runner and the pytest
+#: plugin) and the renderer's frames (a game's ``render`` hook returns them).
 PUBLIC = {"searchkit", "searchkit.plugin", "searchkit.puzzle", "searchkit.game", "searchkit.heuristic",
           "searchkit.pruning", "searchkit.result", "searchkit.errors", "searchkit.limits", "searchkit.bounds",
           "searchkit.algorithm", "searchkit.generator", "searchkit.helpers", "searchkit.testing",
-          "searchkit.render.grid"}
-#: Old import paths kept for one release (issue 20 item 1); each only re-binds its new module.
-SHIMS = {"searchkit.cli.io", "searchkit.cli.run", "searchkit.cli.output", "searchkit.batch.records",
-         "searchkit.runner"}
+          "searchkit.testing.terminal", "searchkit.testing.pytest_plugin", "searchkit.render.grid"}
+#: Packages whose every module is public (the plugin guide: "``searchkit.helpers`` and its modules").
+PUBLIC_PACKAGES = {"searchkit.helpers"}
 #: The modules that may import ``cli/``: ``cli/`` itself and those that run the command line.
 RUN_THE_CLI = {"searchkit.cli", "searchkit.__main__", "searchkit.testing.pytest_plugin"}
 LAYERS = {"vocabulary": 0, "engine": 1, "face": 2}
@@ -56,6 +64,12 @@ LAYERS = {"vocabulary": 0, "engine": 1, "face": 2}
 
 def _within(name: str, packages: set) -> bool:
     return any(name == p or name.startswith(p + ".") for p in packages)
+
+
+def is_public(name: str) -> bool:
+    """Whether a plugin may import the module ``name``: listed in :data:`PUBLIC` exactly, or a module of
+    :data:`PUBLIC_PACKAGES`."""
+    return name in PUBLIC or _within(name, PUBLIC_PACKAGES)
 
 
 def layer(module: str) -> str:
@@ -74,7 +88,8 @@ def module_name(path: Path, base: Path) -> str:
 
 
 def imports(path: Path, name: str) -> list[tuple[int, str]]:
-    """``(line, module)`` for every import of ``path`` outside ``if TYPE_CHECKING:`` (relative ones resolved)."""
+    """``(line, module)`` for every import of ``path`` outside ``if TYPE_CHECKING:`` (relative ones resolved),
+    ``importlib.import_module`` of a constant name included."""
     tree = ast.parse(path.read_text(), str(path))
     skip: set[int] = set()
     for node in ast.walk(tree):
@@ -96,7 +111,11 @@ def imports(path: Path, name: str) -> list[tuple[int, str]]:
             found.append((node.lineno, base))
             found += [(node.lineno, f"{base}.{alias.name}") for alias in node.names
                       if _is_module(f"{base}.{alias.name}")]
-    return found
+        elif (isinstance(node, ast.Call) and ast.unparse(node.func) in ("importlib.import_module", "import_module",
+                                                                         "__import__")
+              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            found.append((node.lineno, node.args[0].value))
+    return sorted(found, key=lambda item: item[0])
 
 
 def _is_module(name: str) -> bool:
@@ -104,16 +123,15 @@ def _is_module(name: str) -> bool:
     return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
 
 
-def violations() -> list[str]:
+def violations(root: Path = ROOT) -> list[str]:
+    """Imports that go up a layer, or into ``cli/`` from outside it, in ``root/searchkit``."""
     found = []
-    for path in sorted((ROOT / "searchkit").rglob("*.py")):
-        name = module_name(path, ROOT)
-        if name in SHIMS:
-            continue
+    for path in sorted((root / "searchkit").rglob("*.py")):
+        name = module_name(path, root)
         for line, target in imports(path, name):
             if target != "searchkit" and not target.startswith("searchkit."):
                 continue
-            where = f"{path.relative_to(ROOT)}:{line} imports {target}"
+            where = f"{path.relative_to(root)}:{line} imports {target}"
             if _within(target, {"searchkit.cli"}) and not _within(name, RUN_THE_CLI):
                 found.append(f"{where} (only cli/ imports cli/)")
             elif target != "searchkit" and LAYERS[layer(target)] > LAYERS[layer(name)]:
@@ -124,20 +142,21 @@ def violations() -> list[str]:
 PLUGINS = (ROOT / "plugins" / "flood", ROOT / "plugins" / "mayan", ROOT / "plugins" / "sliding-tiles")
 
 
-def plugin_violations() -> list[str]:
+def plugin_violations(plugins=PLUGINS) -> list[str]:
+    """Imports of a non-public ``searchkit`` module in the plugins' code (their tests and builds aside)."""
     found = []
-    for base in PLUGINS:
+    for base in plugins:
         for path in sorted(base.rglob("*.py")):
             rel = path.relative_to(base)
             if rel.parts[0] in ("tests", "build") or path.name in ("setup.py", "conftest.py"):
                 continue
             for line, target in imports(path, module_name(path, base)):
-                if (target == "searchkit" or target.startswith("searchkit.")) and not _within(target, PUBLIC):
-                    found.append(f"{path.relative_to(ROOT)}:{line} imports {target} (not public vocabulary)")
+                if (target == "searchkit" or target.startswith("searchkit.")) and not is_public(target):
+                    found.append(f"{base.name}/{rel}:{line} imports {target} (not public vocabulary)")
     return found
 
 
-def plugin_test_violations() -> list[str]:
+def plugin_test_violations(plugins=PLUGINS, core: Path = ROOT / "tests") -> list[str]:
     """What would keep a plugin's tests from running alone from its folder (``cd plugins/flood && pytest``).
 
     Their fixtures come from :mod:`searchkit.testing.pytest_plugin`; a ``conftest.py`` among them would also
@@ -145,15 +164,14 @@ def plugin_test_violations() -> list[str]:
     packages, so each ``conftest.py`` is the module ``conftest``), and an import of a core suite's module
     (``conftest``, ``toy``, ``batch``, ...) works only when the core suite runs too.
     """
-    core = ROOT / "tests"
     core_modules = {p.stem for p in core.rglob("*.py") if not (p.parent / "__init__.py").exists()}
     core_modules |= {p.parent.name for p in core.rglob("__init__.py") if not (p.parent.parent / "__init__.py").exists()}
     found = []
-    for base in PLUGINS:
+    for base in plugins:
         tests = base / "tests"
         own = {p.stem for p in tests.glob("*.py")}
         for path in sorted(tests.rglob("*.py")):
-            where = path.relative_to(ROOT)
+            where = f"{base.name}/{path.relative_to(base)}"
             if path.name == "conftest.py":
                 found.append(f"{where}: a conftest.py (the fixtures are searchkit.testing.pytest_plugin's)")
             for line, target in imports(path, module_name(path, tests)):
@@ -185,8 +203,83 @@ def test_layer_of_a_module(module, expected):
     assert layer(module) == expected
 
 
+def undocumented(text: str) -> list[str]:
+    """What the architecture page ``text`` lacks: its "Layers" section, or a public module named in it."""
+    missing = [] if "## Layers" in text else ["## Layers"]
+    return missing + [name for name in sorted(PUBLIC) if f"`{name}`" not in text]
+
+
 def test_the_architecture_page_draws_the_layers():
+    assert undocumented((ROOT / "docs" / "architecture.md").read_text()) == []
+
+
+# The guards above, each shown failing on planted violations.
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def test_the_plugin_check_fails_on_planted_imports(tmp_path):
+    """A plugin's game importing the batch command, the Solver and a driver: each reported, by exact name
+    (``searchkit`` and ``searchkit.helpers`` being public make neither ``searchkit.cli.batch`` nor anything but
+    ``searchkit.helpers``' own modules public)."""
+    base = tmp_path / "planted"
+    _write(base / "planted_game" / "game.py", "\n".join([
+        "import searchkit",                                     # public
+        "from searchkit.helpers.grid import coords",            # public: a module of searchkit.helpers
+        "from searchkit.plugin import hookimpl",                # public
+        "import searchkit.cli.batch",                           # line 4
+        "from searchkit import solver",                         # line 5
+        "def later():",
+        "    from searchkit.drivers.astar import astar",        # line 7
+        "    import importlib",
+        "    importlib.import_module('searchkit.engine')",      # line 9
+        "from searchkit.plugin import manager",                 # line 10
+        ""]))
+    _write(base / "tests" / "test_x.py", "import searchkit.solver\n")  # tests may import anything
+    found = plugin_violations([base])
+    assert found == [
+        "planted/planted_game/game.py:4 imports searchkit.cli.batch (not public vocabulary)",
+        "planted/planted_game/game.py:5 imports searchkit.solver (not public vocabulary)",
+        "planted/planted_game/game.py:7 imports searchkit.drivers.astar (not public vocabulary)",
+        "planted/planted_game/game.py:9 imports searchkit.engine (not public vocabulary)",
+        "planted/planted_game/game.py:10 imports searchkit.plugin.manager (not public vocabulary)",
+    ], found
+
+
+def test_the_layer_check_fails_on_planted_imports(tmp_path):
+    """A vocabulary module importing the engine, the engine importing a face and ``cli/``, inside a function
+    too; an import under ``if TYPE_CHECKING:`` and one down the layers are not reported."""
+    _write(tmp_path / "searchkit" / "game.py", "from searchkit.solver import Solver\n")
+    _write(tmp_path / "searchkit" / "solver.py", "\n".join([
+        "from typing import TYPE_CHECKING",
+        "from searchkit.game import Case",
+        "if TYPE_CHECKING:",
+        "    from searchkit.api import Outcome",
+        "def later():",
+        "    from searchkit import api",
+        "    from searchkit.cli.common import registry",
+        ""]))
+    found = violations(tmp_path)
+    assert found == [
+        "searchkit/game.py:1 imports searchkit.solver (vocabulary importing engine)",
+        "searchkit/solver.py:6 imports searchkit.api (engine importing face)",
+        "searchkit/solver.py:7 imports searchkit.cli.common (only cli/ imports cli/)",
+    ], found
+
+
+def test_the_plugin_tests_check_fails_on_a_planted_conftest_and_core_import(tmp_path):
+    base = tmp_path / "planted"
+    _write(base / "tests" / "conftest.py", "")
+    _write(base / "tests" / "test_x.py", "import toy\nimport helpers_of_mine\n")
+    _write(base / "tests" / "helpers_of_mine.py", "")
+    found = plugin_test_violations([base], ROOT / "tests")
+    assert found == ["planted/tests/conftest.py: a conftest.py (the fixtures are searchkit.testing.pytest_plugin's)",
+                     "planted/tests/test_x.py:1 imports toy, a module of the core suite (tests/)"], found
+
+
+def test_the_architecture_check_fails_on_a_page_missing_a_public_module():
     text = (ROOT / "docs" / "architecture.md").read_text()
-    assert "## Layers" in text
-    for name in sorted(PUBLIC):
-        assert f"`{name}`" in text, f"docs/architecture.md does not list {name} as public"
+    assert undocumented(text.replace("`searchkit.render.grid`", "the grid module")) == ["searchkit.render.grid"]
+    assert undocumented(text.replace("## Layers", "## Strata")) == ["## Layers"]

@@ -63,30 +63,30 @@ def test_the_written_plugin_installs_is_listed_and_passes_its_tests(tmp_path):
 
 @pytest.mark.parametrize("name", ["Pancake", "1stack", "pan cake", "pan.cake", "x_", "x-", "a--b", "a" * 41, "",
                                   "a\nb", "a" * 1000 + "\n"])
-def test_a_bad_name_is_one_line_and_exit_status_2(cli_run, tmp_path, name):
-    out = cli_run(["new", "plugin", name, "-o", str(tmp_path / "p")])
+def test_a_bad_name_is_one_line_and_exit_status_2(searchkit_cli_run, tmp_path, name):
+    out = searchkit_cli_run(["new", "plugin", name, "-o", str(tmp_path / "p")])
     assert out.exit_code == 2
     assert out.output.count("\n") == 1 and out.output.startswith("searchkit: error: plugin name"), out.output
     assert not (tmp_path / "p").exists()
 
 
-def test_a_missing_parent_folder_is_one_line(cli_run, tmp_path):
-    out = cli_run(["new", "plugin", "pancake", "-o", str(tmp_path / "no" / "p")])
+def test_a_missing_parent_folder_is_one_line(searchkit_cli_run, tmp_path):
+    out = searchkit_cli_run(["new", "plugin", "pancake", "-o", str(tmp_path / "no" / "p")])
     assert out.exit_code == 2 and out.output.count("\n") == 1 and "does not exist" in out.output
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_name_of_an_installed_game_is_refused(cli_run, tmp_path):
-    out = cli_run(["new", "plugin", "mayan", "-o", str(tmp_path / "p")])
+def test_the_name_of_an_installed_game_is_refused(searchkit_cli_run, tmp_path):
+    out = searchkit_cli_run(["new", "plugin", "mayan", "-o", str(tmp_path / "p")])
     assert out.exit_code == 2 and "already registers the game 'mayan'" in out.output
     assert not (tmp_path / "p").exists()
 
 
-def test_a_folder_with_anything_in_it_is_refused_and_left_as_it_was(cli_run, tmp_path):
+def test_a_folder_with_anything_in_it_is_refused_and_left_as_it_was(searchkit_cli_run, tmp_path):
     folder = tmp_path / "p"
     folder.mkdir()
     (folder / "notes.txt").write_text("mine\n")
-    out = cli_run(["new", "plugin", "pancake", "-o", str(folder)])
+    out = searchkit_cli_run(["new", "plugin", "pancake", "-o", str(folder)])
     assert out.exit_code == 2 and out.output.count("\n") == 1
     assert "the folder is not empty" in out.output and "no option to overwrite" in out.output
     assert "-o DIR" in out.output
@@ -95,7 +95,7 @@ def test_a_folder_with_anything_in_it_is_refused_and_left_as_it_was(cli_run, tmp
 
 
 @pytest.mark.parametrize("what", ["file", "link to a folder", "link to nowhere"])
-def test_a_file_or_link_at_the_folder_is_refused(cli_run, tmp_path, what):
+def test_a_file_or_link_at_the_folder_is_refused(searchkit_cli_run, tmp_path, what):
     target = tmp_path / "p"
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -105,17 +105,17 @@ def test_a_file_or_link_at_the_folder_is_refused(cli_run, tmp_path, what):
         target.symlink_to(elsewhere)
     else:
         target.symlink_to(tmp_path / "missing")
-    out = cli_run(["new", "plugin", "pancake", "-o", str(target)])
+    out = searchkit_cli_run(["new", "plugin", "pancake", "-o", str(target)])
     assert out.exit_code == 2 and "is not a folder" in out.output
     assert list(elsewhere.iterdir()) == []
     assert target.is_symlink() or target.read_text() == "mine\n"
 
 
-def test_an_empty_folder_is_filled_and_the_default_folder_is_named_after_the_distribution(cli_run, tmp_path,
+def test_an_empty_folder_is_filled_and_the_default_folder_is_named_after_the_distribution(searchkit_cli_run, tmp_path,
                                                                                             monkeypatch):
     folder = tmp_path / "p"
     folder.mkdir()
-    out = cli_run(["new", "plugin", "pancake", "-o", str(folder)])
+    out = searchkit_cli_run(["new", "plugin", "pancake", "-o", str(folder)])
     assert out.exit_code == 0, out.output
     written = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
     assert written == ["README.md", "pancake_puzzle/__init__.py", "pancake_puzzle/game.py",
@@ -125,10 +125,10 @@ def test_an_empty_folder_is_filled_and_the_default_folder_is_named_after_the_dis
     assert all("{{" not in (folder / p).read_text() for p in written)
     assert 'pancake = "pancake_puzzle.plugin"' in (folder / "pyproject.toml").read_text()
     monkeypatch.chdir(tmp_path)
-    assert cli_run(["new", "plugin", "light_switch"]).exit_code == 0
+    assert searchkit_cli_run(["new", "plugin", "light_switch"]).exit_code == 0
     assert (tmp_path / "light-switch-puzzle" / "light_switch_puzzle" / "game.py").is_file()
 
 
-def test_a_name_with_a_line_break_is_shown_once_quoted(cli_run, tmp_path):
-    out = cli_run(["new", "plugin", "a\nb", "-o", str(tmp_path / "p")])
+def test_a_name_with_a_line_break_is_shown_once_quoted(searchkit_cli_run, tmp_path):
+    out = searchkit_cli_run(["new", "plugin", "a\nb", "-o", str(tmp_path / "p")])
     assert out.output.startswith("searchkit: error: plugin name 'a\\nb': expected"), out.output

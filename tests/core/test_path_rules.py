@@ -33,8 +33,8 @@ def _plain_run(board, algorithm):
 
 
 @pytest.mark.parametrize("algorithm", ["astar", "ida_star_tt", "wastar", "gbfs", "beam", "anytime"])
-def test_no_undo_is_off_where_duplicates_are_detected(registry, algorithm):
-    solver = Solver(registry, "sliding-tiles", algorithm=algorithm, heuristic="manhattan")
+def test_no_undo_is_off_where_duplicates_are_detected(searchkit_registry, algorithm):
+    solver = Solver(searchkit_registry, "sliding-tiles", algorithm=algorithm, heuristic="manhattan")
     for board in BOARDS:
         result = solver.solve(Case.generated(board)).result
         plain = _plain_run(board, algorithm)
@@ -43,22 +43,23 @@ def test_no_undo_is_off_where_duplicates_are_detected(registry, algorithm):
             (plain.status, plain.cost, plain.stats.expanded, plain.stats.peak_stored), (algorithm, board)
 
 
-def test_no_undo_still_cuts_under_plain_ida_star_and_switching_it_off_there_is_refused(registry):
-    solver = Solver(registry, "sliding-tiles", algorithm="ida_star", heuristic="manhattan")
+def test_no_undo_still_cuts_under_plain_ida_star_and_switching_it_off_there_is_refused(searchkit_registry):
+    solver = Solver(searchkit_registry, "sliding-tiles", algorithm="ida_star", heuristic="manhattan")
     result = solver.solve(Case.generated(BOARDS[0])).result
     assert result.cost == 31 and dict(result.stats.rule_cuts)["no-undo"] > 0
     from searchkit.errors import PlanError
 
     with pytest.raises(PlanError, match="'no-undo' does not act under astar"):
-        Solver(registry, "sliding-tiles", algorithm="astar", heuristic="manhattan", disabled=frozenset({"no-undo"}))
+        Solver(searchkit_registry, "sliding-tiles", algorithm="astar", heuristic="manhattan",
+               disabled=frozenset({"no-undo"}))
     listed = {r.name: r for r in searchkit.rules("sliding-tiles")}["no-undo"]
     assert set(listed.algorithms) == {"ida_star", "bounded_dfs"}
 
 
-def test_a_path_rule_acts_only_without_duplicate_detection(registry):
+def test_a_path_rule_acts_only_without_duplicate_detection(searchkit_registry):
     rule = PruningRule("g", "no-undo", "never undo", path_in_state=True)
     plain = PruningRule("g", "other", "a state rule")
-    for name, alg in registry.algorithms.items():
+    for name, alg in searchkit_registry.algorithms.items():
         if "successors" not in alg.rule_hooks:
             continue
         assert rule.acts_under(alg) == (not alg.detects_duplicates), name

@@ -37,10 +37,10 @@ def _extra(project: dict, name: str) -> set[str]:
     return out
 
 
-def _imported_distributions() -> set[str]:
+def _imported_distributions(kit=KIT, root=ROOT) -> set[str]:
     top = set()
-    for base in KIT:
-        path = ROOT / base
+    for base in kit:
+        path = root / base
         for file in [path] if path.is_file() else sorted(path.rglob("*.py")):
             for node in ast.walk(ast.parse(file.read_text())):
                 if isinstance(node, ast.Import):
@@ -52,15 +52,31 @@ def _imported_distributions() -> set[str]:
     return {d.lower() for name in top for d in dists.get(name, [name])}
 
 
+def missing_from_the_extra(kit=KIT, root=ROOT) -> set[str]:
+    """The distributions the kit's modules import that neither the core nor ``plugin-dev`` brings."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return _imported_distributions(kit, root) - _extra(project, "plugin-dev") - \
+        _requirement_names(project["dependencies"])
+
+
 def test_the_plugin_dev_extra_holds_the_whole_kit_and_no_more():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     kit = _extra(project, "plugin-dev")
-    base = _requirement_names(project["dependencies"])
-    missing = _imported_distributions() - kit - base
+    missing = missing_from_the_extra()
     assert not missing, f"check, the contract suite or pdb import {sorted(missing)}, which plugin-dev lacks"
     assert "pytest" in kit  # the contract suite runs under pytest, and searchkit's pytest plugin with it
     assert kit < _extra(project, "test"), "plugin-dev is part of the test extra, not all of it"
     assert not kit & {"selenium", "dask", "mkdocs", "ipykernel"}
+
+
+def test_the_extra_check_fails_on_a_planted_import(tmp_path):
+    """The guard above, shown failing: a kit module importing Selenium (only the test extra has it) inside a
+    function, beside imports the core or plugin-dev bring."""
+    kit = tmp_path / "searchkit" / "testing"
+    kit.mkdir(parents=True)
+    (kit / "planted.py").write_text("import attrs\nimport hypothesis\n\n\ndef later():\n"
+                                    "    from selenium import webdriver\n")
+    assert missing_from_the_extra(["searchkit/testing"], tmp_path) == {"selenium"}
 
 
 def test_readme_and_guide_name_the_plugin_dev_extra():

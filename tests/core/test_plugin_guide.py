@@ -49,14 +49,14 @@ def counter_registry(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("algorithm", ["wastar(weight=3)", "gbfs", "beam(width=2)", "anytime"])
-def test_the_guide_format_result_shows_a_feasible_answer(cli_run, counter_registry, algorithm):
+def test_the_guide_format_result_shows_a_feasible_answer(searchkit_cli_run, counter_registry, algorithm):
     """Issue 32 item 24: the template printed '? (feasible)' for every answer not proven optimal."""
     from searchkit.game import Case
     from searchkit.solver import Solver
 
     targets = [37, 100, 1]
-    out = cli_run(["solve", "counter", "-a", algorithm, "--time-limit", "5", "-"],
-                  input="".join(f"{t}\n" for t in targets), registry_=counter_registry)
+    out = searchkit_cli_run(["solve", "counter", "-a", algorithm, "--time-limit", "5", "-"],
+                            input="".join(f"{t}\n" for t in targets), registry_=counter_registry)
     assert out.exit_code == 0, out.output
     lines = out.output.splitlines()
     assert len(lines) == len(targets) and not any(line.startswith("?") for line in lines), lines
@@ -97,20 +97,37 @@ def test_the_guide_format_result_as_text_for_each_status(counter_registry):
 
 # -- issue 32 item 26: the guide's versions, import lines and pattern-database section ----------------------
 
+def version_gaps(texts: dict[str, str], version: str) -> list[str]:
+    """What the docs ``texts`` (``{file name: text}``) say past the package's ``version``: the guide's pin
+    not the version's series, or a release after it named anywhere."""
+    series = tuple(int(v) for v in version.split(".")[:2])
+    pin = re.search(r"searchkit-puzzles>=(\d+)\.(\d+),<(\d+)\.(\d+)", texts.get("plugin-guide.md", ""))
+    gaps = [] if pin and (int(pin[1]), int(pin[2])) == series and \
+        (int(pin[3]), int(pin[4])) == (series[0], series[1] + 1) else ["the guide's pin is not the series"]
+    # a version: 'searchkit 0.3', 'before 0.3', 'one release (0.3)'; not a time ('searchkit 0.17 s', '3.26x')
+    said = r"(?:searchkit(?:-puzzles)?|before|release|releases) \(?(\d+)\.(\d{1,2})(?![\d.]|\s?(?:s|ms|x)\b)"
+    for name, text in sorted(texts.items()):
+        for m in re.finditer(said, text):
+            if (int(m[1]), int(m[2])) > series:
+                gaps.append(f"docs/{name} speaks of {m[0]!r}: the package is {version}")
+    return gaps
+
+
 def test_the_guide_speaks_of_no_release_past_the_pinned_series():
     """Section 9 spoke of 'before searchkit 0.3' while the package is 0.2.0 and the guide pins <0.3."""
     import tomllib
 
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
-    series = tuple(int(v) for v in version.split(".")[:2])
-    texts = {path.name: path.read_text() for path in (ROOT / "docs").glob("*.md")}
-    pin = re.search(r"searchkit-puzzles>=(\d+)\.(\d+),<(\d+)\.(\d+)", texts["plugin-guide.md"])
-    assert pin and (int(pin[1]), int(pin[2])) == series and (int(pin[3]), int(pin[4])) == (series[0], series[1] + 1)
-    # a version: 'searchkit 0.3', 'before 0.3', 'one release (0.3)'; not a time ('searchkit 0.17 s', '3.26x')
-    said = r"(?:searchkit(?:-puzzles)?|before|release|releases) \(?(\d+)\.(\d{1,2})(?![\d.]|\s?(?:s|ms|x)\b)"
-    for name, text in texts.items():
-        for m in re.finditer(said, text):
-            assert (int(m[1]), int(m[2])) <= series, f"docs/{name} speaks of {m[0]!r}: the package is {version}"
+    assert version_gaps({path.name: path.read_text() for path in (ROOT / "docs").glob("*.md")}, version) == []
+
+
+def test_the_version_check_fails_on_planted_text():
+    """The guard above, shown failing: a page speaking of a later release, and a pin of another series; a
+    time that looks like a version is not one."""
+    texts = {"plugin-guide.md": "pin `searchkit-puzzles>=0.2,<0.4`; searchkit 0.17 s; 3.26x",
+             "other.md": "this changes in searchkit 0.3 or later"}
+    assert version_gaps(texts, "0.2.0") == ["the guide's pin is not the series",
+                                            "docs/other.md speaks of 'searchkit 0.3': the package is 0.2.0"]
 
 
 def test_every_import_line_of_the_guide_imports_and_rank_is_public():

@@ -69,15 +69,15 @@ def make_plugin(game_name="count"):
 
 
 @pytest.mark.python_engine("a test game written in Python")
-def test_throwaway_plugin_appears_in_games_and_solves(cli_run):
+def test_throwaway_plugin_appears_in_games_and_solves(searchkit_cli_run):
     reg = load_registry(extra=[("throwaway", make_plugin())])
-    out = cli_run(["games"], registry_=reg)
+    out = searchkit_cli_run(["games"], registry_=reg)
     assert out.exit_code == 0
     assert "count" in out.output and "throwaway" in out.output
-    solved = cli_run(["solve", "count", "--shout", "-"], input="3\n5\n", registry_=reg)
+    solved = searchkit_cli_run(["solve", "count", "--shout", "-"], input="3\n5\n", registry_=reg)
     assert solved.exit_code == 0, solved.output
     assert solved.output.splitlines() == ["3 IN 3", "5 IN 5"]
-    plugins = cli_run(["plugins"], registry_=reg)
+    plugins = searchkit_cli_run(["plugins"], registry_=reg)
     assert "throwaway" in plugins.output and "games: count" in plugins.output
     assert "heuristics: count:gap" in plugins.output
 
@@ -122,33 +122,33 @@ def test_env_var_limits_entry_points(monkeypatch):
     assert reg.games == {}
 
 
-def test_unknown_names_list_what_exists(registry):
+def test_unknown_names_list_what_exists(searchkit_registry):
     from searchkit.errors import UnknownNameError
 
     with pytest.raises(UnknownNameError, match="known: .*flood"):
-        registry.game("nope")
+        searchkit_registry.game("nope")
     with pytest.raises(UnknownNameError, match="known: .*ida_star"):
-        registry.algorithm("nope")
+        searchkit_registry.algorithm("nope")
     with pytest.raises(UnknownNameError, match="colours"):
-        registry.heuristic("flood", "nope")
+        searchkit_registry.heuristic("flood", "nope")
 
 
-def test_builtin_flood_is_an_entry_point_plugin(registry):
-    info = {p.name: p for p in registry.plugins}
+def test_builtin_flood_is_an_entry_point_plugin(searchkit_registry):
+    info = {p.name: p for p in searchkit_registry.plugins}
     assert info["flood"].origin == "entry point"
     assert info["flood"].version
-    assert registry.owner("game", "flood") == "flood"
+    assert searchkit_registry.owner("game", "flood") == "flood"
 
 
-def test_listing_commands(cli_run):
-    assert "flood" in cli_run(["games"]).output
-    heur = cli_run(["heuristics", "flood"]).output
+def test_listing_commands(searchkit_cli_run):
+    assert "flood" in searchkit_cli_run(["games"]).output
+    heur = searchkit_cli_run(["heuristics", "flood"]).output
     for name in ("colours", "eccentricity", "layered"):
         assert name in heur
     assert "admissible" in heur
-    assert "completion" in cli_run(["rules", "flood"]).output
-    assert "ida_star" in cli_run(["algorithms"]).output
-    bad = cli_run(["heuristics", "nope"])
+    assert "completion" in searchkit_cli_run(["rules", "flood"]).output
+    assert "ida_star" in searchkit_cli_run(["algorithms"]).output
+    bad = searchkit_cli_run(["heuristics", "nope"])
     assert bad.exit_code == 2 and "unknown game 'nope'" in bad.output
 
 
@@ -166,7 +166,7 @@ def test_fast_entry_point_scan_matches_importlib_metadata():
     assert versions["flood"] == version("searchkit-puzzles-flood")
 
 
-def test_the_plugin_that_ships_a_game_keeps_its_name(capsys, cli_run):
+def test_the_plugin_that_ships_a_game_keeps_its_name(capsys, searchkit_cli_run):
     """Issue 19.18: a plugin registering 'flood' before the real plugin kept it; the real one lost 14 items."""
     import searchkit_flood.plugin as real
 
@@ -189,7 +189,7 @@ def test_the_plugin_that_ships_a_game_keeps_its_name(capsys, cli_run):
     reg = load_registry(use_entry_points=False, extra=[("flood", real), ("zzz-impostor", impostor)])
     assert reg.owner("game", "flood") == "flood" and [p.name for p in reg.failures] == ["zzz-impostor"]
     capsys.readouterr()
-    listing = cli_run(["games"], registry_=reg)
+    listing = searchkit_cli_run(["games"], registry_=reg)
     assert listing.exit_code == 1 and "flood" in listing.output
 
 

@@ -98,17 +98,17 @@ def test_reading_a_board_holds_at_most_what_it_charges(tmp_path, layout):
     assert peak <= READ_BYTES_PER_CELL * side * side, (peak, READ_BYTES_PER_CELL * side * side)
 
 
-def test_the_cli_reports_a_case_stopped_while_read_and_solves_the_next(tmp_path, cli_run):
+def test_the_cli_reports_a_case_stopped_while_read_and_solves_the_next(tmp_path, searchkit_cli_run):
     # 3000x3000: 9 million values, more than 0.1 s of reading on any machine (1500x1500 was not: on a fast
     # machine it was read in under 0.1 s, and the case was stopped after reading, with its data hash)
     path = _judge(tmp_path / "big.txt", 3000, tail="1\n7\n0\n")
-    result = cli_run(["solve", "flood", "--time-limit", "0.1", "--format", "jsonl", path])
+    result = searchkit_cli_run(["solve", "flood", "--time-limit", "0.1", "--format", "jsonl", path])
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(r["case"], r["line"], r["status"], r["data_hash"]) for r in records] == [
         (1, 1, "time_limit", None), (2, 3002, "solved", records[1]["data_hash"])]
     assert records[1]["cost"] == 0 and records[1]["data_hash"].startswith("sha256:")
     assert result.exit_code == 1  # a case stopped at a limit without a solution
-    text = cli_run(["solve", "flood", "--time-limit", "0.1", path])
+    text = searchkit_cli_run(["solve", "flood", "--time-limit", "0.1", path])
     assert text.stdout.splitlines() == ["? (time_limit)", "0"]
 
 
@@ -144,9 +144,9 @@ def test_the_passes_over_the_whole_file_are_not_charged_to_the_first_case():
     assert first.stopped is None and first.data.cells == (0, 1, 2, 1, 2, 0, 2, 0, 1), first
 
 
-def test_show_reads_its_case_under_the_time_limit(tmp_path, cli_run):
+def test_show_reads_its_case_under_the_time_limit(tmp_path, searchkit_cli_run):
     path = _judge(tmp_path / "big.txt", 300)
-    result = cli_run(["show", "flood", "--time-limit", "0", "-o", str(tmp_path / "x.svg"), path])
+    result = searchkit_cli_run(["show", "flood", "--time-limit", "0", "-o", str(tmp_path / "x.svg"), path])
     assert result.exit_code == 1
     assert "case 1: time_limit while it was read, nothing to show" in result.stderr
     assert not (tmp_path / "x.svg").exists()

@@ -46,6 +46,11 @@ def test_plugins_reach_run_through_the_vocabulary():
     assert run is searchkit.run
 
 
+def drivers_named(folder) -> list[str]:
+    """The modules of ``folder`` that name a driver module (``searchkit.drivers``)."""
+    return [path.name for path in sorted(folder.glob("*.py")) if "searchkit.drivers" in path.read_text()]
+
+
 def test_flood_seed_and_mayan_generator_import_no_driver():
     """The plugins' own searches go through ``searchkit.run``, not a driver module."""
     from pathlib import Path
@@ -54,5 +59,11 @@ def test_flood_seed_and_mayan_generator_import_no_driver():
     import searchkit_mayan
 
     for package in (searchkit_flood, searchkit_mayan):
-        for path in Path(package.__file__).parent.glob("*.py"):
-            assert "searchkit.drivers" not in path.read_text(), path
+        assert drivers_named(Path(package.__file__).parent) == [], package.__name__
+
+
+def test_the_driver_check_fails_on_a_planted_import(tmp_path):
+    """The guard above, shown failing: a plugin module importing a driver, and one importing ``searchkit``."""
+    (tmp_path / "seed.py").write_text("from searchkit.drivers.beam import beam\n")
+    (tmp_path / "game.py").write_text("import searchkit\n")
+    assert drivers_named(tmp_path) == ["seed.py"]

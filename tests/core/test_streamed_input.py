@@ -90,9 +90,9 @@ def test_reading_ten_times_the_cases_does_not_take_ten_times_the_memory(tmp_path
     assert peaks[10000] < 200_000, peaks
 
 
-def test_stdin_is_spooled_and_read_in_passes(cli_run):
+def test_stdin_is_spooled_and_read_in_passes(searchkit_cli_run):
     text = "2\n1 2\n2 1\n2\n1 1\n1 1\n0\n"
-    out = cli_run(["solve", "flood", "-"], input=text)
+    out = searchkit_cli_run(["solve", "flood", "-"], input=text)
     assert out.exit_code == 0 and out.stdout.split() == ["2", "0"]
 
 

@@ -21,35 +21,35 @@ def _first_boards(n):
     return "\n".join(lines[: 9 * n]) + "\n0\n"
 
 
-def test_generate_writes_parseable_reproducible_instances(cli_run):
-    a = cli_run(["generate", "flood", "--count", "3", "--seed", "7", "--size", "4", "-o", "colours=3"])
-    b = cli_run(["generate", "flood", "--count", "3", "--seed", "7", "--size", "4", "-o", "colours=3"])
+def test_generate_writes_parseable_reproducible_instances(searchkit_cli_run):
+    a = searchkit_cli_run(["generate", "flood", "--count", "3", "--seed", "7", "--size", "4", "-o", "colours=3"])
+    b = searchkit_cli_run(["generate", "flood", "--count", "3", "--seed", "7", "--size", "4", "-o", "colours=3"])
     assert a.exit_code == 0 and a.output == b.output
     lines = a.output.splitlines()  # streamed: a header names the format chosen from the first board
     assert lines[0] == "# searchkit flood judge" and lines[1] == "4" and lines[-1] == "0"
     assert len(lines) == 1 + 3 * 5 + 1
     assert {v for line in lines[2:6] for v in line.split()} <= {"1", "2", "3"}
-    solved = cli_run(["solve", "flood", "-"], input=a.output)
+    solved = searchkit_cli_run(["solve", "flood", "-"], input=a.output)
     assert solved.exit_code == 0 and len(solved.output.split()) == 3
-    rect = cli_run(["generate", "flood", "-n", "2", "-o", "width=5", "-o", "height=2"])
+    rect = searchkit_cli_run(["generate", "flood", "-n", "2", "-o", "width=5", "-o", "height=2"])
     lines = rect.output.splitlines()  # non-square boards: the rect format, under a header naming it
     assert lines[0] == "# searchkit flood rect" and lines[1] == "5 2" and lines[4] == "5 2" and lines[-1] == "0 0"
-    solved = cli_run(["solve", "flood", "-"], input=rect.output)
+    solved = searchkit_cli_run(["solve", "flood", "-"], input=rect.output)
     assert solved.exit_code == 0 and len(solved.output.split()) == 2
 
 
-def test_generate_rejects_unknown_option(cli_run):
-    out = cli_run(["generate", "flood", "-o", "sides=3"])
+def test_generate_rejects_unknown_option(searchkit_cli_run):
+    out = searchkit_cli_run(["generate", "flood", "-o", "sides=3"])
     assert out.exit_code == 2 and "colours" in out.output
 
 
-def test_compare_agrees_on_every_cost_under_each_optimal_algorithm(cli_run, tmp_path):
+def test_compare_agrees_on_every_cost_under_each_optimal_algorithm(searchkit_cli_run, tmp_path):
     path = tmp_path / "five.txt"
     path.write_text(_first_boards(5))
     expected = shared("flood", "random-8x8-6c.ans").read_text().split()[:5]
     for algorithm in ("ida_star", "astar", "ida_star_tt"):
-        out = cli_run(["compare", "flood", str(path), str(EXAMPLES / "flood" / "nkoj2440-sample.txt"),
-                       "-H", "colours", "-H", "layered", "-a", algorithm, "--format", "json"])
+        out = searchkit_cli_run(["compare", "flood", str(path), str(EXAMPLES / "flood" / "nkoj2440-sample.txt"),
+                                 "-H", "colours", "-H", "layered", "-a", algorithm, "--format", "json"])
         assert out.exit_code == 0, out.output
         report = json.loads(out.output)
         assert report["disagreements"] == []
@@ -59,13 +59,13 @@ def test_compare_agrees_on_every_cost_under_each_optimal_algorithm(cli_run, tmp_
         assert report["totals"]["layered"]["expanded"] < report["totals"]["colours"]["expanded"]
 
 
-def test_compare_all_text_and_csv(cli_run):
+def test_compare_all_text_and_csv(searchkit_cli_run):
     path = EXAMPLES / "flood" / "hdu4127-sample.txt"
-    text = cli_run(["compare", "flood", str(path), "-H", "all"])
+    text = searchkit_cli_run(["compare", "flood", str(path), "-H", "all"])
     assert text.exit_code == 0
     for name in ("colours", "eccentricity", "layered", "total", "EBF"):
         assert name in text.output
-    out = cli_run(["compare", "flood", str(path), "-H", "all", "--format", "csv"]).output
+    out = searchkit_cli_run(["compare", "flood", str(path), "-H", "all", "--format", "csv"]).output
     rows = list(csv.reader(io.StringIO(out)))
     assert rows[0][:5] == ["source", "case", "heuristic", "algorithm", "status"]
     assert sum(1 for r in rows if r[0] == "TOTAL") >= 3
@@ -91,15 +91,15 @@ def _bad_plugin():
     return mod
 
 
-def test_check_passes_real_heuristics(cli_run):
-    out = cli_run(["check", "flood", "-H", "colours", "-H", "layered", "--samples", "30"])
+def test_check_passes_real_heuristics(searchkit_cli_run):
+    out = searchkit_cli_run(["check", "flood", "-H", "colours", "-H", "layered", "--samples", "30"])
     assert out.exit_code == 0, out.output
     assert "colours: OK" in out.output and "layered: OK" in out.output
 
 
-def test_check_finds_planted_inadmissible_heuristic(cli_run):
+def test_check_finds_planted_inadmissible_heuristic(searchkit_cli_run):
     reg = load_registry(extra=[("planted", _bad_plugin())])
-    out = cli_run(["check", "flood", "-H", "double", "--samples", "30"], registry_=reg)
+    out = searchkit_cli_run(["check", "flood", "-H", "double", "--samples", "30"], registry_=reg)
     assert out.exit_code == 1
     assert "double: FAIL: not admissible (claims it)" in out.output
     assert "h = 2 > true remaining cost 1" in out.output  # shrunk: one move from a one-colour board
@@ -111,13 +111,13 @@ def test_check_finds_planted_inadmissible_heuristic(cli_run):
         board.append(line)
         if line == "0":
             break
-    solved = cli_run(["solve", "flood", "-"], input="\n".join(board) + "\n")
+    solved = searchkit_cli_run(["solve", "flood", "-"], input="\n".join(board) + "\n")
     assert solved.exit_code == 0
 
 
-def test_check_reports_but_does_not_fail_unclaimed_properties(cli_run):
+def test_check_reports_but_does_not_fail_unclaimed_properties(searchkit_cli_run):
     reg = load_registry(extra=[("planted", _bad_plugin())])
-    out = cli_run(["check", "flood", "-H", "double-honest", "--samples", "20"], registry_=reg)
+    out = searchkit_cli_run(["check", "flood", "-H", "double-honest", "--samples", "20"], registry_=reg)
     assert out.exit_code == 0
     assert "double-honest: note: not admissible (does not claim it)" in out.output
 
@@ -133,7 +133,7 @@ def test_contract_catches_planted_heuristic():
         check["heuristics-admissible"]()
 
 
-def test_compare_starts_each_strategy_clock_at_the_case_not_after_the_others(registry):
+def test_compare_starts_each_strategy_clock_at_the_case_not_after_the_others(searchkit_registry):
     """The case's reading counts against every strategy's time limit; the strategies before it do not."""
     import time
 
@@ -144,7 +144,7 @@ def test_compare_starts_each_strategy_clock_at_the_case_not_after_the_others(reg
 
     class Recording:
         def __init__(self):
-            self.solver = Solver(registry, "flood", algorithm="bfs")
+            self.solver = Solver(searchkit_registry, "flood", algorithm="bfs")
             self.starts = []
 
         def solve(self, case, *, started=None):
@@ -161,7 +161,7 @@ def test_compare_starts_each_strategy_clock_at_the_case_not_after_the_others(reg
         assert 0.99 <= called - started < 1.15  # not 1.2 for the second: the first strategy's 0.2 s is not its
 
 
-def test_a_game_without_a_generator_skips_the_contracts_that_need_one_saying_so(cli_run):
+def test_a_game_without_a_generator_skips_the_contracts_that_need_one_saying_so(searchkit_cli_run):
     """The guide calls the generator optional: the contract suite and check say so instead of failing
     (issue 20 item 10)."""
     import warnings
@@ -182,7 +182,7 @@ def test_a_game_without_a_generator_skips_the_contracts_that_need_one_saying_so(
         warnings.simplefilter("always")
         run_contract("nogen", registry=reg)
     assert sum(issubclass(w.category, ContractSkipped) for w in seen) == len(checks) - 1
-    out = cli_run(["check", "nogen"], registry_=reg)
+    out = searchkit_cli_run(["check", "nogen"], registry_=reg)
     assert out.exit_code == 2 and "game 'nogen' registers no generator" in out.output
 
 
@@ -229,7 +229,7 @@ def test_effective_branching_factor_of_a_long_solution():
         assert abs(total - (generated + 1)) <= 1e-3 * (generated + 1), (generated, depth, b, total)
 
 
-def test_compare_totals_count_a_file_twice_and_compare_like_with_like(cli_run, tmp_path):
+def test_compare_totals_count_a_file_twice_and_compare_like_with_like(searchkit_cli_run, tmp_path):
     """Issue 19.13: 'TOTAL 4/3 solved' for good bad good; totals summed over different sets of cases."""
     import json
 
@@ -237,10 +237,10 @@ def test_compare_totals_count_a_file_twice_and_compare_like_with_like(cli_run, t
     good.write_text("2\n1 2\n2 1\n3\n1 2 3\n2 2 1\n3 1 1\n0\n")
     bad = tmp_path / "bad1.txt"
     bad.write_text("2\n1 x\n2 2\n0\n")
-    out = cli_run(["compare", "flood", str(good), str(bad), str(good), "-H", "colours", "--format", "json"])
+    out = searchkit_cli_run(["compare", "flood", str(good), str(bad), str(good), "-H", "colours", "--format", "json"])
     totals = json.loads(out.stdout)["totals"]["colours"]
     assert totals["cases"] == 5 and totals["solved"] == 4 and totals["unanswered"] == 1
-    csv = cli_run(["compare", "flood", str(good), str(bad), str(good), "-H", "colours", "--format", "csv"])
+    csv = searchkit_cli_run(["compare", "flood", str(good), str(bad), str(good), "-H", "colours", "--format", "csv"])
     assert "4/5 solved" in csv.stdout.splitlines()[-1]
 
     # a strategy that answers fewer cases must not look better on the cases it skipped

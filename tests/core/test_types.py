@@ -17,17 +17,39 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+#: What the typed core must include, at least.
+CORE = ("searchkit/puzzle.py", "searchkit/game.py", "searchkit/solver.py", "searchkit/drivers", "searchkit/plugin")
+
+
+def config_gaps(files: list[str], root: Path = ROOT) -> list[str]:
+    """What is wrong with mypy's ``files``: a part of the core left out, or a path that does not exist."""
+    return [f"{name} not checked" for name in CORE if name not in files] + \
+        [f"{name} does not exist" for name in files if not (root / name).exists()]
+
+
 def test_the_config_covers_the_typed_core():
-    files = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]["files"]
-    for name in ("searchkit/puzzle.py", "searchkit/game.py", "searchkit/solver.py", "searchkit/drivers",
-                 "searchkit/plugin"):
-        assert name in files
-    for name in files:
-        assert (ROOT / name).exists(), name
+    assert config_gaps(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]["files"]) == []
+
+
+def mypy(*args: str) -> subprocess.CompletedProcess:
+    """mypy as the suite runs it: this repository's configuration (pyproject.toml), from its root."""
+    pytest.importorskip("mypy", reason="mypy is not installed (pip install -e '.[test]' installs it)")
+    return subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary", *args], cwd=ROOT,
+                          capture_output=True, text=True)
 
 
 def test_mypy_finds_nothing():
-    pytest.importorskip("mypy", reason="mypy is not installed (pip install -e '.[test]' installs it)")
-    proc = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary"], cwd=ROOT, capture_output=True,
-                          text=True)
+    proc = mypy()
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_checks_fail_on_planted_errors(tmp_path):
+    """The guards above, shown failing: a config leaving the Solver out and naming a file that is gone; and
+    mypy, configured as above, on a module returning a str where it promises an int."""
+    files = [f for f in CORE if f != "searchkit/solver.py"] + ["searchkit/gone.py"]
+    assert config_gaps(files) == ["searchkit/solver.py not checked", "searchkit/gone.py does not exist"]
+    planted = tmp_path / "planted.py"
+    planted.write_text("def cost() -> int:\n    return 'three'\n")
+    proc = mypy("--cache-dir", str(tmp_path / "cache"), str(planted))
+    assert proc.returncode == 1 and "planted.py:2: error: Incompatible return value type" in proc.stdout, \
+        proc.stdout + proc.stderr

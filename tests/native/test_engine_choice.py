@@ -47,21 +47,22 @@ def _cases(registry, path):
     return list(solver.game.parse(open(path).read(), path, solver.options))
 
 
-def test_auto_runs_flood_natively_with_the_same_answers_and_counts(registry):
-    for case in _cases(registry, NKOJ):
+def test_auto_runs_flood_natively_with_the_same_answers_and_counts(searchkit_registry):
+    for case in _cases(searchkit_registry, NKOJ):
         for algorithm in ("astar", "ida_star", "peastar", "wastar"):
-            py = Solver(registry, "flood", algorithm=algorithm, engine="python").solve(case)
-            nat = Solver(registry, "flood", algorithm=algorithm, engine="auto").solve(case)
+            py = Solver(searchkit_registry, "flood", algorithm=algorithm, engine="python").solve(case)
+            nat = Solver(searchkit_registry, "flood", algorithm=algorithm, engine="auto").solve(case)
             assert (py.engine, nat.engine) == ("python", "native")
             # every field the engines share, as the test kit compares them (searchkit.testing.native)
             assert summary(py) == summary(nat), (algorithm, case.index)
 
 
-def test_a_python_only_heuristic_runs_on_python_under_auto_and_is_a_plan_error_under_native(cli_run):
+def test_a_python_only_heuristic_runs_on_python_under_auto_and_is_a_plan_error_under_native(searchkit_cli_run):
     reg = load_registry(extra=[("python_only", _python_only_heuristic())])
     case = _cases(reg, NKOJ)[0]
     assert Solver(reg, "flood", algorithm="astar", heuristic="zero-py", engine="auto").solve(case).engine == "python"
-    out = cli_run(["solve", "flood", "--engine", "native", "-a", "astar", "-H", "zero-py", NKOJ], registry_=reg)
+    out = searchkit_cli_run(["solve", "flood", "--engine", "native", "-a", "astar", "-H", "zero-py", NKOJ],
+                            registry_=reg)
     assert out.exit_code == 2 and "Traceback" not in out.output
     errors = [line for line in out.output.splitlines() if line.startswith("searchkit: error:")]
     assert len(errors) == 2 and all(
@@ -69,61 +70,62 @@ def test_a_python_only_heuristic_runs_on_python_under_auto_and_is_a_plan_error_u
         in errors), errors
 
 
-def test_a_game_without_a_native_problem_is_a_plan_error_under_native(cli_run):
-    out = cli_run(["solve", "mayan", "--engine", "native", MAYAN])
+def test_a_game_without_a_native_problem_is_a_plan_error_under_native(searchkit_cli_run):
+    out = searchkit_cli_run(["solve", "mayan", "--engine", "native", MAYAN])
     assert out.exit_code == 2 and "engine native: game 'mayan' has no native module" in out.output
-    assert cli_run(["solve", "mayan", "--engine", "auto", MAYAN]).exit_code == 0
+    assert searchkit_cli_run(["solve", "mayan", "--engine", "auto", MAYAN]).exit_code == 0
 
 
-def test_the_environment_variable_is_the_default_and_the_option_wins(cli_run, monkeypatch):
+def test_the_environment_variable_is_the_default_and_the_option_wins(searchkit_cli_run, monkeypatch):
     monkeypatch.setenv("SEARCHKIT_ENGINE", "python")
-    out = cli_run(["solve", "flood", "--format", "json", NKOJ])
+    out = searchkit_cli_run(["solve", "flood", "--format", "json", NKOJ])
     assert {json.loads(line)["engine"] for line in out.stdout.splitlines()} == {"python"}
-    out = cli_run(["solve", "flood", "--format", "json", "--engine", "native", NKOJ])
+    out = searchkit_cli_run(["solve", "flood", "--format", "json", "--engine", "native", NKOJ])
     assert {json.loads(line)["engine"] for line in out.stdout.splitlines()} == {"native"}
     monkeypatch.setenv("SEARCHKIT_ENGINE", "rust")
-    out = cli_run(["solve", "flood", NKOJ])
+    out = searchkit_cli_run(["solve", "flood", NKOJ])
     assert out.exit_code == 2 and "SEARCHKIT_ENGINE='rust': expected one of auto, python, native" in out.output
 
 
-def test_with_neither_option_nor_variable_the_engine_is_auto_and_picks_native(cli_run, monkeypatch):
+def test_with_neither_option_nor_variable_the_engine_is_auto_and_picks_native(searchkit_cli_run, monkeypatch):
     # a user's default, which CI's passes (each with SEARCHKIT_ENGINE set) do not otherwise run
     monkeypatch.delenv("SEARCHKIT_ENGINE", raising=False)
-    out = cli_run(["solve", "flood", "--format", "json", NKOJ])
+    out = searchkit_cli_run(["solve", "flood", "--format", "json", NKOJ])
     assert {json.loads(line)["engine"] for line in out.stdout.splitlines()} == {"native"}
-    out = cli_run(["solve", "mayan", "--format", "json", MAYAN])  # a game with no native problem: Python
+    out = searchkit_cli_run(["solve", "mayan", "--format", "json", MAYAN])  # a game with no native problem: Python
     assert out.exit_code == 0 and {json.loads(line)["engine"] for line in out.stdout.splitlines()} == {"python"}
 
 
-def test_every_result_names_its_engine(cli_run):
-    out = cli_run(["solve", "flood", "--stats", "--engine", "native", NKOJ])
+def test_every_result_names_its_engine(searchkit_cli_run):
+    out = searchkit_cli_run(["solve", "flood", "--stats", "--engine", "native", NKOJ])
     assert "astar/puchert on native" in out.output or "ida_star/layered on native" in out.output
-    out = cli_run(["compare", "flood", "-H", "colours", "--format", "csv", "--engine", "native", NKOJ])
+    out = searchkit_cli_run(["compare", "flood", "-H", "colours", "--format", "csv", "--engine", "native", NKOJ])
     rows = [line.split(",") for line in out.stdout.splitlines()]
     assert rows[0][-1] == "engine" and {r[-1] for r in rows[1:] if r[0] != "TOTAL"} == {"native"}
 
 
-def test_without_the_package_auto_is_python_and_native_says_what_to_install(cli_run, monkeypatch):
+def test_without_the_package_auto_is_python_and_native_says_what_to_install(searchkit_cli_run, monkeypatch):
     from searchkit import engine
 
     monkeypatch.setitem(engine._modules, "searchkit_flood_native", None)
-    out = cli_run(["solve", "flood", "--format", "json", "--engine", "auto", NKOJ])
+    out = searchkit_cli_run(["solve", "flood", "--format", "json", "--engine", "auto", NKOJ])
     assert {json.loads(line)["engine"] for line in out.stdout.splitlines()} == {"python"}
-    out = cli_run(["solve", "flood", "--engine", "native", NKOJ])
+    out = searchkit_cli_run(["solve", "flood", "--engine", "native", NKOJ])
     assert out.exit_code == 2 and "its native module searchkit_flood_native is not installed (pip install " \
         "./plugins/flood/native)" in out.output, out.output
-    assert "flood not installed (searchkit_flood_native)" in cli_run(["--version"]).output
+    assert "flood not installed (searchkit_flood_native)" in searchkit_cli_run(["--version"]).output
 
 
-def test_version_and_plugins_name_the_native_engine(cli_run):
+def test_version_and_plugins_name_the_native_engine(searchkit_cli_run):
     version = native.__version__
-    assert f"native engine: flood {version} (searchkit_flood_native)" in cli_run(["--version"]).output
-    assert f"flood {version} (searchkit_flood_native)" in cli_run(["plugins"]).output
+    assert f"native engine: flood {version} (searchkit_flood_native)" in searchkit_cli_run(["--version"]).output
+    assert f"flood {version} (searchkit_flood_native)" in searchkit_cli_run(["plugins"]).output
 
 
-def test_a_native_answer_that_does_not_replay_is_an_error_not_an_answer(cli_run, monkeypatch, registry):
+def test_a_native_answer_that_does_not_replay_is_an_error_not_an_answer(searchkit_cli_run, monkeypatch,
+                                                                        searchkit_registry):
     """Fault injection: the native problem's result gets a wrong last move; the replay must catch it."""
-    game = registry.game("flood")
+    game = searchkit_registry.game("flood")
     real = type(game).native_problem
 
     class Tampered:
@@ -137,19 +139,19 @@ def test_a_native_answer_that_does_not_replay_is_an_error_not_an_answer(cli_run,
             return result
 
     monkeypatch.setattr(type(game), "native_problem", lambda self, *a: Tampered(real(self, *a)))
-    out = cli_run(["solve", "flood", "--engine", "native", "--format", "json", NKOJ])
+    out = searchkit_cli_run(["solve", "flood", "--engine", "native", "--format", "json", NKOJ])
     assert out.exit_code == 2 and "Traceback" not in out.output
     records = [json.loads(line) for line in out.stdout.splitlines()]
     assert [r["status"] for r in records] == ["error", "error"] and all(r["moves"] == [] for r in records)
     assert "NativeEngineError: the native engine's solution" in out.output
 
 
-def test_a_tiny_memory_limit_is_the_cases_memory_limit_not_a_missing_engine(cli_run, tmp_path):
+def test_a_tiny_memory_limit_is_the_cases_memory_limit_not_a_missing_engine(searchkit_cli_run, tmp_path):
     """A tester's defect: under `--memory-limit 1` the native library was loaded inside the case's
     allowance, its mapping failed, and the case was an error saying the engine was not installed."""
     board = tmp_path / "one.txt"
     board.write_text(PC19_SECOND)
-    out = cli_run(["solve", "flood", "--engine", "native", "--memory-limit", "1", str(board)])
+    out = searchkit_cli_run(["solve", "flood", "--engine", "native", "--memory-limit", "1", str(board)])
     assert out.stdout.splitlines() == ["? (memory_limit)"] and "not installed" not in out.output, out.output
 
 
@@ -164,14 +166,14 @@ B24C6_SECOND = (
 )
 
 
-def test_anytime_at_its_time_limit_keeps_its_bound_and_counts_on_both_engines(registry):
+def test_anytime_at_its_time_limit_keeps_its_bound_and_counts_on_both_engines(searchkit_registry):
     """A tester's defect: native ``anytime`` under a time limit lost its lower bound and statistics (the
     solution's replay, after the deadline, raised the case's time limit and the result was dropped for the
     seed's); the replay now has a grace (searchkit.solver.REPLAY_GRACE), and the bound and counts stand."""
     from searchkit.limits import Limits
 
     for engine in ("python", "native"):
-        solver = Solver(registry, "flood", algorithm="anytime", engine=engine, limits=Limits(time_limit=1.0))
+        solver = Solver(searchkit_registry, "flood", algorithm="anytime", engine=engine, limits=Limits(time_limit=1.0))
         case = next(iter(solver.game.parse(B24C6_SECOND + "\n", "b24c6.txt", solver.options)))
         out = solver.solve(case)
         r = out.result

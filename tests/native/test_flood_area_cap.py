@@ -29,24 +29,25 @@ def test_a_board_of_too_many_areas_is_left_to_the_python_engine():
     assert native_problem(small, ()) is not None
 
 
-def test_engine_native_says_why_a_board_is_not_taken(cli_run, tmp_path):
+def test_engine_native_says_why_a_board_is_not_taken(searchkit_cli_run, tmp_path):
     """Issue 32 (S3): ``--engine native`` on a board of more than NATIVE_MAX_AREAS areas said only "builds no
     native problem for this case"; it names the reason (the area count and the limit)."""
     board = _board(100)
     path = tmp_path / "big.txt"
     path.write_text("100\n" + "\n".join(" ".join(str(c + 1) for c in board.cells[r * 100:(r + 1) * 100])
                                         for r in range(100)) + "\n")
-    result = cli_run(["solve", "flood", "--engine", "native", "--time-limit", "5", str(path)])
+    result = searchkit_cli_run(["solve", "flood", "--engine", "native", "--time-limit", "5", str(path)])
     assert "builds no native problem for this case: the board has " in result.output, result.output
     assert f"native engine takes at most {NATIVE_MAX_AREAS}" in result.output, result.output
 
 
-def test_auto_solves_such_a_board_on_python_within_its_time_limit(cli_run, tmp_path):
+def test_auto_solves_such_a_board_on_python_within_its_time_limit(searchkit_cli_run, tmp_path):
     board = _board(100)
     path = tmp_path / "big.txt"
     path.write_text("100\n" + "\n".join(" ".join(str(c + 1) for c in board.cells[r * 100:(r + 1) * 100])
                                         for r in range(100)) + "\n")
-    result = cli_run(["solve", "flood", "--engine", "auto", "--time-limit", "0.5", "--format", "jsonl", str(path)])
+    result = searchkit_cli_run(["solve", "flood", "--engine", "auto", "--time-limit", "0.5", "--format", "jsonl",
+                                str(path)])
     import json
 
     record = json.loads(result.stdout)

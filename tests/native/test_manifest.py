@@ -116,19 +116,19 @@ class _OldModule:
         raise AssertionError("a module of another protocol was used")
 
 
-def test_a_protocol_mismatch_is_python_with_one_warning_under_auto_and_a_plan_error_under_native(cli_run,
+def test_a_protocol_mismatch_is_python_with_one_warning_under_auto_and_a_plan_error_under_native(searchkit_cli_run,
                                                                                                  monkeypatch):
     pytest.importorskip("searchkit_flood_native")
     case = str(ROOT / "examples" / "flood" / "nkoj2440-sample.txt")
     monkeypatch.setitem(engine._modules, "searchkit_flood_native",
                         engine.NativeModule("searchkit_flood_native", _OldModule, _OldModule.manifest()))
     monkeypatch.setattr(engine, "_warned", set())
-    out = cli_run(["solve", "flood", "--format", "json", "--engine", "auto", case])
+    out = searchkit_cli_run(["solve", "flood", "--format", "json", "--engine", "auto", case])
     assert out.exit_code == 0
     assert {json.loads(line)["engine"] for line in out.stdout.splitlines()} == {"python"}
     warnings = [line for line in out.stderr.splitlines() if "protocol" in line]
     assert len(warnings) == 1 and f"speaks protocol {protocol.PROTOCOL + 1}" in warnings[0], out.stderr
-    out = cli_run(["solve", "flood", "--engine", "native", case])
+    out = searchkit_cli_run(["solve", "flood", "--engine", "native", case])
     assert out.exit_code == 2 and "Traceback" not in out.output
     assert f"engine native: the native module searchkit_flood_native speaks protocol {protocol.PROTOCOL + 1}" \
         in out.output

@@ -36,13 +36,13 @@ def _requests(driver) -> list[str]:
 
 
 @pytest.mark.parametrize("game,path", [("mayan", MAYAN), ("flood", RANDOM8)])
-def test_page_steps_through_the_solution(browser, registry, tmp_path, game, path):
+def test_page_steps_through_the_solution(browser, searchkit_registry, tmp_path, game, path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
     from searchkit.render.html import render_html
 
-    _, _, moves, steps = solution(registry, game, path)
+    _, _, moves, steps = solution(searchkit_registry, game, path)
     page = tmp_path / "page.html"
     page.write_text(render_html(steps, title=f"{game} test"), encoding="utf-8")
     browser.get_log("browser")
@@ -91,7 +91,7 @@ def test_page_steps_through_the_solution(browser, registry, tmp_path, game, path
 
 
 @pytest.mark.parametrize("window", [(1200, 900), (700, 900), (1600, 500)])
-def test_the_board_scales_to_the_window(browser, registry, tmp_path, window):
+def test_the_board_scales_to_the_window(browser, searchkit_registry, tmp_path, window):
     """The board fills the window it has (it was 238 px wide in a 1200 px window), keeps its shape and stays on
     screen with the move list beside it."""
     from searchkit.render.html import render_html
@@ -99,7 +99,7 @@ def test_the_board_scales_to_the_window(browser, registry, tmp_path, window):
 
     from render_helpers import PC19
 
-    _, _, _, steps = solution(registry, "flood", PC19)
+    _, _, _, steps = solution(searchkit_registry, "flood", PC19)
     natural = board_only(single_layout(steps))
     page = tmp_path / "page.html"
     page.write_text(render_html(steps, title="scaling"), encoding="utf-8")

@@ -15,10 +15,10 @@ SECRET = "s3cr3t-hash"
     ('{"1": "%s"}' % SECRET, ": a palette value: expected a colour #rrggbb"),
     ('["#ff0000", "%s"]' % SECRET, ": palette colour 2: expected a colour #rrggbb"),
 ])
-def test_a_file_that_is_not_a_palette_is_refused_without_quoting_it(cli_run, tmp_path, content, where):
+def test_a_file_that_is_not_a_palette_is_refused_without_quoting_it(searchkit_cli_run, tmp_path, content, where):
     secret = tmp_path / "shadow"
     secret.write_text(content)
-    result = cli_run(["show", "flood", str(PC19), "--palette", str(secret), "-o", str(tmp_path / "x.svg")])
+    result = searchkit_cli_run(["show", "flood", str(PC19), "--palette", str(secret), "-o", str(tmp_path / "x.svg")])
     assert result.exit_code == 2
     assert SECRET not in result.output
     assert f"{secret}{where}" in result.output.strip().splitlines()[-1], result.output
@@ -31,11 +31,11 @@ def test_a_palette_given_in_python_is_still_quoted():
         load_palette({"1": "nope"})
 
 
-def test_a_json_palette_nested_too_deeply_is_one_line_not_a_traceback(cli_run, tmp_path):
+def test_a_json_palette_nested_too_deeply_is_one_line_not_a_traceback(searchkit_cli_run, tmp_path):
     """A tester's finding (issue 32's follow-up): json's RecursionError on a file of 100,000 ``[`` escaped as a
     traceback; such a file is not a palette, said in one line naming it."""
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "\n")
-    result = cli_run(["show", "flood", str(PC19), "--palette", str(deep), "-o", str(tmp_path / "x.svg")])
+    result = searchkit_cli_run(["show", "flood", str(PC19), "--palette", str(deep), "-o", str(tmp_path / "x.svg")])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert f"{deep}:1: expected VALUE COLOUR" in result.output.strip().splitlines()[-1], result.output

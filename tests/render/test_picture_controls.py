@@ -37,12 +37,12 @@ def test_named_palettes_files_and_mappings(tmp_path):
         pal.load_palette(str(bad))
 
 
-def test_show_palette_option(cli_run, tmp_path):
+def test_show_palette_option(searchkit_cli_run, tmp_path):
     out = tmp_path / "g.svg"
-    result = cli_run(["show", "flood", str(PC19), "--palette", "greys", "-o", str(out)])
+    result = searchkit_cli_run(["show", "flood", str(PC19), "--palette", "greys", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert all(f[1:3] == f[3:5] == f[5:7] for f in _fills(out.read_text()).values())
-    result = cli_run(["show", "flood", str(PC19), "--palette", "nope", "-o", str(out)])
+    result = searchkit_cli_run(["show", "flood", str(PC19), "--palette", "nope", "-o", str(out)])
     assert result.exit_code == 2 and "--palette: unknown palette 'nope'" in result.output
     assert "Traceback" not in result.output
 
@@ -59,26 +59,26 @@ def test_long_labels_wrap_within_their_frame():
     assert width < 2 * 400  # two slots of the narrow width, not two of the long label's
 
 
-def test_mayan_pictures_have_x_and_y_axes(registry, cli_run):
-    _, _, _, steps = solution(registry, "mayan", MAYAN)
+def test_mayan_pictures_have_x_and_y_axes(searchkit_registry, searchkit_cli_run):
+    _, _, _, steps = solution(searchkit_registry, "mayan", MAYAN)
     root = ET.fromstring(render_svg(steps[:1]))
     axes = [e.text for e in root.iter(NS + "text") if e.get("class") == "axis-label"]
     assert axes == ["0", "1", "2", "3", "4", "6", "5", "4", "3", "2", "1", "0"]  # x under, y from the top down
-    text = cli_run(["show", "mayan", str(MAYAN)]).output.splitlines()
+    text = searchkit_cli_run(["show", "mayan", str(MAYAN)]).output.splitlines()
     assert text[1].startswith("6 ") and text[7].startswith("0 ") and text[8].split() == ["0", "1", "2", "3", "4"]
 
 
-def test_a_wide_board_in_a_pipe_keeps_one_line_a_row(cli_run, tmp_path):
+def test_a_wide_board_in_a_pipe_keeps_one_line_a_row(searchkit_cli_run, tmp_path):
     """Not a terminal: rich used to wrap a 45-cell row at 80 columns, breaking the board into pieces."""
     rows = ["".join("123"[(x * 7 + y * 3) % 3] for x in range(45)) for y in range(45)]
     path = tmp_path / "wide.txt"
     path.write_text("".join(rows) + "\n")
-    out = cli_run(["show", "flood", str(path), "--input-format", "lines", "--moves", "2"]).output.splitlines()
+    out = searchkit_cli_run(["show", "flood", str(path), "--input-format", "lines", "--moves", "2"]).output.splitlines()
     board_lines = [line for line in out if line and line[0].isdigit()]
     assert len(board_lines) == 2 * 45 and all(len(line.split()) == 45 for line in board_lines)
 
 
-def test_a_game_may_bring_its_own_palette(cli_run, tmp_path, monkeypatch):
+def test_a_game_may_bring_its_own_palette(searchkit_cli_run, tmp_path, monkeypatch):
     """A game's ``palette`` attribute (walls grey, floor white) is used when the user chooses none."""
     import searchkit
     from searchkit import api
@@ -89,5 +89,5 @@ def test_a_game_may_bring_its_own_palette(cli_run, tmp_path, monkeypatch):
     assert 'fill="#111111"' in o.show()
     assert 'fill="#111111"' not in o.show(palette="greys")  # the user's choice wins
     out = tmp_path / "own.svg"
-    assert cli_run(["show", "flood", str(PC19), "-o", str(out)]).exit_code == 0
+    assert searchkit_cli_run(["show", "flood", str(PC19), "-o", str(out)]).exit_code == 0
     assert 'fill="#111111"' in out.read_text()

@@ -26,10 +26,10 @@ def _cells(group):
 
 
 @pytest.mark.parametrize("path,case", [(PC19, 1), (RANDOM8, 2)])
-def test_flood_svg_cells_follow_an_independent_replay(registry, path, case):
+def test_flood_svg_cells_follow_an_independent_replay(searchkit_registry, path, case):
     from searchkit.render.svg import render_svg
 
-    game, the_case, moves, steps = solution(registry, "flood", path, case)
+    game, the_case, moves, steps = solution(searchkit_registry, "flood", path, case)
     board = the_case.data
     values = [board.palette[m] for m in moves]
     expected = flood_grids(board.rows(), values)
@@ -47,10 +47,10 @@ def test_flood_svg_cells_follow_an_independent_replay(registry, path, case):
     assert swatches == {v: colours[v] for v in board.palette}
 
 
-def test_mayan_svg_has_each_cascade_frame(registry):
+def test_mayan_svg_has_each_cascade_frame(searchkit_registry):
     from searchkit.render.svg import render_svg
 
-    game, case, moves, steps = solution(registry, "mayan", MAYAN)
+    game, case, moves, steps = solution(searchkit_registry, "mayan", MAYAN)
     groups = _svg_frames(render_svg(steps, labels=True))
     assert len(groups) == len(steps) == 13  # start, 3 moves, 3 swaps, 3 cascade rounds of vanish + eliminated
     labels = [s.label for s in steps]
@@ -69,10 +69,10 @@ def test_mayan_svg_has_each_cascade_frame(registry):
     assert steps[-1].frame.rows == ((None,) * 5,) * 7
 
 
-def test_sliding_tiles_marks_the_tile_that_slid(registry):
+def test_sliding_tiles_marks_the_tile_that_slid(searchkit_registry):
     from render_helpers import EIGHT
 
-    game, case, moves, steps = solution(registry, "sliding-tiles", EIGHT, 2)
+    game, case, moves, steps = solution(searchkit_registry, "sliding-tiles", EIGHT, 2)
     assert moves == ["D", "L", "D", "R", "R"] or len(moves) == len(steps) - 1
     for before, after, move in zip(steps, steps[1:], moves):
         (r, c), = after.frame.marks
@@ -83,7 +83,7 @@ def test_sliding_tiles_marks_the_tile_that_slid(registry):
 
 
 @pytest.mark.python_engine("sliding tiles")
-def test_png_pixel_at_each_cell_centre(registry):
+def test_png_pixel_at_each_cell_centre(searchkit_registry):
     pytest.importorskip("PIL")
     from PIL import Image
 
@@ -91,7 +91,7 @@ def test_png_pixel_at_each_cell_centre(registry):
     from searchkit.render.raster import picture
 
     for game_name, path in (("flood", RANDOM8), ("mayan", MAYAN)):
-        _, _, _, steps = solution(registry, game_name, path)
+        _, _, _, steps = solution(searchkit_registry, game_name, path)
         image = picture(steps)
         buf = io.BytesIO()
         image.save(buf, format="PNG")
@@ -104,7 +104,7 @@ def test_png_pixel_at_each_cell_centre(registry):
 
 
 @pytest.mark.python_engine("sliding tiles")
-def test_gif_has_one_frame_per_step(registry, tmp_path):
+def test_gif_has_one_frame_per_step(searchkit_registry, tmp_path):
     pytest.importorskip("PIL")
     from PIL import Image
 
@@ -112,7 +112,7 @@ def test_gif_has_one_frame_per_step(registry, tmp_path):
     from searchkit.render.layout import single_layout
 
     for game_name, path, expected in (("flood", PC19, 19 + 1), ("mayan", MAYAN, 3 + 1 + 9)):
-        _, _, moves, steps = solution(registry, game_name, path)
+        _, _, moves, steps = solution(searchkit_registry, game_name, path)
         out = tmp_path / f"{game_name}.gif"
         save_gif(out, steps)
         with Image.open(out) as gif:
@@ -126,12 +126,12 @@ def test_gif_has_one_frame_per_step(registry, tmp_path):
             assert gif.info["duration"] == LAST_MS  # the last frame (current after the loop) pauses
 
 
-def test_terminal_cells_through_a_recording_console(registry):
+def test_terminal_cells_through_a_recording_console(searchkit_registry):
     from rich.console import Console
 
     from searchkit.render.terminal import render_terminal
 
-    _, case, moves, steps = solution(registry, "flood", RANDOM8)
+    _, case, moves, steps = solution(searchkit_registry, "flood", RANDOM8)
     console = Console(record=True, color_system="truecolor", width=200, file=io.StringIO())
     render_terminal(steps, console, labels=True, across=False)
     text = console.export_text(styles=False, clear=False)
@@ -153,12 +153,12 @@ def test_terminal_cells_through_a_recording_console(registry):
     assert first == expected
 
 
-def test_terminal_boards_side_by_side(registry):
+def test_terminal_boards_side_by_side(searchkit_registry):
     from rich.console import Console
 
     from searchkit.render.terminal import render_terminal
 
-    _, case, moves, steps = solution(registry, "flood", RANDOM8)
+    _, case, moves, steps = solution(searchkit_registry, "flood", RANDOM8)
     console = Console(record=True, color_system="truecolor", width=100, file=io.StringIO())
     render_terminal(steps, console, labels=True)
     lines = console.export_text(styles=False).splitlines()

@@ -11,12 +11,12 @@ from render_helpers import RANDOM8
 
 
 @pytest.mark.parametrize("suffix", [".svg", ".png"])
-def test_compare_plot_two_heuristics_on_the_shared_8x8_set(cli_run, tmp_path, suffix):
+def test_compare_plot_two_heuristics_on_the_shared_8x8_set(searchkit_cli_run, tmp_path, suffix):
     pytest.importorskip("matplotlib")
     cases = shared("flood", "random-8x8-6c.txt")
     out = tmp_path / f"cmp{suffix}"
-    result = cli_run(["compare", "flood", str(cases), "-H", "puchert", "-H", "colours", "--format", "csv",
-                      "--plot", str(out)])
+    result = searchkit_cli_run(["compare", "flood", str(cases), "-H", "puchert", "-H", "colours", "--format", "csv",
+                                "--plot", str(out)])
     assert result.exit_code == 0, result.output
     assert f"searchkit: wrote {out}" in result.output
     if suffix == ".svg":
@@ -32,14 +32,14 @@ def test_compare_plot_two_heuristics_on_the_shared_8x8_set(cli_run, tmp_path, su
             assert image.format == "PNG" and image.size[0] > 600
 
 
-def test_compare_plot_errors(cli_run, tmp_path, monkeypatch):
-    bad = cli_run(["compare", "flood", str(RANDOM8), "-H", "puchert", "--format", "csv",
-                   "--plot", str(tmp_path / "x.pdf")])
+def test_compare_plot_errors(searchkit_cli_run, tmp_path, monkeypatch):
+    bad = searchkit_cli_run(["compare", "flood", str(RANDOM8), "-H", "puchert", "--format", "csv",
+                             "--plot", str(tmp_path / "x.pdf")])
     assert bad.exit_code == 2 and "use a name ending in .svg or .png" in bad.output
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
-    missing = cli_run(["compare", "flood", str(RANDOM8), "-H", "puchert", "--format", "csv",
-                       "--plot", str(tmp_path / "x.svg")])
+    missing = searchkit_cli_run(["compare", "flood", str(RANDOM8), "-H", "puchert", "--format", "csv",
+                                 "--plot", str(tmp_path / "x.svg")])
     assert missing.exit_code == 2
     assert missing.output.strip().splitlines()[-1] == ("searchkit: error: --plot needs matplotlib: "
                                                        "pip install 'searchkit-puzzles[plots]'")
@@ -50,13 +50,13 @@ def test_compare_plot_errors(cli_run, tmp_path, monkeypatch):
     ("missing/x.svg", "cannot write"),
     (None, "--plot needs matplotlib: pip install 'searchkit-puzzles[plots]'"),
 ])
-def test_compare_plot_is_refused_before_the_comparison_runs(cli_run, tmp_path, monkeypatch, plot, message):
+def test_compare_plot_is_refused_before_the_comparison_runs(searchkit_cli_run, tmp_path, monkeypatch, plot, message):
     # was: every case solved with every heuristic and the table printed, then the error
     if plot is None:
         monkeypatch.setitem(sys.modules, "matplotlib", None)
         monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
-    out = cli_run(["compare", "flood", str(RANDOM8), "-H", "puchert", "--format", "csv",
-                   "--plot", str(tmp_path / (plot or "x.svg"))])
+    out = searchkit_cli_run(["compare", "flood", str(RANDOM8), "-H", "puchert", "--format", "csv",
+                             "--plot", str(tmp_path / (plot or "x.svg"))])
     assert out.exit_code == 2
     assert out.stdout == ""
     assert len(out.stderr.splitlines()) == 1 and message in out.stderr

@@ -17,88 +17,90 @@ def _frames(path):
     return [g for g in root.iter(SVG + "g") if g.get("class") == "frame"]
 
 
-def test_show_svg_solves_the_case(cli_run, tmp_path):
+def test_show_svg_solves_the_case(searchkit_cli_run, tmp_path):
     out = tmp_path / "b.svg"
-    result = cli_run(["show", "flood", str(PC19), "--case", "2", "-o", str(out)])
+    result = searchkit_cli_run(["show", "flood", str(PC19), "--case", "2", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert len(_frames(out)) == 23 + 1
     assert "24 frames (23 moves)" in result.output
 
 
-def test_show_moves_are_checked_by_replay(cli_run, tmp_path):
+def test_show_moves_are_checked_by_replay(searchkit_cli_run, tmp_path):
     out = tmp_path / "m.svg"
-    result = cli_run(["show", "mayan", str(MAYAN), "--moves", "2 1 1, 3 1 1, 3 0 1", "-o", str(out)])
+    result = searchkit_cli_run(["show", "mayan", str(MAYAN), "--moves", "2 1 1, 3 1 1, 3 0 1", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert len(_frames(out)) == 13
-    bad = cli_run(["show", "mayan", str(MAYAN), "--moves", "2 1 1 9 9 1", "-o", str(out)])
+    bad = searchkit_cli_run(["show", "mayan", str(MAYAN), "--moves", "2 1 1 9 9 1", "-o", str(out)])
     assert bad.exit_code == 2
     assert "move 2 (9 9 1...) is not legal" in bad.output and len(bad.output.strip().splitlines()) == 1
-    short = cli_run(["show", "mayan", str(MAYAN), "--moves", "2 1 1", "-o", str(out)])
+    short = searchkit_cli_run(["show", "mayan", str(MAYAN), "--moves", "2 1 1", "-o", str(out)])
     assert short.exit_code == 0 and "do not reach a goal" in short.output
 
 
-def test_show_flood_moves_in_the_inputs_values(cli_run, tmp_path):
+def test_show_flood_moves_in_the_inputs_values(searchkit_cli_run, tmp_path):
     out = tmp_path / "f.svg"
     moves = "5 4 0 2 0 5 3 2 4 1 3 0 5 2"
-    result = cli_run(["show", "flood", str(RANDOM8), "--moves", moves, "-o", str(out)])
+    result = searchkit_cli_run(["show", "flood", str(RANDOM8), "--moves", moves, "-o", str(out)])
     assert result.exit_code == 0, result.output
     labels = [t.text for t in ET.parse(out).getroot().iter(SVG + "text") if t.get("class") == "frame-label"]
     assert labels[0] == "start" and labels[1] == "move 1: 5" and labels[-1] == "move 14: 2"
 
 
-def test_show_takes_moves_from_a_record_file(cli_run, tmp_path):
+def test_show_takes_moves_from_a_record_file(searchkit_cli_run, tmp_path):
     records = tmp_path / "runs.jsonl"
-    solved = cli_run(["solve", "flood", "--format", "json", str(RANDOM8)])
+    solved = searchkit_cli_run(["solve", "flood", "--format", "json", str(RANDOM8)])
     records.write_text(solved.output)
     out = tmp_path / "r.svg"
-    result = cli_run(["show", "flood", str(RANDOM8), "--case", "3", "--records", str(records), "-o", str(out)])
+    result = searchkit_cli_run(["show", "flood", str(RANDOM8), "--case", "3", "--records", str(records), "-o",
+                                str(out)])
     assert result.exit_code == 0, result.output
     assert len(_frames(out)) == 11 + 1
-    missing = cli_run(["show", "flood", str(RANDOM8), "--case", "3", "--records", str(tmp_path / "none.jsonl")])
+    missing = searchkit_cli_run(["show", "flood", str(RANDOM8), "--case", "3", "--records",
+                                 str(tmp_path / "none.jsonl")])
     assert missing.exit_code == 2 and "cannot read" in missing.output
     records.write_text(json.dumps({"source": str(RANDOM8), "case": 3, "status": "node_limit", "moves": []}) + "\n")
-    limited = cli_run(["show", "flood", str(RANDOM8), "--case", "3", "--records", str(records)])
+    limited = searchkit_cli_run(["show", "flood", str(RANDOM8), "--case", "3", "--records", str(records)])
     assert limited.exit_code == 2 and "status 'node_limit'" in limited.output
 
 
 @pytest.mark.python_engine("sliding tiles")
-def test_show_terminal_and_errors(cli_run, tmp_path):
-    result = cli_run(["show", "sliding-tiles", str(EIGHT), "--case", "2"])
+def test_show_terminal_and_errors(searchkit_cli_run, tmp_path):
+    result = searchkit_cli_run(["show", "sliding-tiles", str(EIGHT), "--case", "2"])
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[0] == "start" and lines[1:4] == ["1 2 3", "5 . 6", "4 7 8"]
     assert lines[-3:] == ["1 2 3", "4 5 6", "7 8 ."]
-    no_case = cli_run(["show", "flood", str(PC19), "--case", "9"])
+    no_case = searchkit_cli_run(["show", "flood", str(PC19), "--case", "9"])
     assert no_case.exit_code == 2 and "no case 9 (the file has 3 cases)" in no_case.output
-    bad_suffix = cli_run(["show", "flood", str(PC19), "-o", str(tmp_path / "x.jpg")])
+    bad_suffix = searchkit_cli_run(["show", "flood", str(PC19), "-o", str(tmp_path / "x.jpg")])
     assert bad_suffix.exit_code == 2 and "cannot tell the format" in bad_suffix.output
-    unsolvable = cli_run(["show", "sliding-tiles", str(EIGHT), "--case", "7"])
+    unsolvable = searchkit_cli_run(["show", "sliding-tiles", str(EIGHT), "--case", "7"])
     assert unsolvable.exit_code == 1 and "exhausted, nothing to show" in unsolvable.output
 
 
-def test_show_without_pillow_says_what_to_install(cli_run, tmp_path, monkeypatch):
+def test_show_without_pillow_says_what_to_install(searchkit_cli_run, tmp_path, monkeypatch):
     for name in list(sys.modules):
         if name == "PIL" or name.startswith("PIL.") or name == "searchkit.render.raster":
             monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "PIL", None)
-    result = cli_run(["show", "flood", str(PC19), "-o", str(tmp_path / "x.png")])
+    result = searchkit_cli_run(["show", "flood", str(PC19), "-o", str(tmp_path / "x.png")])
     assert result.exit_code == 2  # a missing extra is a usage error, as for check and compare --plot
     assert result.output.strip() == ("searchkit: error: PNG output needs Pillow: "
                                      "pip install 'searchkit-puzzles[pictures]'")
     # said before the case is solved: a search that stops at once still gets the same line
-    early = cli_run(["show", "flood", str(PC19), "--time-limit", "0", "-o", str(tmp_path / "x.gif")])
+    early = searchkit_cli_run(["show", "flood", str(PC19), "--time-limit", "0", "-o", str(tmp_path / "x.gif")])
     assert early.exit_code == 2
     assert early.output.strip() == ("searchkit: error: GIF output needs Pillow: "
                                     "pip install 'searchkit-puzzles[pictures]'")
 
 
 @pytest.mark.parametrize("where", ["missing/x.svg", "file.txt/x.html", "folder.svg"])
-def test_show_refuses_an_output_it_cannot_write_before_solving(cli_run, tmp_path, where):
+def test_show_refuses_an_output_it_cannot_write_before_solving(searchkit_cli_run, tmp_path, where):
     # was: exit status 1 after the search, "cannot write the output: No such file or directory"
     (tmp_path / "file.txt").write_text("x")
     (tmp_path / "folder.svg").mkdir()
     out = tmp_path / where
-    result = cli_run(["show", "flood", str(PC19), "--time-limit", "0", "-o", str(out)])
+    result = searchkit_cli_run(["show", "flood", str(PC19), "--time-limit", "0", "-o", str(out)])
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"searchkit: error: cannot write {out}: "), lines
@@ -106,11 +108,11 @@ def test_show_refuses_an_output_it_cannot_write_before_solving(cli_run, tmp_path
 
 @pytest.mark.python_engine("sliding tiles")
 @pytest.mark.parametrize("suffix", [".png", ".gif", ".html"])
-def test_show_writes_each_format(cli_run, tmp_path, suffix):
+def test_show_writes_each_format(searchkit_cli_run, tmp_path, suffix):
     if suffix != ".html":
         pytest.importorskip("PIL")
     out = tmp_path / f"mayan{suffix}"
-    result = cli_run(["show", "mayan", str(MAYAN), "-o", str(out)])
+    result = searchkit_cli_run(["show", "mayan", str(MAYAN), "-o", str(out)])
     assert result.exit_code == 0, result.output
     head = out.read_bytes()[:8]
     assert head.startswith({".png": b"\x89PNG", ".gif": b"GIF89a", ".html": b"<!DOCTYP"}[suffix])
@@ -128,34 +130,34 @@ def test_show_is_lazy_and_solve_imports_no_drawing(tmp_path):
     assert out.strip().endswith("BAD []")
 
 
-def test_show_takes_an_algorithm_with_options_spelt_as_in_solve(cli_run, tmp_path):
+def test_show_takes_an_algorithm_with_options_spelt_as_in_solve(searchkit_cli_run, tmp_path):
     out = tmp_path / "w.svg"
-    res = cli_run(["show", "flood", str(PC19), "-a", "wastar(weight=2)", "-o", str(out)])
+    res = searchkit_cli_run(["show", "flood", str(PC19), "-a", "wastar(weight=2)", "-o", str(out)])
     assert res.exit_code == 0, res.output
     assert "feasible, not proven optimal (cost 20, lower bound 16)" in res.output  # drawn, and said so
     assert len(_frames(out)) == 20 + 1
     for bad in ("nope", "wastar(weight=0.5)", "wastar(weight"):
-        refused = cli_run(["show", "flood", str(PC19), "-a", bad, "-o", str(tmp_path / "x.svg")])
+        refused = searchkit_cli_run(["show", "flood", str(PC19), "-a", bad, "-o", str(tmp_path / "x.svg")])
         errors = [line for line in refused.output.splitlines() if "rror: " in line]
         assert refused.exit_code == 2 and len(errors) == 1 and "Traceback" not in refused.output, refused.output
         assert not (tmp_path / "x.svg").exists()
 
 
-def test_show_refuses_moves_after_the_goal_and_caps_the_frames(cli_run, tmp_path):
+def test_show_refuses_moves_after_the_goal_and_caps_the_frames(searchkit_cli_run, tmp_path):
     """Issue 19.15: a forged 19,000-move record made a 437 MB SVG; moves after the goal were drawn."""
     out = tmp_path / "s.svg"
-    solved = cli_run(["solve", "flood", "--moves", str(PC19)]).output.splitlines()[0]
+    solved = searchkit_cli_run(["solve", "flood", "--moves", str(PC19)]).output.splitlines()[0]
     moves = solved.split(":")[1].strip()
     n = len(moves.split())
-    extra = cli_run(["show", "flood", str(PC19), "--moves", moves + " 1 2", "-o", str(out)])
+    extra = searchkit_cli_run(["show", "flood", str(PC19), "--moves", moves + " 1 2", "-o", str(out)])
     assert extra.exit_code == 2
     assert f"move {n + 1} (1) comes after the goal, reached after move {n}" in extra.output
-    capped = cli_run(["show", "flood", str(PC19), "--moves", moves, "--max-frames", "5", "-o", str(out)])
+    capped = searchkit_cli_run(["show", "flood", str(PC19), "--moves", moves, "--max-frames", "5", "-o", str(out)])
     assert capped.exit_code == 0, capped.output
     assert len(_frames(out)) == 5
     assert f"drew the first 5 frames, up to move 4 of {n} (--max-frames 5)" in capped.output
     records = tmp_path / "r.jsonl"
     records.write_text(json.dumps({"source": str(PC19), "case": 1, "status": "solved",
                                    "moves": moves.split() + ["1", "2"] * 9000}) + "\n")
-    forged = cli_run(["show", "flood", str(PC19), "--records", str(records), "-o", str(out)])
+    forged = searchkit_cli_run(["show", "flood", str(PC19), "--records", str(records), "-o", str(out)])
     assert forged.exit_code == 2 and "comes after the goal" in forged.output

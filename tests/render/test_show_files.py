@@ -94,22 +94,22 @@ def test_sigterm_while_the_picture_is_written_leaves_the_previous_one(tmp_path):
 
 
 @pytest.mark.parametrize("suffix", [".png", ".gif", ".svg", ".html"])
-def test_a_picture_over_max_pixels_is_refused_before_it_is_drawn(cli_run, tmp_path, suffix):
+def test_a_picture_over_max_pixels_is_refused_before_it_is_drawn(searchkit_cli_run, tmp_path, suffix):
     # a 1 x 5000 board's 4,138 moves made a 60,024 x 46,072 PNG (killed at 10.9 GB) and a 14 GB GIF; the same
     # on a small board under a small bound
     board, runs = _wide_board(tmp_path, 300)
     out = tmp_path / f"w{suffix}"
-    result = cli_run(["show", "flood", str(board), "--moves", " ".join(runs[:30]), "-o", str(out),
-                      "--max-pixels", "200000"])
+    result = searchkit_cli_run(["show", "flood", str(board), "--moves", " ".join(runs[:30]), "-o", str(out),
+                                "--max-pixels", "200000"])
     assert result.exit_code == 1
     last = result.output.strip().splitlines()[-1]
     assert "over --max-pixels 200,000: raise --max-pixels, or draw fewer frames with --max-frames" in last
     assert not out.exists()
-    fine = cli_run(["show", "flood", str(board), "--moves", " ".join(runs[:30]), "-o", str(out)])
+    fine = searchkit_cli_run(["show", "flood", str(board), "--moves", " ".join(runs[:30]), "-o", str(out)])
     assert fine.exit_code == 0 and out.exists()
     # over --max-frames too: the refusal, and no 'drew the first 5 frames' (it drew none)
-    refused = cli_run(["show", "flood", str(board), "--moves", " ".join(runs[:30]), "-o", str(tmp_path / f"x{suffix}"),
-                       "--max-pixels", "1000", "--max-frames", "5"])
+    refused = searchkit_cli_run(["show", "flood", str(board), "--moves", " ".join(runs[:30]), "-o",
+                                 str(tmp_path / f"x{suffix}"), "--max-pixels", "1000", "--max-frames", "5"])
     assert refused.exit_code == 1
     assert "drew the first" not in refused.output, refused.output
     assert "over --max-pixels 1,000" in refused.output.strip().splitlines()[-1], refused.output
@@ -128,13 +128,13 @@ def test_memory_limit_refuses_a_picture_that_needs_more_before_it_is_drawn(tmp_p
 
 
 @pytest.mark.parametrize("fmt", ["png", "gif", "svg", "html"])
-def test_time_limit_holds_while_drawing(registry, fmt):
+def test_time_limit_holds_while_drawing(searchkit_registry, fmt):
     # the drawers check the running case's time limit at every frame (show makes its clock the running one
     # while it draws: a picture no longer runs on past --time-limit); a limit already passed stops the first
     from searchkit.limits import Limiter, LimitReached, Limits, active
     from searchkit.render import html, raster, svg
 
-    *_, steps = solution(registry, "flood", PC19)
+    *_, steps = solution(searchkit_registry, "flood", PC19)
     draw = {"png": lambda: raster.picture(steps), "gif": lambda: raster.frames(steps),
             "svg": lambda: svg.render_svg(steps), "html": lambda: html.render_html(steps)}[fmt]
     draw()  # no running case: no limit

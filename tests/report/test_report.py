@@ -281,7 +281,7 @@ def test_output_is_never_a_record_file_nor_an_input_and_format_must_agree(tmp_pa
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".r.md")] == []  # no temporary left
 
 
-def test_real_records_from_solve(tmp_path, cli_run):
+def test_real_records_from_solve(tmp_path, searchkit_cli_run):
     from pathlib import Path
 
     boards = Path(__file__).resolve().parents[1] / "data" / "pc19-first50.txt"
@@ -290,7 +290,7 @@ def test_real_records_from_solve(tmp_path, cli_run):
     outs = []
     for heuristic in ("puchert", "layered"):
         out = tmp_path / f"{heuristic}.jsonl"
-        result = cli_run(["solve", "flood", "-H", heuristic, "--format", "jsonl", "-O", str(out), str(three)])
+        result = searchkit_cli_run(["solve", "flood", "-H", heuristic, "--format", "jsonl", "-O", str(out), str(three)])
         assert result.exit_code == 0, result.output
         outs.append(str(out))
     report = load_report(outs)

@@ -95,7 +95,7 @@ def test_exposure_on_random_6x6_boards(seed):
 
 
 @pytest.mark.python_engine("bounded_dfs")
-def test_bounded_dfs_takes_the_upper_bound_as_its_depth_bound(cli_run, tmp_path):
+def test_bounded_dfs_takes_the_upper_bound_as_its_depth_bound(searchkit_cli_run, tmp_path):
     """Issue 19.20: bounded_dfs ignored --upper-bound ('needs a depth bound', once per case).
 
     Its first solution under the bound is not a least-cost one, so it is ``feasible``, never ``solved``.
@@ -103,12 +103,12 @@ def test_bounded_dfs_takes_the_upper_bound_as_its_depth_bound(cli_run, tmp_path)
     import json
 
     boards = tmp_path / "b.txt"
-    boards.write_text(cli_run(["generate", "flood", "--count", "4", "--seed", "2", "--size", "5",
-                               "--colours", "4"]).output)
+    boards.write_text(searchkit_cli_run(["generate", "flood", "--count", "4", "--seed", "2", "--size", "5",
+                                         "--colours", "4"]).output)
     optimal = [json.loads(line) for line in
-               cli_run(["solve", "flood", "--format", "json", str(boards)]).output.splitlines()]
-    out = cli_run(["solve", "flood", "-a", "bounded_dfs", "-H", "layered", "--upper-bound", "14", "--format", "json",
-                   str(boards)])
+               searchkit_cli_run(["solve", "flood", "--format", "json", str(boards)]).output.splitlines()]
+    out = searchkit_cli_run(["solve", "flood", "-a", "bounded_dfs", "-H", "layered", "--upper-bound", "14", "--format",
+                             "json", str(boards)])
     assert out.exit_code == 0, out.output
     got = [json.loads(line) for line in out.output.splitlines()]
     assert len(got) == 4
@@ -116,8 +116,8 @@ def test_bounded_dfs_takes_the_upper_bound_as_its_depth_bound(cli_run, tmp_path)
         assert record["algorithm"] == "bounded_dfs" and record["cost"] < 14
         assert record["cost"] >= best["cost"]
         assert record["status"] == ("solved" if record["lower_bound"] == record["cost"] else "feasible")
-    tight = cli_run(["solve", "flood", "-a", "bounded_dfs", "--upper-bound", str(optimal[0]["cost"]), "--format",
-                     "json", str(boards)])
+    tight = searchkit_cli_run(["solve", "flood", "-a", "bounded_dfs", "--upper-bound", str(optimal[0]["cost"]),
+                               "--format", "json", str(boards)])
     assert json.loads(tight.output.splitlines()[0])["status"] == "exhausted"  # nothing cheaper than the optimum
-    none = cli_run(["solve", "flood", "-a", "bounded_dfs", str(boards)])
+    none = searchkit_cli_run(["solve", "flood", "-a", "bounded_dfs", str(boards)])
     assert none.exit_code == 2 and "give one with --upper-bound N" in none.output

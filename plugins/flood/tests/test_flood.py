@@ -83,29 +83,29 @@ def test_no_growth_rules_cut_colours_not_on_frontier():
     "name, expected",
     [("hdu4127-sample.txt", "0\n3\n"), ("hdu4127-sample-oneline.txt", "0\n3\n"), ("nkoj2440-sample.txt", "1\n3\n")],
 )
-def test_judge_samples(cli_run, name, expected):
-    out = cli_run(["solve", "flood", str(EXAMPLES / "flood" / name)])
+def test_judge_samples(searchkit_cli_run, name, expected):
+    out = searchkit_cli_run(["solve", "flood", str(EXAMPLES / "flood" / name)])
     assert out.exit_code == 0
     assert out.output == expected
 
 
-def test_random_8x8_matches_answers(cli_run):
+def test_random_8x8_matches_answers(searchkit_cli_run):
     path = shared("flood", "random-8x8-6c.txt")
-    out = cli_run(["solve", "flood", str(path)])
+    out = searchkit_cli_run(["solve", "flood", str(path)])
     assert out.exit_code == 0
     assert out.output == shared("flood", "random-8x8-6c.ans").read_text()
 
 
 @pytest.mark.parametrize("heuristic", ["colours", "eccentricity", "layered"])
-def test_random_8x8_first_boards_every_heuristic(cli_run, heuristic):
+def test_random_8x8_first_boards_every_heuristic(searchkit_cli_run, heuristic):
     path = shared("flood", "random-8x8-6c.txt")
     text = "\n".join(path.read_text().splitlines()[: 9 * 3]) + "\n0\n"
-    out = cli_run(["solve", "flood", "-H", heuristic, "-"], input=text)
+    out = searchkit_cli_run(["solve", "flood", "-H", heuristic, "-"], input=text)
     assert out.output.split() == shared("flood", "random-8x8-6c.ans").read_text().split()[:3]
 
 
-def test_moves_option_prints_a_replayable_sequence(cli_run):
-    out = cli_run(["solve", "flood", "--moves", str(EXAMPLES / "flood" / "nkoj2440-sample.txt")])
+def test_moves_option_prints_a_replayable_sequence(searchkit_cli_run):
+    out = searchkit_cli_run(["solve", "flood", "--moves", str(EXAMPLES / "flood" / "nkoj2440-sample.txt")])
     lines = out.output.splitlines()
     assert lines[0].startswith("1:") and lines[1].startswith("3:")
     # NKOJ sample 2: values 5, 2, 0 are printed back in the input's own values
@@ -116,8 +116,8 @@ def test_moves_option_prints_a_replayable_sequence(cli_run):
     assert len(set(grid)) == 1
 
 
-def test_json_format(cli_run):
-    out = cli_run(["solve", "flood", "--format", "json", str(EXAMPLES / "flood" / "hdu4127-sample.txt")])
+def test_json_format(searchkit_cli_run):
+    out = searchkit_cli_run(["solve", "flood", "--format", "json", str(EXAMPLES / "flood" / "hdu4127-sample.txt")])
     records = [json.loads(line) for line in out.output.splitlines()]
     assert [r["length"] for r in records] == [0, 3]
     assert records[1]["status"] == "solved" and records[1]["cost"] == 3
@@ -126,7 +126,7 @@ def test_json_format(cli_run):
     assert records[1]["algorithm"] == "ida_star" and records[1]["heuristic"] == "layered"
 
 
-def test_stats_go_to_stderr(cli_run):
+def test_stats_go_to_stderr(searchkit_cli_run):
     from click.testing import CliRunner
 
     from searchkit.cli import cli
@@ -138,23 +138,23 @@ def test_stats_go_to_stderr(cli_run):
 
 
 @pytest.mark.parametrize("rule", sorted(ALL_RULES))
-def test_each_rule_switched_off_keeps_answers(cli_run, rule):
+def test_each_rule_switched_off_keeps_answers(searchkit_cli_run, rule):
     path = EXAMPLES / "flood" / "nkoj2440-sample.txt"
-    out = cli_run(["solve", "flood", "--no-prune", rule, str(path)])
+    out = searchkit_cli_run(["solve", "flood", "--no-prune", rule, str(path)])
     assert out.output == "1\n3\n"
 
 
-def test_limits_report_status(cli_run):
+def test_limits_report_status(searchkit_cli_run):
     path = shared("flood", "random-8x8-6c.txt")
-    out = cli_run(["solve", "flood", "--max-nodes", "5", str(path)])
+    out = searchkit_cli_run(["solve", "flood", "--max-nodes", "5", str(path)])
     assert out.exit_code == 1
     assert "? (node_limit)" in out.output
 
 
-def test_several_files_each_under_a_header(cli_run):
+def test_several_files_each_under_a_header(searchkit_cli_run):
     a = str(EXAMPLES / "flood" / "hdu4127-sample.txt")
     b = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")
-    out = cli_run(["solve", "flood", a, b])
+    out = searchkit_cli_run(["solve", "flood", a, b])
     assert out.output == f"==> {a} <==\n0\n3\n\n==> {b} <==\n1\n3\n"
 
 
@@ -172,8 +172,8 @@ def test_several_files_each_under_a_header(cli_run):
         ("", "<stdin>: empty input"),
     ],
 )
-def test_bad_input_is_one_line_exit_2(cli_run, text, message):
-    out = cli_run(["solve", "flood", "-"], input=text)
+def test_bad_input_is_one_line_exit_2(searchkit_cli_run, text, message):
+    out = searchkit_cli_run(["solve", "flood", "-"], input=text)
     assert out.exit_code == 2
     err_lines = [line for line in out.output.splitlines() if line.startswith("searchkit: error:")]
     assert len(err_lines) == 1
@@ -186,33 +186,33 @@ def test_bad_input_is_one_line_exit_2(cli_run, text, message):
     ("9" * 60 + " 2", "expected at least 10^59 colour values for a 999999999...x2"),
     ("0" * 20 + "3 3", "expected 9 colour values for a 3x3 board"),  # not "000000000...x3"
 ])
-def test_a_huge_rect_board_says_how_many_values_it_needs(cli_run, sizes, need):
+def test_a_huge_rect_board_says_how_many_values_it_needs(searchkit_cli_run, sizes, need):
     """A tester's defect: a width over 10^9 was counted as 10^9 in the message (a 3000000000x2 board
     'expected 2000000000 colour values')."""
-    out = cli_run(["solve", "flood", "--input-format", "rect", "-"], input=f"{sizes}\n1 2\n")
+    out = searchkit_cli_run(["solve", "flood", "--input-format", "rect", "-"], input=f"{sizes}\n1 2\n")
     assert out.exit_code == 2 and need in out.stderr, out.stderr
 
 
-def test_cases_before_a_bad_one_are_still_printed(cli_run):
-    out = cli_run(["solve", "flood", "-"], input="1\n4\n2\n1 1\n1 1\n2\n1 z\n")
+def test_cases_before_a_bad_one_are_still_printed(searchkit_cli_run):
+    out = searchkit_cli_run(["solve", "flood", "-"], input="1\n4\n2\n1 1\n1 1\n2\n1 z\n")
     assert out.exit_code == 2
     assert out.output.splitlines()[:2] == ["0", "0"]
     assert "case 3" in out.output
 
 
-def test_missing_file_and_unknown_rule(cli_run):
-    out = cli_run(["solve", "flood", "no/such/file.txt"])
+def test_missing_file_and_unknown_rule(searchkit_cli_run):
+    out = searchkit_cli_run(["solve", "flood", "no/such/file.txt"])
     assert out.exit_code == 2 and "no/such/file.txt: cannot read" in out.stderr
     assert out.stdout == "? (input error)\n"  # a file that cannot be read still gives its line
-    out = cli_run(["solve", "flood", "no/such/file.txt", "-"], input="")
+    out = searchkit_cli_run(["solve", "flood", "no/such/file.txt", "-"], input="")
     assert out.stdout.splitlines() == ["==> no/such/file.txt <==", "? (input error)", "", "==> <stdin> <==",
                                        "? (input error)"]
-    out = cli_run(["solve", "flood", "--no-prune", "nope", "-"], input="0\n")
+    out = searchkit_cli_run(["solve", "flood", "--no-prune", "nope", "-"], input="0\n")
     assert out.exit_code == 2
 
 
-def test_lines_format_reports_bad_lines_and_continues(cli_run):
-    out = cli_run(["solve", "flood", "-"], input="1221\n12-2\n11111\n2222\n")
+def test_lines_format_reports_bad_lines_and_continues(searchkit_cli_run):
+    out = searchkit_cli_run(["solve", "flood", "-"], input="1221\n12-2\n11111\n2222\n")
     assert out.exit_code == 2
     lines = out.output.splitlines()
     assert lines[0] == "2"  # 12/21: the diagonal 1 needs a second move
@@ -225,11 +225,11 @@ def test_lines_format_reports_bad_lines_and_continues(cli_run):
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards())
-def test_ida_star_with_every_admissible_heuristic_equals_bfs(registry, board):
+def test_ida_star_with_every_admissible_heuristic_equals_bfs(searchkit_registry, board):
     expected = bfs_optimum(board)
     ref = bfs(FloodPuzzle(board, ALL_RULES))
     assert ref.cost == expected
-    for spec in registry.heuristics_for("flood"):
+    for spec in searchkit_registry.heuristics_for("flood"):
         if not spec.admissible:
             continue
         puzzle = FloodPuzzle(board)
@@ -241,7 +241,7 @@ def test_ida_star_with_every_admissible_heuristic_equals_bfs(registry, board):
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards())
-def test_heuristics_never_exceed_true_cost_along_optimal_path(registry, board):
+def test_heuristics_never_exceed_true_cost_along_optimal_path(searchkit_registry, board):
     plain = FloodPuzzle(board, ALL_RULES)
     path = bfs(plain)
     state = plain.initial_state()
@@ -249,7 +249,7 @@ def test_heuristics_never_exceed_true_cost_along_optimal_path(registry, board):
     for move in path.moves:
         state = next(child for m, child, _ in plain.successors(state) if m == move)
         states.append(state)
-    for spec in registry.heuristics_for("flood"):
+    for spec in searchkit_registry.heuristics_for("flood"):
         if not spec.admissible:
             continue
         h = spec.bind(plain)
@@ -267,25 +267,25 @@ def test_any_combination_of_rules_keeps_the_optimum(board, disabled):
     assert ida_star(puzzle, layered(puzzle)).cost == expected
 
 
-def test_byte_order_mark_crlf_and_unreadable_inputs(cli_run, tmp_path):
+def test_byte_order_mark_crlf_and_unreadable_inputs(searchkit_cli_run, tmp_path):
     bom = tmp_path / "bom.txt"
     bom.write_bytes(b"\xef\xbb\xbf2\r\n1 2\r\n2 1\r\n0\r\n")
-    out = cli_run(["solve", "flood", str(bom)])
+    out = searchkit_cli_run(["solve", "flood", str(bom)])
     assert out.exit_code == 0 and out.output == "2\n"
     junk = tmp_path / "junk.bin"
     junk.write_bytes(b"\xff\xfe\x00garbage")
-    out = cli_run(["solve", "flood", str(junk), str(bom)])
+    out = searchkit_cli_run(["solve", "flood", str(junk), str(bom)])
     assert out.exit_code == 2
     assert f"{junk}:1: case 1: expected UTF-8 text, found byte 0xff at offset 0" in out.output  # its one case
     assert out.output.rstrip().endswith("2")  # the good file after the bad one is still solved
-    out = cli_run(["solve", "flood", str(tmp_path)])
+    out = searchkit_cli_run(["solve", "flood", str(tmp_path)])
     assert out.exit_code == 2 and out.stdout == "? (input error)\n" and "cannot read" in out.stderr
 
 
-def test_a_long_width_without_a_height_is_quoted_as_written(cli_run, tmp_path):
+def test_a_long_width_without_a_height_is_quoted_as_written(searchkit_cli_run, tmp_path):
     """Issue 32 (S3): a 5000-digit width was quoted as 'width 1000000000' (the capped size, not the token)."""
     path = tmp_path / "r.txt"
     path.write_text("1" * 5000 + " x\n")
-    result = cli_run(["solve", "flood", "--input-format", "rect", str(path)])
+    result = searchkit_cli_run(["solve", "flood", "--input-format", "rect", str(path)])
     assert "after width 111111111..., got 'x'" in result.output
     assert "1000000000" not in result.output

@@ -198,8 +198,8 @@ def test_data_after_the_terminator_is_a_warning(text, fmt, terminator):
     assert f"after the terminating {terminator} (line 3)" in warning.message and warning.line == 4
 
 
-def test_the_cli_prints_a_warning_and_exits_0(cli_run):
-    out = cli_run(["solve", "flood", "-"], input="1\n5\n0\n7 8\n")
+def test_the_cli_prints_a_warning_and_exits_0(searchkit_cli_run):
+    out = searchkit_cli_run(["solve", "flood", "-"], input="1\n5\n0\n7 8\n")
     assert out.exit_code == 0
     assert out.output.splitlines() == ["0", "searchkit: warning: <stdin>:4: ignored 2 tokens after the "
                                              "terminating 0 (line 3)"]
@@ -224,13 +224,14 @@ def test_values_not_laid_out_one_row_a_line_are_read_as_tokens_with_a_warning(te
     if warned:
         assert "not laid out one row of" in warnings[0].message and not warnings[0].fatal
 
-def test_issue_commands(cli_run):
-    out = cli_run(["solve", "flood", "--moves", "-"], input="3 2\n1 2 2\n3 3 1\n0 0\n")
+def test_issue_commands(searchkit_cli_run):
+    out = searchkit_cli_run(["solve", "flood", "--moves", "-"], input="3 2\n1 2 2\n3 3 1\n0 0\n")
     assert out.exit_code == 2 and "use --input-format rect" in out.output
-    out = cli_run(["solve", "flood", "--moves", "--input-format", "rect", "-"], input="3 2\n1 2 2\n3 3 1\n0 0\n")
+    out = searchkit_cli_run(["solve", "flood", "--moves", "--input-format", "rect", "-"],
+                            input="3 2\n1 2 2\n3 3 1\n0 0\n")
     assert out.output.splitlines() == ["3: 2 1 3"]
-    gen = cli_run(["generate", "flood", "-o", "width=2", "-o", "height=8", "-n", "3", "--seed", "4"])
-    assert cli_run(["solve", "flood", "-"], input=gen.output).output.split() == ["9", "9", "9"]
+    gen = searchkit_cli_run(["generate", "flood", "-o", "width=2", "-o", "height=8", "-n", "3", "--seed", "4"])
+    assert searchkit_cli_run(["solve", "flood", "-"], input=gen.output).output.split() == ["9", "9", "9"]
 
 
 # --- issue 10: tokens are read forward, a long line in batches --------------------------------

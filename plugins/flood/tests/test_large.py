@@ -110,14 +110,14 @@ def test_astar_default_rules_equal_bfs_and_moves_replay_on_cells(board):
 
 # --- PC19 ----------------------------------------------------------------------
 
-def test_first_50_pc19_boards_are_solved_optimally(registry):
+def test_first_50_pc19_boards_are_solved_optimally(searchkit_registry):
     """The first 50 PC19 14x14 boards through the default plan (A*, puchert, dominance)."""
     from searchkit.solver import Solver
 
-    game = registry.game("flood")
+    game = searchkit_registry.game("flood")
     text = (DATA / "pc19-first50.txt").read_text()
     answers = [int(x) for x in (DATA / "pc19-first50.ans").read_text().split()]
-    solver = Solver(registry, "flood")
+    solver = Solver(searchkit_registry, "flood")
     cases = [c for c in game.parse(text, "pc19", {})]
     assert len(cases) == 50
     for case, expected in zip(cases, answers):
@@ -128,18 +128,19 @@ def test_first_50_pc19_boards_are_solved_optimally(registry):
         assert len(set(replay_cells(case.data, result.moves))) == 1
 
 
-def test_cli_moves_and_json_on_pc19_boards(cli_run, tmp_path):
+def test_cli_moves_and_json_on_pc19_boards(searchkit_cli_run, tmp_path):
     src = tmp_path / "three.txt"
     src.write_text("".join((DATA / "pc19-first50.txt").read_text().splitlines(keepends=True)[:3]))
     answers = [int(x) for x in (DATA / "pc19-first50.ans").read_text().split()][:3]
-    out = cli_run(["solve", "flood", "--moves", str(src)]).output.splitlines()
+    out = searchkit_cli_run(["solve", "flood", "--moves", str(src)]).output.splitlines()
     boards_ = [Board.from_values(14, 14, line.strip()) for line in src.read_text().splitlines()]
     for line, board, expected in zip(out, boards_, answers):
         count, moves = line.split(":")
         assert int(count) == expected
         colours = [board.palette.index(v) for v in moves.split()]
         assert len(colours) == expected and len(set(replay_cells(board, colours))) == 1
-    records = [json.loads(x) for x in cli_run(["solve", "flood", "--format", "json", str(src)]).output.splitlines()]
+    solved = searchkit_cli_run(["solve", "flood", "--format", "json", str(src)])
+    records = [json.loads(x) for x in solved.output.splitlines()]
     assert [r["length"] for r in records] == answers
     assert all(r["algorithm"] == "astar" and r["heuristic"] == "puchert" for r in records)
     assert all(len(r["moves"]) == r["cost"] and r["stats"]["peak_stored"] > 0 for r in records)
@@ -167,7 +168,7 @@ def test_parse_rect_errors(text, message):
     assert type(items[-1]).__name__ == "InputError" and message in str(items[-1])
 
 
-def test_rect_boards_from_the_cli_match_bfs(cli_run, tmp_path):
+def test_rect_boards_from_the_cli_match_bfs(searchkit_cli_run, tmp_path):
     rng = random.Random(4)
     boards_, text = [], []
     for w, h in ((5, 2), (2, 6), (7, 3), (1, 4)):
@@ -177,7 +178,7 @@ def test_rect_boards_from_the_cli_match_bfs(cli_run, tmp_path):
         text.extend(" ".join(map(str, values[y * w:(y + 1) * w])) for y in range(h))
     src = tmp_path / "rect.txt"
     src.write_text("\n".join(text) + "\n0 0\n")
-    out = cli_run(["solve", "flood", "--input-format", "rect", "--moves", str(src)]).output.splitlines()
+    out = searchkit_cli_run(["solve", "flood", "--input-format", "rect", "--moves", str(src)]).output.splitlines()
     for line, board in zip(out, boards_, strict=True):
         count, _, moves = line.partition(":")
         assert int(count) == bfs_from(board, start_region(board))
@@ -195,13 +196,13 @@ def test_pivot_index(start, cell):
 
 
 @pytest.mark.parametrize("start", ["top-left", "top-right", "bottom-left", "bottom-right", "centre"])
-def test_start_option_moves_the_pivot(cli_run, tmp_path, start):
+def test_start_option_moves_the_pivot(searchkit_cli_run, tmp_path, start):
     rng = random.Random(7)
     w, h = 6, 5
     values = [rng.randint(1, 4) for _ in range(w * h)]
     src = tmp_path / "b.txt"
     src.write_text("".join(map(str, values)) + "\n")
-    out = cli_run(["solve", "flood", "--width", str(w), "--start", start, "--moves", str(src)]).output.strip()
+    out = searchkit_cli_run(["solve", "flood", "--width", str(w), "--start", start, "--moves", str(src)]).output.strip()
     board = Board.from_values(w, h, values)
     board = Board(w, h, board.cells, board.palette, pivot_index(w, h, start))
     count, _, moves = out.partition(":")
@@ -226,13 +227,13 @@ def test_puchert_and_astar_on_random_6x6_5_colour_boards(seed):
         _, state, _ = rng.choice(list(puzzle.successors(state)))
 
 
-def test_resume_with_another_start_is_refused(cli_run, tmp_path):
+def test_resume_with_another_start_is_refused(searchkit_cli_run, tmp_path):
     # the pivot is part of the case: records of a --start centre run are no answers for a top-left run
     src, out = tmp_path / "b.txt", tmp_path / "r.jsonl"
     src.write_text("1221311213212113\n")
-    cli_run(["solve", "flood", "--start", "centre", "--output", str(out), str(src)])
-    again = cli_run(["solve", "flood", "--output", str(out), "--resume", str(src)])
+    searchkit_cli_run(["solve", "flood", "--start", "centre", "--output", str(out), str(src)])
+    again = searchkit_cli_run(["solve", "flood", "--output", str(out), "--resume", str(src)])
     assert again.exit_code == 2 and "--start" in again.output  # refused: the file answers another question
     assert len(out.read_text().splitlines()) == 1
-    same = cli_run(["solve", "flood", "--start", "centre", "--output", str(out), "--resume", str(src)])
+    same = searchkit_cli_run(["solve", "flood", "--start", "centre", "--output", str(out), "--resume", str(src)])
     assert "1 already recorded" in same.stderr and len(out.read_text().splitlines()) == 1

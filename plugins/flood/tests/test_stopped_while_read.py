@@ -20,10 +20,10 @@ ONE = "1\n5\n0\n"
 
 
 @pytest.mark.parametrize("start", ["top-left", "centre", "bottom-right"])
-def test_a_case_stopped_while_read_is_reported_under_every_start(cli_run, tmp_path, start):
+def test_a_case_stopped_while_read_is_reported_under_every_start(searchkit_cli_run, tmp_path, start):
     path = tmp_path / "one.txt"
     path.write_text(ONE)
-    result = cli_run(["solve", "flood", "--time-limit", "0", "--start", start, str(path)])
+    result = searchkit_cli_run(["solve", "flood", "--time-limit", "0", "--start", start, str(path)])
     assert result.output == "? (time_limit)\n"
 
 

@@ -12,8 +12,8 @@ pytestmark = pytest.mark.python_engine("the Mayan puzzle has no native domain")
 
 
 @pytest.fixture(scope="module")
-def gen(registry):
-    return registry.generator("mayan")
+def gen(searchkit_registry):
+    return searchkit_registry.generator("mayan")
 
 
 def test_seeds_1_to_50_with_the_defaults_all_solve(gen):
@@ -46,6 +46,6 @@ def test_unsolvable_boards_on_request_are_still_random(gen):
     assert sum(map(len, inst.columns)) == 9
 
 
-def test_the_cli_reports_an_impossible_request_in_one_line(cli_run):
-    out = cli_run(["generate", "mayan", "--size", "30", "-o", "moves=1"])
+def test_the_cli_reports_an_impossible_request_in_one_line(searchkit_cli_run):
+    out = searchkit_cli_run(["generate", "mayan", "--size", "30", "-o", "moves=1"])
     assert out.exit_code == 2 and "holds 3..7 blocks, not 30" in out.output and "Traceback" not in out.output

@@ -46,8 +46,8 @@ def test_stream_errors_still_name_a_line():
     assert info.value.line == 1 and "more than 7 blocks" in info.value.message
 
 
-def test_the_cli_solves_the_one_line_sample(cli_run):
-    out = cli_run(["solve", "mayan", "-"], input=" ".join(SAMPLE.split()) + "\n")
+def test_the_cli_solves_the_one_line_sample(searchkit_cli_run):
+    out = searchkit_cli_run(["solve", "mayan", "-"], input=" ".join(SAMPLE.split()) + "\n")
     assert out.exit_code == 0 and out.output.splitlines() == ["2 1 1", "3 1 1", "3 0 1"]
 
 
@@ -68,14 +68,14 @@ def test_a_huge_run_length_builds_no_table_of_that_size():
 
 
 @pytest.mark.parametrize("run", [8, 10 ** 9])
-def test_a_run_longer_than_the_board_answers_minus_1(cli_run, run):
-    out = cli_run(["solve", "mayan", "--run-length", str(run), "-"], input=SAMPLE)
+def test_a_run_longer_than_the_board_answers_minus_1(searchkit_cli_run, run):
+    out = searchkit_cli_run(["solve", "mayan", "--run-length", str(run), "-"], input=SAMPLE)
     assert out.exit_code == 0 and out.output.splitlines() == ["-1"]
 
 
-def test_a_run_as_long_as_the_board_still_vanishes(cli_run):
+def test_a_run_as_long_as_the_board_still_vanishes(searchkit_cli_run):
     text = "1\n1 0\n1 0\n1 0\n1 1 0\n0\n"  # (3,0) moved right: five 1s in the bottom row
-    out = cli_run(["solve", "mayan", "--run-length", "5", "-"], input=text)
+    out = searchkit_cli_run(["solve", "mayan", "--run-length", "5", "-"], input=text)
     assert out.exit_code == 0 and out.output.splitlines() == ["3 0 1"]
 
 
@@ -114,13 +114,13 @@ def test_huge_sides_are_refused_before_anything_is_built():
     assert "at most 100" in err.message
 
 
-def test_a_header_against_the_default_width_given_on_the_command_line_is_refused(cli_run, tmp_path):
+def test_a_header_against_the_default_width_given_on_the_command_line_is_refused(searchkit_cli_run, tmp_path):
     """``--width 5`` equals the default, but the user gave it: a 6-wide header must not silently win."""
     from searchkit_mayan.instance import MayanInstance
 
     path = tmp_path / "w6.in"
     path.write_text(GAME.format_input([MayanInstance(6, ((1, 2), (1, 2), (2, 1), (), (), ()), 6, 4, 3)]))
-    assert cli_run(["solve", "mayan", str(path)]).exit_code == 0
-    refused = cli_run(["solve", "mayan", "--width", "5", str(path)])
+    assert searchkit_cli_run(["solve", "mayan", str(path)]).exit_code == 0
+    refused = searchkit_cli_run(["solve", "mayan", "--width", "5", str(path)])
     assert refused.exit_code == 2 and "the header says width=6, but --width 5 was given" in refused.output
-    assert cli_run(["solve", "mayan", "--width", "6", str(path)]).exit_code == 0
+    assert searchkit_cli_run(["solve", "mayan", "--width", "6", str(path)]).exit_code == 0

@@ -136,10 +136,10 @@ def test_format_board():
     assert format_board(0) == "(empty)"
 
 
-def test_command_line(cli_run):
-    out = cli_run(["solve", "mayan", "-"], input="3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n")
+def test_command_line(searchkit_cli_run):
+    out = searchkit_cli_run(["solve", "mayan", "-"], input="3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n")
     assert out.exit_code == 0 and out.output == "2 1 1\n3 1 1\n3 0 1\n"
-    bad = cli_run(["solve", "mayan", "-"], input="9\n0\n0\n0\n0\n0\n")
+    bad = searchkit_cli_run(["solve", "mayan", "-"], input="9\n0\n0\n0\n0\n0\n")
     assert bad.exit_code == 2
     assert bad.stderr == "searchkit: error: <stdin>:1: the number of moves n must be in 1..5, found 9\n"
     assert bad.stdout == "? (input error)\n"

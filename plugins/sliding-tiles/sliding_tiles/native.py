@@ -37,7 +37,7 @@ def pdb_builder():
     def build(abstraction, path, key, progress=None):
         if getattr(abstraction, "game", None) != "sliding-tiles" or getattr(abstraction, "blank", False):
             return False
-        from searchkit.pdb import make_folder
+        from searchkit.plugin import make_folder
 
         make_folder(path)
         build_in_child(abstraction.n, list(abstraction.pattern), str(path), key, progress)
@@ -231,9 +231,9 @@ def solve(tiles, request):
 
 def _ensure(abstraction):
     """The path of a verified table loaded into the native engine (built natively if missing or unusable),
-    without loading it in Python: :func:`searchkit.pdb.ensure_file` (the cache, its build lock, and a table
+    without loading it in Python: :func:`searchkit.plugin.ensure_file` (the cache, its build lock, and a table
     kept in memory for the run when the cache cannot keep it)."""
-    from searchkit.pdb import ensure_file
+    from searchkit.plugin import ensure_file
 
     native = _module()
     digest = hashlib.sha256(abstraction.key().encode()).digest()

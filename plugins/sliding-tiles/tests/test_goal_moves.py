@@ -77,7 +77,7 @@ def test_api_moves_replay_on_the_board_as_given(engine, seed, walk, n):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_every_output_and_input_agrees_on_the_board_as_given(engine, cli_run, tmp_path):
+def test_every_output_and_input_agrees_on_the_board_as_given(engine, searchkit_cli_run, tmp_path):
     """A tester's defect: JSON/JSONL records and ``Outcome.moves`` had every direction reversed under
     ``--goal blank-first`` (they described the turned board the search runs on), and a seed written as
     ``--moves`` printed it was refused as illegal."""
@@ -88,7 +88,7 @@ def test_every_output_and_input_agrees_on_the_board_as_given(engine, cli_run, tm
     path.write_text("\n".join(text_of(b) for b in boards))
     common = ["solve", "sliding-tiles", "--engine", engine, "--goal", "blank-first"]
 
-    text = cli_run(common + ["--moves", str(path)])
+    text = searchkit_cli_run(common + ["--moves", str(path)])
     assert text.exit_code == 0, text.output
     lines = text.output.splitlines()
     assert len(lines) == len(boards)
@@ -97,7 +97,7 @@ def test_every_output_and_input_agrees_on_the_board_as_given(engine, cli_run, tm
         assert replay_as_given(board, moves) and int(line.partition(":")[0]) == len(moves), line
 
     for fmt in ("json", "jsonl"):
-        out = cli_run(common + ["--format", fmt, str(path)])
+        out = searchkit_cli_run(common + ["--format", fmt, str(path)])
         assert out.exit_code == 0, out.output
         records = [json.loads(line) for line in out.output.splitlines() if line.startswith("{")]
         records = [r for r in records if r.get("event") is None]
@@ -109,26 +109,26 @@ def test_every_output_and_input_agrees_on_the_board_as_given(engine, cli_run, tm
 
     # the records file: verify replays it on the board as given, and it seeds a run
     records = tmp_path / "r.jsonl"
-    assert cli_run(common + ["--output", str(records), str(path)]).exit_code == 0
-    checked = cli_run(["verify", "sliding-tiles", "--goal", "blank-first", str(path), str(records)])
+    assert searchkit_cli_run(common + ["--output", str(records), str(path)]).exit_code == 0
+    checked = searchkit_cli_run(["verify", "sliding-tiles", "--goal", "blank-first", str(path), str(records)])
     assert checked.exit_code == 0, checked.output
     for seed in (str(records), str(tmp_path / "answers.txt")):
         (tmp_path / "answers.txt").write_text(text.output)
-        seeded = cli_run(common + ["--moves", "--seed-solution", seed, str(path)])
+        seeded = searchkit_cli_run(common + ["--moves", "--seed-solution", seed, str(path)])
         assert seeded.exit_code == 0, seeded.output
         assert seeded.output.splitlines() == lines, seed
 
     # one board's moves given on the command line, exactly as --moves printed them
     one = tmp_path / "one.txt"
     one.write_text(text_of(boards[3]))
-    seeded = cli_run(common + ["--moves", "--seed-solution", " ".join(text_moves[3]), str(one)])
+    seeded = searchkit_cli_run(common + ["--moves", "--seed-solution", " ".join(text_moves[3]), str(one)])
     assert seeded.exit_code == 0, seeded.output
     assert seeded.output.splitlines() == [lines[3]]
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("goal", ["blank-last", "blank-first"])
-def test_a_seed_runs_on_both_engines(engine, goal, cli_run, tmp_path):
+def test_a_seed_runs_on_both_engines(engine, goal, searchkit_cli_run, tmp_path):
     """A tester's defect: every ``--seed-solution`` on the native engine ended ``error`` with "TypeError: 'str'
     object cannot be interpreted as an integer" (its U/D/L/R moves were handed over unconverted)."""
     _engine(engine)
@@ -136,13 +136,13 @@ def test_a_seed_runs_on_both_engines(engine, goal, cli_run, tmp_path):
     path = tmp_path / "b.txt"
     path.write_text(text_of(board))
     common = ["solve", "sliding-tiles", "--engine", engine, "--goal", goal, "--moves"]
-    best = cli_run(common + [str(path)])
+    best = searchkit_cli_run(common + [str(path)])
     cost, _, moves = best.output.strip().partition(": ")
     assert replay_as_given(board, moves.split(), goal)
     # a longer seed: the search improves on it; the optimal one: the search proves nothing is cheaper
     longer = moves.split() + (["U", "D"] if goal == "blank-last" else ["D", "U"])  # out and back at the goal
     for seed in (moves, " ".join(longer)):
-        seeded = cli_run(common + ["--format", "json", "--seed-solution", seed, str(path)])
+        seeded = searchkit_cli_run(common + ["--format", "json", "--seed-solution", seed, str(path)])
         assert seeded.exit_code == 0, seeded.output
         records = [json.loads(line) for line in seeded.output.splitlines() if line.startswith("{")]
         (record,) = [r for r in records if r.get("event") is None]  # the improvement events aside
@@ -151,18 +151,18 @@ def test_a_seed_runs_on_both_engines(engine, goal, cli_run, tmp_path):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_the_line_moves_prints_for_a_solved_board_seeds_it(engine, cli_run, tmp_path):
+def test_the_line_moves_prints_for_a_solved_board_seeds_it(engine, searchkit_cli_run, tmp_path):
     """A tester's finding (issue 32): ``--moves`` prints ``0`` for a board already solved, and
     ``--seed-solution`` refused that line ("expected COST: MOVES as --moves prints them"); it is the empty
     solution."""
     _engine(engine)
     boards = tmp_path / "b.txt"
     boards.write_text("1 2 3\n4 5 6\n7 8 0\n")
-    printed = cli_run(["solve", "sliding-tiles", "--engine", engine, "--moves", str(boards)])
+    printed = searchkit_cli_run(["solve", "sliding-tiles", "--engine", engine, "--moves", str(boards)])
     assert printed.output.splitlines() == ["0"]
     seeds = tmp_path / "seeds.txt"
     seeds.write_text(printed.output)
-    seeded = cli_run(["solve", "sliding-tiles", "--engine", engine, "--moves", "--seed-solution", str(seeds),
-                      str(boards)])
+    seeded = searchkit_cli_run(["solve", "sliding-tiles", "--engine", engine, "--moves", "--seed-solution", str(seeds),
+                                str(boards)])
     assert seeded.exit_code == 0, seeded.output
     assert seeded.output.splitlines() == ["0"]

@@ -39,10 +39,10 @@ def test_a_line_holds_a_token_exactly_when_the_token_pattern_finds_one(line):
     assert _has_token(line) == bool(_TOKEN.search(line))
 
 
-def test_generate_refuses_a_board_too_large_to_hold(cli_run):
+def test_generate_refuses_a_board_too_large_to_hold(searchkit_cli_run):
     """A tester's defect: `generate sliding-tiles --size 100000` ended in a MemoryError traceback (Flood-It
     refuses such sizes in one line); now one line and exit status 2, before anything is allocated."""
-    out = cli_run(["generate", "sliding-tiles", "--size", "100000"])
+    out = searchkit_cli_run(["generate", "sliding-tiles", "--size", "100000"])
     assert out.exit_code == 2 and out.stdout == ""
     assert out.stderr.splitlines() == ["searchkit: error: cannot generate sliding-tiles instances: a board of side "
                                        "100000 has 10000000000 tiles; at most 1000000 are generated"]
