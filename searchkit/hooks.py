@@ -104,8 +104,9 @@ OPTIONAL_HOOKS: tuple[OptionalHook, ...] = (
                  "the largest size the generator accepts; default: no upper limit"),
 )
 
-#: Old names still honoured, each with the name that replaces it (a DeprecationWarning when used).
-DEPRECATED_HOOKS: dict[str, str] = {"bounded_successors": "successors_within"}
+#: Old names no longer honoured, each with the name that replaces it: a puzzle that has only the old one is
+#: refused with a ``TypeError`` naming the new (its hook would otherwise be silently unused).
+REMOVED_HOOKS: dict[str, str] = {"bounded_successors": "successors_within"}
 
 
 def hook_names(owner: str | None = None) -> frozenset[str]:

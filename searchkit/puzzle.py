@@ -36,7 +36,7 @@ class Puzzle(Protocol):
             a goal within ``remaining - step_cost`` further cost (a lower bound
             fused into move generation, e.g. checked before a child is fully
             built).  The depth-first drivers use it when present.  (Its old
-            name ``bounded_successors`` still works, with a DeprecationWarning.)
+            name ``bounded_successors`` is refused with a ``TypeError`` saying so.)
         tie_break(state) -> int: a key ordering states of equal key and g in
             best-first drivers (smaller first).  Never changes optimality,
             only which of equally good states is expanded first.

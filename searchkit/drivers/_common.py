@@ -108,17 +108,17 @@ def expander(puzzle):
     ``within`` is true when the puzzle has ``successors_within(state,
     remaining)`` (a bound fused into move generation, which may omit a
     successor that cannot reach a goal within ``remaining``); otherwise
-    ``expand`` ignores ``remaining`` and calls ``successors``.  The old name
-    ``bounded_successors`` is still honoured, with a DeprecationWarning.
+    ``expand`` ignores ``remaining`` and calls ``successors``.
+
+    Raises:
+        TypeError: the puzzle has only ``bounded_successors``, the hook's old
+            name (:data:`searchkit.hooks.REMOVED_HOOKS`): run without it, its
+            bound would be silently unused.
     """
     within = getattr(puzzle, "successors_within", None)
-    if within is None:
-        within = getattr(puzzle, "bounded_successors", None)
-        if within is not None:
-            import warnings
-
-            warnings.warn(f"{type(puzzle).__name__}.bounded_successors is the old name of successors_within "
-                          f"(searchkit.hooks.DEPRECATED_HOOKS); rename it", DeprecationWarning, stacklevel=2)
+    if within is None and hasattr(puzzle, "bounded_successors"):
+        raise TypeError(f"{type(puzzle).__name__}.bounded_successors is the old name of successors_within "
+                        f"(searchkit.hooks.REMOVED_HOOKS): rename it")
     if within is not None:
         return within, True
     plain = puzzle.successors

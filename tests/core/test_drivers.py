@@ -195,14 +195,11 @@ def test_failure_memo_never_changes_first_solution(goal, depth):
     assert memo.stats.expanded <= plain.stats.expanded
 
 
-def test_the_old_name_bounded_successors_still_works_and_warns():
-    calls = []
-
+def test_the_old_name_bounded_successors_is_refused_naming_the_new_one():
+    # the shim is gone (issue 33); a puzzle with only the old name would silently lose its bound: refused
     class Old(Graph):
         def bounded_successors(self, s, budget):
-            calls.append((s, budget))
             return self.successors(s)
 
-    with pytest.warns(DeprecationWarning, match="successors_within"):
-        assert bounded_dfs(Old(TREE.edges, "r", TREE.goals), 2).moves == ("a", "c")
-    assert calls[0] == ("r", 2)
+    with pytest.raises(TypeError, match="bounded_successors is the old name of successors_within"):
+        bounded_dfs(Old(TREE.edges, "r", TREE.goals), 2)

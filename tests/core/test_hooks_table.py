@@ -20,7 +20,7 @@ import attrs
 
 from searchkit.game import Game, LazyGame
 from searchkit.generator import Generator
-from searchkit.hooks import DEPRECATED_HOOKS, OPTIONAL_HOOKS, OptionalHook, hook_names
+from searchkit.hooks import REMOVED_HOOKS, OPTIONAL_HOOKS, OptionalHook, hook_names
 from searchkit.puzzle import Puzzle
 
 CORE = Path(__file__).resolve().parents[2] / "searchkit"
@@ -76,7 +76,7 @@ def missing(lookups, hooks=OPTIONAL_HOOKS) -> list[tuple[str, str, str]]:
     """The lookups of a name neither in ``hooks``, nor deprecated, nor a required part of its owner."""
     table = {(h.owner, h.name) for h in hooks}
     return sorted((owner, name, where) for owner, name, where in lookups
-                  if (owner, name) not in table and name not in DEPRECATED_HOOKS and name not in REQUIRED[owner])
+                  if (owner, name) not in table and name not in REMOVED_HOOKS and name not in REQUIRED[owner])
 
 
 def unused(lookups, hooks=OPTIONAL_HOOKS) -> list[tuple[str, str]]:
@@ -98,7 +98,7 @@ def test_every_hook_in_the_table_is_looked_up():
 
 def test_one_name_for_the_bound_fused_into_successors():
     assert "successors_within" in hook_names("puzzle") and "bounded_successors" not in hook_names()
-    assert DEPRECATED_HOOKS == {"bounded_successors": "successors_within"}
+    assert REMOVED_HOOKS == {"bounded_successors": "successors_within"}
 
 
 def test_the_checks_fail_on_planted_lookups(tmp_path):
