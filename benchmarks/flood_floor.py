@@ -67,7 +67,7 @@ def ours(path: Path, boards: int, algorithm: str | None, heuristic: str | None):
         plan = game.plan(case, solver.options)
         alg, heur = solver.resolve(plan)
         names = (alg.name, heur.name)
-        off = solver.disabled | {rule.name for rule in solver.rules if not rule.acts_under(alg)}
+        off = solver.config.disabled | {rule.name for rule in solver.rules if not rule.acts_under(alg)}
         params = solver.params if solver.algorithm is not None else bind_params(alg, {})
 
         def setup():

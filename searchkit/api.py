@@ -437,7 +437,7 @@ def _items(game, source, options, limits=None) -> Iterator:
 def _public(solver, item, outcome, message: str | None, error: str | None = None) -> Outcome | None:
     """The :class:`Outcome` of one item read (``None`` for a warning, which is reported as a Python warning)."""
     value = item.value
-    common = {"game": solver.game_name, "options": dict(solver.options), "upper_bound": solver.upper_bound}
+    common = {"game": solver.config.game, "options": dict(solver.options), "upper_bound": solver.config.upper_bound}
     if isinstance(value, InputError):
         if value.warning:
             import warnings
@@ -499,7 +499,7 @@ def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str 
     from searchkit.reading import iter_text_cases
 
     first = None
-    for item in iter_text_cases(solver.game, data, "<text>", solver.options, limits=solver.limits):
+    for item in iter_text_cases(solver.game, data, "<text>", solver.options, limits=solver.config.limits):
         if isinstance(item.value, InputError):
             if item.value.warning:  # input a judge ignores (data after the end): said, not refused
                 import warnings
@@ -629,7 +629,7 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
         plan = _resume_plan(solver, source, os.fspath(output), resume=resume, force=force, keep_stopped=keep_stopped)
     elif resume or force or keep_stopped:
         raise ValueError("resume, force and keep_stopped go with output= (a record file)")
-    items = _items(solver.game, source, solver.options, solver.limits)
+    items = _items(solver.game, source, solver.options, solver.config.limits)
     if plan is not None:
         return _solve_recorded(solver, items, jobs, executor, scheduler, os.fspath(output), resume, plan)
     return _solve_all(solver, items, jobs, executor, scheduler)
@@ -645,7 +645,7 @@ def _resume_plan(solver, source, output: str, **how):
     inputs = [os.fspath(p) for p in parts
               if isinstance(p, os.PathLike) or ("\n" not in p and os.path.isfile(p))]  # a superset is safe
     plan = resume_plan(output, inputs, solver.game, solver.options, optimal=solver.seeks_optimum,
-                       upper_bound=solver.upper_bound, **how)
+                       upper_bound=solver.config.upper_bound, **how)
     for line in plan.warnings:
         warnings.warn(line, stacklevel=4)
     return plan
@@ -898,7 +898,7 @@ def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", alg
                        max_nodes=max_nodes, upper_bound=None, engine=engine, options=game_options)
                for a, h in strategies]
     columns = [h if len(algs) < 2 else f"{a}/{h}" for a, h in strategies]
-    items: Iterable = _items(solvers[0].game, source, solvers[0].options, solvers[0].limits)
+    items: Iterable = _items(solvers[0].game, source, solvers[0].options, solvers[0].config.limits)
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ValueError(f"jobs must be a number of worker processes >= 1, got {jobs!r}")
     solved = None

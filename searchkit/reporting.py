@@ -161,7 +161,7 @@ class Reporter:
             peak = None if status == INPUT_ERROR else peak_rss_kb()
         return make_record(self.solver.game, source=source, case=case, status=status, outcome=outcome,
                            data_hash=digest, error=error, line=line, peak_rss_kb=peak, options=self.solver.options,
-                           upper_bound=self.solver.upper_bound)
+                           upper_bound=self.solver.config.upper_bound)
 
     def emit(self, outcome) -> None:
         """Write one solved (or stopped) case."""
@@ -195,7 +195,8 @@ def run_files(solver, files, reporter) -> int:
     counts: dict = {}
     solver.on_improve = reporter.improvement
     cancelled = False
-    for item, outcome, message in solve_items(solver, iter_cases(solver.game, files, solver.options, solver.limits)):
+    items = iter_cases(solver.game, files, solver.options, solver.config.limits)
+    for item, outcome, message in solve_items(solver, items):
         if isinstance(item.value, InputError):
             status = None if getattr(item.value, "warning", False) else INPUT_ERROR
         else:

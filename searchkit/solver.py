@@ -257,27 +257,6 @@ class Solver:
                 raise PlanError(f"algorithm {alg.name!r} uses no heuristic, so -H {self.heuristic.name} "
                                 f"would change nothing")
 
-    # The config's fields under the names callers used before it existed.
-    @property
-    def game_name(self) -> str:
-        return self.config.game
-
-    @property
-    def algorithm_spec(self) -> str | None:
-        return self.config.algorithm
-
-    @property
-    def disabled(self) -> frozenset[str]:
-        return self.config.disabled
-
-    @property
-    def limits(self) -> Limits:
-        return self.config.limits
-
-    @property
-    def upper_bound(self) -> int | str | None:
-        return self.config.upper_bound
-
     @property
     def seeks_optimum(self) -> bool:
         """Whether this solver's answers can be proven optima: each case's plan (no algorithm named), or an
@@ -285,14 +264,6 @@ class Solver:
         proves nothing, so every answer it gives is ``feasible``: :meth:`_settle`)."""
         alg, h = self.algorithm, self.heuristic
         return (alg is None or alg.guarantee.kind in (OPTIMAL, ANYTIME)) and (h is None or h.admissible)
-
-    @property
-    def seeds(self):
-        return self.config.seeds
-
-    @property
-    def engine(self) -> str:
-        return self.config.engine
 
     def resolve(self, plan: SearchPlan):
         """``(algorithm, heuristic)`` objects for ``plan``: the user's choices over the plan's.
@@ -304,17 +275,17 @@ class Solver:
         algorithm = self.algorithm or self.registry.algorithm(plan.algorithm)
         heuristic = self.heuristic
         if heuristic is None and algorithm.uses_heuristic and plan.heuristic is not None:
-            heuristic = self.registry.heuristic(self.game_name, plan.heuristic)
+            heuristic = self.registry.heuristic(self.config.game, plan.heuristic)
         if not algorithm.takes_heuristic:
             heuristic = None
-        name = self.game_name
+        name = self.config.game
         if plan.mode not in algorithm.modes:
             why = ""
             if plan.mode == "exact" and algorithm.guarantee.kind != OPTIMAL:  # it trades the optimum for speed
                 why = "; exact mode is a decision (a solution of exactly the given cost), not a cost to optimise"
             raise PlanError(f"algorithm {algorithm.name!r} cannot search in {plan.mode!r} mode, which {name} asks "
                             f"for (it searches: {', '.join(algorithm.modes)}){why}")
-        if plan.mode == "exact" and (self.upper_bound is not None or self.seeds is not None):
+        if plan.mode == "exact" and (self.config.upper_bound is not None or self.config.seeds is not None):
             raise PlanError(f"{name} asks for a solution of exactly {plan.depth} moves: a decision, not a cost to "
                             f"optimise, so --upper-bound and --seed-solution do not apply")
         if plan.first_in_order and not algorithm.keeps_order:
@@ -322,7 +293,8 @@ class Solver:
                              if a.keeps_order and plan.mode in a.modes)
             raise PlanError(f"algorithm {algorithm.name!r} does not return the first solution in move order, "
                             f"which {name} asks for (the smallest answer); use one of: {fits}")
-        if plan.depth is None and algorithm.needs_depth and self.upper_bound is None and self.seeds is None:
+        config = self.config
+        if plan.depth is None and algorithm.needs_depth and config.upper_bound is None and config.seeds is None:
             # --upper-bound N (or a seed's cost) is a depth bound too: N - 1, as for every driver
             raise PlanError(f"algorithm {algorithm.name!r} needs a depth bound, and {name} gives none: "
                             f"give one with --upper-bound N (solutions cheaper than N)")
@@ -342,7 +314,7 @@ class Solver:
             UnknownNameError, PlanError: as :meth:`resolve`.
             SeedError: a given seed that is not a solution of its case.
         """
-        limiter = Limiter(self.limits, start=started)
+        limiter = Limiter(self.config.limits, start=started)
         if case.stopped is not None:  # a limit stopped its reading (Case.unread): nothing to search
             return Outcome(case, SearchResult(status=case.stopped, stats=SearchStats(elapsed=limiter.elapsed())),
                            None, None, limiter.elapsed())
@@ -365,7 +337,7 @@ class Solver:
             if bound.seed is not None and emit is not None:
                 emit(bound.seed[1], None, bound.seed[2])  # the seed is the first solution of the run: an event
             if bound.max_cost is None and algorithm.needs_depth:  # --upper-bound auto or a seed, none found
-                raise PlanError(f"algorithm {algorithm.name!r} needs a depth bound: {self.game_name} gives none "
+                raise PlanError(f"algorithm {algorithm.name!r} needs a depth bound: {self.config.game} gives none "
                                 f"for this case, and no upper bound was found")
             greedy = _greedy_under_bound(algorithm, plan, bound, proof)
             result = self._run(algorithm, plan, built, _Bound(None, None) if greedy else bound, limiter, proof,
@@ -400,8 +372,8 @@ class Solver:
                 except PlanError as refusal:  # a case the native engine does not take, and why
                     problem, why = None, f": {refusal}"
                 if problem is None:
-                    if self.engine == engines.NATIVE:
-                        raise PlanError(f"engine native: game {self.game_name!r} builds no native problem for this "
+                    if self.config.engine == engines.NATIVE:
+                        raise PlanError(f"engine native: game {self.config.game!r} builds no native problem for this "
                                         f"case{why}")
                     engine = engines.PYTHON
         except LimitReached as stop:
@@ -410,7 +382,7 @@ class Solver:
         if engine == engines.NATIVE:
             # The Python puzzle only where a seed needs it (a seed is checked, or found, on it).
             puzzle = seed = None
-            if self.seeds is not None or self.upper_bound == "auto" or algorithm.seeded:
+            if self.config.seeds is not None or self.config.upper_bound == "auto" or algorithm.seeded:
                 puzzle = self.game.puzzle(case, self.options, off)
                 seed = self._seed(case, puzzle, algorithm)
             return _Built(puzzle, None, [], off, seed, {}, engine, problem, acting, case, heuristic)
@@ -437,9 +409,9 @@ class Solver:
         key = (algorithm.name, None if heuristic is None else heuristic.name)
         known = self._engines.get(key)
         if known is None:
-            off = self.disabled | {rule.name for rule in self.rules if not rule.acts_under(algorithm)}
+            off = self.config.disabled | {rule.name for rule in self.rules if not rule.acts_under(algorithm)}
             acting = tuple(rule for rule in self.rules if rule.name not in off)
-            known = self._engines[key] = (off, acting, engines.choose(self.engine, self.game, algorithm,
+            known = self._engines[key] = (off, acting, engines.choose(self.config.engine, self.game, algorithm,
                                                                       heuristic, acting))
         return known
 
@@ -453,8 +425,8 @@ class Solver:
         below = None  # seek only solutions cheaper than this
         if seed is not None:
             below = seed[1]
-        numeric = self.upper_bound if isinstance(self.upper_bound, int) and not isinstance(self.upper_bound, bool) \
-            else None
+        given = self.config.upper_bound
+        numeric = given if isinstance(given, int) and not isinstance(given, bool) else None
         if numeric is not None:
             below = numeric if below is None else min(below, numeric)
         if below is not None:
@@ -592,11 +564,11 @@ class Solver:
             return (*check_moves(plain, moves, render), origin)
 
         found = None
-        given = None if self.seeds is None else self.seeds.for_case(case)
-        if given is not None and case.index in self.seeds.hashes and self.seeds.every is None:
+        given = None if self.config.seeds is None else self.config.seeds.for_case(case)
+        if given is not None and case.index in self.config.seeds.hashes and self.config.seeds.every is None:
             from searchkit.records import data_hash
 
-            if data_hash(case) != self.seeds.hashes[case.index]:  # another file's, or an edited board's, record
+            if data_hash(case) != self.config.seeds.hashes[case.index]:  # another file's, or an edited board's, record
                 raise SeedError(f"seed solution: the record of case {case.index} is of another board "
                                 "(its data_hash differs)")
         if given is not None:
@@ -604,8 +576,8 @@ class Solver:
                 return _canon(moves_to_json(self.game, case, [m])[0])
 
             found = checked([_canon(t) for t in given], render, "seed")
-        if found is None and (self.upper_bound == "auto" or algorithm.seeded):
-            providers = self.registry.upper_bounds_for(self.game_name)
+        if found is None and (self.config.upper_bound == "auto" or algorithm.seeded):
+            providers = self.registry.upper_bounds_for(self.config.game)
             if providers:
                 provider = providers[0]
                 moves = provider.solve(puzzle)

@@ -143,7 +143,7 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
     from searchkit.reading import iter_cases
 
     begun = tally.begun
-    config = attrs.evolve(solver.config, limits=attrs.evolve(solver.limits, memory_mb=memory_limit))
+    config = attrs.evolve(solver.config, limits=attrs.evolve(solver.config.limits, memory_mb=memory_limit))
     hashes = fmt in ("json", "jsonl")  # one record schema: json records carry the data hash too
     plan = ResumePlan()
     matched = 0
@@ -152,7 +152,7 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
         try:
             plan = resume_plan(output, files, solver.game, solver.options, resume=resume, force=force,
                                keep_stopped=keep_stopped, optimal=solver.seeks_optimum,
-                               upper_bound=solver.upper_bound,
+                               upper_bound=solver.config.upper_bound,
                                stdin=sys.stdin.fileno() if sys.stdin is not None and "-" in files else None)
         except ResumeRefused as exc:
             raise click.UsageError(str(exc)) from None

@@ -79,7 +79,7 @@ def make_show_command(registry, name: str) -> click.Command:
             if not suffix:
                 import rich.console  # noqa: F401  (imported before the limit, as Pillow is by _check_output)
             ctx.with_resource(_MemoryLimit(memory_limit))
-        case = _read_case(game, file, case_no, solver.options, solver.limits)
+        case = _read_case(game, file, case_no, solver.options, solver.config.limits)
         if case.stopped is not None:
             click.echo(f"searchkit: error: {case.source}: case {case.index}: {case.stopped} while it was read, "
                        f"nothing to show", err=True)

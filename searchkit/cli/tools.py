@@ -367,7 +367,7 @@ class CompareRecords:
             mine = [r for r in loaded.records if r.get("strategy") == column]
             self.held += len(mine)
             done, other = done_keys(mine, keep_stopped, optimal=solver.seeks_optimum,
-                                    upper_bound=solver.upper_bound)
+                                    upper_bound=solver.config.upper_bound)
             again.update(other.values())
             for record in mine:
                 key = (source_key(record.get("source")), record.get("case"), record.get("data_hash"))
@@ -411,7 +411,7 @@ class CompareRecords:
         solver = self.solvers[k]
         record = make_record(self.game, source=case.source, case=case.index, status=status, outcome=outcome,
                              data_hash=data_hash(case), error=error, line=case.line, peak_rss_kb=peak_rss_kb,
-                             options=solver.options, upper_bound=solver.upper_bound)
+                             options=solver.options, upper_bound=solver.config.upper_bound)
         record["strategy"] = self.columns[k]
         if self.sink is None:
             click.echo(dumps(record))

@@ -246,7 +246,7 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
     from searchkit.errors import InputError
 
     names = tuple(names) if names is not None else tuple(s.heuristic.name for s in solvers)
-    limits = getattr(solvers[0], "limits", None) if solvers else None
+    limits = getattr(getattr(solvers[0], "config", None), "limits", None) if solvers else None  # a stand-in has none
     time_limit = getattr(limits, "time_limit", None)
     rows: list[Row] = []
     disagreements = []
