@@ -286,41 +286,14 @@ def open_lines(path: str, chunk_bytes: int | None = None, lenient: bool = False,
             (unless ``lenient``) the text is not UTF-8, naming the file, the
             line, the bad byte and its offset.
     """
-    import codecs
-    import os
-    import stat
-
     source = source_name(path)
     chunk_bytes = chunk_bytes or LineSource.chunk_bytes
+    check = _Utf8Check(source, lenient)
     spool = None
-    blank, pending, base, newlines = True, b"", 0, 0
-    bad: list = []
-    cap = why = None
-    spooled = 0
     try:
-        if path == "-":
-            if sys.stdin is None:
-                raise OSError("no standard input")
-            fh = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
-            if fh is None:
-                raise OSError("standard input is not a byte stream")
-            spool = _spool_file()
-        else:
-            fh = open(path, "rb")
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                # A pipe, FIFO or device (``<(cmd)``, ``/dev/stdin``) can be read only once: spool it.
-                spool = _spool_file()
-        if spool is not None:
-            try:
-                cap, why = stream_limit(source), ""
-            except InputError:
-                if fh is not getattr(sys.stdin, "buffer", None):
-                    fh.close()
-                raise
-            free = _free_cap()
-            if free is not None and free < cap:
-                cap, why = free, " (half the free space of the temporary folder)"
+        fh, spool, cap, why = _open_input(path, source)
         try:
+            spooled = 0
             while True:
                 chunk = (fh.read(chunk_bytes) if spool is None
                          else _read_chunk(fh, chunk_bytes, deadline, source, spooled))
@@ -329,28 +302,7 @@ def open_lines(path: str, chunk_bytes: int | None = None, lenient: bool = False,
                     if spooled > cap:
                         raise _too_long(source, cap, f", into a temporary file{why}")
                     spool.write(chunk)
-                data = pending + chunk
-                if base == 0 and data.startswith(codecs.BOM_UTF8):
-                    data, base = data[3:], 3
-                while True:
-                    try:
-                        text, used = codecs.utf_8_decode(data, "strict", not chunk)
-                        break
-                    except UnicodeDecodeError as exc:
-                        line = newlines + data[:exc.start].count(b"\n") + 1
-                        if not lenient:
-                            # The line goes in the text, not in ``line``: the error is the file's, not a case's.
-                            raise InputError(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x} at offset "
-                                             f"{base + exc.start} (line {line})", source=source) from None
-                        bad.append((line, data[exc.start], base + exc.start))
-                        head = data[:exc.start].decode("utf-8")
-                        newlines += head.count("\n")
-                        blank = blank and not head.strip()
-                        data, base = data[exc.end:], base + exc.end
-                newlines += text.count("\n")
-                if blank and text.strip():
-                    blank = False
-                pending, base = data[used:], base + used
+                check.feed(chunk)
                 if not chunk:
                     break
         finally:
@@ -366,8 +318,89 @@ def open_lines(path: str, chunk_bytes: int | None = None, lenient: bool = False,
         raise
     if spool is not None:
         spool.flush()
-        return LineSource(spool.name if isinstance(spool.name, str) else None, blank, spool, bad)
-    return LineSource(path, blank, bad=bad)
+        return LineSource(spool.name if isinstance(spool.name, str) else None, check.blank, spool, check.bad)
+    return LineSource(path, check.blank, bad=check.bad)
+
+
+def _open_input(path: str, source: str):
+    """``(fh, spool, cap, why)``: ``path`` opened for reading bytes, and for a stream (standard input, a pipe, a
+    device) an anonymous spool with the bytes it may take (:func:`stream_limit`, or half the free space of the
+    temporary folder: ``why`` then says so); ``spool`` is ``None`` for a regular file.
+
+    Raises:
+        OSError: it cannot be opened.
+        InputError: ``SEARCHKIT_STREAM_LIMIT`` is not a size.
+    """
+    import os
+    import stat
+
+    if path == "-":
+        if sys.stdin is None:
+            raise OSError("no standard input")
+        fh = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
+        if fh is None:
+            raise OSError("standard input is not a byte stream")
+    else:
+        fh = open(path, "rb")
+        if stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            return fh, None, None, None
+        # A pipe, FIFO or device (``<(cmd)``, ``/dev/stdin``) can be read only once: spool it.
+    try:
+        cap, why = stream_limit(source), ""
+    except InputError:
+        if fh is not getattr(sys.stdin, "buffer", None):
+            fh.close()
+        raise
+    free = _free_cap()
+    if free is not None and free < cap:
+        cap, why = free, " (half the free space of the temporary folder)"
+    return fh, _spool_file(), cap, why
+
+
+class _Utf8Check:
+    """The UTF-8 check of :func:`open_lines`, a chunk at a time: whether the text is blank, and (``lenient``)
+    each non-UTF-8 byte as ``(line, byte, offset)`` in :attr:`bad`.
+
+    Raises (from :meth:`feed`, unless ``lenient``):
+        InputError: (fatal) the first non-UTF-8 byte, naming its offset and line.
+    """
+
+    def __init__(self, source: str, lenient: bool) -> None:
+        self.source, self.lenient = source, lenient
+        self.blank, self.pending, self.base, self.newlines = True, b"", 0, 0
+        self.bad: list = []
+
+    def feed(self, chunk: bytes) -> None:
+        """Check ``chunk``, the next bytes of the file (``b""``: its end, where a cut character is an error)."""
+        import codecs
+
+        data = self.pending + chunk
+        if self.base == 0 and data.startswith(codecs.BOM_UTF8):
+            data, self.base = data[3:], 3
+        while True:
+            try:
+                text, used = codecs.utf_8_decode(data, "strict", not chunk)
+                break
+            except UnicodeDecodeError as exc:
+                data = self._bad_byte(data, exc)
+        self.newlines += text.count("\n")
+        if self.blank and text.strip():
+            self.blank = False
+        self.pending, self.base = data[used:], self.base + used
+
+    def _bad_byte(self, data: bytes, exc: UnicodeDecodeError) -> bytes:
+        """Refuse the byte at ``exc.start`` (not ``lenient``) or note it; return the bytes after it."""
+        line = self.newlines + data[:exc.start].count(b"\n") + 1
+        if not self.lenient:
+            # The line goes in the text, not in ``line``: the error is the file's, not a case's.
+            raise InputError(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x} at offset "
+                             f"{self.base + exc.start} (line {line})", source=self.source) from None
+        self.bad.append((line, data[exc.start], self.base + exc.start))
+        head = data[:exc.start].decode("utf-8")
+        self.newlines += head.count("\n")
+        self.blank = self.blank and not head.strip()
+        self.base += exc.end
+        return data[exc.end:]
 
 
 @attrs.frozen
