@@ -137,94 +137,27 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                memory_limit: float | None, output: str | None, resume: bool, progress: bool | None,
                start_method: str | None, dashboard: str | None, force: bool, keep_stopped: bool,
                scheduler_timeout: float | None, tally: _Tally) -> int:
-    from searchkit.batch import executors
-    from searchkit.records import RecordFile, ResumePlan, ResumeRefused, data_hash, resume_plan
     from searchkit.batch.runner import solve_ordered
-    from searchkit.reading import iter_cases
-
-    begun = tally.begun
-    config = attrs.evolve(solver.config, limits=attrs.evolve(solver.config.limits, memory_mb=memory_limit))
-    hashes = fmt in ("json", "jsonl")  # one record schema: json records carry the data hash too
-    plan = ResumePlan()
-    matched = 0
-    sink = None
-    if output is not None:
-        try:
-            plan = resume_plan(output, files, solver.game, solver.options, resume=resume, force=force,
-                               keep_stopped=keep_stopped, optimal=solver.seeks_optimum,
-                               upper_bound=solver.config.upper_bound,
-                               stdin=sys.stdin.fileno() if sys.stdin is not None and "-" in files else None)
-        except ResumeRefused as exc:
-            raise click.UsageError(str(exc)) from None
-        for line in plan.warnings:
-            warning(line)
-        try:
-            sink = RecordFile(output, append=resume, truncate_to=plan.truncate)
-        except OSError as exc:
-            # a bad --output: status 2
-            raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
-
-    reporter = solve_writer(fmt, solver, stats=stats, headers=len(files) > 1, sink=sink)
-    counts = tally.counts
-    backend = None
-
-    def items():
-        nonlocal matched
-        for item in iter_cases(solver.game, files, solver.options, config.limits):
-            if plan.recorded and not isinstance(item.value, InputError):
-                key = ResumePlan.key(item.source, item.value.index, data_hash(item.value))
-                matched += key in plan.recorded
-                if key in plan.skip:
-                    tally.skipped += 1
-                    status = plan.skip_status.get(key)
-                    if status not in ("solved", "exhausted", "feasible"):  # kept by --keep-stopped
-                        tally.unsolved[status] += 1
-                    continue
-            yield item
-
     from searchkit.cli.progress import make_progress
 
+    config = attrs.evolve(solver.config, limits=attrs.evolve(solver.config.limits, memory_mb=memory_limit))
+    plan, sink = _open_output(solver, files, output, resume=resume, force=force, keep_stopped=keep_stopped)
+    reporter = solve_writer(fmt, solver, stats=stats, headers=len(files) > 1, sink=sink)
+    matched = [0]
+    backend = None
     cancelled = False
     try:
-        if executor == "dask":
-            try:
-                backend = executors.DaskPool(config, scheduler, None if jobs == 1 else jobs, hash_data=hashes,
-                                             dashboard=dashboard,
-                                             scheduler_timeout=scheduler_timeout or executors.SCHEDULER_TIMEOUT)
-            except ConnectionError as exc:  # an unreachable scheduler: one line, not 'cannot write the output'
-                unreachable = click.ClickException(str(exc))
-                unreachable.exit_code = 2
-                raise unreachable from None
-        elif jobs == 1 and memory_limit is None:
-            backend = executors.InProcess(config, solver)
-        else:
-            backend = executors.LocalPool(config, jobs, start_method, hash_data=hashes)
+        backend = _backend(config, solver, fmt=fmt, jobs=jobs, executor=executor, scheduler=scheduler,
+                           memory_limit=memory_limit, start_method=start_method, dashboard=dashboard,
+                           scheduler_timeout=scheduler_timeout)
         show = progress if progress is not None else (sys.stderr is not None and sys.stderr.isatty())
         bar = make_progress(show, total=_count_cases(solver, files, plan.skip, config.limits) if show else None)
         with bar:
-            for item, res in solve_ordered(items(), backend, on_start=bar.start, on_done=bar.done, idle=bar.refresh,
-                                          on_beat=bar.beat):
-                outcome = None if res is None else res.outcome
-                message = None if res is None else res.message
-                if res is not None and res.error is not None:
-                    error(f"{item.source}: case {item.value.index}: {res.error}")
-                if isinstance(item.value, InputError):
-                    if not getattr(item.value, "warning", False):
-                        counts[INPUT_ERROR] += 1
-                elif message is not None:
-                    counts[REFUSED] += 1
-                elif outcome.result.status != CANCELLED:
-                    counts[outcome.result.status] += 1
-                reporter.extra = res  # the worker's data hash and peak memory, for json and jsonl alike
-                for event in () if res is None else res.events:  # as one process writes them: before the record
-                    reporter.improvement(event)
-                if not reporter.report(item, outcome, message):
+            for item, res in solve_ordered(_unrecorded(solver, files, config, plan, tally, matched), backend,
+                                           on_start=bar.start, on_done=bar.done, idle=bar.refresh, on_beat=bar.beat):
+                if not _report(reporter, item, res, tally.counts, stats=stats and fmt == "jsonl"):
                     cancelled = True
                     break
-                if stats and fmt == "jsonl" and outcome is not None:
-                    from searchkit.reporting import format_stats
-
-                    click.echo(format_stats(outcome), err=True)
     except KeyboardInterrupt:
         cancelled = True
         tally.winding_down()
@@ -237,12 +170,12 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
         finally:
             if sink is not None:
                 sink.close()
-    unmatched = None if cancelled else plan.no_match(output, matched)
+    unmatched = None if cancelled else plan.no_match(output, matched[0])
     if unmatched:
         warning(unmatched)
     tally.summarised = True
-    summary(counts, time.perf_counter() - begun, skipped=tally.skipped, output=output, cancelled=cancelled,
-            unsolved=tally.unsolved)
+    summary(tally.counts, time.perf_counter() - tally.begun, skipped=tally.skipped, output=output,
+            cancelled=cancelled, unsolved=tally.unsolved)
     if cancelled:
         return EXIT_CANCELLED
     if tally.unsolved:  # as a run that stopped those cases now would exit
@@ -250,6 +183,102 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
 
         return max(reporter.code, EXIT_LIMIT)
     return reporter.code
+
+
+def _open_output(solver, files, output: str | None, *, resume: bool, force: bool, keep_stopped: bool):
+    """``(plan, sink)``: the run's resume plan (:func:`searchkit.records.resume_plan`, its warnings said) and
+    its open record file, or an empty plan and ``None`` without ``--output``.
+
+    Raises:
+        click.UsageError: the file may not be written or resumed, or cannot be opened (status 2).
+    """
+    from searchkit.records import RecordFile, ResumePlan, ResumeRefused, resume_plan
+
+    if output is None:
+        return ResumePlan(), None
+    try:
+        plan = resume_plan(output, files, solver.game, solver.options, resume=resume, force=force,
+                           keep_stopped=keep_stopped, optimal=solver.seeks_optimum,
+                           upper_bound=solver.config.upper_bound,
+                           stdin=sys.stdin.fileno() if sys.stdin is not None and "-" in files else None)
+    except ResumeRefused as exc:
+        raise click.UsageError(str(exc)) from None
+    for line in plan.warnings:
+        warning(line)
+    try:
+        return plan, RecordFile(output, append=resume, truncate_to=plan.truncate)
+    except OSError as exc:
+        raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None  # a bad --output: 2
+
+
+def _backend(config, solver, *, fmt: str, jobs: int, executor: str, scheduler: str | None,
+             memory_limit: float | None, start_method: str | None, dashboard: str | None,
+             scheduler_timeout: float | None):
+    """The run's executor: a Dask pool, this process (one job, no memory limit) or local worker processes.
+
+    Raises:
+        click.ClickException: an unreachable Dask scheduler, in one line with exit status 2.
+    """
+    from searchkit.batch import executors
+
+    hashes = fmt in ("json", "jsonl")  # one record schema: json records carry the data hash too
+    if executor == "dask":
+        try:
+            return executors.DaskPool(config, scheduler, None if jobs == 1 else jobs, hash_data=hashes,
+                                      dashboard=dashboard,
+                                      scheduler_timeout=scheduler_timeout or executors.SCHEDULER_TIMEOUT)
+        except ConnectionError as exc:  # an unreachable scheduler: one line, not 'cannot write the output'
+            unreachable = click.ClickException(str(exc))
+            unreachable.exit_code = 2
+            raise unreachable from None
+    if jobs == 1 and memory_limit is None:
+        return executors.InProcess(config, solver)
+    return executors.LocalPool(config, jobs, start_method, hash_data=hashes)
+
+
+def _unrecorded(solver, files, config, plan, tally: _Tally, matched: list):
+    """The items of ``files`` that ``plan`` does not skip (each skipped one counted in ``tally``; each one
+    whose record was read counted in ``matched[0]``)."""
+    from searchkit.records import ResumePlan, data_hash
+    from searchkit.reading import iter_cases
+
+    for item in iter_cases(solver.game, files, solver.options, config.limits):
+        if plan.recorded and not isinstance(item.value, InputError):
+            key = ResumePlan.key(item.source, item.value.index, data_hash(item.value))
+            matched[0] += key in plan.recorded
+            if key in plan.skip:
+                tally.skipped += 1
+                status = plan.skip_status.get(key)
+                if status not in ("solved", "exhausted", "feasible"):  # kept by --keep-stopped
+                    tally.unsolved[status] += 1
+                continue
+        yield item
+
+
+def _report(reporter, item, res, counts, *, stats: bool) -> bool:
+    """Count and report one finished item (``res``: its worker's result, ``None`` for an input error); ``stats``:
+    its statistics on stderr beside a jsonl record.  ``False`` when the run must stop (Ctrl-C)."""
+    outcome = None if res is None else res.outcome
+    message = None if res is None else res.message
+    if res is not None and res.error is not None:
+        error(f"{item.source}: case {item.value.index}: {res.error}")
+    if isinstance(item.value, InputError):
+        if not getattr(item.value, "warning", False):
+            counts[INPUT_ERROR] += 1
+    elif message is not None:
+        counts[REFUSED] += 1
+    elif outcome.result.status != CANCELLED:
+        counts[outcome.result.status] += 1
+    reporter.extra = res  # the worker's data hash and peak memory, for json and jsonl alike
+    for event in () if res is None else res.events:  # as one process writes them: before the record
+        reporter.improvement(event)
+    if not reporter.report(item, outcome, message):
+        return False
+    if stats and outcome is not None:
+        from searchkit.reporting import format_stats
+
+        click.echo(format_stats(outcome), err=True)
+    return True
 
 
 def _count_cases(solver, files, skip, limits) -> int | None:
