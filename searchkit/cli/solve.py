@@ -149,22 +149,20 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
     """
     fmt = fmt or ("jsonl" if output else "text")
     # the batch options' pairings, checked whichever path runs: a one-process run ignored them silently
-    if output and fmt != "jsonl":
-        raise click.UsageError("--output writes JSON Lines records: use it with --format jsonl (or no --format)")
-    if resume and not output:
-        raise click.UsageError("--resume needs --output FILE (the records to resume from)")
-    if keep_stopped and not resume:
-        raise click.UsageError("--keep-stopped goes with --resume")
-    if force and not output:
-        raise click.UsageError("--force goes with --output FILE")
-    if oversubscribe and jobs == "1":
-        raise click.UsageError("--oversubscribe goes with --jobs N")
-    if force and resume:
-        raise click.UsageError("--force starts --output afresh, --resume appends to it: give one of them")
-    if scheduler and executor != "dask":
-        raise click.UsageError("--scheduler goes with --executor dask")
-    if scheduler_timeout is not None and not scheduler:
-        raise click.UsageError("--scheduler-timeout goes with --scheduler ADDRESS")
+    refusal = next((why for bad, why in (
+        (output and fmt != "jsonl", "--output writes JSON Lines records: use it with --format jsonl (or no --format)"),
+        (resume and not output, "--resume needs --output FILE (the records to resume from)"),
+        (keep_stopped and not resume, "--keep-stopped goes with --resume"),
+        (force and not output, "--force goes with --output FILE"),
+        (oversubscribe and jobs == "1", "--oversubscribe goes with --jobs N"),
+        (force and resume, "--force starts --output afresh, --resume appends to it: give one of them"),
+        (scheduler and executor != "dask", "--scheduler goes with --executor dask"),
+        (scheduler_timeout is not None and not scheduler, "--scheduler-timeout goes with --scheduler ADDRESS"),
+        (dashboard is not None and (executor != "dask" or scheduler),
+         "--dashboard goes with --executor dask and no --scheduler (a scheduler you started serves its own)"),
+    ) if bad), None)
+    if refusal:
+        raise click.UsageError(refusal)
     if scheduler:
         from searchkit.batch.executors import scheduler_address
 
@@ -172,35 +170,45 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
             scheduler = scheduler_address(scheduler)
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
-    if dashboard is not None and (executor != "dask" or scheduler):
-        raise click.UsageError("--dashboard goes with --executor dask and no --scheduler (a scheduler you "
-                               "started serves its own)")
     if (jobs != "1" or executor != "local" or memory_limit is not None or fmt == "jsonl" or output or resume
             or progress):
-        from searchkit.cli.batch import parse_jobs, run_batch
+        from searchkit.cli.batch import run_batch
 
-        if dashboard is not None:
-            try:
-                import bokeh  # noqa: F401
-            except ImportError:
-                raise click.UsageError("--dashboard needs bokeh: pip install 'bokeh>=3.1'") from None
-        try:
-            n = parse_jobs(jobs, oversubscribe=oversubscribe)
-        except click.BadParameter as exc:
-            raise click.UsageError(f"--jobs: {exc.format_message()}") from None
-        if executor == "local" and (n > 1 or memory_limit is not None):  # local workers: how they start
-            from searchkit.batch.executors import check_start_method
-            from searchkit.errors import PlanError
-
-            try:
-                check_start_method()
-            except PlanError as exc:
-                raise click.UsageError(str(exc)) from None
+        n = _batch_workers(jobs, oversubscribe, executor, memory_limit, dashboard)
         return run_batch(solver, files, fmt=fmt, stats=stats, jobs=n, executor=executor, scheduler=scheduler,
                          memory_limit=memory_limit, output=output, resume=resume, progress=progress,
                          dashboard=dashboard, force=force, keep_stopped=keep_stopped,
                          scheduler_timeout=scheduler_timeout)
     return run_files(solver, files, solve_writer(fmt, solver, stats=stats, headers=len(files) > 1))
+
+
+def _batch_workers(jobs: str, oversubscribe: bool, executor: str, memory_limit, dashboard) -> int:
+    """``--jobs`` as a number of workers, after checking what the batch run needs: bokeh for ``--dashboard``,
+    and how local workers start (``SEARCHKIT_START_METHOD``).
+
+    Raises:
+        click.UsageError: in one line, naming the option or the variable.
+    """
+    from searchkit.cli.batch import parse_jobs
+
+    if dashboard is not None:
+        try:
+            import bokeh  # noqa: F401
+        except ImportError:
+            raise click.UsageError("--dashboard needs bokeh: pip install 'bokeh>=3.1'") from None
+    try:
+        n = parse_jobs(jobs, oversubscribe=oversubscribe)
+    except click.BadParameter as exc:
+        raise click.UsageError(f"--jobs: {exc.format_message()}") from None
+    if executor == "local" and (n > 1 or memory_limit is not None):  # local workers: how they start
+        from searchkit.batch.executors import check_start_method
+        from searchkit.errors import PlanError
+
+        try:
+            check_start_method()
+        except PlanError as exc:
+            raise click.UsageError(str(exc)) from None
+    return n
 
 
 def _dashboard_address(ctx, param, value):
