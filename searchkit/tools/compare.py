@@ -169,8 +169,16 @@ class Comparison:
         every row (the work done).  Cases are told apart by their position in
         the input, so a file named twice counts twice.
         """
-        out = {}
         cases = {r.key() for r in self.rows}
+        best, bound, answered_by = self._per_case()
+        common = set.intersection(*(answered_by[name] for name in self.heuristics)) if self.heuristics else set()
+        return {name: self._column([r for r in self.rows if (r.strategy or r.heuristic) == name], cases, common,
+                                   best, bound)
+                for name in self.heuristics}
+
+    def _per_case(self) -> tuple[dict, dict, dict]:
+        """``(best, bound, answered_by)``: each case's least cost found and best lower bound proven by any
+        strategy, and each strategy's set of cases it found a solution for."""
         best: dict = {}
         bound: dict = {}
         answered_by: dict = {name: set() for name in self.heuristics}
@@ -181,30 +189,31 @@ class Comparison:
                 answered_by.setdefault(r.strategy or r.heuristic, set()).add(key)
             if r.lower_bound is not None:
                 bound[key] = max(bound.get(key, r.lower_bound), r.lower_bound)
-        common = set.intersection(*(answered_by[name] for name in self.heuristics)) if self.heuristics else set()
-        for name in self.heuristics:
-            rows = [r for r in self.rows if (r.strategy or r.heuristic) == name]
-            solved = [r for r in rows if r.status == SOLVED]
-            answered = [r for r in rows if r.status in WITH_SOLUTION]
-            shared = [r for r in answered if r.key() in common]
-            ebfs = [r.ebf for r in rows if r.ebf is not None]
-            unbounded = any(r.key() not in bound for r in shared)
-            out[name] = {
-                "solved": len(solved),
-                "feasible": len(answered) - len(solved),
-                "cases": len(cases),
-                "common": len(common),
-                "unanswered": len(cases) - len({r.key() for r in answered}),
-                "cost": sum(r.cost for r in shared) if shared else None,
-                "gap_to_best": sum(r.cost - best[r.key()] for r in shared),
-                "proven_gap": None if unbounded else sum(r.cost - bound[r.key()] for r in shared),
-                "expanded": sum(r.expanded for r in rows),
-                "generated": sum(r.generated for r in rows),
-                "evaluated": sum(r.evaluated for r in rows),
-                "seconds": sum(r.seconds for r in rows),
-                "ebf": sum(ebfs) / len(ebfs) if ebfs else None,
-            }
-        return out
+        return best, bound, answered_by
+
+    @staticmethod
+    def _column(rows: list, cases: set, common: set, best: dict, bound: dict) -> dict:
+        """One strategy's totals (:meth:`totals`) from its ``rows``."""
+        solved = [r for r in rows if r.status == SOLVED]
+        answered = [r for r in rows if r.status in WITH_SOLUTION]
+        shared = [r for r in answered if r.key() in common]
+        ebfs = [r.ebf for r in rows if r.ebf is not None]
+        unbounded = any(r.key() not in bound for r in shared)
+        return {
+            "solved": len(solved),
+            "feasible": len(answered) - len(solved),
+            "cases": len(cases),
+            "common": len(common),
+            "unanswered": len(cases) - len({r.key() for r in answered}),
+            "cost": sum(r.cost for r in shared) if shared else None,
+            "gap_to_best": sum(r.cost - best[r.key()] for r in shared),
+            "proven_gap": None if unbounded else sum(r.cost - bound[r.key()] for r in shared),
+            "expanded": sum(r.expanded for r in rows),
+            "generated": sum(r.generated for r in rows),
+            "evaluated": sum(r.evaluated for r in rows),
+            "seconds": sum(r.seconds for r in rows),
+            "ebf": sum(ebfs) / len(ebfs) if ebfs else None,
+        }
 
 
 def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = None,
