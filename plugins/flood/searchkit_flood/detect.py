@@ -224,6 +224,15 @@ def detect(text: Callable[[], Iterator[str]], toks: Tokens | None, width: int | 
     # reading only witnesses against a guess, and one that stops early is too weak a witness (a
     # judge file with 0-based colours often has a "0 0" where the rect reading would stop).
     holding = [f for f in FORMATS if status[f] == OK or (f == "judge" and status[f] == WARNED)]
+    if len(holding) >= 2 or holding in (["judge"], ["lines"]):
+        return _some_reading_holds(holding, status, parts, text, source, lineno)
+    # No reading holds (the rect one alone is never chosen).
+    return _no_reading_holds(text, toks, width, lines, parts, source, lineno)
+
+
+def _some_reading_holds(holding: list, status: dict, parts: list, text, source: str, lineno: int) -> str | InputError:
+    """:func:`detect`'s verdict when the judge or the lines reading holds, or several do (``holding``, in
+    :data:`FORMATS` order)."""
     if (holding == ["judge", "lines"] and status["judge"] == OK and (_size(parts[0]) or 0) > 0
             and _last_line(text) == "0"):
         # A judge file of 1x1 boards (``1``, ``7``, ``0``) also reads as lines boards; its lone ``0`` on the
@@ -236,10 +245,12 @@ def detect(text: Callable[[], Iterator[str]], toks: Tokens | None, width: int | 
                           source=source, line=lineno)
     if holding == ["judge"]:
         return "judge"
-    if holding == ["lines"]:
-        return _compact_rows(text, source) or "lines"
-    # No reading holds (the rect one is never chosen): report the errors of the only format
-    # the text can be in, or refuse when both the judge and the lines reading start well.
+    return _compact_rows(text, source) or "lines"  # holding == ["lines"]
+
+
+def _no_reading_holds(text, toks, width, lines, parts: list, source: str, lineno: int) -> str | InputError:
+    """:func:`detect`'s verdict when no reading holds: the format whose errors to report, or a refusal when
+    both the judge and the lines reading start well."""
     n = _size(parts[0])
     judge_starts = n is not None and 0 < n and n * n < len(toks)
     lines_starts = len(parts) == 1 and bool(_ROW.match(parts[0])) and _line_width(len(parts[0]), width) is not None
