@@ -103,6 +103,24 @@ class MayanPuzzle:
             return max(ds) > k or (sd + 1) // 2 > k
         return self.use_few_blocks and max(ds) >= INFINITE
 
+    @staticmethod
+    def _critical(ds, km1: int) -> tuple[int, tuple]:
+        """``(need, pair)``: a colour whose D already equals the budget must have a block moved now.
+
+        One such colour: ``need`` is it (a move must take one of its blocks);
+        two or more: ``pair`` holds the two orders in which one swap moves a
+        block of each of the first two (sound with three or more too: a swap
+        moves blocks of two colours at most, so no child can then empty the
+        board in time, and keeping fewer of them is no loss); none:
+        ``(-1, ())``.
+        """
+        crit = [c for c, d in enumerate(ds) if c and d > km1]
+        if len(crit) == 1:
+            return crit[0], ()
+        if crit:
+            return -1, (crit[0], crit[1], crit[1], crit[0])
+        return -1, ()
+
     def successors_within(self, board: int, budget: int):
         """The successors that may still empty the board within ``budget`` moves in all.
 
@@ -124,14 +142,7 @@ class MayanPuzzle:
         lim2 = 2 * km1
         use_bound = self.use_lower_bound
         hopeless, colour_state = self.hopeless, self.colour_state
-        # A colour whose D already equals the budget must have a block moved now.
-        need, pair = -1, ()
-        if use_bound:
-            crit = [c for c, d in enumerate(ds) if c and d > km1]
-            if len(crit) == 1:
-                need = crit[0]
-            elif crit:
-                pair = (crit[0], crit[1], crit[1], crit[0])
+        need, pair = self._critical(ds, km1) if use_bound else (-1, ())
         for x, y, g, a, a2, raw in raw_successors(board, shape, same_colour_swaps=self.same,
                                                   skip_left_swaps=self.use_left_swap, skipped=self._left_skipped):
             if use_bound:
