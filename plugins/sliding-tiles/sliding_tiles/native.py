@@ -173,4 +173,5 @@ def _ensure(abstraction):
 
     native = _module()
     digest = hashlib.sha256(abstraction.key().encode()).digest()
-    return ensure_file(abstraction, pdb_builder(keep=True), lambda path: native.tiles_load_pdb(str(path), digest))
+    return ensure_file(abstraction, pdb_builder(keep=True),
+                       lambda path, crc: native.tiles_load_pdb(str(path), digest, crc))

@@ -31,22 +31,26 @@ fn digest_of(d: &[u8]) -> PyResult<[u8; 32]> {
 }
 
 /// The verified entries of the table at `path` (kept for the process: one it built or read before is not read
-/// again); ValueError names why it is unusable.
-fn load(py: Python<'_>, path: &str, digest: &[u8; 32]) -> PyResult<Arc<Vec<u8>>> {
+/// again), its data's CRC checked when `crc`; ValueError names why it is unusable.
+fn load(py: Python<'_>, path: &str, digest: &[u8; 32], crc: bool) -> PyResult<Arc<Vec<u8>>> {
     if let Some(t) = tables().lock().unwrap().get(path) {
         return Ok(t.clone());
     }
-    let values = py.detach(|| searchkit_core::pdb::read(Path::new(path), digest)).map_err(PyValueError::new_err)?;
+    let values = py.detach(|| searchkit_core::pdb::read_checked(Path::new(path), digest, crc))
+        .map_err(PyValueError::new_err)?;
     let t = Arc::new(values);
     tables().lock().unwrap().insert(path.to_string(), t.clone());
     Ok(t)
 }
 
-/// Load and verify the table at `path` now (ValueError with the reason if it is unusable); its entries.  A
-/// table this process built or loaded under `path` is not read again.
+/// Load and verify the table at `path` now (ValueError with the reason if it is unusable); its entries.  The
+/// header, key digest and length are always checked, the CRC over all the data when `crc` (false: the caller
+/// knows the file was verified whole since it was written: searchkit's verification stamp).  A table this
+/// process built or loaded under `path` is not read again.
 #[pyfunction]
-pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8]) -> PyResult<u64> {
-    Ok(load(py, path, &digest_of(digest)?)?.len() as u64)
+#[pyo3(signature = (path, digest, crc = true))]
+pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8], crc: bool) -> PyResult<u64> {
+    Ok(load(py, path, &digest_of(digest)?, crc)?.len() as u64)
 }
 
 /// Build the table of the group `tiles` on the `n` x `n` board in this process and write it to `path`
@@ -126,7 +130,7 @@ impl NativeGame for TilesGame {
                 let groups = tables.ok_or_else(|| PyValueError::new_err("tiles: pdb needs its tables"))?;
                 let mut gs = Vec::new();
                 for (tiles, path, digest) in groups {
-                    let table = load(py, &path, &digest_of(&digest)?)?;
+                    let table = load(py, &path, &digest_of(&digest)?, true)?;
                     gs.push(Group::new(width, tiles, table).map_err(PyValueError::new_err)?);
                 }
                 TilesH::Pdb { groups: gs, mirror: (options.int("reflect") != 0).then(|| mirror(width)) }
