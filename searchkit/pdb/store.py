@@ -504,7 +504,9 @@ def stand_in_cache(jobs: int):
 
 
 def _say_stand_in(path: Path, quiet: bool) -> None:
-    """Before a worker builds a table into its run's stand-in cache (:func:`stand_in_cache`), say why, once."""
+    """Before a worker builds a table into its run's stand-in cache (:func:`stand_in_cache`), say why, once a
+    run: the first worker to say it creates ``.warned`` in the private folder (exclusively), and the others,
+    each a process of its own, then stay quiet (two workers building two tables at once both said it)."""
     import json
 
     text = os.environ.get(STAND_IN_VAR)
@@ -516,6 +518,13 @@ def _say_stand_in(path: Path, quiet: bool) -> None:
         folder, problem = why["folder"], why["problem"]
     except (ValueError, KeyError, TypeError):
         return
+    try:
+        os.close(os.open(path.parent / ".warned", os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
+                         0o600))
+    except FileExistsError:
+        return  # another worker of the run has said it
+    except OSError:
+        pass
     print(f"searchkit: warning: cannot keep pattern databases in {folder}: {problem}; this run's workers build "
           f"each table once into a private temporary folder, {path.parent}, removed when the run ends (set "
           f"SEARCHKIT_CACHE_DIR to a folder of yours searchkit may write to keep them)", file=sys.stderr)

@@ -231,3 +231,18 @@ def test_pdb_build_and_info_need_no_numpy_with_the_native_builder(tmp_path):
     # a table only the Python builder makes (blank=1) says in one line that it needs numpy
     blank = run("pdb", "build", "sliding-tiles", "pdb(partition=4-4,blank=1)")
     assert blank.returncode == 2 and "numpy" in blank.stderr and "Traceback" not in blank.stderr
+
+
+def test_the_stand_in_cache_is_announced_once_a_run_whichever_worker_builds(tmp_path, monkeypatch, capfd):
+    """Under --jobs with an unusable cache, two workers building two tables at once each said why the run uses
+    a private folder (seen as a flaky `--jobs 2` test): the first to say it now leaves a mark there."""
+    import json
+
+    private = tmp_path / "private"
+    private.mkdir()
+    monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(private))
+    monkeypatch.setenv(store.STAND_IN_VAR, json.dumps({"folder": "/proc/self", "problem": "it cannot be written"}))
+    store._say_stand_in(private / "a.pdb", False)
+    store._WARNED.clear()  # the other worker: a process of its own
+    store._say_stand_in(private / "b.pdb", False)
+    assert capfd.readouterr().err.count("this run's workers build each table once") == 1
