@@ -205,8 +205,37 @@ pub fn read(path: &Path, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
 ///
 /// As [`read`].
 pub fn read_checked(path: &Path, digest: &[u8; 32], crc: bool) -> Result<Vec<u8>, String> {
-    let blob = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    decode_checked(blob, digest, crc)
+    use std::io::Read;
+
+    let cannot = |e: io::Error| format!("cannot read {}: {e}", path.display());
+    let mut f = fs::File::open(path).map_err(cannot)?;
+    let length = f.metadata().map_err(cannot)?.len();
+    let mut head = [0u8; HEAD];
+    // an 8-bit table's data is read straight into its own buffer, backed with memory in one call: reading the
+    // whole file and dropping the header moved 519 MB once more, and its pages were faulted in one by one
+    if length < HEAD as u64 || f.read_exact(&mut head).is_err() || u32_at(&head, 12) != 8 {
+        let blob = fs::read(path).map_err(cannot)?;
+        return decode_checked(blob, digest, crc);
+    }
+    let keylen = u32_at(&head, 72) as u64;
+    let size = u64_at(&head, 24);
+    if &head[..8] != MAGIC || u32_at(&head, 8) != VERSION || &head[40..72] != digest || size != u64_at(&head, 16)
+        || length != (HEAD as u64).saturating_add(keylen).saturating_add(size) {
+        let blob = fs::read(path).map_err(cannot)?;  // decode says why
+        return decode_checked(blob, digest, crc);
+    }
+    io::copy(&mut (&mut f).take(keylen), &mut io::sink()).map_err(cannot)?;
+    let mut data: Vec<u8> = Vec::new();
+    data.try_reserve_exact(size as usize).map_err(|_| "out of memory for the table".to_string())?;
+    super::build::prefault(&mut data);
+    f.take(size).read_to_end(&mut data).map_err(cannot)?;
+    if data.len() as u64 != size {
+        return Err(format!("{} bytes, expected {length}", HEAD as u64 + keylen + data.len() as u64));
+    }
+    if crc && crc32(&data) != u32_at(&head, 32) {
+        return Err("checksum mismatch".into());
+    }
+    Ok(data)
 }
 
 #[cfg(test)]
@@ -321,6 +350,33 @@ mod tests {
         bad[0] = b'X';
         assert!(decode_checked(bad, &digest, false).is_err());
         assert_eq!(decode_checked(good, &digest, false).unwrap(), values);
+    }
+
+    #[test]
+    fn reading_a_file_checks_as_decoding_its_bytes() {
+        let dir = Folder::new("readchk");
+        let path = dir.0.join("t.pdb");
+        let digest = [6u8; 32];
+        for values in [(0..300u32).map(|i| (i % 40) as u8).collect::<Vec<_>>(), vec![0, 1, 14, UNREACHED, 3], vec![]] {
+            write(&path, &values, "a key", &digest).unwrap();
+            let good = fs::read(&path).unwrap();
+            for crc in [true, false] {
+                assert_eq!(read_checked(&path, &digest, crc).unwrap(), values);
+            }
+            let mut flipped = good.clone();
+            *flipped.last_mut().unwrap_or(&mut 0) ^= 1;
+            for (bad, why) in [(flipped, "checksum mismatch"), (good[..good.len() - 1].to_vec(), "expected")] {
+                if good.len() == HEAD + 5 && why == "checksum mismatch" {
+                    continue; // the empty table: its last byte is the key's
+                }
+                fs::write(&path, &bad).unwrap();
+                let r = read_checked(&path, &digest, true).unwrap_err();
+                assert!(r.contains(why), "{r}");
+                assert_eq!(r, decode(bad, &digest).unwrap_err());
+            }
+            fs::write(&path, &good).unwrap();
+            assert!(read_checked(&path, &[1u8; 32], false).unwrap_err().contains("another table"));
+        }
     }
 
     #[test]
