@@ -84,7 +84,8 @@ def build(ctx, game, spec, memory_limit) -> None:
             with active(Limiter(Limits(memory_mb=memory_limit))):
                 # one route with the engines' (searchkit.pdb.ensure_file): the native builder in this process,
                 # the file checked without numpy (verify_file), the Python builder only when there is no other
-                path = ensure_file(a, counted, lambda p, crc: verify_file(p, key, full=crc), in_memory=False)
+                path = ensure_file(a, counted, lambda p, crc: verify_file(p, key, full=crc),
+                                   in_memory=False)
         except LimitReached:
             need = build_bytes(a, native)
             if path_for(a).exists():
@@ -98,7 +99,8 @@ def build(ctx, game, spec, memory_limit) -> None:
             fail(f"{a.label()}: {exc}")
         h = verify_file(path, key)  # the stamp just written: the header's figures, no second CRC
         how = "built" if ran else "cached"
-        click.echo(f"{a.label()}: {how}, {h['entries']:,} entries, {h['bits']} bits each, max {'?' if h['max'] is None else h['max']}, "
+        top = "?" if h["max"] is None else h["max"]
+        click.echo(f"{a.label()}: {how}, {h['entries']:,} entries, {h['bits']} bits each, max {top}, "
                    f"{time.perf_counter() - wall:.1f} s ({time.process_time() - cpu:.1f} s CPU in this process): "
                    f"{path}")
 

@@ -255,7 +255,8 @@ def stamped(path: Path) -> dict | None:
     if not owned_by_us(where):
         return None
     try:
-        with open(where, encoding="utf-8", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NOFOLLOW", 0))) as f:
+        nofollow = getattr(os, "O_NOFOLLOW", 0)
+        with open(where, encoding="utf-8", opener=lambda p, flags: os.open(p, flags | nofollow)) as f:
             recorded = json.loads(f.read(4096))
         top = recorded.pop("max")
     except (OSError, ValueError, KeyError, AttributeError, TypeError):
@@ -818,7 +819,8 @@ def _build_and_keep(abstraction, path: Path, key: str, builder, quiet: bool, in_
         _KEPT[str(path), key] = db
         return db
     if values is None:
-        db = read(path, key)
+        stamp(path, written=True)  # the native builder wrote it in this process, from the table in memory
+        db = read(path, key)  # into numpy for the Python engine: the header and the stamp checked, not the CRC
         db.built = True
         return db
     try:
