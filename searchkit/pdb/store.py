@@ -670,31 +670,6 @@ def _reserve_to_read(path: Path, abstraction) -> None:
     reserve(size + abstraction.entries)
 
 
-def _cached(abstraction, path: Path, key: str, quiet: bool) -> PatternDatabase | None:
-    """The verified cached table at ``path``, or ``None`` (missing; unusable, said in one line)."""
-    from searchkit.atomic import owned_by_us
-
-    if not path.exists():
-        return None
-    _reserve_to_read(path, abstraction)
-    try:
-        if not owned_by_us(path):
-            raise CorruptFile("not a regular file of ours")
-        return read(path, key)
-    except MemoryError:
-        from searchkit.limits import MEMORY_LIMIT, LimitReached
-
-        raise LimitReached(MEMORY_LIMIT) from None
-    except CorruptFile as exc:
-        if not quiet:
-            print(f"searchkit: pattern database {path} is unusable ({exc}); rebuilding it", file=sys.stderr)
-    except OSError as exc:
-        if not quiet:
-            print(f"searchkit: cannot read pattern database {path} ({exc.strerror or exc}); rebuilding it",
-                  file=sys.stderr)
-    return None
-
-
 def _build_values(abstraction, builder, update):
     """The table's values, built by ``builder`` into a private temporary folder when it writes files
     itself (then read back and the folder removed), else by the Python builder."""
@@ -717,6 +692,10 @@ def _build_values(abstraction, builder, update):
 def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool = False,
                   in_memory: bool = True) -> PatternDatabase:
     """The table of ``abstraction``: from the cache if a valid file is there, else built (and cached).
+
+    The Python engine's face of the engines' one route, :func:`ensure_file` (the native engine and
+    ``searchkit pdb build`` take it too): the same cache, build lock, verification stamp and private folder;
+    only here is the table then loaded into numpy.
 
     A file that fails verification (wrong size, checksum or key, or not a
     regular file of ours) is rebuilt, with one line on stderr saying so.
@@ -760,24 +739,29 @@ def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool 
         return _KEPT[str(path), key]
     if builder is None:
         builder = abstraction.native_builder()
-    if cache and _trusted(path.parent):
-        db = _cached(abstraction, path, key, quiet)  # a valid table is read from a folder it cannot be written to
-        if db is not None:
-            return db
-    problem = cache_problem(path.parent, file_bytes(abstraction)) if cache else None
-    if cache and problem is None:
-        check_build_size(abstraction, builder)  # before the lock: a refused build leaves nothing behind
-        with build_lock(path, abstraction.label(), quiet):
-            db = _cached(abstraction, path, key, True)  # built by the lock's holder while this one waited
-            if db is not None:
-                return db
-            return _build_and_keep(abstraction, path, key, builder, quiet, in_memory)
-    if problem is not None and not in_memory:
-        from searchkit.errors import PlanError
+    if cache:
+        # the engines' one route (ensure_file: the cache, its lock, the stamp, the private folder when the cache
+        # cannot keep the table); only this engine then loads the table into numpy
+        got: list[PatternDatabase] = []
+        made: list[bool] = []
+        make = file_builder(builder)
 
-        raise PlanError(not_kept(path.parent, problem))
-    if problem is not None:
-        _say_not_cached(path.parent, problem, quiet)
+        def build(*args):
+            made.append(True)
+            return make(*args)
+
+        build.__dict__.update(make.__dict__)  # its memory estimate
+
+        def load(where, _crc):
+            got[:] = [read(where, key)]  # the stamp, or the CRC when it does not hold
+
+        where = ensure_file(abstraction, build, load, quiet=quiet, in_memory=in_memory, remember=False)
+        db = got[0]
+        db.built = bool(made)
+        if where != path:  # built into a private folder, removed: kept in memory for the run
+            db.path = None
+            _KEPT[str(path), key] = db
+        return db
     check_build_size(abstraction, builder)
     update, close = progress_bar(abstraction.label()) if not quiet else (None, lambda: None)
     try:
@@ -790,52 +774,8 @@ def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool 
     return db
 
 
-def _build_and_keep(abstraction, path: Path, key: str, builder, quiet: bool, in_memory: bool) -> PatternDatabase:
-    """Build the table (holding its lock) and write it to ``path``; kept in memory if it cannot be written."""
-    _say_stand_in(path, quiet)
-    update, close = progress_bar(abstraction.label()) if not quiet else (None, lambda: None)
-    failed = None
-    try:
-        if builder is not None and builder(abstraction, path, key, update):
-            values = None
-        else:
-            from searchkit.pdb.build import build
-
-            values = build(abstraction, progress=update)
-    except OSError as exc:  # the builder could not write the file (the disk filled up meanwhile)
-        failed = exc
-    finally:
-        close()
-    if failed is not None and not in_memory:
-        raise failed
-    if failed is not None:
-        _say_not_cached(path.parent, f"writing {path.name} failed: {failed.strerror or failed}", quiet)
-        update, close = progress_bar(abstraction.label()) if not quiet else (None, lambda: None)
-        try:
-            values = _build_values(abstraction, builder, update)
-        finally:
-            close()
-        db = PatternDatabase(key, values, 8, path=None, built=True)
-        _KEPT[str(path), key] = db
-        return db
-    if values is None:
-        stamp(path, written=True)  # the native builder wrote it in this process, from the table in memory
-        db = read(path, key)  # into numpy for the Python engine: the header and the stamp checked, not the CRC
-        db.built = True
-        return db
-    try:
-        bits = write(path, key, values)
-    except OSError as exc:
-        if not in_memory:
-            raise
-        _say_not_cached(path.parent, f"writing {path.name} failed: {exc.strerror or exc}", quiet)
-        db = PatternDatabase(key, values, 8, path=None, built=True)
-        _KEPT[str(path), key] = db
-        return db
-    return PatternDatabase(key, values, bits, path=path, built=True)
-
-
-def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: bool = True) -> Path:
+def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: bool = True,
+                remember: bool = True) -> Path:
     """The path of ``abstraction``'s verified table file, for an engine that reads table files itself, and for
     ``searchkit pdb build``.
 
@@ -853,7 +793,10 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: b
     When the cache cannot keep it (:func:`cache_problem`), it is built once
     into a private temporary folder, loaded, and the file removed; the path
     returned is then the one the engine keeps it under for the run (with
-    ``in_memory`` false, ``pdb build``'s, a PlanError instead).
+    ``in_memory`` false, ``pdb build``'s, a PlanError instead), and this
+    function returns it again for the run without calling ``load``
+    (``remember`` false: not, for a caller that keeps the table itself, as
+    :func:`load_or_build` does).
 
     Raises:
         searchkit.errors.PlanError: the build needs more memory than the machine has; with ``in_memory``
@@ -865,7 +808,7 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: b
     """
     key = abstraction.key()
     path = path_for(abstraction)
-    if (str(path), key) in _KEPT_FILES:
+    if remember and (str(path), key) in _KEPT_FILES:
         return _KEPT_FILES[str(path), key]
 
     def loaded(where: Path, say: bool) -> bool:
@@ -883,6 +826,15 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: b
             if not cheap:
                 stamp(where, before)
             return True
+        except MemoryError:
+            from searchkit.limits import MEMORY_LIMIT, LimitReached
+
+            raise LimitReached(MEMORY_LIMIT) from None
+        except OSError as exc:
+            if say and not quiet:
+                print(f"searchkit: cannot read pattern database {where} ({exc.strerror or exc}); rebuilding it",
+                      file=sys.stderr)
+            return False
         except (CorruptFile, ValueError) as exc:
             text = str(exc)
             if "out of memory" in text or "memory allocation" in text:
@@ -935,7 +887,8 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: b
         load(where, False)  # the engine keeps it, under this path, for the run
     finally:
         shutil.rmtree(private, ignore_errors=True)
-    _KEPT_FILES[str(path), key] = where
+    if remember:
+        _KEPT_FILES[str(path), key] = where
     return where
 
 
