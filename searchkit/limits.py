@@ -256,6 +256,15 @@ def case_starts() -> None:
         _active[-1].restart()
 
 
+def remaining() -> float | None:
+    """Seconds left of the running case's time limit (negative once it has passed), or ``None`` when no case
+    is running or it has no time limit: what a native step that checks the clock itself (a table build) is
+    given as its deadline, counted from the same clock as :func:`setup_check`."""
+    if _active and _active[-1].deadline is not None:
+        return _active[-1].deadline - time.perf_counter()
+    return None
+
+
 def setup_check() -> None:
     """Raise :class:`LimitReached` (``time_limit``) if the running case is out of time.
 

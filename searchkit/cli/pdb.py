@@ -33,13 +33,6 @@ def _abstractions(ctx, game: str, spec: str):
     return heuristic, found
 
 
-def _need_numpy():
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        fail("pattern databases need numpy: pip install 'searchkit-puzzles[pdb]'")
-
-
 @click.group()
 def pdb() -> None:
     """Build, inspect or delete the pattern databases a heuristic uses (cached under the user's cache folder).
@@ -62,11 +55,10 @@ def build(ctx, game, spec, memory_limit) -> None:
     Before a table is built, a line on stderr gives its entries and the memory its build needs; a build
     needing more than --memory-limit, or than the machine has, is refused in one line.
     """
-    _need_numpy()
     from searchkit.errors import SearchkitError
     from searchkit.limits import Limiter, LimitReached, Limits, active
-    from searchkit.pdb.store import (build_bytes, cache_problem, file_bytes, human_bytes, load_or_build, not_kept,
-                                     path_for)
+    from searchkit.pdb.store import (build_bytes, cache_problem, ensure_file, file_builder, file_bytes, human_bytes,
+                                     not_kept, path_for, verify_file)
 
     heuristic, found = _abstractions(ctx, game, spec)
     for a in found:
@@ -74,15 +66,28 @@ def build(ctx, game, spec, memory_limit) -> None:
         problem = cache_problem(path_for(a).parent, file_bytes(a))
         if problem is not None:  # said before building: the point of `pdb build` is the file
             fail(not_kept(path_for(a).parent, problem))
+        native = a.native_builder()
         if not path_for(a).exists():
-            need = build_bytes(a, a.native_builder())
+            need = build_bytes(a, native)
             click.echo(f"searchkit: building {a.label()}: {a.entries:,} entries, about {human_bytes(need)} "
                        f"of memory", err=True)
+        ran = []
+        builder = file_builder(native)
+
+        def counted(*args, builder=builder, ran=ran):
+            ran.append(True)
+            return builder(*args)
+
+        counted.__dict__.update(builder.__dict__)  # its memory estimate
+        key = a.key()
         try:
             with active(Limiter(Limits(memory_mb=memory_limit))):
-                db = load_or_build(a, in_memory=False)
+                # one route with the engines' (searchkit.pdb.ensure_file): the native builder in this process,
+                # the file checked without numpy (verify_file), the Python builder only when there is no other
+                path = ensure_file(a, counted, lambda p, crc: verify_file(p, key, full=crc),
+                                   in_memory=False)
         except LimitReached:
-            need = build_bytes(a, a.native_builder())
+            need = build_bytes(a, native)
             if path_for(a).exists():
                 fail(f"{a.label()}: reading its table of {a.entries:,} entries needs more memory than --memory-limit "
                      f"{memory_limit:g} (MiB)")
@@ -92,19 +97,29 @@ def build(ctx, game, spec, memory_limit) -> None:
             fail(str(exc))
         except OSError as exc:
             fail(f"{a.label()}: {exc}")
-        how = "built" if db.built else "cached"
-        click.echo(f"{a.label()}: {how}, {db.entries:,} entries, {db.bits} bits each, max {db.max}, "
-                   f"{time.perf_counter() - wall:.1f} s ({time.process_time() - cpu:.1f} s CPU in Python): {db.path}")
+        h = verify_file(path, key)  # the stamp just written: the header's figures, no second CRC
+        how = "built" if ran else "cached"
+        top = "?" if h["max"] is None else h["max"]
+        click.echo(f"{a.label()}: {how}, {h['entries']:,} entries, {h['bits']} bits each, max {top}, "
+                   f"{time.perf_counter() - wall:.1f} s ({time.process_time() - cpu:.1f} s CPU in this process): "
+                   f"{path}")
 
 
 @pdb.command()
 @click.argument("game")
 @click.argument("spec")
+@click.option("--verify", is_flag=True,
+              help="Check each table's CRC-32 over all its data, even when its verification stamp holds.")
 @click.pass_context
-def info(ctx, game, spec) -> None:
-    """Where the tables of SPEC are cached, their sizes and whether they verify."""
-    _need_numpy()
-    from searchkit.pdb.store import CorruptFile, info as header, path_for, read
+def info(ctx, game, spec, verify) -> None:
+    """Where the tables of SPEC are cached, their sizes and whether they verify.
+
+    A table is checked whole (its CRC-32 over all its data) once, when it is written or first read; later,
+    its header, key, length and verification stamp are checked ("verified, stamped"): the stamp says the
+    file has not been changed through the filesystem since.  --verify checks the whole CRC again, for
+    corruption below the filesystem (a failing disk), which the stamp cannot see.
+    """
+    from searchkit.pdb.store import CorruptFile, info as header, path_for, verify_file
 
     _, found = _abstractions(ctx, game, spec)
     missing = False
@@ -120,10 +135,11 @@ def info(ctx, game, spec) -> None:
             click.echo(f"{a.label()}: UNUSABLE ({exc}): {path}")
             missing = True
             continue
-        top = "?"  # the header's max is not under the checksum: only a verified table's own is shown
+        top = "?"  # the table's own max (the header's is outside the checksum), when it is known
         try:
-            top = read(path, a.key()).max
-            state = "verified"
+            checked = verify_file(path, a.key(), full=verify)
+            top = "?" if checked["max"] is None else checked["max"]
+            state = "verified" if checked["crc"] else "verified, stamped"
         except (CorruptFile, OSError) as exc:
             state = f"UNUSABLE ({exc})"
             missing = True

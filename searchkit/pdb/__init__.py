@@ -21,7 +21,9 @@ and the guide's section "Giving a game an abstraction"); this package
   (:func:`load_or_build`);
 - combines lookups (:func:`additive`, :func:`maximum`, :func:`reflected`).
 
-numpy is needed to build and load tables: ``pip install 'searchkit-puzzles[pdb]'``.
+numpy is needed to build tables with the Python builder and to load them into the Python engine: ``pip
+install 'searchkit-puzzles[pdb]'`` (the native engine and ``searchkit pdb build`` with the native builder
+do without it).
 """
 
 from __future__ import annotations

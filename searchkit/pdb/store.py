@@ -20,7 +20,10 @@ and writes exactly this, see ``native/core/src/pdb/format.rs``)::
 An entry is a distance; the all-ones value (255, or 15 with 4 bits) marks an
 unreachable entry.  Four bits are used when every reachable value is at
 most 14.  A file is accepted only if its length is exactly ``76 + L + D``,
-its key digest is the expected one, and the data's CRC-32 matches.
+its key digest is the expected one, and the data's CRC-32 matches; the CRC
+is checked once, when the file is written or first read, and later loads
+check a verification stamp instead (:func:`stamp` says what it proves and
+what not; ``searchkit pdb info --verify`` checks the whole CRC again).
 
 Cache: ``$SEARCHKIT_CACHE_DIR`` if set, else platformdirs' user cache
 directory for ``searchkit`` (``$XDG_CACHE_HOME/searchkit`` or
@@ -123,14 +126,16 @@ def encode(key: str, values) -> bytes:
     return head + text + data
 
 
-def decode(blob: bytes, key: str):
-    """``(values, bits)`` from file bytes, checked against ``key``.
+def decode(blob: bytes, key: str, crc: bool = True):
+    """``(values, bits)`` from file bytes, checked against ``key`` (the data's CRC-32 too unless ``crc`` is
+    false: a file whose :func:`stamp` holds, see :func:`stamped`).
 
     Raises:
         CorruptFile: bad magic or version, another table's key, wrong length, or a CRC mismatch.
     """
     import numpy as np
 
+    check = crc
     if len(blob) < _HEAD.size:
         raise CorruptFile(f"{len(blob)} bytes, shorter than the header")
     magic, version, bits, entries, size, crc, _top, dig, keylen = _HEAD.unpack_from(blob)
@@ -142,7 +147,7 @@ def decode(blob: bytes, key: str):
     if size != (entries if bits == 8 else (entries + 1) // 2) or len(blob) != expected:
         raise CorruptFile(f"{len(blob)} bytes, expected {expected}")
     data = memoryview(blob)[_HEAD.size + keylen:]
-    if zlib.crc32(data) != crc:
+    if check and zlib.crc32(data) != crc:
         raise CorruptFile("checksum mismatch")
     raw = np.frombuffer(data, dtype=np.uint8)
     if bits == 8:
@@ -156,9 +161,171 @@ def decode(blob: bytes, key: str):
 
 
 def read(path: Path, key: str) -> PatternDatabase:
-    """Load and verify the table at ``path`` (raises :class:`CorruptFile`, :class:`OSError`, :class:`MemoryError`)."""
-    values, bits = decode(Path(path).read_bytes(), key)
-    return PatternDatabase(key, values, bits, path=Path(path))
+    """Load and verify the table at ``path`` (raises :class:`CorruptFile`, :class:`OSError`, :class:`MemoryError`):
+    the header, the key and the length always, the data's CRC-32 unless the file's :func:`stamp` holds (then
+    the check is made again only by ``searchkit pdb info --verify``); a file whose CRC was checked is stamped."""
+    path = Path(path)
+    cheap = stamped(path)
+    before = None if cheap else _identity(path)
+    values, bits = decode(path.read_bytes(), key, crc=not cheap)
+    db = PatternDatabase(key, values, bits, path=path)
+    if not cheap:
+        stamp(path, before, top=db.max)
+    return db
+
+
+# The verification stamp: a file's CRC-32 (over all its data) and SHA-256 key digest are checked once, when
+# this process wrote the file or first read it; then a side record of the file's identity is written, and later
+# runs check the header, the length and that record instead of the whole CRC.
+
+def _stamp_path(path: Path) -> Path:
+    return Path(path).with_name(f".{Path(path).name}.verified")
+
+
+def _identity(path: Path) -> dict | None:
+    """The table file's identity as its stamp records it, or ``None`` (missing, or not a regular file)."""
+    import stat as st_mod
+
+    try:
+        st = os.lstat(path)
+        with open(path, "rb", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NOFOLLOW", 0))) as f:
+            head = f.read(_HEAD.size)
+    except OSError:
+        return None
+    if not st_mod.S_ISREG(st.st_mode) or len(head) < _HEAD.size:
+        return None
+    fields = _HEAD.unpack_from(head)
+    return {"dev": st.st_dev, "ino": st.st_ino, "size": st.st_size, "mtime_ns": st.st_mtime_ns,
+            "ctime_ns": st.st_ctime_ns, "crc32": fields[5], "key_sha256": fields[7].hex()}
+
+
+def stamp(path: Path, before: dict | None = None, *, written: bool = False, top: int | None = None) -> None:
+    """Record that the table file at ``path`` was verified whole (its CRC-32 over all its data and its key's
+    SHA-256 checked, or it was written by this process from the table in memory): the side file
+    ``.NAME.verified`` beside it holds the file's device, inode, size, modification and change times (ns),
+    and its header's CRC and key digest (JSON, written through an exclusive temporary name and renamed).
+
+    Why it is sound (:func:`stamped` is the check): any write to the file through the filesystem changes its
+    modification and change times, a replacement (a rename over it, a copy) its inode, a truncation its size,
+    and the change time cannot be set back from user space (``touch -d`` sets it to now), so a file that
+    still matches its stamp holds the bytes that were verified.  What it does not catch: corruption below the
+    filesystem (a failing disk, a bit flipped in the page cache or on the medium, a write to the raw
+    device), which leaves the times alone; ``searchkit pdb info --verify`` checks the whole CRC again for
+    that (and a failed check removes the stamp).  The header, the key digest and the length are still
+    checked on every load.  A stamp that cannot be written is no error: the next load checks the CRC.
+    ``before``: the file's identity taken before it was read and checked (:func:`_identity`); if it changed
+    meanwhile, nothing is stamped.  The stamp also keeps the table's largest value when it is known: ``top``
+    (computed from the entries), or with ``written`` (this process wrote the file) the header's, which the
+    writer computed (the header's field is outside the CRC, so a file found elsewhere is not taken at its word).
+    """
+    import json
+
+    from searchkit.atomic import write_file
+
+    ident = _identity(path)
+    if ident is None or (before is not None and before != ident):
+        return
+    if written:
+        with open(path, "rb") as f:
+            top = _HEAD.unpack_from(f.read(_HEAD.size))[6]
+    try:
+        write_file(_stamp_path(path), json.dumps(dict(ident, max=top), sort_keys=True))
+    except OSError:
+        pass
+
+
+def unstamp(path: Path) -> None:
+    """Remove the verification stamp of ``path`` (a table found corrupt, or deleted)."""
+    try:
+        os.unlink(_stamp_path(path))
+    except OSError:
+        pass
+
+
+def stamped(path: Path) -> dict | None:
+    """The stamp written when the table file at ``path`` was verified (:func:`stamp`, which says what that
+    proves and what not), if the file still matches it, else ``None``: the stamp is a regular file of ours (or
+    root's), never followed through a link, and every field equals the file's now.  Its ``max`` is the table's
+    largest value, or ``None`` when it was not computed."""
+    import json
+
+    from searchkit.atomic import owned_by_us
+
+    where = _stamp_path(path)
+    if not owned_by_us(where):
+        return None
+    try:
+        nofollow = getattr(os, "O_NOFOLLOW", 0)
+        with open(where, encoding="utf-8", opener=lambda p, flags: os.open(p, flags | nofollow)) as f:
+            recorded = json.loads(f.read(4096))
+        top = recorded.pop("max")
+    except (OSError, ValueError, KeyError, AttributeError, TypeError):
+        return None
+    ident = _identity(path)
+    if ident is None or recorded != ident or not (top is None or isinstance(top, int)):
+        return None
+    return dict(ident, max=top)
+
+
+def verify_file(path: Path, key: str, *, full: bool = False) -> dict:
+    """Check the table file at ``path`` against ``key`` without loading it (no numpy): its header (magic,
+    version, bits), its key digest and its length; then its CRC-32 over the whole data, read in pieces, unless
+    the file still matches its verification stamp (:func:`stamped`) and ``full`` is false.  A file whose CRC
+    was checked is stamped; one that fails loses its stamp.
+
+    Returns:
+        ``{"entries", "bits", "max", "crc": bool}`` (``crc``: whether the CRC was checked now; ``max`` the
+        table's largest value, from the stamp or computed with numpy while checking the CRC; ``None`` when
+        neither knows it: the header's own field is outside the CRC).
+
+    Raises:
+        CorruptFile: why the file is not the table of ``key``.
+        OSError: it cannot be read.
+    """
+    path = Path(path)
+    known = None if full else stamped(path)
+    check = known is None
+    before = _identity(path) if check else None
+    try:
+        import numpy as np
+    except ImportError:
+        np = None
+    top = None if check else known["max"]
+    with open(path, "rb", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NOFOLLOW", 0))) as f:
+        head = f.read(_HEAD.size)
+        if len(head) < _HEAD.size:
+            raise CorruptFile(f"{len(head)} bytes, shorter than the header")
+        magic, version, bits, entries, size, crc, top, dig, keylen = _HEAD.unpack_from(head)
+        if magic != MAGIC or version != VERSION or bits not in (4, 8):
+            raise CorruptFile("not a searchkit pattern database of format 1")
+        if dig != digest(key):
+            raise CorruptFile("it holds another table (key digest differs)")
+        expected = _HEAD.size + keylen + size
+        length = os.fstat(f.fileno()).st_size
+        if size != (entries if bits == 8 else (entries + 1) // 2) or length != expected:
+            raise CorruptFile(f"{length} bytes, expected {expected}")
+        if check:
+            f.seek(_HEAD.size + keylen)
+            running = 0
+            top = -1 if np is not None else None
+            while chunk := f.read(1 << 24):
+                running = zlib.crc32(chunk, running)
+                if np is not None:
+                    raw = np.frombuffer(chunk, dtype=np.uint8)
+                    parts = (raw,) if bits == 8 else (raw & 15, raw >> 4)
+                    unreached = 255 if bits == 8 else 15
+                    for part in parts:
+                        reached = part[part != unreached]
+                        if reached.size:
+                            top = max(top, int(reached.max()))
+            if top == -1:
+                top = 0
+            if running != crc:
+                unstamp(path)
+                raise CorruptFile("checksum mismatch")
+    if check:
+        stamp(path, before, top=top)
+    return {"entries": entries, "bits": bits, "max": top, "crc": check}
 
 
 def make_folder(path: Path) -> None:
@@ -187,6 +354,7 @@ def write(path: Path, key: str, values) -> int:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_file(path, blob)
+    stamp(path, written=True)  # written from the table in memory: its CRC is the one just computed
     return struct.unpack_from("<I", blob, 12)[0]
 
 
@@ -337,7 +505,9 @@ def stand_in_cache(jobs: int):
 
 
 def _say_stand_in(path: Path, quiet: bool) -> None:
-    """Before a worker builds a table into its run's stand-in cache (:func:`stand_in_cache`), say why, once."""
+    """Before a worker builds a table into its run's stand-in cache (:func:`stand_in_cache`), say why, once a
+    run: the first worker to say it creates ``.warned`` in the private folder (exclusively), and the others,
+    each a process of its own, then stay quiet (two workers building two tables at once both said it)."""
     import json
 
     text = os.environ.get(STAND_IN_VAR)
@@ -349,6 +519,13 @@ def _say_stand_in(path: Path, quiet: bool) -> None:
         folder, problem = why["folder"], why["problem"]
     except (ValueError, KeyError, TypeError):
         return
+    try:
+        os.close(os.open(path.parent / ".warned", os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
+                         0o600))
+    except FileExistsError:
+        return  # another worker of the run has said it
+    except OSError:
+        pass
     print(f"searchkit: warning: cannot keep pattern databases in {folder}: {problem}; this run's workers build "
           f"each table once into a private temporary folder, {path.parent}, removed when the run ends (set "
           f"SEARCHKIT_CACHE_DIR to a folder of yours searchkit may write to keep them)", file=sys.stderr)
@@ -493,31 +670,6 @@ def _reserve_to_read(path: Path, abstraction) -> None:
     reserve(size + abstraction.entries)
 
 
-def _cached(abstraction, path: Path, key: str, quiet: bool) -> PatternDatabase | None:
-    """The verified cached table at ``path``, or ``None`` (missing; unusable, said in one line)."""
-    from searchkit.atomic import owned_by_us
-
-    if not path.exists():
-        return None
-    _reserve_to_read(path, abstraction)
-    try:
-        if not owned_by_us(path):
-            raise CorruptFile("not a regular file of ours")
-        return read(path, key)
-    except MemoryError:
-        from searchkit.limits import MEMORY_LIMIT, LimitReached
-
-        raise LimitReached(MEMORY_LIMIT) from None
-    except CorruptFile as exc:
-        if not quiet:
-            print(f"searchkit: pattern database {path} is unusable ({exc}); rebuilding it", file=sys.stderr)
-    except OSError as exc:
-        if not quiet:
-            print(f"searchkit: cannot read pattern database {path} ({exc.strerror or exc}); rebuilding it",
-                  file=sys.stderr)
-    return None
-
-
 def _build_values(abstraction, builder, update):
     """The table's values, built by ``builder`` into a private temporary folder when it writes files
     itself (then read back and the folder removed), else by the Python builder."""
@@ -540,6 +692,10 @@ def _build_values(abstraction, builder, update):
 def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool = False,
                   in_memory: bool = True) -> PatternDatabase:
     """The table of ``abstraction``: from the cache if a valid file is there, else built (and cached).
+
+    The Python engine's face of the engines' one route, :func:`ensure_file` (the native engine and
+    ``searchkit pdb build`` take it too): the same cache, build lock, verification stamp and private folder;
+    only here is the table then loaded into numpy.
 
     A file that fails verification (wrong size, checksum or key, or not a
     regular file of ours) is rebuilt, with one line on stderr saying so.
@@ -583,24 +739,29 @@ def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool 
         return _KEPT[str(path), key]
     if builder is None:
         builder = abstraction.native_builder()
-    if cache and _trusted(path.parent):
-        db = _cached(abstraction, path, key, quiet)  # a valid table is read from a folder it cannot be written to
-        if db is not None:
-            return db
-    problem = cache_problem(path.parent, file_bytes(abstraction)) if cache else None
-    if cache and problem is None:
-        check_build_size(abstraction, builder)  # before the lock: a refused build leaves nothing behind
-        with build_lock(path, abstraction.label(), quiet):
-            db = _cached(abstraction, path, key, True)  # built by the lock's holder while this one waited
-            if db is not None:
-                return db
-            return _build_and_keep(abstraction, path, key, builder, quiet, in_memory)
-    if problem is not None and not in_memory:
-        from searchkit.errors import PlanError
+    if cache:
+        # the engines' one route (ensure_file: the cache, its lock, the stamp, the private folder when the cache
+        # cannot keep the table); only this engine then loads the table into numpy
+        got: list[PatternDatabase] = []
+        made: list[bool] = []
+        make = file_builder(builder)
 
-        raise PlanError(not_kept(path.parent, problem))
-    if problem is not None:
-        _say_not_cached(path.parent, problem, quiet)
+        def build(*args):
+            made.append(True)
+            return make(*args)
+
+        build.__dict__.update(make.__dict__)  # its memory estimate
+
+        def load(where, _crc):
+            got[:] = [read(where, key)]  # the stamp, or the CRC when it does not hold
+
+        where = ensure_file(abstraction, build, load, quiet=quiet, in_memory=in_memory, remember=False)
+        db = got[0]
+        db.built = bool(made)
+        if where != path:  # built into a private folder, removed: kept in memory for the run
+            db.path = None
+            _KEPT[str(path), key] = db
+        return db
     check_build_size(abstraction, builder)
     update, close = progress_bar(abstraction.label()) if not quiet else (None, lambda: None)
     try:
@@ -613,71 +774,41 @@ def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool 
     return db
 
 
-def _build_and_keep(abstraction, path: Path, key: str, builder, quiet: bool, in_memory: bool) -> PatternDatabase:
-    """Build the table (holding its lock) and write it to ``path``; kept in memory if it cannot be written."""
-    _say_stand_in(path, quiet)
-    update, close = progress_bar(abstraction.label()) if not quiet else (None, lambda: None)
-    failed = None
-    try:
-        if builder is not None and builder(abstraction, path, key, update):
-            values = None
-        else:
-            from searchkit.pdb.build import build
-
-            values = build(abstraction, progress=update)
-    except OSError as exc:  # the builder could not write the file (the disk filled up meanwhile)
-        failed = exc
-    finally:
-        close()
-    if failed is not None and not in_memory:
-        raise failed
-    if failed is not None:
-        _say_not_cached(path.parent, f"writing {path.name} failed: {failed.strerror or failed}", quiet)
-        update, close = progress_bar(abstraction.label()) if not quiet else (None, lambda: None)
-        try:
-            values = _build_values(abstraction, builder, update)
-        finally:
-            close()
-        db = PatternDatabase(key, values, 8, path=None, built=True)
-        _KEPT[str(path), key] = db
-        return db
-    if values is None:
-        db = read(path, key)
-        db.built = True
-        return db
-    try:
-        bits = write(path, key, values)
-    except OSError as exc:
-        if not in_memory:
-            raise
-        _say_not_cached(path.parent, f"writing {path.name} failed: {exc.strerror or exc}", quiet)
-        db = PatternDatabase(key, values, 8, path=None, built=True)
-        _KEPT[str(path), key] = db
-        return db
-    return PatternDatabase(key, values, bits, path=path, built=True)
-
-
-def ensure_file(abstraction, builder, load, *, quiet: bool = False) -> Path:
-    """The path of ``abstraction``'s verified table file, for an engine that reads table files itself.
+def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: bool = True,
+                remember: bool = True) -> Path:
+    """The path of ``abstraction``'s verified table file, for an engine that reads table files itself, and for
+    ``searchkit pdb build``.
 
     As :func:`load_or_build`, without loading the table into Python: a
-    cached file is handed to ``load(path)``, which verifies it and loads it
+    cached file is handed to ``load(path, crc)``, which verifies it and loads it
     into the engine (raising :class:`CorruptFile` or ``ValueError`` with the
-    reason when it is unusable: then it is rebuilt); a missing one is built
-    by ``builder(abstraction, path, key, progress)`` under the build lock.
+    reason when it is unusable: then it is rebuilt); ``crc`` is false when the
+    file still matches the stamp written when it was last verified whole
+    (:func:`stamp`: the header, key digest and length are checked, the CRC over
+    all the data is not), and a file whose CRC was checked is stamped.  A
+    missing one is built by ``builder(abstraction, path, key, progress)`` under
+    the build lock (in this process: the native builder takes the running
+    case's limits and Ctrl-C, and keeps the table it built, so ``load`` does
+    not read it back), stamped as verified, and handed to ``load(path, False)``.
     When the cache cannot keep it (:func:`cache_problem`), it is built once
     into a private temporary folder, loaded, and the file removed; the path
-    returned is then the one the engine keeps it under for the run.
+    returned is then the one the engine keeps it under for the run (with
+    ``in_memory`` false, ``pdb build``'s, a PlanError instead), and this
+    function returns it again for the run without calling ``load``
+    (``remember`` false: not, for a caller that keeps the table itself, as
+    :func:`load_or_build` does).
 
     Raises:
-        searchkit.errors.PlanError: the build needs more memory than the machine has.
+        searchkit.errors.PlanError: the build needs more memory than the machine has; with ``in_memory``
+            false, the cache cannot keep the table.
         searchkit.limits.LimitReached: the running case's ``--memory-limit``
-            cannot hold the table (checked before it is read or built).
-        OSError: the builder failed.
+            cannot hold the table (checked before it is read or built), or its time ran out while building.
+        KeyboardInterrupt: Ctrl-C while building (nothing is left half-written).
+        OSError: the builder failed; with ``in_memory`` false, the table could not be written.
     """
     key = abstraction.key()
     path = path_for(abstraction)
-    if (str(path), key) in _KEPT_FILES:
+    if remember and (str(path), key) in _KEPT_FILES:
         return _KEPT_FILES[str(path), key]
 
     def loaded(where: Path, say: bool) -> bool:
@@ -689,14 +820,28 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False) -> Path:
         try:
             if not owned_by_us(where):
                 raise CorruptFile("not a regular file of ours")
-            load(where)
+            cheap = stamped(where)
+            before = None if cheap else _identity(where)
+            load(where, not cheap)
+            if not cheap:
+                stamp(where, before)
             return True
+        except MemoryError:
+            from searchkit.limits import MEMORY_LIMIT, LimitReached
+
+            raise LimitReached(MEMORY_LIMIT) from None
+        except OSError as exc:
+            if say and not quiet:
+                print(f"searchkit: cannot read pattern database {where} ({exc.strerror or exc}); rebuilding it",
+                      file=sys.stderr)
+            return False
         except (CorruptFile, ValueError) as exc:
             text = str(exc)
             if "out of memory" in text or "memory allocation" in text:
                 from searchkit.limits import MEMORY_LIMIT, LimitReached
 
                 raise LimitReached(MEMORY_LIMIT) from None
+            unstamp(where)
             if say and not quiet:
                 print(f"searchkit: pattern database {where} is unusable ({text}); rebuilding it", file=sys.stderr)
             return False
@@ -707,6 +852,7 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False) -> Path:
             builder(abstraction, where, key, update)
         finally:
             close()
+        stamp(where, written=True)  # written by this process from the table in memory
 
     if _trusted(path.parent) and loaded(path, True):  # a valid table is read from a folder it cannot be written to
         return path
@@ -719,10 +865,16 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False) -> Path:
                     return path
                 _say_stand_in(path, quiet)
                 built(path)
-            load(path)
+            load(path, False)
             return path
         except OSError as exc:  # the builder could not write the file (the disk filled up meanwhile)
+            if not in_memory:
+                raise
             problem = f"writing {path.name} failed: {exc.strerror or exc}"
+    if not in_memory:
+        from searchkit.errors import PlanError
+
+        raise PlanError(not_kept(path.parent, problem))
     _say_not_cached(path.parent, problem, quiet)
     check_build_size(abstraction, builder)
     import shutil
@@ -732,11 +884,38 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False) -> Path:
     try:
         where = private / path.name
         built(where)
-        load(where)  # the engine keeps it, under this path, for the run
+        load(where, False)  # the engine keeps it, under this path, for the run
     finally:
         shutil.rmtree(private, ignore_errors=True)
-    _KEPT_FILES[str(path), key] = where
+    if remember:
+        _KEPT_FILES[str(path), key] = where
     return where
+
+
+def file_builder(builder=None):
+    """``builder(abstraction, path, key, progress) -> True`` that always writes the file: ``builder`` (the
+    native one) first, and when there is none or it declines, searchkit's Python builder (which needs numpy,
+    and says so in one line: a PlanError), its table written with :func:`write`."""
+
+    def build(abstraction, path, key, progress=None):
+        if builder is not None and builder(abstraction, path, key, progress):
+            return True
+        try:
+            import numpy  # noqa: F401
+        except ImportError:
+            from searchkit.errors import PlanError
+
+            raise PlanError(f"{abstraction.label()}: its table is built by searchkit's Python builder, which needs "
+                            f"numpy: pip install 'searchkit-puzzles[pdb]'") from None
+        from searchkit.pdb.build import build as python_build
+
+        write(path, key, python_build(abstraction, progress=progress))
+        return True
+
+    memory = getattr(builder, "memory", None)
+    if memory is not None:
+        build.memory = memory
+    return build
 
 
 def info(path: Path) -> dict:
@@ -779,6 +958,7 @@ def clear(abstractions=None, game: str | None = None) -> tuple[list[Path], list[
                 kept.append(p)
                 continue
             p.unlink()
+            unstamp(p)
             gone.append(p)
         except FileNotFoundError:
             pass

@@ -9,6 +9,7 @@
 //!   range-checked against the manifest, never re-spelled as a string);
 //! * [`run_inline`]: the search run with the GIL released on the calling thread, its limit checks polling
 //!   Ctrl-C and handing `progress` its live figures; a panic caught as status `error`;
+//! * [`run_build`]: a table build run the same way, in process, its errors Python's exceptions;
 //! * [`outcome_dict`] / [`error_dict`]: the result dict.
 //!
 //! The keys of the request, result and manifest dicts are `searchkit_core::protocol`'s constants, generated
@@ -22,7 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::intern;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -328,6 +329,65 @@ where
         IN_SEARCH.with(|s| s.set(false));
         r
     })
+}
+
+/// Run a table build (`build`, e.g. `searchkit_core::pdb::build`) in this process with the GIL released, as
+/// [`run_inline`] runs a search: under a [`Control`] with the case's `remaining` seconds as its deadline
+/// (`None`: no time limit), a cancel flag, and a `poll` hook the builder calls at most every 5 ms (every 4096
+/// entries and every layer) that takes the GIL briefly to run Python's signal handlers.
+///
+/// `build` gets the control and a `layer(reached, total)` function to call after each layer: it hands
+/// `progress(reached, total)` the figures (with the GIL; an exception it raises is printed as an unraisable one
+/// and the build goes on).
+///
+/// # Errors
+///
+/// * the exception a signal handler raised (Ctrl-C's `KeyboardInterrupt`), raised again once the builder has
+///   stopped (`Status::Cancelled`) and freed what it allocated;
+/// * `TimeoutError("time_limit")`: the deadline passed;
+/// * `MemoryError`: the builder's memory could not be allocated (its allocations are fallible: under
+///   `RLIMIT_AS` too) or exceeds `control.memory_budget`;
+/// * `RuntimeError` with the message of a panic inside the builder, or another status.
+pub fn run_build<T, F>(py: Python<'_>, remaining: Option<f64>, progress: Option<Py<PyAny>>, build: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(&Control, &mut dyn FnMut(u64, u64)) -> Result<T, Status> + Send,
+{
+    let mut control = Control::started(0.0, remaining);
+    let flag = Arc::new(AtomicBool::new(false));
+    control.cancel = Some(flag.clone());
+    let raised: Arc<std::sync::Mutex<Option<PyErr>>> = Arc::default();
+    let seen = raised.clone();
+    control.poll = Some(Poll(Arc::new(move || {
+        if let Err(e) = Python::attach(|py| py.check_signals()) {
+            seen.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e);
+            flag.store(true, Ordering::Relaxed);
+        }
+    })));
+    let outcome = py.detach(move || {
+        let mut layer = |reached: u64, total: u64| {
+            if let Some(cb) = &progress {
+                Python::attach(|py| {
+                    if let Err(e) = cb.call1(py, (reached, total)) {
+                        e.write_unraisable(py, None);
+                    }
+                });
+            }
+        };
+        IN_SEARCH.with(|s| s.set(true));
+        let r = catch_unwind(AssertUnwindSafe(|| build(&control, &mut layer))).map_err(|p| panic_message(&*p));
+        IN_SEARCH.with(|s| s.set(false));
+        r
+    });
+    match outcome {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(Status::Cancelled)) => Err(raised.lock().unwrap_or_else(|e| e.into_inner()).take()
+            .unwrap_or_else(|| PyKeyboardInterrupt::new_err(()))),
+        Ok(Err(Status::TimeLimit)) => Err(PyTimeoutError::new_err(Status::TimeLimit.as_str())),
+        Ok(Err(Status::MemoryLimit)) => Err(PyMemoryError::new_err("not enough memory for the table's build")),
+        Ok(Err(other)) => Err(PyRuntimeError::new_err(format!("the table's build stopped: {}", other.as_str()))),
+        Err(message) => Err(PyRuntimeError::new_err(message)),
+    }
 }
 
 thread_local! {

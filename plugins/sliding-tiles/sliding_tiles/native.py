@@ -2,9 +2,9 @@
 ``plugins/sliding-tiles/native`` with searchkit's kit crate), when installed.
 
 - :func:`pdb_builder`: the native table builder (searchkit-core's layered builder over the puzzle's
-  abstraction in ``plugins/sliding-tiles/native/src/pdb.rs``), which writes the same file
-  as searchkit's Python builder, much faster (the 8-tile table of the 7-8 partition is out of reach of
-  the Python one).
+  abstraction in ``plugins/sliding-tiles/native/src/pdb.rs``), run in this process under the case's
+  limits (:func:`build_table`), which writes the same file as searchkit's Python builder, much faster
+  (the 8-tile table of the 7-8 partition is out of reach of the Python one).
 - :func:`problem`: the game's ``native_problem`` hook (see :mod:`searchkit.engine`): a case on the
   native engine (IDA* and the other native drivers with ``manhattan``, ``linear-conflict`` or ``pdb``).
 """
@@ -28,8 +28,12 @@ def _module():
     return _found[0]
 
 
-def pdb_builder():
-    """``builder(abstraction, path, key) -> bool`` writing a table with the native builder, or ``None``."""
+def pdb_builder(keep: bool = False):
+    """``builder(abstraction, path, key, progress=None) -> bool`` writing a table with the native builder in
+    this process (:func:`build_table`), or ``None`` without the native module.  It declines (``False``) a
+    table that is not the plugin's native kind (``blank=1``).  ``keep``: the native engine keeps each table it
+    built for the process (the native engine's own route, :func:`_ensure`, which so never reads back what it
+    has just built); the Python engine, which reads the file into numpy, does not need the copy."""
     native = _module()
     if native is None:
         return None
@@ -40,7 +44,7 @@ def pdb_builder():
         from searchkit.plugin import make_folder
 
         make_folder(path)
-        build_in_child(abstraction.n, list(abstraction.pattern), str(path), key, progress)
+        build_table(abstraction.n, list(abstraction.pattern), str(path), key, progress, keep=keep)
         return True
 
     def memory(abstraction):  # what searchkit.pdb's size check asks before a build
@@ -48,19 +52,6 @@ def pdb_builder():
 
     build.memory = memory
     return build
-
-
-#: The child that builds one table: ``python -c _CHILD n tiles path key digest progress`` (tiles
-#: comma-separated, the digest in hex; progress ``1``: a line ``reached total`` on stdout after each layer).
-_CHILD = """
-import sys
-import sliding_tiles_native as _native
-n, tiles, path, key, digest, progress = sys.argv[1:]
-def report(reached, total):
-    print(reached, total, flush=True)
-_native.tiles_build_pdb(int(n), [int(t) for t in tiles.split(",")], path, key, bytes.fromhex(digest),
-                        report if progress == "1" else None)
-"""
 
 
 def build_bytes(n: int, k: int) -> int:
@@ -77,95 +68,40 @@ def build_bytes(n: int, k: int) -> int:
     return placements * (1 + (2 if n * n - k <= 8 else 4)) + placements // 4
 
 
-def build_in_child(n: int, tiles: list[int], path: str, key: str, progress=None) -> None:
-    """Write the table of ``tiles`` to ``path`` with the native builder, in a child process, within the
-    running case's limits.
+def build_table(n: int, tiles: list[int], path: str, key: str, progress=None, *, keep: bool = False) -> None:
+    """Write the table of ``tiles`` to ``path`` with the native builder, in this process, within the running
+    case's limits.
 
-    The builder is one call into Rust that takes from a fraction of a second to minutes (the 8-tile table
-    of the 7-8 partition: about two and a half minutes) and cannot be stopped from inside; in a child,
-    it can: the case's time limit is checked every 10 ms (:func:`searchkit.limits.setup_check`), and a
-    limit or Ctrl-C kills the child, whose half-written temporary file is removed (the table file is
-    only ever renamed into place whole).  A case whose ``--memory-limit`` allowance is below
-    :func:`build_bytes` stops before the child starts.  ``progress(reached, total)``, if given, is
-    called after each of the builder's layers (the child reports them on its stdout).
+    The builder (``sliding_tiles_native.tiles_build_pdb``: searchkit-core's layered builder through the kit's
+    ``run_build``) runs with the GIL released under the search's control: the running case's deadline
+    (:class:`searchkit.limits.Limiter`, what is left of its time limit), and a cancel flag that Ctrl-C sets
+    (Python's signal handlers run every 5 ms at most, as for a native search); it checks them every 4096
+    entries and every layer, frees what it allocated and returns.  The table file is only ever renamed into
+    place whole (its temporary name is removed on every failure), so a stopped build leaves nothing behind.
+    A case whose ``--memory-limit`` allowance is below :func:`build_bytes` stops before anything is
+    allocated; the builder's allocations are fallible, so one refused under the address-space limit is the
+    case's ``memory_limit`` too.  ``progress(reached, total)``, if given, is called after each layer.  With
+    ``keep``, the module keeps the table for the process under ``path`` (it then loads it without reading it).
+
+    It used to run in a child ``python -c`` (the builder could not be stopped from inside): the child wrote
+    577 MB that this process read back and checked again, and Ctrl-C needed a signal-mask dance so as not to
+    orphan the child (issue 34; review 2026-12c, defect 4).
 
     Raises:
-        searchkit.limits.LimitReached: the running case's time ran out (``time_limit``), or its memory
-            allowance is too small (``memory_limit``; also when the child runs out of memory, under the
-            address-space limit it inherits); without a running case, only the latter.
-        KeyboardInterrupt: Ctrl-C (the child is killed first).
-        OSError: the child failed (its last line of stderr), e.g. the table could not be written.
+        searchkit.limits.LimitReached: ``time_limit`` (the running case's time ran out) or ``memory_limit``.
+        KeyboardInterrupt: Ctrl-C.
+        OSError: the table could not be written.
     """
-    import selectors
-    import signal
-    import subprocess
-    import sys
-    import tempfile
-
-    from searchkit.limits import reserve, setup_check
+    from searchkit.limits import MEMORY_LIMIT, TIME_LIMIT, LimitReached, remaining, reserve
 
     reserve(build_bytes(n, len(tiles)))
-    digest = hashlib.sha256(key.encode()).hexdigest()
-    argv = [sys.executable, "-c", _CHILD, str(n), ",".join(map(str, tiles)), path, key, digest,
-            "1" if progress else "0"]
-    with tempfile.TemporaryFile() as err:  # the child's stderr, read if it fails (a pipe could fill up)
-        # Ctrl-C held back while the child starts: arriving between its start and `child` being bound, it left
-        # the builder running, orphaned, for minutes (it is delivered as soon as the mask is restored, where
-        # the `finally` below kills the child; the child inherits the mask, so the parent alone answers it)
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if hasattr(signal, "pthread_sigmask") \
-            else None
-        child = None
-        try:
-            try:
-                child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err)
-            finally:
-                if mask is not None:
-                    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-            with selectors.DefaultSelector() as sel:
-                sel.register(child.stdout, selectors.EVENT_READ)
-                while True:
-                    if sel.select(timeout=0.01):
-                        line = child.stdout.readline()
-                        if not line:  # end of the child's output: it has finished
-                            break
-                        if progress:
-                            reached, total = map(int, line.split())
-                            progress(reached, total)
-                    setup_check()
-            child.wait()
-        finally:
-            if child is not None and child.returncode is None:
-                child.kill()
-                child.wait()
-                _remove_temporary(path, child.pid)
-            if child is not None:
-                child.stdout.close()
-        if child.returncode != 0:
-            err.seek(0)
-            lines = err.read().decode(errors="replace").strip().splitlines() or [f"exit status {child.returncode}"]
-            # out of memory: the builder's MemoryError (its allocations are fallible), or Rust's abort
-            if any(line.startswith(("MemoryError", "memory allocation of ")) for line in lines):
-                from searchkit.limits import MEMORY_LIMIT, LimitReached
-
-                raise LimitReached(MEMORY_LIMIT)
-            raise OSError(f"the native pattern database builder failed for {path}: {lines[-1]}")
-
-
-def _remove_temporary(path: str, pid: int) -> None:
-    """Remove the temporary file a killed builder (process ``pid``) left beside ``path``: pdb::write's
-    ``.NAME.PID-N.tmp``, a regular file of ours (never a link someone else put there)."""
-    import glob
-    import os
-    import stat
-
-    folder, name = os.path.split(path)
-    for tmp in glob.glob(os.path.join(glob.escape(folder or "."), f".{glob.escape(name)}.{pid}-*.tmp")):
-        try:
-            st = os.lstat(tmp)
-            if stat.S_ISREG(st.st_mode) and st.st_uid == os.geteuid():
-                os.unlink(tmp)
-        except OSError:
-            pass
+    digest = hashlib.sha256(key.encode()).digest()
+    try:
+        _module().tiles_build_pdb(n, list(tiles), path, key, digest, progress, remaining(), keep)
+    except TimeoutError:
+        raise LimitReached(TIME_LIMIT) from None
+    except MemoryError:
+        raise LimitReached(MEMORY_LIMIT) from None
 
 
 class NativeBoard:
@@ -237,4 +173,5 @@ def _ensure(abstraction):
 
     native = _module()
     digest = hashlib.sha256(abstraction.key().encode()).digest()
-    return ensure_file(abstraction, pdb_builder(), lambda path: native.tiles_load_pdb(str(path), digest))
+    return ensure_file(abstraction, pdb_builder(keep=True),
+                       lambda path, crc: native.tiles_load_pdb(str(path), digest, crc))

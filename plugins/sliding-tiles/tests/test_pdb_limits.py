@@ -1,6 +1,8 @@
 """Building a pattern database on first use holds the case's limits (tester defect: a cold ``-H
 'pdb(partition=7-8)' --time-limit 1`` ran the whole two-and-a-half-minute build, and Ctrl-C waited for it),
-and shows its progress bar on a terminal whichever builder runs.
+and shows its progress bar on a terminal whichever builder runs.  The native builder runs in the solving
+process (issue 34), under the case's deadline and a cancel flag Ctrl-C sets; no builder process exists to
+be orphaned, and these tests check that none appears.
 
 Real processes, signals and a pseudo-terminal: ``searchkit solve`` in a child, its cache a fresh folder.
 """
@@ -37,7 +39,8 @@ def _solve(tmp_path: Path, *options: str, **popen) -> subprocess.Popen:
 
 
 def _builders_of(cache: Path) -> list[str]:
-    """Command lines of running processes that name ``cache`` (the native builder's child names its file)."""
+    """Command lines of running processes that name ``cache`` (the native builder's child, when it had one,
+    named its file)."""
     found = []
     for pid in os.listdir("/proc"):
         try:
@@ -74,22 +77,36 @@ def test_a_memory_allowance_below_the_tables_stops_before_building(tmp_path):
     assert "Traceback" not in err
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-def test_ctrl_c_during_a_native_build_kills_the_builder_and_its_file(tmp_path):
+def _address_space(pid: int) -> int:
+    """The process's address space in bytes (``VmSize``), 0 once it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmSize:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals and /proc")
+def test_ctrl_c_during_a_native_build_stops_it_and_leaves_no_file(tmp_path):
     if not _native_builder():
         pytest.skip("the native engine is not installed")
     cache = tmp_path / "cache"
     proc = _solve(tmp_path, preexec_fn=_sigint_default)
+    # the builder runs in the solving process: once its address space has grown by the 8-tile table's buffers
+    # (1.6 GB reserved at the start of the build; the interpreter alone is far below 1 GiB), it is building
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not _builders_of(cache):  # the builder's child has started
+    while time.monotonic() < deadline and _address_space(proc.pid) < (1 << 30) and proc.poll() is None:
         time.sleep(0.01)
-    assert _builders_of(cache), "the native builder never started"
+    assert _address_space(proc.pid) >= 1 << 30, "the native builder never started"
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, err = proc.communicate(timeout=60)  # the build takes minutes: only a build that stops ends in time
     assert proc.returncode == 130, err
     assert "searchkit: cancelled" in err and "Traceback" not in err
     assert _builders_of(cache) == []
     assert not [p for p in cache.glob("*") if p.suffix in (".tmp", ".pdb")]
+    assert not list(cache.glob(".*.tmp"))
 
 
 def test_the_python_builder_checks_the_clock_and_the_allowance(tmp_path, monkeypatch):
@@ -134,21 +151,57 @@ def test_a_build_on_first_use_shows_its_bar_on_a_terminal(tmp_path, engine):
 
 
 def test_a_builder_out_of_address_space_is_a_memory_limit_not_an_error(tmp_path):
-    # The child inherits the address-space limit (--memory-limit's RLIMIT_AS); Rust aborts on a failed
-    # allocation, which is the case's memory_limit, not a builder defect.
+    # Under the address-space limit (--memory-limit's RLIMIT_AS) the builder's allocations fail; they are
+    # fallible, so that is the case's memory_limit, not a builder defect (nor an abort of the process).
     if not _native_builder():
         pytest.skip("the native engine is not installed")
     code = f"""
 import resource
 from searchkit.limits import LimitReached
-from sliding_tiles.native import build_in_child
+from sliding_tiles.native import build_table
 size = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
 resource.setrlimit(resource.RLIMIT_AS, (size + (300 << 20), resource.getrlimit(resource.RLIMIT_AS)[1]))
 try:
-    build_in_child(4, [1, 2, 3, 4, 5, 6, 7, 8], {str(tmp_path / "t.pdb")!r}, "key")
+    build_table(4, [1, 2, 3, 4, 5, 6, 7, 8], {str(tmp_path / "t.pdb")!r}, "key")
 except LimitReached as stop:
     print(stop.status)
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.stdout == "memory_limit\n", done.stderr
     assert not any(tmp_path.iterdir())
+
+
+def test_the_native_build_runs_in_this_process_under_the_cases_deadline(tmp_path):
+    # A passed deadline stops it with time_limit before anything is written; without a running case it builds.
+    if not _native_builder():
+        pytest.skip("the native engine is not installed")
+    from searchkit.limits import Limiter, LimitReached, Limits, active
+    from sliding_tiles.native import build_table
+
+    path = tmp_path / "t.pdb"
+    limiter = Limiter(Limits(time_limit=1e-9))
+    with active(limiter):
+        with pytest.raises(LimitReached) as stop:
+            build_table(4, [1, 2, 3, 4, 5, 6, 7, 8], str(path), "key")
+    assert stop.value.status == "time_limit"
+    assert not any(tmp_path.iterdir())
+    build_table(3, [1, 2, 3], str(path), "key")
+    assert path.exists()
+
+
+def test_the_native_engine_keeps_the_table_it_built_instead_of_reading_it_back(tmp_path):
+    # The native engine's builder keeps the table it has just built for the process: loading it does not
+    # read the file back (here the file is overwritten after the build, and the load still gives the table).
+    if not _native_builder():
+        pytest.skip("the native engine is not installed")
+    import hashlib
+
+    import sliding_tiles_native as mod
+    from sliding_tiles.native import pdb_builder
+    from sliding_tiles.pdb import TileAbstraction
+
+    a = TileAbstraction(3, (1, 2, 3))
+    path = tmp_path / "t.pdb"
+    assert pdb_builder(keep=True)(a, path, a.key())
+    path.write_bytes(b"not a table")
+    assert mod.tiles_load_pdb(str(path), hashlib.sha256(a.key().encode()).digest()) == a.entries

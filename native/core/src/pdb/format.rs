@@ -18,7 +18,8 @@
 //!
 //! 255 (15 with four bits) marks an unreachable entry; four bits are used when every reachable value is at
 //! most 14.  A file is accepted only if its length is exactly `76 + L + D`, its key digest is the expected one
-//! and the data's CRC-32 matches.
+//! and the data's CRC-32 matches ([`read_checked`] leaves the CRC out for a file searchkit's verification stamp
+//! says was checked whole since it was written: `searchkit/pdb/store.py`, `stamp`).
 
 use std::fs;
 use std::io::{self, Write};
@@ -144,7 +145,18 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
 /// # Errors
 ///
 /// Why the bytes are not the table of `digest` (a sentence without the path).
-pub fn decode(mut blob: Vec<u8>, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
+pub fn decode(blob: Vec<u8>, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
+    decode_checked(blob, digest, true)
+}
+
+/// [`decode`], checking the data's CRC-32 only when `crc` (the header, the key digest and the length always):
+/// without it for a file the caller knows was verified whole since it was last written (searchkit's
+/// verification stamp, `searchkit/pdb/store.py`: `stamp`, which says what that proves and what not).
+///
+/// # Errors
+///
+/// As [`decode`].
+pub fn decode_checked(mut blob: Vec<u8>, digest: &[u8; 32], crc: bool) -> Result<Vec<u8>, String> {
     if blob.len() < HEAD || &blob[..8] != MAGIC || u32_at(&blob, 8) != VERSION {
         return Err("not a searchkit pattern database of format 1".into());
     }
@@ -161,7 +173,7 @@ pub fn decode(mut blob: Vec<u8>, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
         return Err(format!("{} bytes, expected {}", blob.len(), whole(expected_size)));
     }
     let data = &blob[HEAD + keylen..];
-    if crc32(data) != u32_at(&blob, 32) {
+    if crc && crc32(data) != u32_at(&blob, 32) {
         return Err("checksum mismatch".into());
     }
     if bits == 8 {
@@ -184,8 +196,46 @@ pub fn decode(mut blob: Vec<u8>, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
 ///
 /// `cannot read PATH: REASON`, or [`decode`]'s reason.
 pub fn read(path: &Path, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
-    let blob = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    decode(blob, digest)
+    read_checked(path, digest, true)
+}
+
+/// Read the table at `path`, its CRC checked only when `crc` ([`decode_checked`]).
+///
+/// # Errors
+///
+/// As [`read`].
+pub fn read_checked(path: &Path, digest: &[u8; 32], crc: bool) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+
+    let cannot = |e: io::Error| format!("cannot read {}: {e}", path.display());
+    let mut f = fs::File::open(path).map_err(cannot)?;
+    let length = f.metadata().map_err(cannot)?.len();
+    let mut head = [0u8; HEAD];
+    // an 8-bit table's data is read straight into its own buffer, backed with memory in one call: reading the
+    // whole file and dropping the header moved 519 MB once more, and its pages were faulted in one by one
+    if length < HEAD as u64 || f.read_exact(&mut head).is_err() || u32_at(&head, 12) != 8 {
+        let blob = fs::read(path).map_err(cannot)?;
+        return decode_checked(blob, digest, crc);
+    }
+    let keylen = u32_at(&head, 72) as u64;
+    let size = u64_at(&head, 24);
+    if &head[..8] != MAGIC || u32_at(&head, 8) != VERSION || &head[40..72] != digest || size != u64_at(&head, 16)
+        || length != (HEAD as u64).saturating_add(keylen).saturating_add(size) {
+        let blob = fs::read(path).map_err(cannot)?;  // decode says why
+        return decode_checked(blob, digest, crc);
+    }
+    io::copy(&mut (&mut f).take(keylen), &mut io::sink()).map_err(cannot)?;
+    let mut data: Vec<u8> = Vec::new();
+    data.try_reserve_exact(size as usize).map_err(|_| "out of memory for the table".to_string())?;
+    super::build::prefault(&mut data);
+    f.take(size).read_to_end(&mut data).map_err(cannot)?;
+    if data.len() as u64 != size {
+        return Err(format!("{} bytes, expected {length}", HEAD as u64 + keylen + data.len() as u64));
+    }
+    if crc && crc32(&data) != u32_at(&head, 32) {
+        return Err("checksum mismatch".into());
+    }
+    Ok(data)
 }
 
 #[cfg(test)]
@@ -281,6 +331,52 @@ mod tests {
         bad[16] ^= 1; // entries
         assert!(decode(bad, &digest).unwrap_err().contains("bytes, expected"));
         assert!(decode(good[..HEAD - 1].to_vec(), &digest).is_err());
+    }
+
+    #[test]
+    fn without_the_crc_only_the_data_goes_unchecked() {
+        // a file known verified (its stamp holds) is read without the CRC: a flipped data byte then passes,
+        // but the header, the key digest and the length are still checked
+        let digest = [4u8; 32];
+        let values: Vec<u8> = (0..100u32).map(|i| (i % 30) as u8).collect();
+        let good = encode(&values, "key", &digest);
+        let mut flipped = good.clone();
+        *flipped.last_mut().unwrap() ^= 1;
+        assert_eq!(decode_checked(flipped.clone(), &digest, true).unwrap_err(), "checksum mismatch");
+        assert_eq!(decode_checked(flipped, &digest, false).unwrap().len(), 100);
+        assert!(decode_checked(good.clone(), &[5u8; 32], false).unwrap_err().contains("another table"));
+        assert!(decode_checked(good[..good.len() - 1].to_vec(), &digest, false).unwrap_err().contains("expected"));
+        let mut bad = good.clone();
+        bad[0] = b'X';
+        assert!(decode_checked(bad, &digest, false).is_err());
+        assert_eq!(decode_checked(good, &digest, false).unwrap(), values);
+    }
+
+    #[test]
+    fn reading_a_file_checks_as_decoding_its_bytes() {
+        let dir = Folder::new("readchk");
+        let path = dir.0.join("t.pdb");
+        let digest = [6u8; 32];
+        for values in [(0..300u32).map(|i| (i % 40) as u8).collect::<Vec<_>>(), vec![0, 1, 14, UNREACHED, 3], vec![]] {
+            write(&path, &values, "a key", &digest).unwrap();
+            let good = fs::read(&path).unwrap();
+            for crc in [true, false] {
+                assert_eq!(read_checked(&path, &digest, crc).unwrap(), values);
+            }
+            let mut flipped = good.clone();
+            *flipped.last_mut().unwrap_or(&mut 0) ^= 1;
+            for (bad, why) in [(flipped, "checksum mismatch"), (good[..good.len() - 1].to_vec(), "expected")] {
+                if good.len() == HEAD + 5 && why == "checksum mismatch" {
+                    continue; // the empty table: its last byte is the key's
+                }
+                fs::write(&path, &bad).unwrap();
+                let r = read_checked(&path, &digest, true).unwrap_err();
+                assert!(r.contains(why), "{r}");
+                assert_eq!(r, decode(bad, &digest).unwrap_err());
+            }
+            fs::write(&path, &good).unwrap();
+            assert!(read_checked(&path, &[1u8; 32], false).unwrap_err().contains("another table"));
+        }
     }
 
     #[test]

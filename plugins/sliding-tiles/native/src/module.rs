@@ -9,12 +9,12 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use pyo3::exceptions::{PyMemoryError, PyOSError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyDict};
 use searchkit_core::manifest::{Component, Kind, ParamSpec};
-use searchkit_core::{run_seeded, Control, Seed, StatePruner, Status};
-use searchkit_pyo3::{error_dict, improvement_callback, outcome_dict, run_inline, NativeGame, Request};
+use searchkit_core::{run_seeded, Seed, StatePruner};
+use searchkit_pyo3::{error_dict, improvement_callback, outcome_dict, run_build, run_inline, NativeGame, Request};
 
 use crate::domain::{manhattan_table, mirror, Group, Tiles, TilesH};
 use crate::pdb;
@@ -30,57 +30,60 @@ fn digest_of(d: &[u8]) -> PyResult<[u8; 32]> {
     d.try_into().map_err(|_| PyValueError::new_err("a key digest is 32 bytes (SHA-256)"))
 }
 
-/// The verified entries of the table at `path` (kept for the process); ValueError names why it is unusable.
-fn load(py: Python<'_>, path: &str, digest: &[u8; 32]) -> PyResult<Arc<Vec<u8>>> {
+/// The verified entries of the table at `path` (kept for the process: one it built or read before is not read
+/// again), its data's CRC checked when `crc`; ValueError names why it is unusable.
+fn load(py: Python<'_>, path: &str, digest: &[u8; 32], crc: bool) -> PyResult<Arc<Vec<u8>>> {
     if let Some(t) = tables().lock().unwrap().get(path) {
         return Ok(t.clone());
     }
-    let values = py.detach(|| searchkit_core::pdb::read(Path::new(path), digest)).map_err(PyValueError::new_err)?;
+    let values = py.detach(|| searchkit_core::pdb::read_checked(Path::new(path), digest, crc))
+        .map_err(PyValueError::new_err)?;
     let t = Arc::new(values);
     tables().lock().unwrap().insert(path.to_string(), t.clone());
     Ok(t)
 }
 
-/// Load and verify the table at `path` now (ValueError with the reason if it is unusable); its entries.
+/// Load and verify the table at `path` now (ValueError with the reason if it is unusable); its entries.  The
+/// header, key digest and length are always checked, the CRC over all the data when `crc` (false: the caller
+/// knows the file was verified whole since it was written: searchkit's verification stamp).  A table this
+/// process built or loaded under `path` is not read again.
 #[pyfunction]
-pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8]) -> PyResult<u64> {
-    Ok(load(py, path, &digest_of(digest)?)?.len() as u64)
+#[pyo3(signature = (path, digest, crc = true))]
+pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8], crc: bool) -> PyResult<u64> {
+    Ok(load(py, path, &digest_of(digest)?, crc)?.len() as u64)
 }
 
-/// Build the table of the group `tiles` on the `n` x `n` board and write it to `path` (format 1, under `key`
-/// and its SHA-256 `digest`); returns the number of entries.  The GIL is released while it builds;
-/// `progress(reached, total)`, if given, is called (with the GIL) after each layer; an exception it
-/// raises is reported as unraisable and the build goes on.  The table is built by the core's layered builder
-/// (`searchkit_core::pdb`) and written by its file writer; MemoryError when its memory cannot be allocated.
+/// Build the table of the group `tiles` on the `n` x `n` board in this process and write it to `path`
+/// (format 1, under `key` and its SHA-256 `digest`); returns the number of entries.  The table is built by the
+/// core's layered builder (`searchkit_core::pdb`) through the kit's [`run_build`]: the GIL released, the
+/// running case's `remaining` seconds as its deadline (`None`: no time limit), Ctrl-C polled every 5 ms at
+/// most; `progress(reached, total)`, if given, is called (with the GIL) after each layer.  The file is
+/// written by the core's writer (a temporary name renamed into place, removed on an error), and the table,
+/// just built, is kept for the process under `path` (`keep`, default true) so that the engine does not read
+/// back and verify what it has in memory.
+///
+/// Raises KeyboardInterrupt (Ctrl-C; or what another signal handler raised), `TimeoutError("time_limit")`,
+/// MemoryError (its memory cannot be allocated, e.g. under `--memory-limit`'s address-space limit),
+/// OSError (the file cannot be written), ValueError (tiles that are not distinct numbers `1 .. n*n-1`, a
+/// digest that is not 32 bytes); nothing is written but on success.
 #[pyfunction]
-#[pyo3(signature = (n, tiles, path, key, digest, progress = None))]
+#[pyo3(signature = (n, tiles, path, key, digest, progress = None, remaining = None, keep = true))]
+#[allow(clippy::too_many_arguments)]
 pub fn tiles_build_pdb(py: Python<'_>, n: usize, tiles: Vec<u8>, path: &str, key: &str, digest: &[u8],
-                       progress: Option<Py<PyAny>>) -> PyResult<u64> {
+                       progress: Option<Py<PyAny>>, remaining: Option<f64>, keep: bool) -> PyResult<u64> {
     let digest = digest_of(digest)?;
     if !(2..=4).contains(&n) || tiles.is_empty() || tiles.len() >= n * n
         || tiles.iter().any(|&t| t == 0 || t as usize >= n * n)
         || (1..tiles.len()).any(|i| tiles[..i].contains(&tiles[i])) {
         return Err(PyValueError::new_err("tiles_build_pdb: distinct tiles 1 .. n*n-1 on a board of side 2 to 4"));
     }
-    let values = py.detach(|| {
-        pdb::build(n, &tiles, &Control::new(), |reached, total| {
-            if let Some(cb) = &progress {
-                Python::attach(|py| {
-                    if let Err(e) = cb.call1(py, (reached, total)) {
-                        e.write_unraisable(py, None);
-                    }
-                });
-            }
-        })
-    });
-    let values = values.map_err(|status| match status {
-        Status::MemoryLimit => PyMemoryError::new_err("tiles_build_pdb: not enough memory for the table's build"),
-        other => PyRuntimeError::new_err(format!("tiles_build_pdb: {}", other.as_str())),
-    })?;
+    let values = run_build(py, remaining, progress, |control, layer| pdb::build(n, &tiles, control, layer))?;
     py.detach(|| searchkit_core::pdb::write(Path::new(path), &values, key, &digest))
         .map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
     let entries = values.len() as u64;
-    tables().lock().unwrap().insert(path.to_string(), Arc::new(values));
+    if keep {
+        tables().lock().unwrap().insert(path.to_string(), Arc::new(values));
+    }
     Ok(entries)
 }
 
@@ -127,7 +130,7 @@ impl NativeGame for TilesGame {
                 let groups = tables.ok_or_else(|| PyValueError::new_err("tiles: pdb needs its tables"))?;
                 let mut gs = Vec::new();
                 for (tiles, path, digest) in groups {
-                    let table = load(py, &path, &digest_of(&digest)?)?;
+                    let table = load(py, &path, &digest_of(&digest)?, true)?;
                     gs.push(Group::new(width, tiles, table).map_err(PyValueError::new_err)?);
                 }
                 TilesH::Pdb { groups: gs, mirror: (options.int("reflect") != 0).then(|| mirror(width)) }
