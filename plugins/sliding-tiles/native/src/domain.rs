@@ -142,6 +142,53 @@ impl Domain for Tiles {
         Some((SLOT_MOVES[k & 3], 1))
     }
 
+    fn in_place(&self) -> bool {
+        true
+    }
+
+    /// Slot `k`'s move as `successor_at` gives it (and its `no-undo` cut), without making it.
+    #[inline]
+    fn move_at(&self, s: &Board, k: usize, cuts: &mut [u64]) -> Option<(u8, u32)> {
+        let to = self.slots[s.blank as usize & 15][k & 3];
+        if to == NO_PREV {
+            return None;
+        }
+        if to == s.prev {
+            cuts[0] += 1;
+            return None;
+        }
+        Some((SLOT_MOVES[k & 3], 1))
+    }
+
+    /// The blank's move of slot `k` made on the board itself; the undo word holds the blank's cell before
+    /// it (bits 8..16) and the cell it had come from (bits 0..8).
+    #[inline]
+    fn apply(&self, s: &mut Board, k: usize) -> u64 {
+        let b = s.blank;
+        let to = self.slots[b as usize & 15][k & 3];
+        // the board changed as one 128-bit number, as in `successor_at` (byte stores then the whole board
+        // read by the goal test would stall the store forwarding)
+        let tile = u128::from(s.t[to as usize & 15]);
+        s.t = u128::from_le_bytes(s.t).wrapping_add(tile.wrapping_mul(self.delta[b as usize & 15][k & 3]))
+            .to_le_bytes();
+        let undo = u64::from(b) << 8 | u64::from(s.prev);
+        s.blank = to;
+        s.prev = if self.no_undo { b } else { NO_PREV };
+        undo
+    }
+
+    /// [`Tiles::apply`] undone: the tile now in the old blank's cell moves back, blank and previous cell as
+    /// they were.
+    #[inline]
+    fn undo(&self, s: &mut Board, k: usize, undo: u64) {
+        let b = (undo >> 8) as u8;
+        let tile = u128::from(s.t[b as usize & 15]);
+        s.t = u128::from_le_bytes(s.t).wrapping_sub(tile.wrapping_mul(self.delta[b as usize & 15][k & 3]))
+            .to_le_bytes();
+        s.blank = b;
+        s.prev = undo as u8;
+    }
+
     fn rule_names(&self) -> &[&'static str] {
         if self.no_undo {
             &["no-undo"]
@@ -300,6 +347,22 @@ impl Heuristic<Tiles> for TilesH {
                 parent_h + u32::from(table[to][tile]) - u32::from(table[from][tile])
             }
             _ => self.estimate(d, child),
+        }
+    }
+
+    /// The Manhattan distance of the successor by slot `k` before the move: the parent's value with the
+    /// tile that will move (from the blank's new cell into its old one) counted at its new cell. The other
+    /// heuristics need the board: `None`.
+    #[inline]
+    fn estimate_move(&mut self, d: &Tiles, parent: &Board, parent_h: u32, k: usize, _mv: u8) -> Option<u32> {
+        match self {
+            TilesH::Manhattan(table) => {
+                let b = parent.blank as usize & 15;
+                let to = d.slots[b][k & 3] as usize & 15;
+                let tile = parent.t[to] as usize & 15;
+                Some(parent_h + u32::from(table[b][tile]) - u32::from(table[to][tile]))
+            }
+            _ => None,
         }
     }
 }
