@@ -273,8 +273,8 @@ impl<D: Domain> Ida<D> {
             self.path.clear();
             self.path.extend(stack.iter().map(|s| s.mv));
         }
-        // the path's states not done with: the top's untried slots (if it was expanded), then each saved
-        // state's, restored by undoing the move above it
+        // the path's states not done with: the top's untried slots (if it was expanded: only when the table
+        // could not grow), then each saved state's, restored by undoing the move above it
         let slots = ctx.domain.successor_slots();
         for slot in open.unwrap_or(slots)..slots {
             let _ = ctx.domain.move_at(state, slot, &mut ctx.domain_cuts);

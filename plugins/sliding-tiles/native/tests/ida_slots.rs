@@ -4,7 +4,10 @@
 //! generated and evaluated counts, iterations and `no-undo` cuts, on boards solved and on searches stopped
 //! by a node limit anywhere (where the slots of the states on the path not yet tried must still count
 //! their cuts, as listing each expanded state's successors did); and with a driver-level rule, the same calls
-//! of its `cut` and `on_fail` in the same order.
+//! of its `cut` and `on_fail` in the same order. The game's own `Tiles` is searched in place
+//! (`Domain::in_place`: one board changed by `apply` and `undo`, Manhattan's `estimate_move` before the move),
+//! so these tests hold the in-place path to the listed one; `Slotted` keeps the slot path (successors made
+//! into the driver's stack) under the same checks.
 
 use std::collections::HashMap;
 
