@@ -322,9 +322,7 @@ impl<D: Domain> Ida<D> {
                 break 'search Ok(INF);
             }
             if expanded >= checkpoint {
-                checkpoint = stop!(ctx.limiter.checkpoint(expanded));
-                stop!(ctx.pruners_ok());
-                stop!(ctx.check_bytes(0));
+                checkpoint = stop!(limit_check(ctx, expanded));
             }
             expanded += 1;
             open = true;
@@ -393,9 +391,7 @@ impl<D: Domain> Ida<D> {
                         continue;
                     }
                     if expanded >= checkpoint {
-                        checkpoint = stop!(ctx.limiter.checkpoint(expanded));
-                        stop!(ctx.pruners_ok());
-                        stop!(ctx.check_bytes(0));
+                        checkpoint = stop!(limit_check(ctx, expanded));
                     }
                     expanded += 1;
                     (g, h, slot, nxt, open) = (g2, h2, 0, INF, true);
@@ -496,6 +492,18 @@ impl<D: Domain> Ida<D> {
             }
         }
     }
+}
+
+/// The limit check at a checkpoint of the in-place search (the node limit, the clock and Ctrl-C, the rules'
+/// and the budget's memory): the count to check at next. Out of line and cold, so the search's loop keeps
+/// its registers for the search.
+#[cold]
+#[inline(never)]
+fn limit_check<D: Domain, H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>, expanded: u64) -> Result<u64, Stop> {
+    let next = ctx.limiter.checkpoint(expanded)?;
+    ctx.pruners_ok()?;
+    ctx.check_bytes(0)?;
+    Ok(next)
 }
 
 pub(crate) fn ida_star<D: Domain, H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>, transposition: bool)
