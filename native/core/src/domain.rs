@@ -68,6 +68,40 @@ pub trait Domain {
         let _ = (state, slot, child, cuts);
         None
     }
+    /// Whether the game changes a state in place by move slots ([`Domain::move_at`], [`Domain::apply`],
+    /// [`Domain::undo`]); `false`, the default, when it has no such methods. Only with
+    /// [`Domain::successor_slots`]. `ida_star` then searches one state of its own, changed by each move it
+    /// enters and changed back when the move returns, as a hand-written IDA* does: a successor is never
+    /// copied, and one pruned by the f-bound is never made when the heuristic gives its estimate from the
+    /// move ([`Heuristic::estimate_move`]).
+    fn in_place(&self) -> bool {
+        false
+    }
+    /// The move and step cost of slot `slot` of `state`, without making it: `Some` exactly when
+    /// [`Domain::successor_at`] is `Some` for that slot (the same move and cost), and the same cuts counted
+    /// into `cuts` when a fused rule cuts it. Only asked when [`Domain::in_place`]; `None` by default.
+    #[inline]
+    fn move_at(&self, state: &Self::State, slot: usize, cuts: &mut [u64]) -> Option<(Self::Move, u32)> {
+        let _ = (state, slot, cuts);
+        None
+    }
+    /// Make the move of slot `slot` in `state` itself (a slot that [`Domain::move_at`] gave as `Some`):
+    /// `state` becomes the child [`Domain::successor_at`] writes. Returns what [`Domain::undo`] needs to turn
+    /// it back (the domain's own packing into 64 bits, e.g. the cells the move overwrote). Only asked when
+    /// [`Domain::in_place`].
+    #[inline]
+    fn apply(&self, state: &mut Self::State, slot: usize) -> u64 {
+        let _ = (state, slot);
+        unreachable!("Domain::apply asked of a game without in_place")
+    }
+    /// Undo [`Domain::apply`]: `state` is the child made by `apply(parent, slot)`, which returned `undo`;
+    /// afterwards it equals `parent` exactly (every field, `Eq` and hash). Moves are undone last made, first
+    /// undone. Only asked when [`Domain::in_place`].
+    #[inline]
+    fn undo(&self, state: &mut Self::State, slot: usize, undo: u64) {
+        let _ = (state, slot, undo);
+        unreachable!("Domain::undo asked of a game without in_place")
+    }
     /// Names of the rules fused into `successors`, in the order of the `cuts` slots.
     fn rule_names(&self) -> &[&'static str] {
         &[]
@@ -92,6 +126,18 @@ pub trait Heuristic<D: Domain> {
                       -> u32 {
         let _ = (parent, parent_h, mv);
         self.estimate(domain, child)
+    }
+    /// The estimate of the successor of `parent` by move slot `slot` (move `mv`, a slot the domain's
+    /// [`Domain::move_at`] gave), worked out from the parent before the move is made, given `parent_h` (never
+    /// [`DEAD`]); or `None`, the default, when this heuristic needs the child itself. It must be exactly what
+    /// [`Heuristic::estimate`] would return for the child. `ida_star`'s in-place search ([`Domain::in_place`])
+    /// asks it first, so a successor beyond the f-bound is never made; on `None` it makes the move and asks
+    /// `estimate` of the child.
+    #[inline]
+    fn estimate_move(&mut self, domain: &D, parent: &D::State, parent_h: u32, slot: usize, mv: D::Move)
+                     -> Option<u32> {
+        let _ = (domain, parent, parent_h, slot, mv);
+        None
     }
 }
 
@@ -130,5 +176,11 @@ impl<D: Domain, H: Heuristic<D> + ?Sized> Heuristic<D> for &mut H {
     fn estimate_child(&mut self, domain: &D, parent: &D::State, parent_h: u32, mv: D::Move, child: &D::State)
                       -> u32 {
         (**self).estimate_child(domain, parent, parent_h, mv, child)
+    }
+
+    #[inline]
+    fn estimate_move(&mut self, domain: &D, parent: &D::State, parent_h: u32, slot: usize, mv: D::Move)
+                     -> Option<u32> {
+        (**self).estimate_move(domain, parent, parent_h, slot, mv)
     }
 }

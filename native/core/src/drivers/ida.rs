@@ -19,6 +19,8 @@ struct Ida<D: Domain> {
     frames: Vec<Frame>,
     /// The stack of the search by move slots ([`Domain::successor_slots`]), kept between iterations.
     slot_frames: Vec<SlotFrame<D::State>>,
+    /// The stack of the in-place search ([`Domain::in_place`]), kept between iterations.
+    place_frames: Vec<Saved<D::Move>>,
     table: Option<HashMap<D::State, u32>>,
 }
 
@@ -41,6 +43,19 @@ struct SlotFrame<S> {
     h: u32,
     slot: usize,
     nxt: u64,
+}
+
+/// A state on the path of the in-place search below its top, saved when a successor of it was entered: its
+/// cost, estimate, next move slot to try and least f above the bound so far, and the slot, undo word and
+/// move of the successor entered (the state itself is the driver's one state, changed in place).
+struct Saved<M> {
+    g: u32,
+    h: u32,
+    slot: usize,
+    nxt: u64,
+    via: usize,
+    undo: u64,
+    mv: M,
 }
 
 /// The counters of one search, in locals while it runs (written back to [`Ida`] however it ends).
@@ -228,6 +243,175 @@ impl<D: Domain> Ida<D> {
         }
     }
 
+    /// [`Ida::search_slots`] for a game that changes a state in place ([`Domain::in_place`]): one state,
+    /// `state` (the start), each move made in it when the search enters its successor ([`Domain::apply`]) and
+    /// undone when that successor returns ([`Domain::undo`]), as a hand-written IDA* changes its one board.
+    /// A successor's estimate comes from the move before it is made when the heuristic can
+    /// ([`Heuristic::estimate_move`]); then a successor beyond the f-bound is never made at all.
+    ///
+    /// The same states in the same order with the same counts as [`Ida::search_slots`]: each slot is asked
+    /// in turn ([`Domain::move_at`]: the same `Some` slots, moves, costs and cuts as `successor_at`), each
+    /// `Some` slot counts as generated, and goal test, rules' `cut`, limit checkpoint and the transposition
+    /// table see the child exactly where the slot search sees it (after the f test), `on_fail` the state
+    /// when its last slot is tried. When the search stops with states on its path, their untried slots are
+    /// asked then (each state restored by undoing the moves above it), for the cuts they count.
+    fn search_in_place<H: Heuristic<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, start: &D::State, h0: u32,
+                                                 bound: u32) -> Result<u64, Stop> {
+        let mut stack = std::mem::take(&mut self.place_frames);
+        stack.clear();
+        let mut n = Counts { expanded: self.expanded, generated: self.generated, checkpoint: self.checkpoint };
+        // The state is moved in and out by value: a local of the search that nothing else points into, so
+        // the compiler keeps its fields in registers across the domain's calls. Without rules or a table (the
+        // usual case) the search is compiled without their tests.
+        let (r, open, mut st) = if self.table.is_none() && ctx.pruners.is_empty() {
+            self.run_in_place::<H, true>(ctx, &mut n, start.clone(), h0, bound, &mut stack)
+        } else {
+            self.run_in_place::<H, false>(ctx, &mut n, start.clone(), h0, bound, &mut stack)
+        };
+        let state = &mut st;
+        if r.as_ref().is_ok_and(|&r| r <= u64::from(bound)) {
+            self.path.clear();
+            self.path.extend(stack.iter().map(|s| s.mv));
+        }
+        // the path's states not done with: the top's untried slots (if it was expanded: only when the table
+        // could not grow), then each saved state's, restored by undoing the move above it
+        let slots = ctx.domain.successor_slots();
+        for slot in open.unwrap_or(slots)..slots {
+            let _ = ctx.domain.move_at(state, slot, &mut ctx.domain_cuts);
+        }
+        for s in stack.iter().rev() {
+            ctx.domain.undo(state, s.via, s.undo);
+            for slot in s.slot..slots {
+                let _ = ctx.domain.move_at(state, slot, &mut ctx.domain_cuts);
+            }
+        }
+        (self.expanded, self.generated, self.checkpoint) = (n.expanded, n.generated, n.checkpoint);
+        self.place_frames = stack;
+        r
+    }
+
+    /// The search of [`Ida::search_in_place`]: the top state's cost, estimate, next slot and least f in
+    /// locals, the states below it on `stack`; `state` is the top state. Returns the search's value and, when
+    /// the top state at the end was expanded, its next slot, and the state. `PLAIN`: no rules and no table.
+    fn run_in_place<H: Heuristic<D> + ?Sized, const PLAIN: bool>(&mut self, ctx: &mut Ctx<D, H>, n: &mut Counts,
+                                                                 mut st: D::State, h0: u32, bound: u32,
+                                                                 stack: &mut Vec<Saved<D::Move>>)
+                                                                 -> (Result<u64, Stop>, Option<usize>, D::State) {
+        let state = &mut st;
+        let slots = ctx.domain.successor_slots();
+        let rules = !PLAIN && !ctx.pruners.is_empty();
+        // the counters in locals (registers) while the search runs
+        let (mut expanded, mut generated, mut checkpoint) = (n.expanded, n.generated, n.checkpoint);
+        // the top state: its cost, estimate, next slot, least f above the bound; whether it is expanded
+        let (mut g, mut h, mut slot, mut nxt, mut open) = (0u32, h0, 0usize, INF, false);
+        // (a labelled block, not a closure: its locals stay registers; `stop!` is its `?`)
+        let r: Result<u64, Stop> = 'search: {
+            macro_rules! stop {
+                ($e:expr) => {
+                    match $e {
+                        Ok(v) => v,
+                        Err(e) => break 'search Err(e),
+                    }
+                };
+            }
+            // Python's recursive step, entering the start: a goal; cut by a rule; else expanded
+            if ctx.domain.is_goal(state) {
+                break 'search Ok(0);
+            }
+            if rules && ctx.cut(state, 0, Some(bound)) {
+                break 'search Ok(INF);
+            }
+            if expanded >= checkpoint {
+                checkpoint = stop!(limit_check(ctx, expanded));
+            }
+            expanded += 1;
+            open = true;
+            loop {
+                // the top state's next successor within the bound, if any: its move made and entered
+                while slot < slots {
+                    let k = slot;
+                    slot += 1;
+                    let Some((mv, cost)) = ctx.domain.move_at(state, k, &mut ctx.domain_cuts) else {
+                        continue;
+                    };
+                    generated += 1;
+                    let g2 = g + cost;
+                    let (h2, undo) = match ctx.h.estimate_move(ctx.domain, state, h, k, mv) {
+                        Some(h2) => {
+                            if h2 == DEAD {
+                                continue;
+                            }
+                            let f = u64::from(g2) + u64::from(h2);
+                            if f > u64::from(bound) {
+                                nxt = nxt.min(f);
+                                continue;
+                            }
+                            (h2, ctx.domain.apply(state, k))
+                        }
+                        None => {
+                            let undo = ctx.domain.apply(state, k);
+                            let h2 = ctx.h.estimate(ctx.domain, state);
+                            if h2 == DEAD {
+                                ctx.domain.undo(state, k, undo);
+                                continue;
+                            }
+                            let f = u64::from(g2) + u64::from(h2);
+                            if f > u64::from(bound) {
+                                ctx.domain.undo(state, k, undo);
+                                nxt = nxt.min(f);
+                                continue;
+                            }
+                            (h2, undo)
+                        }
+                    };
+                    if !PLAIN {
+                        if let Some(table) = self.table.as_mut() {
+                            if table.get(state).is_some_and(|&seen| seen <= g2) {
+                                ctx.domain.undo(state, k, undo);
+                                continue;
+                            }
+                            if table.try_reserve(1).is_err() {
+                                ctx.domain.undo(state, k, undo);
+                                break 'search Err(Status::MemoryLimit);
+                            }
+                            table.insert(state.clone(), g2);
+                        }
+                    }
+                    // enter the successor (Python's recursive step): a goal; cut by a rule; else expanded
+                    stack.push(Saved { g, h, slot, nxt, via: k, undo, mv });
+                    open = false;
+                    if ctx.domain.is_goal(state) {
+                        break 'search Ok(u64::from(g2));
+                    }
+                    if rules && ctx.cut(state, g2, Some(bound - g2)) {
+                        // it returns INF at once: the top is its parent again, whose least f it leaves
+                        let s = stack.pop().expect("the successor just entered");
+                        ctx.domain.undo(state, s.via, s.undo);
+                        open = true;
+                        continue;
+                    }
+                    if expanded >= checkpoint {
+                        checkpoint = stop!(limit_check(ctx, expanded));
+                    }
+                    expanded += 1;
+                    (g, h, slot, nxt, open) = (g2, h2, 0, INF, true);
+                }
+                // every slot tried: the top returns its least f above the bound to its parent
+                if rules {
+                    ctx.on_fail(state, g, Some(bound - g));
+                }
+                let Some(s) = stack.pop() else {
+                    open = false;
+                    break 'search Ok(nxt);
+                };
+                ctx.domain.undo(state, s.via, s.undo);
+                (g, h, slot, nxt) = (s.g, s.h, s.slot, s.nxt.min(nxt));
+            }
+        };
+        (n.expanded, n.generated, n.checkpoint) = (expanded, generated, checkpoint);
+        (r, open.then_some(slot), st)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn run<H: Heuristic<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, n: &mut Counts, start: &D::State, h0: u32,
                                      bound: u32, within: bool, frames: &mut Vec<Frame>) -> Result<u64, Stop> {
@@ -310,6 +494,18 @@ impl<D: Domain> Ida<D> {
     }
 }
 
+/// The limit check at a checkpoint of the in-place search (the node limit, the clock and Ctrl-C, the rules'
+/// and the budget's memory): the count to check at next. Out of line and cold, so the search's loop keeps
+/// its registers for the search.
+#[cold]
+#[inline(never)]
+fn limit_check<D: Domain, H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>, expanded: u64) -> Result<u64, Stop> {
+    let next = ctx.limiter.checkpoint(expanded)?;
+    ctx.pruners_ok()?;
+    ctx.check_bytes(0)?;
+    Ok(next)
+}
+
 pub(crate) fn ida_star<D: Domain, H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>, transposition: bool)
                                                             -> Outcome<D::Move> {
     let start = ctx.domain.initial();
@@ -321,6 +517,7 @@ pub(crate) fn ida_star<D: Domain, H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>,
         bufs: Vec::new(),
         frames: Vec::new(),
         slot_frames: Vec::new(),
+        place_frames: Vec::new(),
         table: None,
     };
     let mut iterations = Vec::new();
@@ -333,6 +530,8 @@ pub(crate) fn ida_star<D: Domain, H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>,
     let within = ctx.domain.has_successors_within() && ctx.max_cost.is_some();
     // a game with move slots is searched by them (`successors_within` needs the list)
     let slots = !within && ctx.domain.successor_slots() > 0;
+    // and in place when the game can (the same search, one state changed and changed back)
+    let in_place = slots && ctx.domain.in_place();
     let status = guarded((|| loop {
         if bound == INF {
             // Python's heuristics are finite: a dead start has no analogue there; no goal is reachable.
@@ -353,7 +552,13 @@ pub(crate) fn ida_star<D: Domain, H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>,
             t.insert(start.clone(), 0);
             ida.table = Some(t);
         }
-        let r = if slots { ida.search_slots(ctx, &start, h0, b) } else { ida.search(ctx, &start, h0, b, within) };
+        let r = if in_place {
+            ida.search_in_place(ctx, &start, h0, b)
+        } else if slots {
+            ida.search_slots(ctx, &start, h0, b)
+        } else {
+            ida.search(ctx, &start, h0, b, within)
+        };
         if let Some(t) = &ida.table {
             peak = peak.max(t.len() as u64);
         }

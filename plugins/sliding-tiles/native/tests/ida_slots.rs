@@ -4,7 +4,10 @@
 //! generated and evaluated counts, iterations and `no-undo` cuts, on boards solved and on searches stopped
 //! by a node limit anywhere (where the slots of the states on the path not yet tried must still count
 //! their cuts, as listing each expanded state's successors did); and with a driver-level rule, the same calls
-//! of its `cut` and `on_fail` in the same order.
+//! of its `cut` and `on_fail` in the same order. The game's own `Tiles` is searched in place
+//! (`Domain::in_place`: one board changed by `apply` and `undo`, Manhattan's `estimate_move` before the move),
+//! so these tests hold the in-place path to the listed one; `Slotted` keeps the slot path (successors made
+//! into the driver's stack) under the same checks.
 
 use std::collections::HashMap;
 
@@ -32,6 +35,52 @@ impl Domain for Listed {
 
     fn rule_names(&self) -> &[&'static str] {
         self.0.rule_names()
+    }
+}
+
+/// The board with `successors` and move slots but not changed in place (`in_place` false): the driver makes
+/// each successor into its stack ([`Domain::successor_at`]).
+struct Slotted(Tiles);
+
+impl Domain for Slotted {
+    type State = Board;
+    type Move = u8;
+
+    fn initial(&self) -> Board {
+        self.0.initial()
+    }
+
+    fn is_goal(&self, s: &Board) -> bool {
+        self.0.is_goal(s)
+    }
+
+    fn successors(&self, s: &Board, out: &mut Vec<Successor<u8, Board>>, cuts: &mut [u64]) {
+        self.0.successors(s, out, cuts)
+    }
+
+    fn successor_slots(&self) -> usize {
+        self.0.successor_slots()
+    }
+
+    fn successor_at(&self, s: &Board, k: usize, child: &mut Board, cuts: &mut [u64]) -> Option<(u8, u32)> {
+        self.0.successor_at(s, k, child, cuts)
+    }
+
+    fn rule_names(&self) -> &[&'static str] {
+        self.0.rule_names()
+    }
+}
+
+/// The game's heuristic with its `estimate_child` (no `estimate_move`: that is only for the in-place path).
+struct Incremental(TilesH);
+
+impl Heuristic<Slotted> for Incremental {
+    fn estimate(&mut self, d: &Slotted, s: &Board) -> u32 {
+        self.0.estimate(&d.0, s)
+    }
+
+    fn estimate_child(&mut self, d: &Slotted, parent: &Board, parent_h: u32, mv: u8, child: &Board) -> u32 {
+        self.0.estimate_child(&d.0, parent, parent_h, mv, child)
     }
 }
 
@@ -77,18 +126,62 @@ fn key(o: &Outcome<u8>) -> String {
             s.evaluated, s.rule_cuts, its)
 }
 
+/// The game searched in place (its own `Tiles`: move slots, `in_place`, Manhattan's `estimate_move`) and on
+/// listed successors with the whole distance; and, asserted equal to the listed search inside, by move slots
+/// without the in-place interface.
 fn both(n: usize, tiles: &[u8], no_undo: bool, alg: Algorithm, max_nodes: Option<u64>) -> (String, String) {
     let spec = AlgorithmSpec::new(alg);
     let mut control = Control::new();
     control.max_nodes = max_nodes;
     let slots = Tiles::new(n, tiles, no_undo).unwrap();
     assert_eq!(slots.successor_slots(), 4);
+    assert!(slots.in_place());
     let listed = Listed(Tiles::new(n, tiles, no_undo).unwrap());
+    let slotted = Slotted(Tiles::new(n, tiles, no_undo).unwrap());
     let mut none: Vec<&mut dyn StatePruner<Tiles>> = Vec::new();
     let mut none2: Vec<&mut dyn StatePruner<Listed>> = Vec::new();
+    let mut none3: Vec<&mut dyn StatePruner<Slotted>> = Vec::new();
     let a = run(&spec, &slots, &mut manhattan(n), &mut none, None, &control);
     let b = run(&spec, &listed, &mut Whole(manhattan(n)), &mut none2, None, &control);
+    let c = run(&spec, &slotted, &mut Incremental(manhattan(n)), &mut none3, None, &control);
+    assert_eq!(key(&c), key(&b), "by slots, not in place: {tiles:?} no_undo {no_undo} {alg:?} {max_nodes:?}");
     (key(&a), key(&b))
+}
+
+/// The in-place search with a heuristic that has no `estimate_move` (linear conflict: the move is made, then
+/// the board estimated whole, and undone when it is pruned) against the slot search with the same heuristic.
+fn in_place_without_estimate_move(n: usize, tiles: &[u8], alg: Algorithm, max_nodes: Option<u64>)
+                                  -> (String, String) {
+    let spec = AlgorithmSpec::new(alg);
+    let mut control = Control::new();
+    control.max_nodes = max_nodes;
+    let (place, slotted) = (Tiles::new(n, tiles, true).unwrap(), Slotted(Tiles::new(n, tiles, true).unwrap()));
+    let mut none: Vec<&mut dyn StatePruner<Tiles>> = Vec::new();
+    let mut none3: Vec<&mut dyn StatePruner<Slotted>> = Vec::new();
+    let lc = || TilesH::LinearConflict(manhattan_table(n));
+    let a = run(&spec, &place, &mut lc(), &mut none, None, &control);
+    let c = run(&spec, &slotted, &mut Incremental(lc()), &mut none3, None, &control);
+    (key(&a), key(&c))
+}
+
+#[test]
+fn in_place_searches_as_the_slots_on_many_random_boards() {
+    let mut solved = 0;
+    for seed in 0..40 {
+        for (n, steps) in [(3, 30 + seed as usize), (4, 20 + seed as usize)] {
+            let tiles = scrambled(n, steps, 1000 + seed);
+            for alg in [Algorithm::IdaStar, Algorithm::IdaStarTt] {
+                for limit in [None, Some(1 + seed * 37)] {
+                    let (a, b) = both(n, &tiles, true, alg, limit);
+                    assert_eq!(a, b, "{tiles:?} {alg:?} limit {limit:?}");
+                    solved += usize::from(a.starts_with("Solved"));
+                    let (a, c) = in_place_without_estimate_move(n, &tiles, alg, limit);
+                    assert_eq!(a, c, "linear conflict {tiles:?} {alg:?} limit {limit:?}");
+                }
+            }
+        }
+    }
+    assert!(solved > 100, "{solved} solved");
 }
 
 #[test]
