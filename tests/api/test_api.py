@@ -276,6 +276,7 @@ def _interrupting_plugin():
     return mod
 
 
+@pytest.mark.python_engine("the ctrl-c heuristic is a Python test plugin's")
 def test_ctrl_c_ends_solve_all_after_the_interrupted_case(monkeypatch):
     from searchkit import api
     from searchkit.plugin.manager import load_registry

@@ -101,6 +101,7 @@ def api_registry(monkeypatch):
 BOARD = "1122133244421112"  # 4 x 4, one row after the other
 
 
+@pytest.mark.python_engine("the test plugin's heuristics and spy algorithm have no native twin")
 @pytest.mark.parametrize("algorithm", ["astar", "ida_star", "wastar", "gbfs", "beam", "peastar"])
 def test_the_solver_counts_the_dead_states(api_registry, algorithm):
     import searchkit
@@ -112,6 +113,7 @@ def test_the_solver_counts_the_dead_states(api_registry, algorithm):
     assert o.stats.expanded == 1
 
 
+@pytest.mark.python_engine("the test plugin's heuristics and spy algorithm have no native twin")
 def test_a_dead_start_is_exhausted_without_a_search(api_registry):
     import searchkit
 
@@ -120,6 +122,7 @@ def test_a_dead_start_is_exhausted_without_a_search(api_registry):
     assert o.lower_bound is None
 
 
+@pytest.mark.python_engine("the test plugin's heuristics and spy algorithm have no native twin")
 def test_only_a_heuristic_declaring_dead_states_is_wrapped(api_registry):
     """Issue 32 item 25: the counting wrapper cost 13% of a Python IDA* search, for every heuristic."""
     import searchkit
