@@ -62,4 +62,4 @@ def test_a_renamed_name_fails():
     """The guard shown failing on planted violations."""
     assert not python_exists("searchkit.result.SearchOutcome")
     assert not rust_exists("searchkit_core::stats::Result")
-    assert not rust_exists("searchkit_core::drivers::ida::idastar")
+    assert not rust_exists("searchkit_core::drivers::ida_star::idastar")

@@ -183,7 +183,7 @@ pub fn run_seeded<D: Domain, H: Heuristic<D> + ?Sized>(spec: &AlgorithmSpec, dom
             max_cost,
             admissible: spec.admissible,
         };
-        return drivers::ida::ida_star(&mut ctx, spec.algorithm == Algorithm::IdaStarTt);
+        return drivers::ida_star::ida_star(&mut ctx, spec.algorithm == Algorithm::IdaStarTt);
     }
     let mut h = h;
     let mut ctx: Ctx<D> = Ctx {

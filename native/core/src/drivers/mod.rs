@@ -5,7 +5,7 @@ pub(crate) mod beam;
 pub(crate) mod best_first;
 pub(crate) mod bfs;
 pub(crate) mod bounded_dfs;
-pub(crate) mod ida;
+pub(crate) mod ida_star;
 
 use crate::control::{Limiter, Status};
 use crate::domain::{Domain, Heuristic, StatePruner, Successor};

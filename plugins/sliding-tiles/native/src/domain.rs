@@ -258,9 +258,9 @@ pub fn manhattan_table(n: usize) -> Box<[[u8; 16]; 16]> {
     // a fixed 16 x 16 array: indexing it by a cell and a tile (each masked to 0..15) needs no bounds check
     let mut table = Box::new([[0u8; 16]; 16]);
     for (p, row) in table.iter_mut().enumerate().take(n * n) {
-        for t in 1..n * n {
+        for (t, d) in row.iter_mut().enumerate().take(n * n).skip(1) {
             let g = t - 1;
-            row[t] = ((p / n).abs_diff(g / n) + (p % n).abs_diff(g % n)) as u8;
+            *d = ((p / n).abs_diff(g / n) + (p % n).abs_diff(g % n)) as u8;
         }
     }
     table
@@ -270,8 +270,8 @@ pub fn manhattan_table(n: usize) -> Box<[[u8; 16]; 16]> {
 pub fn mirror(n: usize) -> ([u8; 16], [u8; 16]) {
     let mut cell = [0u8; 16];
     let mut tile = [0u8; 16];
-    for p in 0..n * n {
-        cell[p] = ((p % n) * n + p / n) as u8;
+    for (p, c) in cell.iter_mut().enumerate().take(n * n) {
+        *c = ((p % n) * n + p / n) as u8;
     }
     for t in 1..n * n {
         tile[t] = cell[t - 1] + 1;

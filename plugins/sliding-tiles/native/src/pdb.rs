@@ -433,6 +433,8 @@ impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
                     t -= 1;
                 }
                 let mut base = if t == 0 { 0 } else { self.start[t - 1] };
+                // t indexes seven arrays, at t and t + 1: a range reads plainer than zipped iterators
+                #[allow(clippy::needless_range_loop)]
                 for t in t..s {
                     let wt = w[t] as usize;
                     let dg = (r - base) / wt;
@@ -822,10 +824,13 @@ mod tests {
         assert_eq!(&hist[..6], &[1, 2, 4, 8, 16, 20]);
     }
 
+    /// One group's file: board side, tiles, bits per entry, entries, the data's CRC-32, the largest value.
+    type Written = (usize, &'static [u8], u32, usize, u32, u32);
+
     /// Each group's file as the builder before the core's builder wrote it (`sliding_tiles_native.tiles_build_pdb`
     /// at commit a87a97b): its bits per entry, entries, the data's CRC-32 and the largest value, read from the
     /// header of the files written then; `tests/pdb` holds their whole files' SHA-256 (test_native_files.py).
-    const WRITTEN_BEFORE: [(usize, &[u8], u32, usize, u32, u32); 9] = [
+    const WRITTEN_BEFORE: [Written; 9] = [
         (2, &[1, 2, 3], 4, 24, 0x68e4_75a7, 6),
         (3, &[1, 2], 4, 72, 0x3b53_3baf, 7),
         (3, &[1, 2, 3, 4], 8, 3024, 0x8318_8196, 15),
