@@ -8,6 +8,30 @@ use crate::control::{Status, Stop};
 use crate::domain::{Domain, Heuristic, Successor, DEAD};
 use crate::stats::{IterationRecord, Outcome};
 
+/// Python's transposition test of a child reached with cost `g2`: `true` when this iteration reached `state` before
+/// at a cost no greater (the child is skipped), else `false` with `state` recorded at `g2`.
+/// `Err(MemoryLimit)` when the table cannot grow.
+#[inline(always)]
+fn seen_cheaper<S: Clone + Eq + std::hash::Hash>(table: &mut HashMap<S, u32>, state: &S, g2: u32)
+                                                 -> Result<bool, Stop> {
+    if table.get(state).is_some_and(|&seen| seen <= g2) {
+        return Ok(true);
+    }
+    if table.try_reserve(1).is_err() {
+        return Err(Status::MemoryLimit);
+    }
+    table.insert(state.clone(), g2);
+    Ok(false)
+}
+
+/// A child's f = `g2 + h` when it lies above `bound` (it is not entered; the least such f is the next bound),
+/// else `None`.
+#[inline(always)]
+fn above(g2: u32, h: u32, bound: u32) -> Option<u64> {
+    let f = u64::from(g2) + u64::from(h);
+    (f > u64::from(bound)).then_some(f)
+}
+
 struct Ida<D: Domain> {
     expanded: u64,
     generated: u64,
@@ -206,20 +230,19 @@ impl<D: Domain> Ida<D> {
                 if h == DEAD {
                     continue;
                 }
-                let f = u64::from(g2) + u64::from(h);
-                if f > u64::from(bound) {
+                if let Some(f) = above(g2, h, bound) {
                     nxt = nxt.min(f);
                     continue;
                 }
                 if let Some(table) = self.table.as_mut() {
-                    if table.get(&child.state).is_some_and(|&seen| seen <= g2) {
-                        continue;
+                    match seen_cheaper(table, &child.state, g2) {
+                        Ok(true) => continue,
+                        Ok(false) => {}
+                        Err(stop) => {
+                            (top.slot, top.nxt) = (slot, nxt);
+                            return Err(stop);
+                        }
                     }
-                    if table.try_reserve(1).is_err() {
-                        (top.slot, top.nxt) = (slot, nxt);
-                        return Err(Status::MemoryLimit);
-                    }
-                    table.insert(child.state.clone(), g2);
                 }
                 (child.g, child.remaining, child.h, child.slot, child.nxt) = (g2, bound - g2, h, 0, INF);
                 entered = Some(mv);
@@ -341,8 +364,7 @@ impl<D: Domain> Ida<D> {
                             if h2 == DEAD {
                                 continue;
                             }
-                            let f = u64::from(g2) + u64::from(h2);
-                            if f > u64::from(bound) {
+                            if let Some(f) = above(g2, h2, bound) {
                                 nxt = nxt.min(f);
                                 continue;
                             }
@@ -355,8 +377,7 @@ impl<D: Domain> Ida<D> {
                                 ctx.domain.undo(state, k, undo);
                                 continue;
                             }
-                            let f = u64::from(g2) + u64::from(h2);
-                            if f > u64::from(bound) {
+                            if let Some(f) = above(g2, h2, bound) {
                                 ctx.domain.undo(state, k, undo);
                                 nxt = nxt.min(f);
                                 continue;
@@ -366,15 +387,17 @@ impl<D: Domain> Ida<D> {
                     };
                     if !PLAIN {
                         if let Some(table) = self.table.as_mut() {
-                            if table.get(state).is_some_and(|&seen| seen <= g2) {
-                                ctx.domain.undo(state, k, undo);
-                                continue;
+                            match seen_cheaper(table, state, g2) {
+                                Ok(false) => {}
+                                Ok(true) => {
+                                    ctx.domain.undo(state, k, undo);
+                                    continue;
+                                }
+                                Err(stop) => {
+                                    ctx.domain.undo(state, k, undo);
+                                    break 'search Err(stop);
+                                }
                             }
-                            if table.try_reserve(1).is_err() {
-                                ctx.domain.undo(state, k, undo);
-                                break 'search Err(Status::MemoryLimit);
-                            }
-                            table.insert(state.clone(), g2);
                         }
                     }
                     // enter the successor (Python's recursive step): a goal; cut by a rule; else expanded
@@ -452,19 +475,14 @@ impl<D: Domain> Ida<D> {
                 if h == DEAD {
                     continue;
                 }
-                let f = u64::from(g2) + u64::from(h);
-                if f > u64::from(bound) {
+                if let Some(f) = above(g2, h, bound) {
                     nxt = nxt.min(f);
                     continue;
                 }
                 if let Some(table) = self.table.as_mut() {
-                    if table.get(&s.state).is_some_and(|&seen| seen <= g2) {
+                    if seen_cheaper(table, &s.state, g2)? {
                         continue;
                     }
-                    if table.try_reserve(1).is_err() {
-                        return Err(Status::MemoryLimit);
-                    }
-                    table.insert(s.state.clone(), g2);
                 }
                 child = Some((s, g2, h));
                 break;
