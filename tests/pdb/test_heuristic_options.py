@@ -81,14 +81,15 @@ def test_pdb_info_shows_the_tables_own_max_not_the_headers(searchkit_cli_run, tm
     monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path))
     spec = "pdb(partition=4-4)"
     searchkit_cli_run(["pdb", "build", "sliding-tiles", spec])
-    before = searchkit_cli_run(["pdb", "info", "--verify", "sliding-tiles", spec]).output  # "verified" (CRC checked now)
+    # "verified": the CRC is checked now
+    before = searchkit_cli_run(["pdb", "info", "--verify", "sliding-tiles", spec]).output
     for path in tmp_path.glob("*.pdb"):
         blob = bytearray(path.read_bytes())
         fields = list(_HEAD.unpack_from(blob))
         fields[6] = 99  # max
         _HEAD.pack_into(blob, 0, *fields)
         path.write_bytes(bytes(blob))
-    after = searchkit_cli_run(["pdb", "info", "sliding-tiles", spec])  # the edit broke the stamp: the CRC is checked again
+    after = searchkit_cli_run(["pdb", "info", "sliding-tiles", spec])  # the edit broke the stamp: CRC checked again
     assert after.exit_code == 0 and "max 99" not in after.output and after.output == before
 
 
