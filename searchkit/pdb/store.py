@@ -126,6 +126,26 @@ def encode(key: str, values) -> bytes:
     return head + text + data
 
 
+def _checked_head(head: bytes, key: str, length: int) -> tuple[int, int, int, int]:
+    """``(bits, entries, crc, keylen)`` of a table file's header ``head``, checked against ``key`` and the
+    file's ``length`` in bytes (one check for :func:`decode` and :func:`verify_file`).
+
+    Raises:
+        CorruptFile: a short header, bad magic or version, another table's key, or the wrong length.
+    """
+    if len(head) < _HEAD.size:
+        raise CorruptFile(f"{len(head)} bytes, shorter than the header")
+    magic, version, bits, entries, size, crc, _top, dig, keylen = _HEAD.unpack_from(head)
+    if magic != MAGIC or version != VERSION or bits not in (4, 8):
+        raise CorruptFile("not a searchkit pattern database of format 1")
+    if dig != digest(key):
+        raise CorruptFile("it holds another table (key digest differs)")
+    expected = _HEAD.size + keylen + size
+    if size != (entries if bits == 8 else (entries + 1) // 2) or length != expected:
+        raise CorruptFile(f"{length} bytes, expected {expected}")
+    return bits, entries, crc, keylen
+
+
 def decode(blob: bytes, key: str, crc: bool = True):
     """``(values, bits)`` from file bytes, checked against ``key`` (the data's CRC-32 too unless ``crc`` is
     false: a file whose :func:`stamp` holds, see :func:`stamped`).
@@ -135,19 +155,9 @@ def decode(blob: bytes, key: str, crc: bool = True):
     """
     import numpy as np
 
-    check = crc
-    if len(blob) < _HEAD.size:
-        raise CorruptFile(f"{len(blob)} bytes, shorter than the header")
-    magic, version, bits, entries, size, crc, _top, dig, keylen = _HEAD.unpack_from(blob)
-    if magic != MAGIC or version != VERSION or bits not in (4, 8):
-        raise CorruptFile("not a searchkit pattern database of format 1")
-    if dig != digest(key):
-        raise CorruptFile("it holds another table (key digest differs)")
-    expected = _HEAD.size + keylen + size
-    if size != (entries if bits == 8 else (entries + 1) // 2) or len(blob) != expected:
-        raise CorruptFile(f"{len(blob)} bytes, expected {expected}")
+    bits, entries, crc32, keylen = _checked_head(blob[:_HEAD.size], key, len(blob))
     data = memoryview(blob)[_HEAD.size + keylen:]
-    if check and zlib.crc32(data) != crc:
+    if crc and zlib.crc32(data) != crc32:
         raise CorruptFile("checksum mismatch")
     raw = np.frombuffer(data, dtype=np.uint8)
     if bits == 8:
@@ -292,18 +302,7 @@ def verify_file(path: Path, key: str, *, full: bool = False) -> dict:
         np = None
     top = None if check else known["max"]
     with open(path, "rb", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NOFOLLOW", 0))) as f:
-        head = f.read(_HEAD.size)
-        if len(head) < _HEAD.size:
-            raise CorruptFile(f"{len(head)} bytes, shorter than the header")
-        magic, version, bits, entries, size, crc, top, dig, keylen = _HEAD.unpack_from(head)
-        if magic != MAGIC or version != VERSION or bits not in (4, 8):
-            raise CorruptFile("not a searchkit pattern database of format 1")
-        if dig != digest(key):
-            raise CorruptFile("it holds another table (key digest differs)")
-        expected = _HEAD.size + keylen + size
-        length = os.fstat(f.fileno()).st_size
-        if size != (entries if bits == 8 else (entries + 1) // 2) or length != expected:
-            raise CorruptFile(f"{length} bytes, expected {expected}")
+        bits, entries, crc, keylen = _checked_head(f.read(_HEAD.size), key, os.fstat(f.fileno()).st_size)
         if check:
             f.seek(_HEAD.size + keylen)
             running = 0
