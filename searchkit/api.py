@@ -661,18 +661,7 @@ def _solve_recorded(solver, items, jobs: int, executor: str | None, scheduler: s
     from searchkit.batch import executors
     from searchkit.batch.runner import solve_ordered
     from searchkit.formats import solve_writer
-    from searchkit.records import RecordFile, ResumePlan, data_hash
-
-    matched = [0]
-
-    def wanted():
-        for item in items:
-            if plan.recorded and not isinstance(item.value, InputError):
-                key = ResumePlan.key(item.source, item.value.index, data_hash(item.value))
-                matched[0] += key in plan.recorded
-                if key in plan.skip:
-                    continue
-            yield item
+    from searchkit.records import RecordFile
 
     sink = RecordFile(output, append=resume, truncate_to=plan.truncate)
     reporter = solve_writer("jsonl", solver, quiet=True, sink=sink)
@@ -685,7 +674,7 @@ def _solve_recorded(solver, items, jobs: int, executor: str | None, scheduler: s
             backend = executors.InProcess(solver.config, solver)
         else:
             backend = executors.LocalPool(solver.config, jobs, hash_data=True)
-        for item, res in solve_ordered(wanted(), backend):
+        for item, res in solve_ordered(plan.pending(items), backend):
             outcome = None if res is None else res.outcome
             message = None if res is None else res.message
             reporter.extra = res
@@ -704,7 +693,7 @@ def _solve_recorded(solver, items, jobs: int, executor: str | None, scheduler: s
                 backend.close(cancel=not finished)
         finally:
             sink.close()
-    unmatched = plan.no_match(output, matched[0])
+    unmatched = plan.no_match(output)
     if unmatched:
         warnings.warn(unmatched, stacklevel=2)
 

@@ -490,15 +490,34 @@ class ResumePlan:
         self.recorded: set = set()
         self.truncate: int | None = None
         self.warnings: list[str] = []
+        self.matched = 0  #: cases read so far (:meth:`pending`) that have a record in the file
+
+    def pending(self, items, on_skip=None):
+        """The items of a run that this plan does not skip, in order (input errors always pass).
+
+        ``on_skip(status)`` is called for each skipped case with the status of the record that made it done;
+        :attr:`matched` counts the cases read that have any record, for :meth:`no_match`.
+        """
+        from searchkit.errors import InputError
+
+        for item in items:
+            if self.recorded and not isinstance(item.value, InputError):
+                key = self.key(item.source, item.value.index, data_hash(item.value))
+                self.matched += key in self.recorded
+                if key in self.skip:
+                    if on_skip is not None:
+                        on_skip(self.skip_status.get(key))
+                    continue
+            yield item
 
     @staticmethod
     def key(source, case: int | None, digest: str | None) -> tuple:
         """The key of a case as the plan's sets hold it (its source as :func:`source_key` gives it)."""
         return source_key(source), case, digest
 
-    def no_match(self, output: str, matched: int) -> str | None:
-        """The warning when records were read but none matched a case of the input (``matched`` of them)."""
-        if self.recorded and not matched:
+    def no_match(self, output: str) -> str | None:
+        """The warning when records were read but none matched a case of the input (:attr:`matched`)."""
+        if self.recorded and not self.matched:
             return (f"0 of the {len(self.recorded)} records in {output} match a case of the input (same source, "
                     f"case and data hash): every case was solved again; name the input as in the first run")
         return None

@@ -102,6 +102,12 @@ class _Tally:
         self.said = False  #: the line saying how the run was stopped is printed
         self.held: dict = {}  #: signum -> the handler to restore once the run has ended
 
+    def skipped_one(self, status) -> None:
+        """A case ``--resume`` skipped, recorded with ``status`` (:meth:`searchkit.records.ResumePlan.pending`)."""
+        self.skipped += 1
+        if status not in ("solved", "exhausted", "feasible"):  # kept by --keep-stopped
+            self.unsolved[status] += 1
+
     def say_stop(self) -> None:
         """Print ``searchkit: cancelled`` (or how the run was stopped): once, however many times it is stopped."""
         if not self.said:
@@ -139,11 +145,11 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                scheduler_timeout: float | None, tally: _Tally) -> int:
     from searchkit.batch.runner import solve_ordered
     from searchkit.cli.progress import make_progress
+    from searchkit.reading import iter_cases
 
     config = attrs.evolve(solver.config, limits=attrs.evolve(solver.config.limits, memory_mb=memory_limit))
     plan, sink = _open_output(solver, files, output, resume=resume, force=force, keep_stopped=keep_stopped)
     reporter = solve_writer(fmt, solver, stats=stats, headers=len(files) > 1, sink=sink)
-    matched = [0]
     backend = None
     cancelled = False
     try:
@@ -153,7 +159,8 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
         show = progress if progress is not None else (sys.stderr is not None and sys.stderr.isatty())
         bar = make_progress(show, total=_count_cases(solver, files, plan.skip, config.limits) if show else None)
         with bar:
-            for item, res in solve_ordered(_unrecorded(solver, files, config, plan, tally, matched), backend,
+            items = plan.pending(iter_cases(solver.game, files, solver.options, config.limits), tally.skipped_one)
+            for item, res in solve_ordered(items, backend,
                                            on_start=bar.start, on_done=bar.done, idle=bar.refresh, on_beat=bar.beat):
                 if not _report(reporter, item, res, tally.counts, stats=stats and fmt == "jsonl"):
                     cancelled = True
@@ -170,7 +177,7 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
         finally:
             if sink is not None:
                 sink.close()
-    unmatched = None if cancelled else plan.no_match(output, matched[0])
+    unmatched = None if cancelled else plan.no_match(output)
     if unmatched:
         warning(unmatched)
     tally.summarised = True
@@ -234,25 +241,6 @@ def _backend(config, solver, *, fmt: str, jobs: int, executor: str, scheduler: s
     if jobs == 1 and memory_limit is None:
         return executors.InProcess(config, solver)
     return executors.LocalPool(config, jobs, start_method, hash_data=hashes)
-
-
-def _unrecorded(solver, files, config, plan, tally: _Tally, matched: list):
-    """The items of ``files`` that ``plan`` does not skip (each skipped one counted in ``tally``; each one
-    whose record was read counted in ``matched[0]``)."""
-    from searchkit.records import ResumePlan, data_hash
-    from searchkit.reading import iter_cases
-
-    for item in iter_cases(solver.game, files, solver.options, config.limits):
-        if plan.recorded and not isinstance(item.value, InputError):
-            key = ResumePlan.key(item.source, item.value.index, data_hash(item.value))
-            matched[0] += key in plan.recorded
-            if key in plan.skip:
-                tally.skipped += 1
-                status = plan.skip_status.get(key)
-                if status not in ("solved", "exhausted", "feasible"):  # kept by --keep-stopped
-                    tally.unsolved[status] += 1
-                continue
-        yield item
 
 
 def _report(reporter, item, res, counts, *, stats: bool) -> bool:
