@@ -98,9 +98,9 @@ def searchkit_argv() -> list[str]:
 
 
 def release_module(game):
-    """The game's native module (:func:`searchkit.engine.game_module`), or exit saying what is missing: the
+    """The game's native module (:func:`searchkit.machinery.engine.game_module`), or exit saying what is missing: the
     benchmarks time release builds of installed modules only."""
-    from searchkit.engine import game_module
+    from searchkit.machinery.engine import game_module
 
     native = game_module(game)
     where = f"./plugins/{game.name}/native"

@@ -130,7 +130,7 @@ def main() -> int:
     args = parser.parse_args()
 
     from searchkit.game import Case
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     registry = registry_with_twin(args.game, args.heuristic)
     game = registry.game(args.game)

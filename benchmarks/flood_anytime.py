@@ -67,7 +67,7 @@ def colorfill(strategy: str, lines: list[str], heap: str = "2G") -> tuple[int, f
 def ours(registry, spec: str, text: str, source: str, limit: int, time_limit: float | None = None):
     """Solve the first ``limit`` boards with ``ALG/H``; return (total, CPU s, proven gap sum, proven count, results)."""
     from searchkit.limits import Limits
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     alg, _, h = spec.partition("/")
     solver = Solver(registry, "flood", algorithm=alg, heuristic=h or None, limits=Limits(time_limit=time_limit))
@@ -87,7 +87,7 @@ def ours(registry, spec: str, text: str, source: str, limit: int, time_limit: fl
 
 def greedy_only(registry, text: str, source: str, limit: int):
     """The greedy play-out alone (the ``--upper-bound auto`` seed): total and CPU seconds."""
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
     from searchkit_flood.greedy import greedy_solution
 
     solver = Solver(registry, "flood")

@@ -53,7 +53,7 @@ def ours(path: Path, boards: int, algorithm: str | None, heuristic: str | None):
     from searchkit.algorithm import SearchRequest, bind_params
     from searchkit.limits import Limits
     from searchkit.plugin.manager import load_registry
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     registry = load_registry()
     solver = Solver(registry, "flood", algorithm=algorithm, heuristic=heuristic, limits=Limits())

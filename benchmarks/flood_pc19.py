@@ -37,7 +37,7 @@ def main() -> None:
 
     from searchkit.limits import Limits
     from searchkit.plugin.manager import load_registry
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     registry = load_registry()
     game = registry.game("flood")

@@ -7,7 +7,7 @@ is tested on entry and not expanded; every successor not cut is generated).  So 
 exactly the same nodes and find the same first solution; this script checks that, board for board
 (expanded, generated, iterations, cost and moves), and stops if they differ.
 
-searchkit is run as the CLI runs a case: a :class:`~searchkit.solver.Solver` for ``sliding-tiles`` with
+searchkit is run as the CLI runs a case: a :class:`~searchkit.machinery.solver.Solver` for ``sliding-tiles`` with
 ``algorithm="ida_star"``, ``heuristic="manhattan"``, ``engine="native"`` (plan, request, the native search,
 the replay of its answer).  Its figure is the CPU time of ``solver.solve`` over the boards
 (``time.process_time``: every thread of this process; the interpreter's start and imports left out).  The
@@ -81,7 +81,7 @@ def main() -> None:
 
     from searchkit.limits import Limits
     from searchkit.plugin.manager import load_registry
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     source = args.cases / "korf100.txt"
     boards = [b for b in source.read_text().split("\n\n") if b.strip()]

@@ -3,7 +3,7 @@
 Two sets of 1000 8-puzzles, made here with ``searchkit.generate`` (the same as the CLI's ``generate``): the
 issue's file, ``generate sliding-tiles --count 1000 --seed 1 --size 3 --scramble 4``, and 1000 boards one move
 from the goal (``--scramble 1``).  Each is solved with ``-a ida_star -H manhattan`` by a
-:class:`~searchkit.solver.Solver` on each engine, through the whole per-case path the CLI takes (plan,
+:class:`~searchkit.machinery.solver.Solver` on each engine, through the whole per-case path the CLI takes (plan,
 engine choice, the native request, the replay of each native answer), in one process, the two engines in
 turns (``--rounds`` rounds), so a change of load on a shared machine falls on both alike.  The figure is the
 CPU time of the loop (``time.process_time``: every thread of the process, the interpreter's start left out,
@@ -55,7 +55,7 @@ def main() -> None:
     import searchkit
     from searchkit.limits import Limits
     from searchkit.plugin.manager import load_registry
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     registry = load_registry()
     game = registry.game("sliding-tiles")

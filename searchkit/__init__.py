@@ -12,8 +12,8 @@ From Python (see ``docs/python-api.md``)::
 
 :func:`run` runs a named algorithm on a puzzle of your own
 (``searchkit.run(puzzle, "beam(width=4)", heuristic=...)``, see
-:mod:`searchkit.search`).  The import stays cheap: the names above are loaded
-on first use (from :mod:`searchkit.api`, :mod:`searchkit.search`,
+:mod:`searchkit.machinery.search`).  The import stays cheap: the names above are loaded
+on first use (from :mod:`searchkit.api`, :mod:`searchkit.machinery.search`,
 :mod:`searchkit.heuristic`, ...), so ``import searchkit`` pulls in neither
 click, rich nor pluggy.  Plugin authors' helpers live in
 :mod:`searchkit.helpers`.
@@ -41,7 +41,7 @@ _LAZY = {
     "Outcome": "searchkit.api",
     "Comparison": "searchkit.api",
     "ComparisonRow": "searchkit.api",
-    "run": "searchkit.search",
+    "run": "searchkit.machinery.search",
     "DEAD": "searchkit.heuristic",
     "SearchkitError": "searchkit.errors",
     "InputError": "searchkit.errors",
@@ -56,7 +56,7 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time the names load o
                                generate, heuristics, report, rules, solve, solve_all)
     from searchkit.errors import InputError, PlanError, SearchkitError, UnknownNameError  # noqa: F401
     from searchkit.heuristic import DEAD  # noqa: F401
-    from searchkit.search import run  # noqa: F401
+    from searchkit.machinery.search import run  # noqa: F401
 
 
 def __getattr__(name: str) -> object:

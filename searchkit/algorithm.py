@@ -232,7 +232,7 @@ class Algorithm:
     """A registered search algorithm: its driver and what it promises, as data.
 
     Each driver module declares its own (``ALGORITHMS`` beside the code, as
-    Fast Downward's plugins declare theirs); :mod:`searchkit.drivers.builtin`
+    Fast Downward's plugins declare theirs); :mod:`searchkit.machinery.drivers.builtin`
     only collects them.  Callers read these fields and never test a name.
 
     Attributes:
@@ -272,7 +272,7 @@ class Algorithm:
         native: the name of its native twin (same counts, order and bounds)
             when that differs from ``name`` (``None``: the same name), or
             ``False``: none.  Whether the twin exists is read from the game's
-            native module's manifest (:mod:`searchkit.engine`); the core crate's
+            native module's manifest (:mod:`searchkit.machinery.engine`); the core crate's
             drivers are in every manifest.
         detects_duplicates: it never expands a state reached again at no
             lower g than before (a closed set, a transposition table, a beam's

@@ -64,7 +64,7 @@ class PlanError(SearchkitError):
     question (its mode, its tie-break, a missing depth or heuristic), or a
     switched-off rule does not act under the chosen algorithm.
 
-    Raised by :class:`searchkit.solver.Solver`; the CLI reports it as a usage
+    Raised by :class:`searchkit.machinery.solver.Solver`; the CLI reports it as a usage
     or per-case error.  A plain ``ValueError`` from a plugin is a bug, never
     this.
     """

@@ -52,7 +52,7 @@ class Case:
         the :class:`~searchkit.limits.LimitReached` they raise, passes over
         the rest of the case (so the next one is still read), and yields
         ``Case.unread(index, source, line, stop.status)``.  The
-        :class:`~searchkit.solver.Solver` reports it with that status at once.
+        :class:`~searchkit.machinery.solver.Solver` reports it with that status at once.
         """
         return cls(index, None, source, line, status)
 
@@ -179,7 +179,7 @@ class LazyGame:
             with no arguments) or instance.
         summary: one line for ``searchkit games`` (shown without importing).
         native_module: the import name of the game's native module (built with the kit crate), or ``None``;
-            the game object's own ``native_module`` must agree (:mod:`searchkit.engine`).
+            the game object's own ``native_module`` must agree (:mod:`searchkit.machinery.engine`).
     """
 
     name: str

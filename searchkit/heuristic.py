@@ -80,7 +80,7 @@ class Heuristic:
             (``None``: the same name), or ``False``: no native twin (a
             ``claims`` result may set it for some options).  Whether the twin
             exists is read from the game's native module's manifest
-            (:mod:`searchkit.engine`), never from this field alone; the
+            (:mod:`searchkit.machinery.engine`), never from this field alone; the
             options cross to it typed, as the request's ``heuristic_params``.
         dead_states: the estimate may return :data:`DEAD` (it recognises dead
             states).  Only then does the Solver count the states it calls dead

@@ -65,20 +65,20 @@ OPTIONAL_HOOKS: tuple[OptionalHook, ...] = (
                  "the game's own colours (walls grey, floor white), used when the user gives no --palette; "
                  "default: Okabe-Ito"),
     OptionalHook(GAME, "native_module", "native_module: str (attribute)",
-                 "the Solver (searchkit.engine), searchkit plugins",
+                 "the Solver (searchkit.machinery.engine), searchkit plugins",
                  "the import name of the game's native module, built with the kit crate searchkit-pyo3; its "
                  "manifest says which components have a native twin; default: none (docs/native.md)"),
     OptionalHook(GAME, "native_install", "native_install: str (attribute)",
                  "the Solver's plan error under --engine native",
                  "how a user installs the native module, quoted when it is missing; default: nothing quoted"),
     OptionalHook(GAME, "native_problem", "native_problem(case, options, disabled) -> object | None",
-                 "the Solver (searchkit.engine)",
+                 "the Solver (searchkit.machinery.engine)",
                  "the case as a native problem (an object with solve(request) -> result, the dicts of "
                  "searchkit/protocol.py, usually a call of the native module's solve), or None for a case it "
                  "cannot take (or a PlanError saying why, quoted under --engine native); "
                  "default: the game runs on the Python engine only (docs/native.md)"),
     OptionalHook(GAME, "replay_puzzle", "replay_puzzle(case, options) -> Puzzle",
-                 "the Solver, before it reports a native answer (searchkit.engine.check_solution)",
+                 "the Solver, before it reports a native answer (searchkit.machinery.engine.check_solution)",
                  "a puzzle of the same rules, every pruning rule off, on which the native engine's moves are "
                  "replayed (a cheaper model than the search's: Flood-It's cell bitsets); it may check the clock "
                  "(the replay runs under the case's limits and a short grace); default: "
@@ -88,7 +88,7 @@ OPTIONAL_HOOKS: tuple[OptionalHook, ...] = (
                  "successors that may omit a child that provably cannot reach a goal within remaining - "
                  "step_cost (a bound fused into move generation); default: successors"),
     OptionalHook(PUZZLE, "successor", "successor(state, move) -> (child, cost) | None",
-                 "the native engine's replay check (searchkit.engine.check_solution)",
+                 "the native engine's replay check (searchkit.machinery.engine.check_solution)",
                  "the child and step cost of one move, exactly as successors(state) gives them, or None when "
                  "the move is not among them (a replay then grows only the moves played); default: a scan of "
                  "successors"),

@@ -1,6 +1,6 @@
 """Node and time limits shared by the drivers, counted from a case's first byte.
 
-A :class:`Limiter` is started when a case starts (the :class:`~searchkit.solver.Solver`
+A :class:`Limiter` is started when a case starts (the :class:`~searchkit.machinery.solver.Solver`
 starts it before the game builds the puzzle), so the time limit covers the
 game's set-up as well as the search.  Set-up code that may run long (building
 tables for a huge board) calls :func:`setup_check` every few thousand steps;

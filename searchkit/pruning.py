@@ -94,7 +94,7 @@ class PruningRule:
         native: the name of its native twin (same cuts, same counts) when
             that differs from ``name`` (``None``: the same name), or ``False``:
             none.  Whether the twin exists is read from the game's native
-            module's manifest (:mod:`searchkit.engine`).
+            module's manifest (:mod:`searchkit.machinery.engine`).
         path_in_state: the rule needs part of the path (the last move), which
             the game keeps in the state (a constant there when the rule is
             off), and it cuts only paths that reach a state already reached at

@@ -23,7 +23,7 @@ class Seeds:
         every: moves used for every case (a seed given on the command line), or ``None``.
         by_case: case number (1-based, per file) -> moves, from a record file.
         hashes: case number -> the data hash of the record its moves came from, where the record has one:
-            the board the moves were found for (:func:`searchkit.records.data_hash`).
+            the board the moves were found for (:func:`searchkit.machinery.records.data_hash`).
     """
 
     every: tuple | None = None

@@ -19,7 +19,7 @@ import io
 import os
 import sys
 
-from searchkit.output import EXIT_CANCELLED, EXIT_INPUT, echo
+from searchkit.machinery.output import EXIT_CANCELLED, EXIT_INPUT, echo
 
 
 def plain_solve(argv: list[str]) -> int | None:
@@ -36,9 +36,9 @@ def plain_solve(argv: list[str]) -> int | None:
     registry = load_registry()
     if argv[1] not in registry.games:
         return None
-    from searchkit.reporting import run_files
+    from searchkit.machinery.reporting import run_files
     from searchkit.errors import SearchkitError
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     try:
         solver = Solver(registry, argv[1])

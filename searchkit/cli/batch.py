@@ -17,7 +17,7 @@ import attrs
 import click
 
 from searchkit.errors import InputError
-from searchkit.output import EXIT_CANCELLED, error, summary, warning
+from searchkit.machinery.output import EXIT_CANCELLED, error, summary, warning
 from searchkit.formats import solve_writer
 from searchkit.result import CANCELLED, ERROR as REFUSED, INPUT_ERROR
 
@@ -30,7 +30,7 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
     """Solve every case of ``files`` with the batch engine; return the exit status.
 
     Args:
-        solver: the :class:`~searchkit.solver.Solver` (built in this process to
+        solver: the :class:`~searchkit.machinery.solver.Solver` (built in this process to
             check the user's choices; workers rebuild their own).
         files: paths (``-`` for standard input).
         fmt: ``text``, ``json`` or ``jsonl``.
@@ -45,7 +45,7 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
         progress: show the progress bar (``None``: when stderr is a terminal).
         dashboard: a LocalCluster's Dask dashboard address (``None``: no dashboard).
         scheduler_timeout: seconds ``scheduler`` has to answer (``None``:
-            :data:`~searchkit.batch.executors.SCHEDULER_TIMEOUT`).
+            :data:`~searchkit.machinery.batch.executors.SCHEDULER_TIMEOUT`).
 
     Output goes to stdout (or ``output``); the error lines, the progress bar
     and one summary line go to stderr.  A Ctrl-C at any moment of the run
@@ -103,7 +103,8 @@ class _Tally:
         self.held: dict = {}  #: signum -> the handler to restore once the run has ended
 
     def skipped_one(self, status) -> None:
-        """A case ``--resume`` skipped, recorded with ``status`` (:meth:`searchkit.records.ResumePlan.pending`)."""
+        """A case ``--resume`` skipped, recorded with ``status``
+        (:meth:`searchkit.machinery.records.ResumePlan.pending`)."""
         self.skipped += 1
         if status not in ("solved", "exhausted", "feasible"):  # kept by --keep-stopped
             self.unsolved[status] += 1
@@ -143,9 +144,9 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
                memory_limit: float | None, output: str | None, resume: bool, progress: bool | None,
                start_method: str | None, dashboard: str | None, force: bool, keep_stopped: bool,
                scheduler_timeout: float | None, tally: _Tally) -> int:
-    from searchkit.batch.runner import solve_ordered
+    from searchkit.machinery.batch.runner import solve_ordered
     from searchkit.cli.progress import make_progress
-    from searchkit.reading import iter_cases
+    from searchkit.machinery.reading import iter_cases
 
     config = attrs.evolve(solver.config, limits=attrs.evolve(solver.config.limits, memory_mb=memory_limit))
     plan, sink = _open_output(solver, files, output, resume=resume, force=force, keep_stopped=keep_stopped)
@@ -186,20 +187,20 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
     if cancelled:
         return EXIT_CANCELLED
     if tally.unsolved:  # as a run that stopped those cases now would exit
-        from searchkit.output import EXIT_LIMIT
+        from searchkit.machinery.output import EXIT_LIMIT
 
         return max(reporter.code, EXIT_LIMIT)
     return reporter.code
 
 
 def _open_output(solver, files, output: str | None, *, resume: bool, force: bool, keep_stopped: bool):
-    """``(plan, sink)``: the run's resume plan (:func:`searchkit.records.resume_plan`, its warnings said) and
+    """``(plan, sink)``: the run's resume plan (:func:`searchkit.machinery.records.resume_plan`, its warnings said) and
     its open record file, or an empty plan and ``None`` without ``--output``.
 
     Raises:
         click.UsageError: the file may not be written or resumed, or cannot be opened (status 2).
     """
-    from searchkit.records import RecordFile, ResumePlan, ResumeRefused, resume_plan
+    from searchkit.machinery.records import RecordFile, ResumePlan, ResumeRefused, resume_plan
 
     if output is None:
         return ResumePlan(), None
@@ -226,7 +227,7 @@ def _backend(config, solver, *, fmt: str, jobs: int, executor: str, scheduler: s
     Raises:
         click.ClickException: an unreachable Dask scheduler, in one line with exit status 2.
     """
-    from searchkit.batch import executors
+    from searchkit.machinery.batch import executors
 
     hashes = fmt in ("json", "jsonl")  # one record schema: json records carry the data hash too
     if executor == "dask":
@@ -263,7 +264,7 @@ def _report(reporter, item, res, counts, *, stats: bool) -> bool:
     if not reporter.report(item, outcome, message):
         return False
     if stats and outcome is not None:
-        from searchkit.reporting import format_stats
+        from searchkit.machinery.reporting import format_stats
 
         click.echo(format_stats(outcome), err=True)
     return True
@@ -279,8 +280,8 @@ def _count_cases(solver, files, skip, limits) -> int | None:
     """
     import os
 
-    from searchkit.records import data_hash, source_key
-    from searchkit.reading import iter_cases
+    from searchkit.machinery.records import data_hash, source_key
+    from searchkit.machinery.reading import iter_cases
 
     if any(path == "-" or not os.path.isfile(path) for path in files):
         return None
@@ -307,7 +308,7 @@ def parse_jobs(value: str, oversubscribe: bool | None = None) -> int:
         click.UsageError: more than one worker, and ``SEARCHKIT_START_METHOD`` names no start method.
     """
     if value == "auto":
-        from searchkit.batch.executors import usable_cpus
+        from searchkit.machinery.batch.executors import usable_cpus
 
         value = str(usable_cpus())
     try:
@@ -316,7 +317,7 @@ def parse_jobs(value: str, oversubscribe: bool | None = None) -> int:
         raise click.BadParameter(f"expected a number of workers or 'auto', got {value!r}") from None
     if n < 1:
         raise click.BadParameter(f"must be at least 1, got {n}")
-    from searchkit.batch.executors import usable_cpus
+    from searchkit.machinery.batch.executors import usable_cpus
 
     cpus = usable_cpus()
     if n > cpus:
@@ -329,7 +330,7 @@ def parse_jobs(value: str, oversubscribe: bool | None = None) -> int:
                     f"{cpus} worker{'s' if cpus != 1 else ''}{offer}")
             n = cpus
     if n > 1:  # local workers will start (solve and compare alike): SEARCHKIT_START_METHOD says how
-        from searchkit.batch.executors import check_start_method
+        from searchkit.machinery.batch.executors import check_start_method
         from searchkit.errors import PlanError
 
         try:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 import click
 
 from searchkit.limits import MAX_NODES, MAX_SECONDS  # the largest --max-nodes and --time-limit (why: there)
-from searchkit.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, EXIT_OK, error, warning
+from searchkit.machinery.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, EXIT_OK, error, warning
 
 __all__ = ["EXIT_CANCELLED", "EXIT_INPUT", "EXIT_LIMIT", "EXIT_OK", "error", "warning", "fail", "registry",
            "refuse_input", "resolve_names", "option_flag", "apply", "GameGroup", "limit_options", "EXIT_HELP",
@@ -55,10 +55,10 @@ def check_writable(path: str) -> None:
 def refuse_input(output: str, inputs) -> None:
     """Refuse, with one line and exit status 2 (:func:`fail`), an output that is one of ``inputs``.
 
-    The same check as ``solve -O`` (:func:`searchkit.output.input_refusal`:
+    The same check as ``solve -O`` (:func:`searchkit.machinery.output.input_refusal`:
     the same path, a symbolic or hard link, or the file ``-`` reads).
     """
-    from searchkit.output import input_refusal
+    from searchkit.machinery.output import input_refusal
 
     inputs = [name for name in inputs if name is not None]
     stdin = sys.stdin.fileno() if "-" in inputs and sys.stdin is not None else None
@@ -227,7 +227,7 @@ def limit_options() -> list[Callable]:
 
 
 def engine_option() -> Callable:
-    """``--engine auto|python|native`` (default: ``SEARCHKIT_ENGINE``, else auto; :mod:`searchkit.engine`)."""
+    """``--engine auto|python|native`` (default: ``SEARCHKIT_ENGINE``, else auto; :mod:`searchkit.machinery.engine`)."""
     return click.option("--engine", type=click.Choice(["auto", "python", "native"]), default=None,
                         help="Search engine: python (the reference drivers), native (the Rust engine; a plan error "
                              "names a component it lacks) or auto: native when installed and every component of "

@@ -44,7 +44,7 @@ def _heuristic_rows(reg, game):
 
 
 def _rule_rows(reg, game):
-    from searchkit.solver import where_text
+    from searchkit.machinery.solver import where_text
 
     for rule in reg.rules_for(game):
         yield f"{rule.name}\t{where_text(rule, reg)}\t{rule.summary}"
@@ -98,7 +98,7 @@ def algorithms(ctx) -> None:
 @click.pass_context
 def plugins(ctx) -> None:
     """List the loaded plugins: name, version, hooks and what each registered."""
-    from searchkit.engine import describe
+    from searchkit.machinery.engine import describe
 
     reg = registry(ctx)
     click.echo(describe(reg.games.values()))

@@ -57,8 +57,8 @@ def build(ctx, game, spec, memory_limit) -> None:
     """
     from searchkit.errors import SearchkitError
     from searchkit.limits import Limiter, LimitReached, Limits, active
-    from searchkit.pdb.store import (build_bytes, cache_problem, ensure_file, file_builder, file_bytes, human_bytes,
-                                     not_kept, path_for, verify_file)
+    from searchkit.machinery.pdb.store import (build_bytes, cache_problem, ensure_file, file_builder, file_bytes,
+                                               human_bytes, not_kept, path_for, verify_file)
 
     heuristic, found = _abstractions(ctx, game, spec)
     for a in found:
@@ -82,7 +82,7 @@ def build(ctx, game, spec, memory_limit) -> None:
         key = a.key()
         try:
             with active(Limiter(Limits(memory_mb=memory_limit))):
-                # one route with the engines' (searchkit.pdb.ensure_file): the native builder in this process,
+                # one route with the engines' (searchkit.machinery.pdb.ensure_file): the native builder in this process,
                 # the file checked without numpy (verify_file), the Python builder only when there is no other
                 path = ensure_file(a, counted, lambda p, crc: verify_file(p, key, full=crc),
                                    in_memory=False)
@@ -119,7 +119,7 @@ def info(ctx, game, spec, verify) -> None:
     file has not been changed through the filesystem since.  --verify checks the whole CRC again, for
     corruption below the filesystem (a failing disk), which the stamp cannot see.
     """
-    from searchkit.pdb.store import CorruptFile, info as header, path_for, verify_file
+    from searchkit.machinery.pdb.store import CorruptFile, info as header, path_for, verify_file
 
     _, found = _abstractions(ctx, game, spec)
     missing = False
@@ -157,7 +157,7 @@ def clear(ctx, game, spec) -> None:
 
     Only files with a pattern database's header are deleted; any other file is named and left alone.
     """
-    from searchkit.pdb.store import cache_dir, clear as wipe
+    from searchkit.machinery.pdb.store import cache_dir, clear as wipe
 
     if spec is None:
         _known_game(ctx, game)  # a name, not a pattern: `pdb clear '*'` deletes nothing of another game's

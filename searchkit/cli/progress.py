@@ -108,7 +108,7 @@ class Progress(NoProgress):
     @staticmethod
     def _here() -> dict:
         """Live figures of a case running in this process (``--jobs 1``), with this process's memory."""
-        from searchkit.batch.executors import resident_kb
+        from searchkit.machinery.batch.executors import resident_kb
         from searchkit.limits import live_figures
 
         figures = live_figures()

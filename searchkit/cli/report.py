@@ -34,7 +34,7 @@ def _regular(path: str) -> bool | None:
 
 def _refuse_records(output: str) -> None:
     """A report never replaces a record file: its first line that is not blank is a searchkit record."""
-    from searchkit.records import is_record_line
+    from searchkit.machinery.records import is_record_line
 
     if not _regular(output):  # a pipe or a device is written to, never read (a FIFO would block)
         return
@@ -107,7 +107,7 @@ def report(records, fmt, output, per_instance):
         if output is None:
             click.echo(text, nl=False)
         else:  # an exclusive temporary name renamed into place; a pipe or device written to as it is
-            from searchkit.atomic import write_file
+            from searchkit.machinery.atomic import write_file
 
             write_file(output, text)
     except OSError as exc:

@@ -47,7 +47,7 @@ def _version(ctx, _param, value):
         return
     from searchkit.cli.common import registry
 
-    from searchkit.engine import describe
+    from searchkit.machinery.engine import describe
 
     lines = [f"searchkit {__version__} (Python {sys.version.split()[0]}), {describe(registry(ctx).games.values())}"]
     for info in registry(ctx).plugins:

@@ -46,7 +46,7 @@ def make_show_command(registry, name: str) -> click.Command:
                 palette, algorithm, heuristic, max_nodes, time_limit, **options):
         from searchkit.limits import Limiter, Limits
         from searchkit.render.steps import RenderError, has_render, replay_steps
-        from searchkit.solver import Solver
+        from searchkit.machinery.solver import Solver
 
         if not has_render(game):
             fail(f"game {name!r} has no render hook, so it cannot be drawn (see 'render' in searchkit/game.py)")
@@ -74,7 +74,7 @@ def make_show_command(registry, name: str) -> click.Command:
         except SearchkitError as exc:
             raise click.UsageError(str(exc)) from None
         if memory_limit is not None:  # the case's address space, as solve --memory-limit (restored when show ends)
-            from searchkit.batch.executors import _MemoryLimit
+            from searchkit.machinery.batch.executors import _MemoryLimit
 
             if not suffix:
                 import rich.console  # noqa: F401  (imported before the limit, as Pillow is by _check_output)
@@ -177,7 +177,7 @@ def show() -> None:
 def _read_case(game, file: str, number: int, options, limits=None):
     """Case ``number`` of ``file``, each case read under ``limits``; a one-line error (exit 2) when it cannot be
     read or does not exist."""
-    from searchkit.reading import iter_cases
+    from searchkit.machinery.reading import iter_cases
 
     seen = 0
     for item in iter_cases(game, [file], options, limits):

@@ -1,8 +1,8 @@
 """``searchkit solve GAME``: the per-game solve command, built from the registry.
 
-The loop itself is in :mod:`searchkit.reporting`: the one reader
-(:func:`searchkit.reading.iter_cases`), :func:`~searchkit.reporting.solve_items`
-(cases to outcomes, in order) and :class:`~searchkit.reporting.Reporter` (one
+The loop itself is in :mod:`searchkit.machinery.reporting`: the one reader
+(:func:`searchkit.machinery.reading.iter_cases`), :func:`~searchkit.machinery.reporting.solve_items`
+(cases to outcomes, in order) and :class:`~searchkit.machinery.reporting.Reporter` (one
 output line or record per case, errors and statistics on stderr, the exit
 status).
 """
@@ -16,7 +16,7 @@ from searchkit.cli.common import (EXIT_HELP, GameGroup, HeuristicType, apply, en
                                   option_flag, refuse_input)
 from searchkit.formats import choices, solve_writer
 from searchkit.limits import MAX_COST, MAX_MEMORY_MB
-from searchkit.reporting import run_files
+from searchkit.machinery.reporting import run_files
 from searchkit.errors import SearchkitError
 
 
@@ -31,7 +31,7 @@ def make_solve_command(registry, name: str) -> click.Command:
                 seed_solution, jobs, executor, scheduler, scheduler_timeout, dashboard, memory_limit, output, resume,
                 keep_stopped, force, progress, oversubscribe, **options):
         from searchkit.limits import Limits
-        from searchkit.solver import Solver
+        from searchkit.machinery.solver import Solver
 
         if output is not None and seed_solution is not None:
             refuse_input(output, (seed_solution,))  # a seed file is an input too (the cases' files: run_batch)
@@ -142,7 +142,7 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
          force=False, keep_stopped=False, oversubscribe=False, scheduler_timeout=None) -> int:
     """Solve every case of every file, printing as it goes; return the exit status.
 
-    Without a batch option this is :func:`searchkit.reporting.run_files`.
+    Without a batch option this is :func:`searchkit.machinery.reporting.run_files`.
     Any of the batch options (``--jobs`` other than 1, a Dask executor, a
     memory limit, ``jsonl`` records, ``--output``, ``--resume``,
     ``--progress``) hands the run to :func:`searchkit.cli.batch.run_batch`.
@@ -164,7 +164,7 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
     if refusal:
         raise click.UsageError(refusal)
     if scheduler:
-        from searchkit.batch.executors import scheduler_address
+        from searchkit.machinery.batch.executors import scheduler_address
 
         try:
             scheduler = scheduler_address(scheduler)
@@ -201,7 +201,7 @@ def _batch_workers(jobs: str, oversubscribe: bool, executor: str, memory_limit, 
     except click.BadParameter as exc:
         raise click.UsageError(f"--jobs: {exc.format_message()}") from None
     if executor == "local" and (n > 1 or memory_limit is not None):  # local workers: how they start
-        from searchkit.batch.executors import check_start_method
+        from searchkit.machinery.batch.executors import check_start_method
         from searchkit.errors import PlanError
 
         try:

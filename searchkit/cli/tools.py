@@ -102,9 +102,9 @@ def make_compare_command(registry, name: str) -> click.Command:
     @click.pass_context
     def command(ctx, files, names, algorithms, no_prune, max_nodes, time_limit, engine, fmt, plot, jobs,
                 output, resume, keep_stopped, force, progress, **options):
-        from searchkit.reading import iter_cases
+        from searchkit.machinery.reading import iter_cases
         from searchkit.limits import Limits
-        from searchkit.solver import Solver
+        from searchkit.machinery.solver import Solver
         from searchkit.result import ERROR as SEARCH_ERROR, EXHAUSTED, FEASIBLE, INPUT_ERROR, SOLVED
         from searchkit.tools.compare import compare as run_compare
 
@@ -146,7 +146,7 @@ def make_compare_command(registry, name: str) -> click.Command:
         try:
             with bar:
                 if n != 1:
-                    from searchkit.batch.runner import solve_in_workers
+                    from searchkit.machinery.batch.runner import solve_in_workers
 
                     def finished(k, item, res):
                         if res.message is None:
@@ -314,11 +314,11 @@ class _Finished:
 class CompareRecords:
     """``compare``'s records: solve's record file, schema and resume rules, one record per case and strategy.
 
-    Each record is :func:`searchkit.records.make_record`'s, with ``strategy``
+    Each record is :func:`searchkit.machinery.records.make_record`'s, with ``strategy``
     (the column's name) added; ``--resume`` reads the file with
-    :func:`~searchkit.records.load_records` and keeps, per strategy, the cases
-    :func:`~searchkit.records.done_keys` counts as done, as ``solve --resume``
-    does.  Writes go to a :class:`~searchkit.records.RecordFile` (``--output``)
+    :func:`~searchkit.machinery.records.load_records` and keeps, per strategy, the cases
+    :func:`~searchkit.machinery.records.done_keys` counts as done, as ``solve --resume``
+    does.  Writes go to a :class:`~searchkit.machinery.records.RecordFile` (``--output``)
     or to stdout (``--format jsonl`` alone).
     """
 
@@ -331,7 +331,7 @@ class CompareRecords:
         self.used = set()
         if output is None:
             return
-        from searchkit.records import RecordFile, output_refusal
+        from searchkit.machinery.records import RecordFile, output_refusal
 
         refusal = output_refusal(output, files, resume=resume, force=force,
                                  stdin=sys.stdin.fileno() if sys.stdin is not None and "-" in files else None)
@@ -347,7 +347,7 @@ class CompareRecords:
         """Read ``output``'s records for ``--resume``; return the length to cut a torn last line to, or ``None``."""
         from collections import Counter
 
-        from searchkit.records import done_keys, foreign_record, load_records, options_conflict, source_key
+        from searchkit.machinery.records import done_keys, foreign_record, load_records, options_conflict, source_key
         from searchkit.tools.compare import Row
 
         loaded = load_records(output)
@@ -387,7 +387,7 @@ class CompareRecords:
 
     def row(self, k, case):
         """The recorded row of strategy ``k`` on ``case``, or ``None`` (it is solved)."""
-        from searchkit.records import data_hash, source_key
+        from searchkit.machinery.records import data_hash, source_key
 
         key = (k, source_key(case.source), case.index, data_hash(case))
         found = self.rows.get(key)
@@ -400,7 +400,7 @@ class CompareRecords:
 
     def write(self, k, case, outcome, *, error=None, peak_rss_kb=None) -> None:
         """The record of strategy ``k`` on ``case`` (a cancelled search writes none: resume solves it again)."""
-        from searchkit.records import data_hash, dumps, make_record
+        from searchkit.machinery.records import data_hash, dumps, make_record
         from searchkit.result import CANCELLED, ERROR
 
         if not self.on:

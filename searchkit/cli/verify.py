@@ -13,10 +13,10 @@ def make_verify_command(registry, name: str) -> click.Command:
 
     @click.pass_context
     def command(ctx, file, records_path, **options):
-        from searchkit.records import load_records
-        from searchkit.batch.verify import histogram, verify
-        from searchkit.reading import iter_cases
-        from searchkit.solver import _complete_options
+        from searchkit.machinery.records import load_records
+        from searchkit.machinery.batch.verify import histogram, verify
+        from searchkit.machinery.reading import iter_cases
+        from searchkit.machinery.solver import _complete_options
 
         options = _complete_options(game, options)
         loaded = load_records(records_path)

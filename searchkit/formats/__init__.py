@@ -22,7 +22,7 @@ Every ``solve`` writer, on every path (one case at a time, ``--jobs``, the
 Python API's records), is made by :func:`solve_writer` from this table,
 behind one protocol: ``Writer(solver, fmt, stats, headers, quiet=, sink=)``
 with ``report``, ``improvement``, ``code`` and ``extra``
-(:class:`searchkit.reporting.Reporter`'s); ``text`` and ``json`` are that
+(:class:`searchkit.machinery.reporting.Reporter`'s); ``text`` and ``json`` are that
 class, ``jsonl`` its :class:`~searchkit.formats.cases.RecordReporter`.
 The others live in this package: :mod:`searchkit.formats.comparison`,
 :mod:`searchkit.formats.pictures`.  Adding a format is one entry here and
@@ -50,7 +50,7 @@ class Writer:
         return f"Writer({self.name!r}, commands={sorted(self.by_command)})"
 
 
-_REPORTER = "searchkit.reporting:Reporter"
+_REPORTER = "searchkit.machinery.reporting:Reporter"
 _COMPARISON = "searchkit.formats.comparison"
 _PICTURES = "searchkit.formats.pictures"
 

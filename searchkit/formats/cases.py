@@ -1,16 +1,16 @@
 """``solve``'s per-case formats (see :mod:`searchkit.formats`).
 
-``text`` and ``json`` are written by :class:`searchkit.reporting.Reporter`
+``text`` and ``json`` are written by :class:`searchkit.machinery.reporting.Reporter`
 (engine code: the plain solve path runs it without importing click);
 ``jsonl`` by :class:`RecordReporter` here, the same records one a line, to
-stdout or to a :class:`~searchkit.records.RecordFile`.
+stdout or to a :class:`~searchkit.machinery.records.RecordFile`.
 """
 
 from __future__ import annotations
 
 import click
 
-from searchkit.reporting import Reporter
+from searchkit.machinery.reporting import Reporter
 from searchkit.result import CANCELLED
 
 
@@ -19,8 +19,8 @@ class RecordReporter(Reporter):
 
     Args:
         solver: the Solver (its game).
-        sink: a :class:`~searchkit.records.RecordFile`, or ``None`` for stdout.
-        quiet: say nothing on stderr (:class:`~searchkit.reporting.Reporter`).
+        sink: a :class:`~searchkit.machinery.records.RecordFile`, or ``None`` for stdout.
+        quiet: say nothing on stderr (:class:`~searchkit.machinery.reporting.Reporter`).
     """
 
     def __init__(self, solver, fmt: str = "jsonl", stats: bool = False, headers: bool = False,
@@ -30,7 +30,7 @@ class RecordReporter(Reporter):
         self.sink = sink
 
     def _write(self, record: dict) -> None:
-        from searchkit.records import dumps
+        from searchkit.machinery.records import dumps
 
         if self.sink is None:
             click.echo(dumps(record))

@@ -5,13 +5,13 @@ Each writer takes the output path and the frames of
 :class:`~searchkit.formats.WriteError` with the one line to print when it
 cannot write (a missing Pillow, a path it cannot open).  Each file is written
 through an exclusive temporary name in its folder and renamed into place
-(:mod:`searchkit.atomic`): an interrupted write leaves the previous picture
+(:mod:`searchkit.machinery.atomic`): an interrupted write leaves the previous picture
 whole, and a link at the output's name is replaced, never followed.
 """
 
 from __future__ import annotations
 
-from searchkit.atomic import replacing, write_file
+from searchkit.machinery.atomic import replacing, write_file
 from searchkit.formats import WriteError
 
 PICTURES_HINT = "pip install 'searchkit-puzzles[pictures]'"

@@ -3,7 +3,7 @@
     from searchkit.plugin import hookimpl, Heuristic, PruningRule, Generator, GameOption, LazyGame
 
 and, for a plugin's own code: ``run`` (a named algorithm on a puzzle, see
-:mod:`searchkit.search`) and ``solution_text`` (a solution drawn move by move
+:mod:`searchkit.machinery.search`) and ``solution_text`` (a solution drawn move by move
 as ``searchkit show`` draws it on a terminal).
 (pattern databases: ``Abstraction``, ``load_or_build``, ``additive``, ``maximum``, ``reflected``, ``rank_array``,
 ``unrank_array``, and ``rank``/``unrank``, the same ranking for one state, which a heuristic's lookup needs;
@@ -35,22 +35,22 @@ _EXPORTS = {
     "Param": "searchkit.algorithm",
     "parse_spec": "searchkit.algorithm",
     "UpperBound": "searchkit.bounds",
-    "run": "searchkit.search",
+    "run": "searchkit.machinery.search",
     "solution_text": "searchkit.render.steps",
     "DEAD": "searchkit.heuristic",
     "DeadlockRule": "searchkit.helpers.deadlock",
-    "Abstraction": "searchkit.pdb",
-    "ExplicitAbstraction": "searchkit.pdb.abstraction",
-    "load_or_build": "searchkit.pdb",
-    "ensure_file": "searchkit.pdb",
-    "make_folder": "searchkit.pdb",
-    "additive": "searchkit.pdb",
-    "maximum": "searchkit.pdb",
-    "reflected": "searchkit.pdb",
-    "rank_array": "searchkit.pdb.ranking",
-    "unrank_array": "searchkit.pdb.ranking",
-    "rank": "searchkit.pdb.ranking",
-    "unrank": "searchkit.pdb.ranking",
+    "Abstraction": "searchkit.machinery.pdb",
+    "ExplicitAbstraction": "searchkit.machinery.pdb.abstraction",
+    "load_or_build": "searchkit.machinery.pdb",
+    "ensure_file": "searchkit.machinery.pdb",
+    "make_folder": "searchkit.machinery.pdb",
+    "additive": "searchkit.machinery.pdb",
+    "maximum": "searchkit.machinery.pdb",
+    "reflected": "searchkit.machinery.pdb",
+    "rank_array": "searchkit.machinery.pdb.ranking",
+    "unrank_array": "searchkit.machinery.pdb.ranking",
+    "rank": "searchkit.machinery.pdb.ranking",
+    "unrank": "searchkit.machinery.pdb.ranking",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 ENTRY_POINT_GROUP = "searchkit"
 ENV_VAR = "SEARCHKIT_PLUGINS"
 BUILTIN = "searchkit.builtin"
-BUILTIN_MODULE = "searchkit.drivers.builtin"
+BUILTIN_MODULE = "searchkit.machinery.drivers.builtin"
 
 
 @attrs.define

@@ -147,7 +147,7 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
         from hypothesis import strategies as st
 
         strategy = st.nothing()
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     options = Solver(reg, game_name).options
     all_rules = frozenset(r.name for r in reg.rules_for(game_name))
@@ -204,7 +204,7 @@ def contract_checks(game_name: str, *, registry=None, max_size: int | None = Non
         import os
         import tempfile
 
-        from searchkit.reading import iter_cases
+        from searchkit.machinery.reading import iter_cases
 
         fd, path = tempfile.mkstemp(suffix=".txt", prefix="searchkit-contract-")
         try:

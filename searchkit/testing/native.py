@@ -8,7 +8,7 @@ A plugin that gives its game a native twin (a native problem, and heuristics, ru
     test_native = native_checks("flood")                  # pytest collects test_native[differential], ...
 
 Each check draws cases with hypothesis and solves each twice through the public
-:class:`~searchkit.solver.Solver`, once with ``engine="python"`` (the reference) and once with
+:class:`~searchkit.machinery.solver.Solver`, once with ``engine="python"`` (the reference) and once with
 ``engine="auto"`` (the native engine whenever the game's native twin takes the case), and asserts that the
 two results are the same in everything the engines promise to share (:data:`COMPARED`).  Only the clock
 differs between them: ``elapsed``, ``per_depth_seconds`` and each iteration's ``elapsed``.
@@ -40,7 +40,7 @@ COMPARED = ("status", "cost", "moves", "lower_bound", "expanded", "generated", "
 
 
 def summary(outcome) -> dict[str, Any]:
-    """The fields of :data:`COMPARED` of a :class:`~searchkit.solver.Outcome`, as one plain dict."""
+    """The fields of :data:`COMPARED` of a :class:`~searchkit.machinery.solver.Outcome`, as one plain dict."""
     r = outcome.result
     s = r.stats
     return dict(status=r.status, cost=r.cost if r.has_solution else None,
@@ -54,7 +54,7 @@ def why_not_native(game, algorithm, heuristic=None, rules: Iterable = ()) -> str
     """Why the game's native twin cannot search with these components, in words, or ``None`` when it can.
 
     The one place :func:`native_checks` asks what a native twin supports:
-    :func:`searchkit.engine.missing_component`, which reads the game's native module's manifest.
+    :func:`searchkit.machinery.engine.missing_component`, which reads the game's native module's manifest.
 
     Args:
         game: the game object.
@@ -62,7 +62,7 @@ def why_not_native(game, algorithm, heuristic=None, rules: Iterable = ()) -> str
             :class:`~searchkit.heuristic.Heuristic` (or ``None``).
         rules: the :class:`~searchkit.pruning.PruningRule` objects that act.
     """
-    from searchkit.engine import missing_component
+    from searchkit.machinery.engine import missing_component
 
     return missing_component(game, algorithm, heuristic, list(rules))
 
@@ -197,7 +197,7 @@ def native_checks(game: str, *, cases=None, algorithms: Sequence[str] | None = N
         from hypothesis import reject
 
         from searchkit.errors import PlanError
-        from searchkit.solver import Solver
+        from searchkit.machinery.solver import Solver
 
         outcomes = []
         for engine in ("python", "auto"):
@@ -380,7 +380,7 @@ signal.signal(signal.SIGINT, signal.default_int_handler)  # a background shell m
 game, text, algorithm, heuristic = json.loads(sys.argv[1])
 from searchkit.api import registry
 from searchkit.limits import live_figures, track_live
-from searchkit.solver import Solver
+from searchkit.machinery.solver import Solver
 solver = Solver(registry(), game, algorithm=algorithm, heuristic=heuristic, engine="native")
 cases = [c for c in solver.game.parse(text, "<interrupt_case>", solver.options)]
 if len(cases) != 1 or not hasattr(cases[0], "data"):

@@ -38,7 +38,7 @@ import os
 
 import pytest
 
-#: The environment variable that picks the engine (searchkit.engine.ENV_VAR; not imported, so that loading
+#: The environment variable that picks the engine (searchkit.machinery.engine.ENV_VAR; not imported, so that loading
 #: the plugin, at every start-up of a project's pytest, stays cheap).
 ENGINE_VAR = "SEARCHKIT_ENGINE"
 

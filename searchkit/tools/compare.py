@@ -223,15 +223,15 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
     """Solve every case with every solver (or read the outcomes given) and collect the rows.
 
     Args:
-        solvers: :class:`~searchkit.solver.Solver` objects, one per strategy
+        solvers: :class:`~searchkit.machinery.solver.Solver` objects, one per strategy
             (their ``heuristic`` fixed), in column order.
         outcomes: the outcomes computed elsewhere (``compare --jobs``: in
             worker processes), by ``(solver index, source, case index)``: an
-            :class:`~searchkit.solver.Outcome`, or a
+            :class:`~searchkit.machinery.solver.Outcome`, or a
             :class:`~searchkit.errors.SearchkitError` to raise; ``None``:
             each solver solves each case here.
         names: the strategies' column names (default: the heuristics' names).
-        items: what the reader produced (:class:`searchkit.reading.Item`-like
+        items: what the reader produced (:class:`searchkit.machinery.reading.Item`-like
             objects with ``source`` and ``value``, a Case or an InputError).
         on_input_error: called with each :class:`~searchkit.errors.InputError`
             read, warnings included, as it is read (the CLI prints it with its
@@ -250,7 +250,7 @@ def compare(solvers: Sequence, items: Iterable, names: Sequence[str] | None = No
     are returned and ``Comparison.cancelled`` is set.
 
     Raises:
-        SearchkitError: as :meth:`searchkit.solver.Solver.solve`.
+        SearchkitError: as :meth:`searchkit.machinery.solver.Solver.solve`.
     """
     from searchkit.errors import InputError
 

@@ -45,7 +45,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from searchkit.records import SCHEMA, bounded_exhaustion, source_key
+from searchkit.machinery.records import SCHEMA, bounded_exhaustion, source_key
 
 #: Statuses in coverage order (``docs/records.md``).
 STATUSES = ("solved", "feasible", "exhausted", "incomplete", "node_limit", "time_limit", "memory_limit", "error",

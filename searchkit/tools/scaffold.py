@@ -48,13 +48,13 @@ def names(name: str) -> dict[str, str]:
 
 def native_values() -> dict[str, str]:
     """The values the native template adds: ``kit_dependency`` (the one ``Cargo.toml`` line naming the kit
-    crate by the path of the installed searchkit's copy, :func:`searchkit.crates.dependency_line`) and
+    crate by the path of the installed searchkit's copy, :func:`searchkit.machinery.crates.dependency_line`) and
     ``crates_version``.
 
     Raises:
         ScaffoldError: the kit's sources are not installed with searchkit.
     """
-    from searchkit.crates import CRATES_VERSION, dependency_line
+    from searchkit.machinery.crates import CRATES_VERSION, dependency_line
 
     try:
         return {"kit_dependency": dependency_line("kit"), "crates_version": CRATES_VERSION}
@@ -99,7 +99,7 @@ def write_plugin(name: str, folder: str | os.PathLike, native: bool = False) -> 
     ``native``, also its native domain (``native/``: a Rust crate built with the kit by maturin).
 
     The files are written into a fresh temporary folder beside ``folder`` (:func:`tempfile.mkdtemp`: ours,
-    created exclusively), each through :func:`searchkit.atomic.write_file`, and that folder is renamed to
+    created exclusively), each through :func:`searchkit.machinery.atomic.write_file`, and that folder is renamed to
     ``folder`` at the end: the rename fails rather than replace a folder that is not empty, a file or a link,
     so nothing that was there is overwritten, and an interrupted run leaves no half-written plugin.
 
@@ -114,7 +114,7 @@ def write_plugin(name: str, folder: str | os.PathLike, native: bool = False) -> 
     import shutil
     import tempfile
 
-    from searchkit.atomic import write_file
+    from searchkit.machinery.atomic import write_file
 
     values = names(name)
     if native:

@@ -278,7 +278,7 @@ def _interrupting_plugin():
 
 @pytest.mark.python_engine("the ctrl-c heuristic is a Python test plugin's")
 def test_ctrl_c_ends_solve_all_after_the_interrupted_case(monkeypatch):
-    from searchkit import api
+    from searchkit.api import _registry as api
     from searchkit.plugin.manager import load_registry
 
     monkeypatch.setattr(api, "_REGISTRY", [load_registry(extra=[("interrupting", _interrupting_plugin())])])
@@ -341,7 +341,7 @@ def test_a_missing_file_a_mapping_and_a_none_name_are_not_guessed(tmp_path, monk
 def test_solve_all_takes_jobs_auto_and_checks_its_arguments_at_the_call(four):
     """A tester's defects: `jobs="auto"` was refused though `--jobs auto` is the CLI's; a bad argument raised
     only when the loop began (solve_all was one generator); generate(size=0) said "size must be 1..any"."""
-    from searchkit.batch.executors import usable_cpus
+    from searchkit.machinery.batch.executors import usable_cpus
 
     with pytest.raises(ValueError, match="jobs must be a number of worker processes >= 1 or 'auto', got 0"):
         searchkit.solve_all("flood", four, jobs=0)  # no next(): raised at the call

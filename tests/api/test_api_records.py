@@ -1,5 +1,5 @@
 """``solve_all(output=..., resume=...)``: the Python API writes and resumes record files as ``solve --output`` does,
-through one resume policy (``searchkit.records.resume_plan``; issue 33, item 5).
+through one resume policy (``searchkit.machinery.records.resume_plan``; issue 33, item 5).
 
 Before, the policy lived in the command line's face, so a notebook could not resume a dataset run.
 """
@@ -12,7 +12,7 @@ import warnings
 import pytest
 
 import searchkit
-from searchkit.records import ResumeRefused
+from searchkit.machinery.records import ResumeRefused
 from tests.conftest import ROOT
 
 PC19 = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"

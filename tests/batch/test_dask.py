@@ -117,8 +117,8 @@ def test_local_cluster_listens_on_loopback_only(searchkit_registry, dashboard):
     ``--dashboard`` its HTTP server answers no info or json page.
     """
     pytest.importorskip("dask.distributed")
-    from searchkit.batch.executors import DaskPool
-    from searchkit.solver import Solver
+    from searchkit.machinery.batch.executors import DaskPool
+    from searchkit.machinery.solver import Solver
 
     before = _listening(_tree())
     pool = DaskPool(Solver(searchkit_registry, "flood").config, None, 2, dashboard=dashboard)
@@ -169,9 +169,9 @@ def test_scheduler_timeout_goes_with_a_scheduler(cli):
 
 WORKERS_IGNORE_CTRL_C = """
 import os, signal, sys
-from searchkit.batch.executors import DaskPool
+from searchkit.machinery.batch.executors import DaskPool
 from searchkit.plugin.manager import load_registry
-from searchkit.solver import Solver
+from searchkit.machinery.solver import Solver
 
 pool = DaskPool(Solver(load_registry(), "flood").config, None, 2)
 try:
@@ -203,7 +203,7 @@ def test_local_cluster_workers_leave_ctrl_c_to_searchkit():
 def test_a_dashboard_beyond_loopback_is_named_and_said_to_be_exposed():
     """Issue 32, item 13: ``--dashboard=0.0.0.0:8799`` listened on every interface but printed
     http://127.0.0.1:8799 (distributed's link names the scheduler's host)."""
-    from searchkit.batch.executors import dashboard_lines
+    from searchkit.machinery.batch.executors import dashboard_lines
 
     link = "http://127.0.0.1:8799/status"
     assert dashboard_lines(link, "127.0.0.1:8799") == ["searchkit: Dask dashboard at http://127.0.0.1:8799/status"]
@@ -295,9 +295,9 @@ def test_ctrl_c_as_timeout_sends_it_says_cancelled_once_and_closes_the_cluster(c
 
 CTRL_C_INSIDE_DISTRIBUTED = """
 import os, signal, sys, threading, time
-from searchkit.batch.executors import DaskPool
+from searchkit.machinery.batch.executors import DaskPool
 from searchkit.plugin.manager import load_registry
-from searchkit.solver import Solver
+from searchkit.machinery.solver import Solver
 
 solver = Solver(load_registry(), "flood")
 case = next(iter(solver.game.parse(sys.argv[1], "hard.txt", solver.options)))

@@ -109,10 +109,10 @@ def test_workers_get_the_algorithms_options_and_the_upper_bound(cli):
 
 def test_jobs_above_the_cases_start_one_worker_a_case_at_most(searchkit_registry, tmp_path):
     """Issue 19.4: ``--jobs 40`` on 20 cases started all 40 workers (about 700 MB in 3 s)."""
-    from searchkit.batch.executors import LocalPool
-    from searchkit.batch.runner import solve_ordered
-    from searchkit.reading import iter_cases
-    from searchkit.solver import Solver
+    from searchkit.machinery.batch.executors import LocalPool
+    from searchkit.machinery.batch.runner import solve_ordered
+    from searchkit.machinery.reading import iter_cases
+    from searchkit.machinery.solver import Solver
 
     three = tmp_path / "three.txt"
     three.write_text("".join((ROOT / "tests" / "batch" / "data" / "pc19-first12.txt").read_text()
@@ -195,10 +195,10 @@ def test_a_case_is_read_only_after_the_one_before_is_handed_over(searchkit_regis
     while the caller still works on the one before: with ``--format jsonl`` that work hashes the case's data,
     0.2 s for a 1500x1500 board, and a 1x1 board after it was reported ``time_limit`` under ``--time-limit
     0.1``.  The in-process backend, in the order things happen."""
-    from searchkit.batch.executors import InProcess
-    from searchkit.batch.runner import solve_ordered
-    from searchkit.reading import iter_cases
-    from searchkit.solver import Solver
+    from searchkit.machinery.batch.executors import InProcess
+    from searchkit.machinery.batch.runner import solve_ordered
+    from searchkit.machinery.reading import iter_cases
+    from searchkit.machinery.solver import Solver
 
     three = tmp_path / "three.txt"
     three.write_text("".join((ROOT / "tests" / "batch" / "data" / "pc19-first12.txt").read_text()

@@ -28,7 +28,7 @@ def test_live_figures_of_a_running_search(searchkit_registry):
     from searchkit.cli.progress import live_text
     from searchkit.game import Case
     from searchkit.limits import live_figures, track_live
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     seen = []
     solver = Solver(searchkit_registry, "flood", algorithm="astar", heuristic="colours")

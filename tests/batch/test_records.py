@@ -122,7 +122,7 @@ def test_an_output_that_cannot_be_opened_is_a_usage_error(cli, tmp_path):
 
 
 def test_canonical_text_is_stable():
-    from searchkit.records import canonical, data_hash
+    from searchkit.machinery.records import canonical, data_hash
     from searchkit.game import Case
 
     assert canonical({"b": (1, 2), "a": frozenset({3, 1})}) == "{'a':{1,3},'b':(1,2)}"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from searchkit.records import load_records
-from searchkit.batch.runner import MAX_CHUNK, Chunker
+from searchkit.machinery.records import load_records
+from searchkit.machinery.batch.runner import MAX_CHUNK, Chunker
 
 
 def test_small_cases_travel_in_chunks_and_the_tail_is_shared():

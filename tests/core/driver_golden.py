@@ -1,7 +1,7 @@
 """The exact behaviour of every driver on a fixed set of boards: the reference the refactors are held to.
 
 Each entry solves one file's first cases with one algorithm, heuristic and
-set of choices through the :class:`~searchkit.solver.Solver`, and records
+set of choices through the :class:`~searchkit.machinery.solver.Solver`, and records
 per case the status, cost, moves, lower bound and every statistic except the
 clock (``elapsed``, per-depth seconds, iteration seconds).  The native engine
 (issue 14) is tested against the same figures: counts, order of expansion
@@ -122,7 +122,7 @@ def run_one(registry, label: str) -> list:
     """The records of the run named ``label`` (one per case; a refusal as ``{"refused": message}``)."""
     from searchkit.errors import SearchkitError
     from searchkit.limits import Limits
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     _, (game_name, where, first), kwargs = next(run for run in RUNS if run[0] == label)
     kwargs = dict(kwargs)

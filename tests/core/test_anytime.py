@@ -17,12 +17,12 @@ import pytest
 from toy import Graph, Line, line_h
 
 from searchkit.algorithm import bind_params, parse_spec
-from searchkit.drivers.anytime import anytime
-from searchkit.drivers.astar import astar
-from searchkit.drivers.beam import beam
-from searchkit.drivers.gbfs import gbfs
-from searchkit.drivers.ida_star import ida_star
-from searchkit.drivers.wastar import wastar
+from searchkit.machinery.drivers.anytime import anytime
+from searchkit.machinery.drivers.astar import astar
+from searchkit.machinery.drivers.beam import beam
+from searchkit.machinery.drivers.gbfs import gbfs
+from searchkit.machinery.drivers.ida_star import ida_star
+from searchkit.machinery.drivers.wastar import wastar
 from searchkit.limits import Limits
 from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED
 

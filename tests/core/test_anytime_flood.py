@@ -19,7 +19,7 @@ from searchkit.game import Case
 from searchkit.limits import Limits
 from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED
 from searchkit.seeds import Seeds
-from searchkit.solver import Solver
+from searchkit.machinery.solver import Solver
 from searchkit_flood.areas import FloodPuzzle
 from searchkit_flood.board import Board
 from searchkit_flood.greedy import greedy, greedy_solution

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from searchkit.errors import InputError
 from searchkit.plugin.manager import load_registry
-from searchkit.solver import Solver
+from searchkit.machinery.solver import Solver
 
 REGISTRY = load_registry(report=None)
 GAMES = sorted(REGISTRY.generators)

@@ -206,7 +206,7 @@ def test_version_names_plugins_and_python(searchkit_cli_run):  # item 25
 def test_time_limit_counts_the_set_up(searchkit_registry):  # item 11
     from searchkit.game import Case
     from searchkit.limits import Limits
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     solver = Solver(searchkit_registry, "flood", limits=Limits(time_limit=0))
     case = next(iter(solver.game.parse("3\n1 2 3\n2 3 1\n3 1 2\n0\n", "x", solver.options)))

@@ -8,7 +8,7 @@ import pytest
 
 from searchkit.heuristic import DEAD, DEAD_CUTS
 from searchkit.plugin.manager import load_registry
-from searchkit.search import run
+from searchkit.machinery.search import run
 
 from toy import Graph
 
@@ -93,7 +93,7 @@ def _dead_plugin():
 
 @pytest.fixture
 def api_registry(monkeypatch):
-    from searchkit import api
+    from searchkit.api import _registry as api
 
     monkeypatch.setattr(api, "_REGISTRY", [load_registry(extra=[("dead_test", _dead_plugin())])])
 

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from searchkit.drivers.astar import astar
-from searchkit.drivers.bfs import bfs
-from searchkit.drivers.bounded_dfs import bounded_dfs
-from searchkit.drivers.ida_star import ida_star
+from searchkit.machinery.drivers.astar import astar
+from searchkit.machinery.drivers.bfs import bfs
+from searchkit.machinery.drivers.bounded_dfs import bounded_dfs
+from searchkit.machinery.drivers.ida_star import ida_star
 from searchkit.limits import Limits
 from searchkit.pruning import Pruner, failure_memo
 from searchkit.puzzle import replay

@@ -11,7 +11,7 @@ from searchkit.errors import InputError
 from searchkit.game import Case, option_defaults
 from searchkit.limits import Limits
 
-from searchkit.solver import Solver
+from searchkit.machinery.solver import Solver
 
 
 def _names(registry):

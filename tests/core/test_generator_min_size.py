@@ -165,7 +165,7 @@ def test_check_and_generate_honour_min_size(searchkit_cli_run, pancake_registry)
 
 def test_the_python_api_refuses_a_size_below_min_size(monkeypatch, pancake_registry):
     import searchkit
-    from searchkit import api
+    from searchkit.api import _registry as api
 
     monkeypatch.setattr(api, "_REGISTRY", [pancake_registry])
     assert len(searchkit.generate("pancake", count=2, size=4).splitlines()) == 2

@@ -168,7 +168,7 @@ EDGES = {"a": [("to-b", "b", 1), ("to-x", "x", 1)], "b": [("to-c", "c", 1)], "x"
 
 def test_a_deadlock_rule_prunes_and_is_counted_in_every_driver_with_cuts():
     from searchkit.plugin.manager import load_registry
-    from searchkit.search import run
+    from searchkit.machinery.search import run
 
     registry = load_registry()
     rule = DeadEnds.pruning_rule("toy")
@@ -244,8 +244,7 @@ def test_assignment_edges(monkeypatch):
 def test_the_helpers_import_nothing_of_the_engine_or_the_faces():
     code = ("import sys\nimport searchkit.helpers.grid, searchkit.helpers.cache, searchkit.helpers.deadlock, "
             "searchkit.helpers.assignment\n"
-            "bad = [m for m in sys.modules if m.startswith(('searchkit.drivers', 'searchkit.solver', "
-            "'searchkit.cli', 'searchkit.batch', 'searchkit.render', 'searchkit.api', 'searchkit.tools', 'click', "
-            "'rich', 'scipy'))]\nprint(bad)")
+            "bad = [m for m in sys.modules if m.startswith(('searchkit.machinery', 'searchkit.cli', "
+            "'searchkit.render', 'searchkit.api', 'searchkit.tools', 'click', 'rich', 'scipy'))]\nprint(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -40,14 +40,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-VOCABULARY = {
-    "searchkit", "searchkit.puzzle", "searchkit.game", "searchkit.heuristic", "searchkit.pruning",
-    "searchkit.pruner", "searchkit.request", "searchkit.result", "searchkit.limits", "searchkit.errors",
-    "searchkit._refs", "searchkit.bounds", "searchkit.seeds", "searchkit.generator", "searchkit.algorithm",
-    "searchkit.hooks", "searchkit.helpers",
-}
-FACES = {"searchkit.cli", "searchkit.render", "searchkit.tools", "searchkit.formats", "searchkit.api",
-         "searchkit.testing", "searchkit.__main__"}
+#: The layers, bottom up; a module may import its own layer and those below it.
+LAYERS = {"vocabulary": 0, "machinery": 1, "faces": 2}
 #: What a plugin may import, each module by its exact name: the vocabulary that docs/plugin-guide.md names,
 #: the hook marker (``searchkit.plugin``), the test kit (the contract suite, the terminal runner and the pytest
 #: plugin) and the renderer's frames (a game's ``render`` hook returns them).
@@ -59,7 +53,59 @@ PUBLIC = {"searchkit", "searchkit.plugin", "searchkit.puzzle", "searchkit.game",
 PUBLIC_PACKAGES = {"searchkit.helpers"}
 #: The modules that may import ``cli/``: ``cli/`` itself and those that run the command line.
 RUN_THE_CLI = {"searchkit.cli", "searchkit.__main__", "searchkit.testing.pytest_plugin"}
-LAYERS = {"vocabulary": 0, "engine": 1, "face": 2}
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+
+def drawing(text: str) -> dict[str, str]:
+    """The entries of ``searchkit/`` the architecture page's "Layers" drawing names, each with its layer.
+
+    The drawing is the first ``text`` code block after ``## Layers``; a line starting with a layer's name
+    (:data:`LAYERS`) opens that layer, and its words ending in ``.py`` or ``/`` are entries of ``searchkit/``
+    (a folder's name without its ``/``, a module's with its ``.py``), on that line and the indented lines
+    under it.
+
+    Raises:
+        ValueError: no "Layers" drawing, or an entry drawn twice.
+    """
+    try:
+        block = text.split("## Layers", 1)[1].split("```text", 1)[1].split("```", 1)[0]
+    except IndexError:
+        raise ValueError("no drawing under ## Layers") from None
+    found: dict[str, str] = {}
+    current = None
+    for line in block.splitlines():
+        words = line.split()
+        if words and words[0] in LAYERS:
+            current, words = words[0], words[1:]
+        elif not line.startswith("    ") or not words or words[0] in ("|", "v"):
+            current = None
+            continue
+        for word in words:
+            if current and (word.endswith(".py") or word.endswith("/")):
+                entry = word.rstrip("/")
+                if entry in found:
+                    raise ValueError(f"{word} is drawn twice")
+                found[entry] = current
+    return found
+
+
+def tree_entries(root: Path = ROOT) -> set[str]:
+    """What ``root/searchkit`` holds at its top: modules (``name.py``) and folders (``name``), caches aside."""
+    return {p.name for p in (root / "searchkit").iterdir()
+            if p.name != "__pycache__" and (p.suffix == ".py" or p.is_dir())}
+
+
+def drawing_gaps(text: str, root: Path = ROOT) -> list[str]:
+    """Where the drawing and the tree differ: an entry of ``searchkit/`` not drawn, or one drawn that is not
+    there."""
+    drawn = drawing(text)
+    entries = tree_entries(root)
+    return [f"searchkit/{e} is not in the drawing" for e in sorted(entries - set(drawn))] + \
+        [f"the drawing names searchkit/{e}, which does not exist" for e in sorted(set(drawn) - entries)]
+
+
+#: Each entry of ``searchkit/`` with its layer, as docs/architecture.md draws it.
+LAYER_OF = drawing(ARCHITECTURE.read_text())
 
 
 def _within(name: str, packages: set) -> bool:
@@ -72,12 +118,17 @@ def is_public(name: str) -> bool:
     return name in PUBLIC or _within(name, PUBLIC_PACKAGES)
 
 
-def layer(module: str) -> str:
-    if module == "searchkit" or _within(module, VOCABULARY - {"searchkit"}):
-        return "vocabulary"
-    if _within(module, FACES):
-        return "face"
-    return "engine"
+def layer(module: str, layer_of: dict[str, str] | None = None) -> str:
+    """The layer of ``searchkit.X...``: that of its top entry ``X`` (``X.py`` or the folder ``X``) in the
+    drawing; ``searchkit`` itself is its ``__init__.py``'s.
+
+    Raises:
+        KeyError: a module whose top entry the drawing does not name.
+    """
+    layer_of = LAYER_OF if layer_of is None else layer_of
+    parts = module.split(".")
+    top = "__init__.py" if len(parts) == 1 else parts[1]
+    return layer_of[top] if top in layer_of else layer_of[top + ".py"]
 
 
 def module_name(path: Path, base: Path) -> str:
@@ -195,9 +246,11 @@ def test_plugins_tests_stand_alone():
 
 
 @pytest.mark.parametrize("module, expected", [
-    ("searchkit.game", "vocabulary"), ("searchkit.helpers.grid", "vocabulary"), ("searchkit.solver", "engine"),
-    ("searchkit.records", "engine"), ("searchkit.batch.runner", "engine"), ("searchkit.cli.batch", "face"),
-    ("searchkit.render.svg", "face"), ("searchkit.api", "face"), ("searchkit.formats.pictures", "face"),
+    ("searchkit", "vocabulary"), ("searchkit.game", "vocabulary"), ("searchkit.helpers.grid", "vocabulary"),
+    ("searchkit.machinery.solver", "machinery"), ("searchkit.machinery.records", "machinery"),
+    ("searchkit.machinery.batch.runner", "machinery"), ("searchkit.plugin.manager", "machinery"),
+    ("searchkit.cli.batch", "faces"), ("searchkit.render.svg", "faces"), ("searchkit.api.solving", "faces"),
+    ("searchkit.formats.pictures", "faces"), ("searchkit.__main__", "faces"),
 ])
 def test_layer_of_a_module(module, expected):
     assert layer(module) == expected
@@ -210,7 +263,20 @@ def undocumented(text: str) -> list[str]:
 
 
 def test_the_architecture_page_draws_the_layers():
-    assert undocumented((ROOT / "docs" / "architecture.md").read_text()) == []
+    assert undocumented(ARCHITECTURE.read_text()) == []
+
+
+def test_the_drawing_is_the_tree():
+    """Every entry at the top of ``searchkit/`` is drawn in exactly one layer, and every drawn entry exists:
+    the top holds the vocabulary's modules and the layers' packages, and nothing the drawing does not show."""
+    assert drawing_gaps(ARCHITECTURE.read_text()) == []
+
+
+def test_the_machinery_and_the_faces_are_packages():
+    """Above the vocabulary, the top of ``searchkit/`` shows packages only (``__main__.py`` is ``python -m
+    searchkit``)."""
+    assert sorted(e for e, where in LAYER_OF.items() if where != "vocabulary" and e.endswith(".py")) == \
+        ["__main__.py"]
 
 
 # The guards above, each shown failing on planted violations.
@@ -230,29 +296,30 @@ def test_the_plugin_check_fails_on_planted_imports(tmp_path):
         "from searchkit.helpers.grid import coords",            # public: a module of searchkit.helpers
         "from searchkit.plugin import hookimpl",                # public
         "import searchkit.cli.batch",                           # line 4
-        "from searchkit import solver",                         # line 5
+        "from searchkit.machinery import solver",                         # line 5
         "def later():",
-        "    from searchkit.drivers.astar import astar",        # line 7
+        "    from searchkit.machinery.drivers.astar import astar",        # line 7
         "    import importlib",
-        "    importlib.import_module('searchkit.engine')",      # line 9
+        "    importlib.import_module('searchkit.machinery.engine')",      # line 9
         "from searchkit.plugin import manager",                 # line 10
         ""]))
-    _write(base / "tests" / "test_x.py", "import searchkit.solver\n")  # tests may import anything
+    _write(base / "tests" / "test_x.py", "import searchkit.machinery.solver\n")  # tests may import anything
     found = plugin_violations([base])
     assert found == [
         "planted/planted_game/game.py:4 imports searchkit.cli.batch (not public vocabulary)",
-        "planted/planted_game/game.py:5 imports searchkit.solver (not public vocabulary)",
-        "planted/planted_game/game.py:7 imports searchkit.drivers.astar (not public vocabulary)",
-        "planted/planted_game/game.py:9 imports searchkit.engine (not public vocabulary)",
+        "planted/planted_game/game.py:5 imports searchkit.machinery (not public vocabulary)",
+        "planted/planted_game/game.py:5 imports searchkit.machinery.solver (not public vocabulary)",
+        "planted/planted_game/game.py:7 imports searchkit.machinery.drivers.astar (not public vocabulary)",
+        "planted/planted_game/game.py:9 imports searchkit.machinery.engine (not public vocabulary)",
         "planted/planted_game/game.py:10 imports searchkit.plugin.manager (not public vocabulary)",
     ], found
 
 
 def test_the_layer_check_fails_on_planted_imports(tmp_path):
-    """A vocabulary module importing the engine, the engine importing a face and ``cli/``, inside a function
+    """A vocabulary module importing the machinery, the machinery importing a face and ``cli/``, inside a function
     too; an import under ``if TYPE_CHECKING:`` and one down the layers are not reported."""
-    _write(tmp_path / "searchkit" / "game.py", "from searchkit.solver import Solver\n")
-    _write(tmp_path / "searchkit" / "solver.py", "\n".join([
+    _write(tmp_path / "searchkit" / "game.py", "from searchkit.machinery.solver import Solver\n")
+    _write(tmp_path / "searchkit" / "machinery" / "solver.py", "\n".join([
         "from typing import TYPE_CHECKING",
         "from searchkit.game import Case",
         "if TYPE_CHECKING:",
@@ -263,9 +330,9 @@ def test_the_layer_check_fails_on_planted_imports(tmp_path):
         ""]))
     found = violations(tmp_path)
     assert found == [
-        "searchkit/game.py:1 imports searchkit.solver (vocabulary importing engine)",
-        "searchkit/solver.py:6 imports searchkit.api (engine importing face)",
-        "searchkit/solver.py:7 imports searchkit.cli.common (only cli/ imports cli/)",
+        "searchkit/game.py:1 imports searchkit.machinery.solver (vocabulary importing machinery)",
+        "searchkit/machinery/solver.py:6 imports searchkit.api (machinery importing faces)",
+        "searchkit/machinery/solver.py:7 imports searchkit.cli.common (only cli/ imports cli/)",
     ], found
 
 
@@ -283,3 +350,20 @@ def test_the_architecture_check_fails_on_a_page_missing_a_public_module():
     text = (ROOT / "docs" / "architecture.md").read_text()
     assert undocumented(text.replace("`searchkit.render.grid`", "the grid module")) == ["searchkit.render.grid"]
     assert undocumented(text.replace("## Layers", "## Strata")) == ["## Layers"]
+
+
+def test_the_drawing_check_fails_on_a_planted_gap(tmp_path):
+    """A module added at the top of ``searchkit/`` but not drawn, and a drawn folder removed: both reported;
+    an entry drawn twice, or no drawing, is refused."""
+    text = ARCHITECTURE.read_text()
+    for entry in tree_entries():
+        target = tmp_path / "searchkit" / entry
+        target.mkdir(parents=True) if not entry.endswith(".py") else _write(target, "")
+    _write(tmp_path / "searchkit" / "runner.py", "")
+    (tmp_path / "searchkit" / "tools").rmdir()
+    assert drawing_gaps(text, tmp_path) == ["searchkit/runner.py is not in the drawing",
+                                            "the drawing names searchkit/tools, which does not exist"]
+    with pytest.raises(ValueError, match="drawn twice"):
+        drawing(text.replace("machinery  machinery/", "machinery  machinery/ api/"))
+    with pytest.raises(ValueError, match="no drawing"):
+        drawing(text.replace("## Layers", "## Strata"))

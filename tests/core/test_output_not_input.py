@@ -2,7 +2,7 @@
 
 The rule: never overwrite or truncate a file the user did not clearly hand over for writing.  ``show flood
 r8.svg -o r8.svg`` replaced its input with the picture (exit 0, "wrote r8.svg"), ``compare --plot`` likewise;
-``solve -O`` already refused, and all three now ask the one check (:func:`searchkit.output.input_refusal`):
+``solve -O`` already refused, and all three now ask the one check (:func:`searchkit.machinery.output.input_refusal`):
 the same path, a symbolic link, a hard link, or the file standard input reads.  Real processes, real files.
 """
 

@@ -17,7 +17,7 @@ import pytest
 import searchkit
 from searchkit.game import Case
 from searchkit.pruning import PruningRule
-from searchkit.solver import Solver
+from searchkit.machinery.solver import Solver
 
 BOARDS = [(8, 6, 7, 2, 5, 4, 3, 0, 1), (1, 2, 3, 4, 5, 6, 0, 7, 8), (5, 1, 3, 0, 2, 6, 4, 7, 8),
           (7, 2, 4, 5, 0, 6, 8, 3, 1)]

@@ -16,7 +16,7 @@ from importlib.metadata import packages_distributions
 from conftest import ROOT
 
 #: What a plugin author runs: ``searchkit check``, the contract suite and its pytest plugin, pattern databases.
-KIT = ["searchkit/testing", "searchkit/tools/check.py", "searchkit/tools/instances.py", "searchkit/pdb"]
+KIT = ["searchkit/testing", "searchkit/tools/check.py", "searchkit/tools/instances.py", "searchkit/machinery/pdb"]
 
 
 def _requirement_names(requirements) -> set[str]:

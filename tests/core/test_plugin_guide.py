@@ -52,7 +52,7 @@ def counter_registry(tmp_path, monkeypatch):
 def test_the_guide_format_result_shows_a_feasible_answer(searchkit_cli_run, counter_registry, algorithm):
     """Issue 32 item 24: the template printed '? (feasible)' for every answer not proven optimal."""
     from searchkit.game import Case
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     targets = [37, 100, 1]
     out = searchkit_cli_run(["solve", "counter", "-a", algorithm, "--time-limit", "5", "-"],
@@ -133,7 +133,7 @@ def test_the_version_check_fails_on_planted_text():
 def test_every_import_line_of_the_guide_imports_and_rank_is_public():
     """The scalar rank a PDB lookup needs was neither in searchkit.plugin nor in the guide."""
     import searchkit.plugin as plugin
-    from searchkit.pdb import ranking
+    from searchkit.machinery.pdb import ranking
 
     text = GUIDE.read_text()
     lines = re.findall(r"^from searchkit\.plugin import (.+)$", text, re.M)
@@ -182,9 +182,9 @@ def _pancake_tables(n, patterns, charge):
     """
     from itertools import permutations
 
-    from searchkit.pdb.abstraction import ExplicitAbstraction
-    from searchkit.pdb.build import build
-    from searchkit.pdb.ranking import count, rank, unrank
+    from searchkit.machinery.pdb.abstraction import ExplicitAbstraction
+    from searchkit.machinery.pdb.build import build
+    from searchkit.machinery.pdb.ranking import count, rank, unrank
 
     def flipped(cell, k):
         return k - 1 - cell if cell < k else cell

@@ -3,7 +3,7 @@
 A 2000x2000 judge board took about 1.3 s to parse with ``--time-limit 0.1``
 and about 238 MB outside ``--memory-limit``: parsing ran before any limit
 held.  Now the reader makes the case being read the running one
-(:func:`searchkit.reading.timed_items`), the flood parser charges a board
+(:func:`searchkit.machinery.reading.timed_items`), the flood parser charges a board
 ``READ_BYTES_PER_CELL`` a cell before reading it and checks the clock as it
 reads, and a case a limit stops is yielded as ``Case.unread`` with the
 limit's status, the rest of its values passed over so the next case is read.
@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 from searchkit.game import Case
 from searchkit.limits import Limits
 from searchkit.plugin.manager import load_registry
-from searchkit.reading import iter_cases
-from searchkit.solver import Solver
+from searchkit.machinery.reading import iter_cases
+from searchkit.machinery.solver import Solver
 from searchkit_flood.board import READ_BYTES_PER_CELL
 
 MiB = 1 << 20

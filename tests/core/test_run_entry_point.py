@@ -7,8 +7,8 @@ import pytest
 from toy import Line, line_h
 
 import searchkit
-from searchkit.drivers.astar import astar
-from searchkit.drivers.beam import beam
+from searchkit.machinery.drivers.astar import astar
+from searchkit.machinery.drivers.beam import beam
 from searchkit.errors import PlanError, UnknownNameError
 
 
@@ -47,8 +47,8 @@ def test_plugins_reach_run_through_the_vocabulary():
 
 
 def drivers_named(folder) -> list[str]:
-    """The modules of ``folder`` that name a driver module (``searchkit.drivers``)."""
-    return [path.name for path in sorted(folder.glob("*.py")) if "searchkit.drivers" in path.read_text()]
+    """The modules of ``folder`` that name a driver module (``searchkit.machinery.drivers``)."""
+    return [path.name for path in sorted(folder.glob("*.py")) if "searchkit.machinery.drivers" in path.read_text()]
 
 
 def test_flood_seed_and_mayan_generator_import_no_driver():
@@ -64,6 +64,6 @@ def test_flood_seed_and_mayan_generator_import_no_driver():
 
 def test_the_driver_check_fails_on_a_planted_import(tmp_path):
     """The guard above, shown failing: a plugin module importing a driver, and one importing ``searchkit``."""
-    (tmp_path / "seed.py").write_text("from searchkit.drivers.beam import beam\n")
+    (tmp_path / "seed.py").write_text("from searchkit.machinery.drivers.beam import beam\n")
     (tmp_path / "game.py").write_text("import searchkit\n")
     assert drivers_named(tmp_path) == ["seed.py"]

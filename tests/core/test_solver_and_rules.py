@@ -14,7 +14,7 @@ import pytest
 
 from searchkit.errors import PlanError
 from searchkit.game import Case
-from searchkit.solver import Solver
+from searchkit.machinery.solver import Solver
 
 from conftest import EXAMPLES, ROOT
 
@@ -31,7 +31,7 @@ def test_bfs_runs_with_every_rule_off(searchkit_cli_run, searchkit_registry):
     case = next(iter(solver.game.parse(board, "x", solver.options)))
     plain = solver.solve(case)
     # the same count as the driver on a puzzle built with every rule disabled (82 on this board; 23 with rules)
-    from searchkit.drivers.bfs import bfs
+    from searchkit.machinery.drivers.bfs import bfs
 
     rules = frozenset(r.name for r in searchkit_registry.rules_for("flood"))
     assert plain.result.stats.expanded == bfs(solver.game.puzzle(case, solver.options, rules)).stats.expanded == 82
@@ -206,8 +206,9 @@ def test_native_solve_loads_neither_python_drivers_nor_unused_modules():
     code = ("import sys; from searchkit.cli import plain_solve; "
             f"code = plain_solve(['solve', 'flood', {str(EXAMPLES / 'flood' / 'hdu4127-sample.txt')!r}]); "
             "import tokenize; compiled = getattr(tokenize._compile, 'cache_info', lambda: None)(); "
-            "bad = [m for m in ('searchkit.drivers.best_first', 'searchkit_flood.areas', 'searchkit_flood.heuristics',"
-            " 'searchkit.api', 'searchkit.batch', 'searchkit.records', 'importlib.metadata', 'click', 'rich', 'json',"
+            "bad = [m for m in ('searchkit.machinery.drivers.best_first', 'searchkit_flood.areas',"
+            " 'searchkit_flood.heuristics', 'searchkit.api', 'searchkit.machinery.batch',"
+            " 'searchkit.machinery.records', 'importlib.metadata', 'click', 'rich', 'json',"
             " 'tempfile', 'searchkit.request', 'searchkit.pruner', 'searchkit.helpers.grid') if m in sys.modules]; "
             "bad += ['tokenize patterns'] if compiled is not None and compiled.currsize else []; "
             "print(code, bad)")
@@ -288,15 +289,16 @@ def test_the_cycle_and_page_checks_fail_on_a_planted_package(tmp_path):
     """The two guards above, shown failing: a planted ``searchkit/`` whose game imports the solver (inside a
     function) while the solver imports the game, and a module the page does not name."""
     package = tmp_path / "searchkit"
-    (package / "drivers").mkdir(parents=True)
+    (package / "machinery" / "drivers").mkdir(parents=True)
     (package / "__init__.py").write_text("")
-    (package / "game.py").write_text("def later():\n    from searchkit.solver import Solver\n")
-    (package / "solver.py").write_text("from searchkit.game import Case\n")
-    (package / "drivers" / "__init__.py").write_text("")
-    (package / "drivers" / "planted_driver.py").write_text("import searchkit.drivers\n")
-    assert import_cycle(tmp_path) == ["searchkit.game", "searchkit.solver", "searchkit.game"]
-    layout = "game.py solver.py drivers/"
-    assert unnamed_modules(layout, tmp_path) == ["searchkit/drivers/planted_driver.py"]
+    (package / "game.py").write_text("def later():\n    from searchkit.machinery.solver import Solver\n")
+    (package / "machinery" / "__init__.py").write_text("")
+    (package / "machinery" / "solver.py").write_text("from searchkit.game import Case\n")
+    (package / "machinery" / "drivers" / "__init__.py").write_text("")
+    (package / "machinery" / "drivers" / "planted_driver.py").write_text("import searchkit.machinery.drivers\n")
+    assert import_cycle(tmp_path) == ["searchkit.game", "searchkit.machinery.solver", "searchkit.game"]
+    layout = "game.py machinery/ solver.py drivers/"
+    assert unnamed_modules(layout, tmp_path) == ["searchkit/machinery/drivers/planted_driver.py"]
 
 
 @pytest.mark.parametrize("name, bounded, expected", [
@@ -424,7 +426,7 @@ def test_fused_rule_cuts_count_the_search_only_not_the_upper_bound_provider(sear
     (both search below C), and so are its counts (issue 20, item 4)."""
     from conftest import shared
 
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     game = searchkit_registry.game("flood")
     solver = Solver(searchkit_registry, "flood", algorithm="astar", heuristic="puchert", upper_bound="auto")
@@ -449,12 +451,12 @@ def test_solver_config_is_frozen_picklable_and_builds_the_same_solver(searchkit_
 
     from searchkit.limits import Limits
     from searchkit.seeds import Seeds
-    from searchkit.solver import Solver, SolverConfig
+    from searchkit.machinery.solver import Solver, SolverConfig
 
     config = SolverConfig("flood", algorithm="wastar(weight=3)", heuristic="puchert", disabled=["dominance"],
                           limits=Limits(max_nodes=50, memory_mb=100), options={"moves": True},
                           seeds=Seeds(by_case={1: ("1", "2")}))
-    from searchkit.engine import default_engine
+    from searchkit.machinery.engine import default_engine
 
     assert config.options == (("moves", True),) and config.engine == default_engine()  # SEARCHKIT_ENGINE, or auto
     again = pickle.loads(pickle.dumps(config))
@@ -529,7 +531,7 @@ def test_a_search_that_never_ran_reports_no_rule_cuts(searchkit_registry):
     and no rule acts.  The Python engine listed the rules fused into its successors with 0 cuts, the native
     engine none (searchkit.testing.native_checks found the difference); both list none now."""
     from searchkit.game import Case
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     case = Case.generated((1, 2, 3, 4, 5, 6, 7, 0, 8))
     for engine in ("python", "auto"):

@@ -122,7 +122,7 @@ def test_a_stream_read_in_time_is_solved_under_the_limit(tmp_path):
 def test_the_first_case_of_a_stream_is_timed_from_the_streams_first_byte():
     from searchkit.game import Case
     from searchkit.limits import Limits, setup_check
-    from searchkit.reading import timed_items
+    from searchkit.machinery.reading import timed_items
 
     def parser():  # a parser that checks its case's clock while reading, as a game's does
         for index in (1, 2):

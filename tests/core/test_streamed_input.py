@@ -15,10 +15,10 @@ import tracemalloc
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from searchkit.reading import LineSource, iter_cases, open_lines
+from searchkit.machinery.reading import LineSource, iter_cases, open_lines
 from searchkit.errors import InputError
 from searchkit.plugin.manager import load_registry
-from searchkit.solver import Solver
+from searchkit.machinery.solver import Solver
 
 from conftest import EXAMPLES
 

@@ -138,7 +138,7 @@ def test_compare_starts_each_strategy_clock_at_the_case_not_after_the_others(sea
     import time
 
     from searchkit.game import Case
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
     from searchkit.tools.compare import compare
     from searchkit_flood.board import Board
 

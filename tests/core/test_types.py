@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 #: What the typed core must include, at least.
-CORE = ("searchkit/puzzle.py", "searchkit/game.py", "searchkit/solver.py", "searchkit/drivers", "searchkit/plugin")
+CORE = ("searchkit/puzzle.py", "searchkit/game.py", "searchkit/machinery/solver.py", "searchkit/machinery/drivers",
+        "searchkit/plugin")
 
 
 def config_gaps(files: list[str], root: Path = ROOT) -> list[str]:
@@ -46,8 +47,8 @@ def test_mypy_finds_nothing():
 def test_the_checks_fail_on_planted_errors(tmp_path):
     """The guards above, shown failing: a config leaving the Solver out and naming a file that is gone; and
     mypy, configured as above, on a module returning a str where it promises an int."""
-    files = [f for f in CORE if f != "searchkit/solver.py"] + ["searchkit/gone.py"]
-    assert config_gaps(files) == ["searchkit/solver.py not checked", "searchkit/gone.py does not exist"]
+    files = [f for f in CORE if f != "searchkit/machinery/solver.py"] + ["searchkit/gone.py"]
+    assert config_gaps(files) == ["searchkit/machinery/solver.py not checked", "searchkit/gone.py does not exist"]
     planted = tmp_path / "planted.py"
     planted.write_text("def cost() -> int:\n    return 'three'\n")
     proc = mypy("--cache-dir", str(tmp_path / "cache"), str(planted))

@@ -18,7 +18,7 @@ from tests.native.toy import ToyPuzzle, ToyWithin, corner, heuristic, scramble
 pytest.importorskip("searchkit_testgame")
 from tests.native.modules import toy_solve  # noqa: E402
 
-from searchkit.drivers import bounded_dfs, ida_star  # noqa: E402
+from searchkit.machinery.drivers import bounded_dfs, ida_star  # noqa: E402
 from searchkit.limits import Limits  # noqa: E402
 
 EXAMPLES = int(os.environ.get("SEARCHKIT_DIFFERENTIAL_EXAMPLES", "150"))

@@ -1,4 +1,4 @@
-"""The engine choice (``--engine``, ``SEARCHKIT_ENGINE``, :mod:`searchkit.engine`) with the real Flood-It
+"""The engine choice (``--engine``, ``SEARCHKIT_ENGINE``, :mod:`searchkit.machinery.engine`) with the real Flood-It
 native domain: what ``auto`` picks, the one-line plan errors of ``native``, the engine named in every
 result, the replay that turns a bad native answer into an error, and the same answers on both engines.
 """
@@ -15,7 +15,7 @@ from conftest import EXAMPLES
 native = pytest.importorskip("searchkit_flood_native")
 
 from searchkit.plugin.manager import load_registry  # noqa: E402
-from searchkit.solver import Solver  # noqa: E402
+from searchkit.machinery.solver import Solver  # noqa: E402
 from searchkit.testing.native import summary  # noqa: E402
 
 NKOJ = str(EXAMPLES / "flood" / "nkoj2440-sample.txt")  # two boards: 1 move, 3 moves
@@ -105,7 +105,7 @@ def test_every_result_names_its_engine(searchkit_cli_run):
 
 
 def test_without_the_package_auto_is_python_and_native_says_what_to_install(searchkit_cli_run, monkeypatch):
-    from searchkit import engine
+    from searchkit.machinery import engine
 
     monkeypatch.setitem(engine._modules, "searchkit_flood_native", None)
     out = searchkit_cli_run(["solve", "flood", "--format", "json", "--engine", "auto", NKOJ])
@@ -169,7 +169,7 @@ B24C6_SECOND = (
 def test_anytime_at_its_time_limit_keeps_its_bound_and_counts_on_both_engines(searchkit_registry):
     """A tester's defect: native ``anytime`` under a time limit lost its lower bound and statistics (the
     solution's replay, after the deadline, raised the case's time limit and the result was dropped for the
-    seed's); the replay now has a grace (searchkit.solver.REPLAY_GRACE), and the bound and counts stand."""
+    seed's); the replay now has a grace (searchkit.machinery.solver.REPLAY_GRACE), and the bound and counts stand."""
     from searchkit.limits import Limits
 
     for engine in ("python", "native"):

@@ -36,7 +36,7 @@ COLORFILL = Path(__file__).resolve().parents[2] / ".." / "shared" / "cases" / "f
 
 
 def python_run(algorithm, puzzle, hname, dominance, max_cost, max_nodes, params):
-    from searchkit.drivers import anytime, astar, beam, bfs, gbfs, ida_star, peastar, wastar
+    from searchkit.machinery.drivers import anytime, astar, beam, bfs, gbfs, ida_star, peastar, wastar
 
     h = HEURISTICS[hname](puzzle)
     pruners = []

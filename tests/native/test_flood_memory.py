@@ -39,7 +39,7 @@ def test_memory_limit_1_on_a_24x24_board_is_memory_limit_not_an_abort():
 _CHILD = r"""
 import random, resource, sys
 import searchkit_flood_native as _native
-from searchkit.batch.executors import _address_space
+from searchkit.machinery.batch.executors import _address_space
 side, mib, call = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 rng = random.Random(side)
 cells = tuple(rng.randrange(6) for _ in range(side * side))

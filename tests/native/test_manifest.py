@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from searchkit import engine, protocol
+from searchkit import protocol
+from searchkit.machinery import engine
 from searchkit.plugin.manager import load_registry
 
 ROOT = Path(__file__).resolve().parents[2]

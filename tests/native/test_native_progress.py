@@ -1,5 +1,5 @@
 """Live --progress figures for a case on the native engine: the search hands its expanded count and bound to
-the case's limiter about every half second (``searchkit.engine.request``'s ``progress``), where the progress
+the case's limiter about every half second (``searchkit.machinery.engine.request``'s ``progress``), where the progress
 line reads them as for a Python search."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def test_the_progress_line_shows_a_native_case_while_it_runs(tmp_path):
 
 def _progress_request():
     """A case's limiter (live figures on) and the ``progress`` callable its native request carries."""
-    from searchkit import engine
+    from searchkit.machinery import engine
     from searchkit.limits import Limiter, track_live
 
     limiter = Limiter()

@@ -27,7 +27,7 @@ HEURISTICS = {"manhattan": manhattan, "linear-conflict": linear_conflict, "pdb":
 
 
 def python_run(algorithm, puzzle, h, max_cost, max_nodes, params):
-    from searchkit.drivers import anytime, astar, beam, bfs, gbfs, ida_star, peastar, wastar
+    from searchkit.machinery.drivers import anytime, astar, beam, bfs, gbfs, ida_star, peastar, wastar
 
     common = dict(limits=Limits(max_nodes=max_nodes), max_cost=max_cost)
     if algorithm == "astar":

@@ -23,7 +23,7 @@ from searchkit.limits import Limits  # noqa: E402
 
 
 def python_run(algorithm, puzzle, hname, rules, max_cost, max_nodes, params):
-    from searchkit.drivers import anytime, astar, beam, bfs, gbfs, ida_star, peastar, wastar
+    from searchkit.machinery.drivers import anytime, astar, beam, bfs, gbfs, ida_star, peastar, wastar
 
     h = heuristic(puzzle, hname)
     pruners = [corner(puzzle)] if rules else []

@@ -12,7 +12,7 @@ def test_options_are_parsed_bound_and_spelled_in_the_name(searchkit_registry):
     assert h.name == "pdb(partition=4-4, reflect=0)"
     assert h.options == {"partition": "4-4", "reflect": 0, "blank": 0}
     assert h.admissible and not h.consistent
-    assert h.native == "pdb"  # its twin's name; the options cross typed (searchkit.engine.request)
+    assert h.native == "pdb"  # its twin's name; the options cross typed (searchkit.machinery.engine.request)
     plain = searchkit_registry.heuristic("sliding-tiles", "pdb")
     assert plain.options == {"partition": "auto", "reflect": 1, "blank": 0} and plain.native is None  # its own name
 
@@ -76,7 +76,7 @@ def test_pdb_clear_deletes_only_pattern_databases(searchkit_cli_run, tmp_path, m
 def test_pdb_info_shows_the_tables_own_max_not_the_headers(searchkit_cli_run, tmp_path, monkeypatch):
     # The header's max field is outside the checksum (it covers the entries): a file edited there still
     # verifies, so info must not repeat the header's figure.
-    from searchkit.pdb.store import _HEAD
+    from searchkit.machinery.pdb.store import _HEAD
 
     monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path))
     spec = "pdb(partition=4-4)"

@@ -1,9 +1,9 @@
-"""searchkit.pdb on a toy domain: ranking, the 0-1 BFS builder against plain Dijkstra, additivity, the cache.
+"""searchkit.machinery.pdb on a toy domain: ranking, the 0-1 BFS builder against plain Dijkstra, additivity, the cache.
 
 The toy is a 1 x n sliding puzzle with hops: n cells, tiles 1..n-1 and a blank;
 a tile at distance 1 or 2 from the blank moves into it, cost 1.  Every move
 moves exactly one tile, so abstractions that count only their own tiles'
-moves add up (the property searchkit.pdb promises for disjoint patterns).
+moves add up (the property searchkit.machinery.pdb promises for disjoint patterns).
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy")
 
-from searchkit.pdb import additive, load_or_build, maximum, reflected  # noqa: E402
-from searchkit.pdb.abstraction import ExplicitAbstraction  # noqa: E402
-from searchkit.pdb.ranking import count, rank, rank_array, unrank, unrank_array  # noqa: E402
-from searchkit.pdb.store import CorruptFile, decode, encode, path_for  # noqa: E402
+from searchkit.machinery.pdb import additive, load_or_build, maximum, reflected  # noqa: E402
+from searchkit.machinery.pdb.abstraction import ExplicitAbstraction  # noqa: E402
+from searchkit.machinery.pdb.ranking import count, rank, rank_array, unrank, unrank_array  # noqa: E402
+from searchkit.machinery.pdb.store import CorruptFile, decode, encode, path_for  # noqa: E402
 
 N = 6
 GOAL = tuple(range(1, N)) + (0,)
@@ -196,7 +196,8 @@ def _run_with_stderr(tty: bool, tmp_path):
     import subprocess
     import sys
 
-    code = ("import sys; sys.path.insert(0, %r); import test_pdb_core as t; from searchkit.pdb import load_or_build; "
+    code = ("import sys; sys.path.insert(0, %r); import test_pdb_core as t; "
+            "from searchkit.machinery.pdb import load_or_build; "
             "load_or_build(t.toy_abstraction((1, 2, 3)), builder=lambda *a: False)") % str(Path(__file__).parent)
     env = dict(os.environ, SEARCHKIT_CACHE_DIR=str(tmp_path), COLUMNS="80")
     if not tty:
@@ -215,7 +216,7 @@ def test_progress_bar_only_on_a_terminal(tmp_path):
 def test_a_cache_folder_that_cannot_be_made_is_one_plan_error(tmp_path, monkeypatch):
     # SEARCHKIT_CACHE_DIR naming a file: a native build (which writes the file itself) cannot run; one line says why
     from searchkit.errors import PlanError
-    from searchkit.pdb import make_folder, path_for
+    from searchkit.machinery.pdb import make_folder, path_for
 
     blocker = tmp_path / "a-file"
     blocker.write_text("")

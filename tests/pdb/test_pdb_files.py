@@ -13,8 +13,8 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from searchkit.pdb import load_or_build, path_for  # noqa: E402
-from searchkit.pdb import store  # noqa: E402
+from searchkit.machinery.pdb import load_or_build, path_for  # noqa: E402
+from searchkit.machinery.pdb import store  # noqa: E402
 from test_pdb_core import toy_abstraction  # noqa: E402
 
 HERE = Path(__file__).parent
@@ -93,7 +93,8 @@ def test_a_build_waits_for_the_process_building_the_same_table(_own_cache):
     path = path_for(a)
     lock = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
     fcntl.flock(lock, fcntl.LOCK_EX)  # this process is "building" the table
-    code = ("import sys; sys.path.insert(0, %r); import test_pdb_core as t; from searchkit.pdb import load_or_build; "
+    code = ("import sys; sys.path.insert(0, %r); import test_pdb_core as t; "
+            "from searchkit.machinery.pdb import load_or_build; "
             "db = load_or_build(t.toy_abstraction((1, 2, 3)), builder=lambda *a: False); "
             "print('built' if db.built else 'cached')") % str(HERE)
     child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -101,7 +102,7 @@ def test_a_build_waits_for_the_process_building_the_same_table(_own_cache):
     try:
         line = child.stderr.readline()  # it says it waits (without the lock, it built and printed nothing here)
         assert line.startswith("searchkit: waiting for another process building toy-hops 1-2-3"), line
-        from searchkit.pdb.build import build
+        from searchkit.machinery.pdb.build import build
 
         store.write(path, a.key(), build(a))  # the "other builder" finishes
         os.close(lock)
@@ -135,7 +136,7 @@ def test_the_lock_of_a_builder_that_died_is_no_obstacle(_own_cache, capfd):
 def test_a_build_larger_than_the_machine_or_the_memory_limit_is_refused_before_it_starts():
     from searchkit.errors import PlanError
     from searchkit.limits import Limiter, LimitReached, Limits, active
-    from searchkit.pdb.abstraction import ExplicitAbstraction
+    from searchkit.machinery.pdb.abstraction import ExplicitAbstraction
 
     def never(_rank):
         raise AssertionError("nothing is built")

@@ -15,7 +15,7 @@ EIGHT = ROOT / "plugins" / "sliding-tiles" / "examples" / "8-puzzle.txt"
 def solution(registry, game: str, path: Path, case: int = 1, **options):
     """``(game, case, moves, steps)`` of case ``case`` of ``path``, solved with the game's plan."""
     from searchkit.render.steps import replay_steps
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     solver = Solver(registry, game, options=options)
     cases = [c for c in solver.game.parse(path.read_text(), str(path), solver.options)]

@@ -1,7 +1,7 @@
 //! searchkit's native engine core: the `Domain` vocabulary, the drivers generic over it, the control value
 //! (limits, cancel flag, memory budget) and statistics with exactly Python's `SearchStats` fields.
 //!
-//! The Python engine (`searchkit/drivers/`) is the specification: every driver here reproduces its Python
+//! The Python engine (`searchkit/machinery/drivers/`) is the specification: every driver here reproduces its Python
 //! twin's order of expansion (ties: f ascending, then larger g, then the domain's `tie_break` smaller, then
 //! first in, first out), its expanded/generated/evaluated counts, iterations, `peak_stored`, statuses and
 //! lower bounds, and is tested against it from Python (`tests/native/`).
@@ -72,7 +72,7 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     a
 }
 
-/// A driver and its options: the names of `searchkit.drivers.builtin.ALGORITHMS`.
+/// A driver and its options: the names of `searchkit.machinery.drivers.builtin.ALGORITHMS`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Algorithm {
     Astar,

@@ -90,7 +90,7 @@ impl Component {
 pub const WEIGHT_MAX: f64 = 100_000.0;
 
 /// The drivers every native module has (the core's), with their options as Python declares them
-/// (`searchkit/drivers/*.py`): the first part of every manifest.
+/// (`searchkit/machinery/drivers/*.py`): the first part of every manifest.
 pub fn algorithms() -> Vec<Component> {
     use Kind::Algorithm as A;
     let weight = ParamSpec::float("weight", 2.0, Some(1.0), Some(WEIGHT_MAX));

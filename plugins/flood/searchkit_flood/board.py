@@ -131,7 +131,7 @@ def text_lines(text: str) -> Callable[[], Iterator[str]]:
     """A line source over a text held in memory: ``lines()`` splits it at ``\n`` each time.
 
     The parsers take line sources, so a file can be read again from disk on
-    every pass (:meth:`searchkit.reading.LineSource.lines`) instead.
+    every pass (:meth:`searchkit.machinery.reading.LineSource.lines`) instead.
     """
     return lambda: iter(text.split("\n"))
 

@@ -1,6 +1,6 @@
 """The rules and bounds added for issue 13, against breadth-first optima on small boards.
 
-Reference: breadth-first search (``searchkit.drivers.bfs.bfs``) on a puzzle
+Reference: breadth-first search (``searchkit.machinery.drivers.bfs.bfs``) on a puzzle
 built with every successor rule disabled, and the plain cell-grid simulator
 of ``cellref`` -- neither uses the rule under test.
 """
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from searchkit.drivers.astar import astar
-from searchkit.drivers.bfs import bfs
+from searchkit.machinery.drivers.astar import astar
+from searchkit.machinery.drivers.bfs import bfs
 from searchkit_flood.areas import RULE_COMPLETION, RULE_EXPOSURE, RULE_FRONTIER, RULE_GROWTH, FloodPuzzle
 from searchkit_flood.board import Board
 from searchkit_flood.dominance import dominance_pruner

@@ -69,7 +69,7 @@ def test_masks_of_many_colours_take_the_loop_and_match_the_cells():
 
 
 def test_a_move_that_is_no_colour_does_not_replay():
-    from searchkit.engine import NativeEngineError, check_solution
+    from searchkit.machinery.engine import NativeEngineError, check_solution
     from searchkit.result import SOLVED, SearchResult
 
     board = Board.from_values(2, 1, [0, 1])

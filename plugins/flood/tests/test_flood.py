@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from searchkit.drivers.bfs import bfs
-from searchkit.drivers.ida_star import ida_star
+from searchkit.machinery.drivers.bfs import bfs
+from searchkit.machinery.drivers.ida_star import ida_star
 from searchkit.puzzle import replay
 from searchkit_flood.areas import FloodPuzzle
 from searchkit_flood.board import Board

@@ -15,7 +15,7 @@ import pytest
 from searchkit.game import Case
 from searchkit.limits import Limiter, LimitReached, Limits, active
 from searchkit.plugin.manager import load_registry
-from searchkit.solver import Solver
+from searchkit.machinery.solver import Solver
 
 from searchkit_flood import native
 from searchkit_flood.game import FloodGame

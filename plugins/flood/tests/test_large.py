@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from searchkit.drivers.astar import astar
+from searchkit.machinery.drivers.astar import astar
 from searchkit_flood.areas import FloodPuzzle
 from searchkit_flood.board import Board, parse_rect, pivot_index
 from searchkit_flood.dominance import dominance_pruner
@@ -112,7 +112,7 @@ def test_astar_default_rules_equal_bfs_and_moves_replay_on_cells(board):
 
 def test_first_50_pc19_boards_are_solved_optimally(searchkit_registry):
     """The first 50 PC19 14x14 boards through the default plan (A*, puchert, dominance)."""
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     game = searchkit_registry.game("flood")
     text = (DATA / "pc19-first50.txt").read_text()

@@ -54,7 +54,7 @@ def test_filling_a_total_is_charged_first():
 
 def test_a_wide_board_stops_at_its_node_limit():
     from searchkit.plugin.manager import load_registry
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     text = "5\n" + "".join(" ".join(str(1 + (c + i) % 7) for i in range(20)) + " 0\n" for c in range(30))
     solver = Solver(load_registry(), "mayan", options={"width": 30, "height": 30}, limits=Limits(max_nodes=50))

@@ -5,7 +5,7 @@
   abstraction in ``plugins/sliding-tiles/native/src/pdb.rs``), run in this process under the case's
   limits (:func:`build_table`), which writes the same file as searchkit's Python builder, much faster
   (the 8-tile table of the 7-8 partition is out of reach of the Python one).
-- :func:`problem`: the game's ``native_problem`` hook (see :mod:`searchkit.engine`): a case on the
+- :func:`problem`: the game's ``native_problem`` hook (see :mod:`searchkit.machinery.engine`): a case on the
   native engine (IDA* and the other native drivers with ``manhattan``, ``linear-conflict`` or ``pdb``).
 """
 
@@ -47,7 +47,7 @@ def pdb_builder(keep: bool = False):
         build_table(abstraction.n, list(abstraction.pattern), str(path), key, progress, keep=keep)
         return True
 
-    def memory(abstraction):  # what searchkit.pdb's size check asks before a build
+    def memory(abstraction):  # what searchkit.machinery.pdb's size check asks before a build
         return build_bytes(abstraction.n, abstraction.k)
 
     build.memory = memory
@@ -105,7 +105,7 @@ def build_table(n: int, tiles: list[int], path: str, key: str, progress=None, *,
 
 
 class NativeBoard:
-    """One board for the native engine: ``solve(request) -> result dict`` (searchkit.engine's protocol)."""
+    """One board for the native engine: ``solve(request) -> result dict`` (searchkit.machinery.engine's protocol)."""
 
     def __init__(self, tiles):
         self.tiles = tuple(tiles)

@@ -90,7 +90,7 @@ class TileAbstraction(Abstraction):
     """One group of tiles on the N x N board: states are the group's cells then the blank's, ranked.
 
     A (k+1)-permutation of the N*N cells, ranked by
-    :func:`searchkit.pdb.ranking.rank`; the blank is the last digit, so the
+    :func:`searchkit.machinery.pdb.ranking.rank`; the blank is the last digit, so the
     table folds the ``N*N - k`` blank cells of each tile placement, unless
     ``blank`` keeps them (a table ``N*N - k`` times larger).
     """

@@ -9,7 +9,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from searchkit.pdb.ranking import rank  # noqa: E402
+from searchkit.machinery.pdb.ranking import rank  # noqa: E402
 from sliding_tiles.pdb import TileAbstraction, abstractions, mirror, pdb  # noqa: E402
 from sliding_tiles.puzzle import SlidingPuzzle, goal_board, neighbours  # noqa: E402
 
@@ -75,7 +75,7 @@ def abstract_table(tiles, keep_blank):
 @pytest.mark.parametrize("keep_blank", [False, True])
 @pytest.mark.parametrize("tiles", [(1, 2, 3, 4), (5, 6, 7, 8), (2, 7)])
 def test_tables_equal_exhaustive_distances_of_the_abstraction(tiles, keep_blank):
-    from searchkit.pdb import load_or_build
+    from searchkit.machinery.pdb import load_or_build
 
     db = load_or_build(TileAbstraction(3, tiles, blank=keep_blank), quiet=True)
     expected = abstract_table(tiles, keep_blank)
@@ -183,8 +183,8 @@ def _native():
 @pytest.mark.parametrize("n, tiles", [(3, (1, 2, 3, 4)), (3, (5, 6, 7, 8)), (3, (1, 2, 3, 4, 5, 6, 7, 8)),
                                       (3, (2, 7)), (4, (13, 14, 15)), (4, (1, 2, 3, 5, 6))])
 def test_native_builder_writes_the_python_builders_file(tmp_path, n, tiles):
-    from searchkit.pdb.build import build
-    from searchkit.pdb.store import encode
+    from searchkit.machinery.pdb.build import build
+    from searchkit.machinery.pdb.store import encode
     from sliding_tiles.native import pdb_builder
 
     _native()
@@ -197,7 +197,7 @@ def test_native_builder_writes_the_python_builders_file(tmp_path, n, tiles):
 def test_native_engine_reads_the_same_tables_and_rebuilds_a_corrupt_one(capfd, tmp_path):
     import hashlib
 
-    from searchkit.pdb import load_or_build, path_for
+    from searchkit.machinery.pdb import load_or_build, path_for
     from sliding_tiles.native import _ensure, solve
 
     mod = _native()

@@ -40,7 +40,7 @@ def test_the_native_builder_never_follows_a_link_planted_at_its_temporary_name(t
     cache.mkdir()
     victim = tmp_path / "victim"
     victim.write_bytes(b"precious")
-    from searchkit.pdb import path_for
+    from searchkit.machinery.pdb import path_for
     from sliding_tiles.pdb import abstractions
 
     monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(cache))

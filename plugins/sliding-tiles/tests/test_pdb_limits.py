@@ -111,7 +111,7 @@ def test_ctrl_c_during_a_native_build_stops_it_and_leaves_no_file(tmp_path):
 
 def test_the_python_builder_checks_the_clock_and_the_allowance(tmp_path, monkeypatch):
     from searchkit.limits import Limiter, LimitReached, Limits, active
-    from searchkit.pdb import load_or_build
+    from searchkit.machinery.pdb import load_or_build
     from sliding_tiles.pdb import TileAbstraction
 
     monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(tmp_path))
@@ -134,7 +134,7 @@ def test_the_python_builder_checks_the_clock_and_the_allowance(tmp_path, monkeyp
 @pytest.mark.parametrize("engine", ["native", "python"])
 def test_a_build_on_first_use_shows_its_bar_on_a_terminal(tmp_path, engine):
     # The native engine makes its tables ready itself (sliding_tiles.native), the Python one through
-    # searchkit.pdb.load_or_build: both show the bar, for the native builder's tables too.
+    # searchkit.machinery.pdb.load_or_build: both show the bar, for the native builder's tables too.
     from searchkit.testing.terminal import run_on_terminal
 
     case = tmp_path / "korf1.txt"

@@ -10,7 +10,7 @@ from searchkit.game import Case
 from searchkit.limits import Limits
 from searchkit.plugin.manager import load_registry
 from searchkit.puzzle import replay
-from searchkit.solver import Solver
+from searchkit.machinery.solver import Solver
 from searchkit.testing import instances
 
 from tiles_reference import bfs_distances

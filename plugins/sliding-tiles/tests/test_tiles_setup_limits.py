@@ -79,7 +79,7 @@ def test_the_manhattan_table_checks_the_clock():
 def test_a_large_board_stops_at_its_node_limit_in_little_memory(heuristic):
     from searchkit.game import Case
     from searchkit.plugin.manager import load_registry
-    from searchkit.solver import Solver
+    from searchkit.machinery.solver import Solver
 
     solver = Solver(load_registry(), "sliding-tiles", heuristic=heuristic, engine="python",
                     limits=Limits(max_nodes=1))

@@ -1,5 +1,5 @@
 //! Anytime weighted A* with a proven lower bound (Hansen and Zhou 2007; ARA*'s weight schedule): the twin of
-//! `searchkit/drivers/anytime.py`, with the weights as exact ratios (keys q g + p h for w = p/q).
+//! `searchkit/machinery/drivers/anytime.py`, with the weights as exact ratios (keys q g + p h for w = p/q).
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;

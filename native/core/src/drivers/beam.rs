@@ -1,5 +1,5 @@
 //! Beam search, breadth-first by moves, the `width` best states of each layer by g + h: the twin of
-//! `searchkit/drivers/beam.py`.
+//! `searchkit/machinery/drivers/beam.py`.
 
 use std::mem::MaybeUninit;
 

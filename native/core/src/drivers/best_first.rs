@@ -1,4 +1,4 @@
-//! A*, PEA*, weighted A* and greedy best-first search: the twin of `searchkit/drivers/best_first.py`, one
+//! A*, PEA*, weighted A* and greedy best-first search: the twin of `searchkit/machinery/drivers/best_first.py`, one
 //! loop ([`search`]) configured by a [`BestFirst`] value as Python's `search` is, over Python's
 //! `BestFirstExpansion` step ([`Expansion`]); `astar.py`, `peastar.py`, `wastar.py` and `gbfs.py` are its
 //! configurations ([`ASTAR`], [`PEASTAR`], [`BestFirst::weighted`], [`BestFirst::greedy`]).
@@ -226,7 +226,7 @@ fn dead_start<D: Domain>(ctx: &Ctx<D>) -> Outcome<D::Move> {
     o
 }
 
-/// A configuration of [`search`]: Python's `BestFirst` (`searchkit/drivers/best_first.py`), field for field.
+/// A configuration of [`search`]: Python's `BestFirst` (`searchkit/machinery/drivers/best_first.py`), field for field.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct BestFirst {
     /// The priority of a state reached with cost g and estimate h (Python's `key`; `F`: A*).

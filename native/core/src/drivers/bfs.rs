@@ -1,4 +1,4 @@
-//! Breadth-first search, unit costs: the twin of `searchkit/drivers/bfs.py`.
+//! Breadth-first search, unit costs: the twin of `searchkit/machinery/drivers/bfs.py`.
 
 use std::collections::VecDeque;
 use std::mem::MaybeUninit;

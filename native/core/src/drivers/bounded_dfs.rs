@@ -1,5 +1,5 @@
 //! Depth-bounded depth-first search returning the first solution in move order: the twin of
-//! `searchkit/drivers/bounded_dfs.py` (modes `exact`, `at_most`, `shortest`; the game's
+//! `searchkit/machinery/drivers/bounded_dfs.py` (modes `exact`, `at_most`, `shortest`; the game's
 //! `successors_within` when it has one; the heuristic optional; `per_depth` and `per_depth_seconds`).
 
 use std::time::Instant;
@@ -89,7 +89,7 @@ impl<D: Domain> Dfs<D> {
 
     /// Whether a solution lies below `start` within `limit`; its moves are `path`.
     ///
-    /// Python's recursive depth-first search (`searchkit/drivers/bounded_dfs.py`), step for step in the same
+    /// Python's recursive depth-first search (`searchkit/machinery/drivers/bounded_dfs.py`), step for step in the same
     /// order with the same counts, on a stack of [`Frame`]s of its own: it runs on any thread with any stack.
     fn search(&mut self, ctx: &mut Ctx<D>, start: &D::State, limit: u32, exact: bool) -> Result<bool, Stop> {
         let mut frames = std::mem::take(&mut self.frames);

@@ -1,5 +1,5 @@
 //! IDA* (Korf 1985), with or without a per-iteration transposition table: the twin of
-//! `searchkit/drivers/ida_star.py`.
+//! `searchkit/machinery/drivers/ida_star.py`.
 
 use std::collections::HashMap;
 
@@ -123,7 +123,7 @@ impl<D: Domain> Ida<D> {
     /// One iteration under `bound` from `start` (its estimate `h0`): the solution's cost (its moves in
     /// `path`), or the least f above `bound` (`INF`: none).
     ///
-    /// Python's recursive depth-first search (`searchkit/drivers/ida_star.py`), step for step in the same
+    /// Python's recursive depth-first search (`searchkit/machinery/drivers/ida_star.py`), step for step in the same
     /// order with the same counts, but on a stack of [`Frame`]s of its own: the search runs on any thread with
     /// any stack (it did on a thread of its own with a 16 MiB stack, started for each search, whose start and
     /// hand-off cost more than a small search).

@@ -1,4 +1,4 @@
-//! The drivers, each the twin of a Python module in `searchkit/drivers/`.
+//! The drivers, each the twin of a Python module in `searchkit/machinery/drivers/`.
 
 pub(crate) mod anytime;
 pub(crate) mod beam;

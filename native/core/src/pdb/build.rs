@@ -1,5 +1,5 @@
 //! The layered builder: 0/1 breadth-first search backwards from an abstraction's goals, the twin of
-//! `searchkit/pdb/build.py`, over states grouped by the table's entry.
+//! `searchkit/machinery/pdb/build.py`, over states grouped by the table's entry.
 //!
 //! **The abstraction** ([`Abstraction`]).  An abstract state is a pair *(entry, sub-state)*: the entry is the
 //! table index the state folds to (`0 .. entries`), the sub-state one of `f <= 16` states of that entry.  A

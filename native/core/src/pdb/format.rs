@@ -1,4 +1,4 @@
-//! The pattern-database file, format 1: read and written byte for byte as `searchkit/pdb/store.py` does.
+//! The pattern-database file, format 1: read and written byte for byte as `searchkit/machinery/pdb/store.py` does.
 //!
 //! A 76-byte little-endian header, the key text, then the data:
 //!
@@ -19,7 +19,7 @@
 //! 255 (15 with four bits) marks an unreachable entry; four bits are used when every reachable value is at
 //! most 14.  A file is accepted only if its length is exactly `76 + L + D`, its key digest is the expected one
 //! and the data's CRC-32 matches ([`read_checked`] leaves the CRC out for a file searchkit's verification stamp
-//! says was checked whole since it was written: `searchkit/pdb/store.py`, `stamp`).
+//! says was checked whole since it was written: `searchkit/machinery/pdb/store.py`, `stamp`).
 
 use std::fs;
 use std::io::{self, Write};
@@ -151,7 +151,7 @@ pub fn decode(blob: Vec<u8>, digest: &[u8; 32]) -> Result<Vec<u8>, String> {
 
 /// [`decode`], checking the data's CRC-32 only when `crc` (the header, the key digest and the length always):
 /// without it for a file the caller knows was verified whole since it was last written (searchkit's
-/// verification stamp, `searchkit/pdb/store.py`: `stamp`, which says what that proves and what not).
+/// verification stamp, `searchkit/machinery/pdb/store.py`: `stamp`, which says what that proves and what not).
 ///
 /// # Errors
 ///

@@ -2,8 +2,8 @@
 //! ranking ([`ranking`]) and the layered builder over an [`Abstraction`] ([`build`](mod@build)), which takes
 //! the search's [`Control`](crate::Control).
 //!
-//! The Python twins are `searchkit/pdb/store.py` (the same files, byte for byte), `searchkit/pdb/ranking.py`
-//! (the same ranks) and `searchkit/pdb/build.py` (the same table: 0/1 breadth-first search backwards from the
+//! The Python twins are `searchkit/machinery/pdb/store.py` (the same files, byte for byte), `searchkit/machinery/pdb/ranking.py`
+//! (the same ranks) and `searchkit/machinery/pdb/build.py` (the same table: 0/1 breadth-first search backwards from the
 //! goals).  A game's crate supplies its abstraction (which items are in the pattern, its moves, how its
 //! states fold to entries) and the file's key text with its SHA-256 digest (the core computes no SHA-256; the
 //! Python side makes the key).

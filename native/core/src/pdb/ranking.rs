@@ -1,4 +1,4 @@
-//! Ranking k-permutations: `searchkit/pdb/ranking.py`'s numbers.
+//! Ranking k-permutations: `searchkit/machinery/pdb/ranking.py`'s numbers.
 //!
 //! The positions `(p_0 .. p_{k-1})` of k distinct items among `n` places (`n <= 32`) are ranked
 //! lexicographically as `sum_i (p_i - #{j < i : p_j < p_i}) * P(n - 1 - i, k - 1 - i)`: digit `i` is `p_i`'s

@@ -4,7 +4,7 @@
 //! * [`domain`]: the board, its moves (`U`, `D`, `L`, `R`: the direction the blank moves, in that order) with
 //!   the plugin's `no-undo` rule fused in, and the heuristics `manhattan`, `linear-conflict` and `pdb`;
 //! * [`pdb`]: the puzzle's abstraction for the core's pattern-database builder (`searchkit_core::pdb`, which
-//!   also holds the file format of `searchkit/pdb/store.py` and permutation ranking);
+//!   also holds the file format of `searchkit/machinery/pdb/store.py` and permutation ranking);
 //! * [`module`]: the Python module `sliding_tiles_native` (the kit's `native_module!`).
 
 pub mod domain;

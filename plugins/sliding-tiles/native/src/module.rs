@@ -3,7 +3,7 @@
 //! `tiles_load_pdb` for the pattern databases.
 //!
 //! The plugin's hook (`sliding_tiles/native.py`) calls these; tables are the files of
-//! `searchkit/pdb/store.py`, loaded once per process (kept by path) and verified when loaded.
+//! `searchkit/machinery/pdb/store.py`, loaded once per process (kept by path) and verified when loaded.
 
 use std::collections::HashMap;
 use std::path::Path;

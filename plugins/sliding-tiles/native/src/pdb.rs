@@ -1,7 +1,7 @@
 //! Pattern databases for sliding tiles: the puzzle's abstraction for the core's layered builder
 //! (`searchkit_core::pdb`, which also holds the file format, its checksum and permutation ranking).
 //!
-//! **Table** (the Python builder's definition, `searchkit/pdb/build.py` with the plugin's
+//! **Table** (the Python builder's definition, `searchkit/machinery/pdb/build.py` with the plugin's
 //! `TileAbstraction`): entry `rank(cells)` is the least number of moves of the group's tiles that bring the
 //! group home with the blank on the last cell, over every cell of the blank (moves of other tiles are
 //! free).  The ranks are the core's ranking of the tiles' cells, `(p_0 .. p_{k-1})` a k-permutation of the

@@ -1,0 +1,351 @@
+"""Which engine searches a case: the Python drivers (:mod:`searchkit.machinery.drivers`, the reference) or the game's
+native module (Rust, built with the kit crate ``searchkit-pyo3``), and the bridge to it.
+
+**A game's native module.**  A game that has a native domain names its module in the attribute
+``native_module`` (e.g. ``"GAME_native"``: the plugin's optional native package, built by maturin from
+the plugin's ``native/`` folder).  The module exposes ``solve(problem, request) -> result`` and
+``manifest()``: the protocol it speaks (:data:`searchkit.protocol.PROTOCOL`), its game, and every component
+it implements -- the core's algorithms, the game's heuristics, driver-level pruners and fused rules -- each
+with its typed parameters.  **A Python component has a native twin exactly when the manifest lists it**
+(under its own name, or the name in its ``native`` field; ``native=False`` says it has none, e.g. for some
+options): nothing is copied by hand.  A module speaking another protocol is not used.
+
+**Choosing.**  ``--engine auto|python|native`` (or the ``SEARCHKIT_ENGINE`` environment variable; the
+option wins) picks the engine of a :class:`~searchkit.machinery.solver.Solver`:
+
+* ``python``: always the Python drivers.
+* ``auto`` (the default): the native module when it is installed, speaks this protocol, the game builds
+  native problems, and every component of the case's plan is in its manifest -- the algorithm, the heuristic
+  and every pruning rule that acts; otherwise Python, silently (a protocol mismatch: with one warning line).
+* ``native``: the native module, or a one-line plan error naming the first component without a twin (or
+  the missing module, or the protocol mismatch).
+
+A test that runs a Python-only game under ``SEARCHKIT_ENGINE=native`` gets that plan error: such
+tests pass ``engine="python"`` (or ``--engine python``) themselves, so the variable only changes what it can
+honestly change.
+
+**The game's hook.**  ``native_problem(case, options, disabled) -> object | None``: an object with
+``solve(request) -> dict`` (usually a call of the module's ``solve`` with the case's data), built for the
+case, or ``None`` for a case it cannot take (then ``auto`` uses Python and ``native`` is a plan error);
+instead of ``None`` it may raise a :class:`~searchkit.errors.PlanError` saying why, which the plan error
+under ``native`` quotes.  The request (:func:`request`) carries the rules switched off (``disabled``).
+
+**Trust.**  Every native solution is replayed on the game's plain Python puzzle (every rule off) before it
+is reported (:func:`check_solution`): a move that is not legal, an end that is not a goal, or a cost that
+is not the moves' is a :class:`NativeEngineError`, which the command line reports as that case's error
+(never a wrong answer); a panic inside the native engine is one too.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from searchkit.errors import PlanError
+from searchkit.limits import live_tracked, memory_allowance
+from searchkit.result import ERROR, IterationRecord, SearchResult, SearchStats  # per native result: once
+
+AUTO, PYTHON, NATIVE = "auto", "python", "native"
+ENGINES = (AUTO, PYTHON, NATIVE)
+#: The environment variable giving the default engine.
+ENV_VAR = "SEARCHKIT_ENGINE"
+
+_modules: dict[str, "NativeModule | None"] = {}
+
+
+class NativeEngineError(Exception):
+    """The native engine failed on a case (a panic, or a solution that does not replay): that case's error."""
+
+
+class NativeModule:
+    """A game's native module, imported, and what its manifest says.
+
+    Attributes:
+        name: the module's import name.
+        module: the module (``solve``, ``manifest``, and the game's own functions).
+        manifest: its manifest dict (:data:`searchkit.protocol.MANIFEST_KEYS`).
+        refusal: why it is not used (a protocol mismatch), or ``None``.
+        components: ``(kind, name) -> list of parameter dicts`` for every component of the manifest.
+    """
+
+    __slots__ = ("name", "module", "manifest", "refusal", "components")
+
+    def __init__(self, name: str, module, manifest: dict) -> None:
+        from searchkit.protocol import PROTOCOL
+
+        self.name, self.module, self.manifest = name, module, manifest
+        self.components = {(c["kind"], c["name"]): list(c["params"]) for c in manifest.get("components", ())}
+        spoken = manifest.get("protocol")
+        self.refusal = None if spoken == PROTOCOL else (
+            f"the native module {name} speaks protocol {spoken}, and this searchkit speaks {PROTOCOL}: rebuild "
+            f"it against this searchkit's kit (pip install its native package again)")
+
+    def has(self, kind: str, name: str) -> bool:
+        """Whether the manifest lists the component ``name`` of ``kind`` (``searchkit.protocol.COMPONENT_KINDS``)."""
+        return (kind, name) in self.components
+
+    @property
+    def version(self) -> str:
+        return str(self.manifest.get("version", "?"))
+
+
+def load_module(name: str) -> NativeModule | None:
+    """The native module ``name`` with its manifest, or ``None`` when it is not installed (looked up once).
+
+    A module whose ``manifest()`` is missing or fails is reported as speaking no protocol (its ``refusal``).
+    """
+    if name not in _modules:
+        import importlib
+
+        try:
+            mod = importlib.import_module(name)
+        except ImportError:
+            _modules[name] = None
+            return None
+        try:
+            manifest = dict(mod.manifest())
+        except Exception:  # an old or foreign module: not used, and said why
+            manifest = {}
+        _modules[name] = NativeModule(name, mod, manifest)
+    return _modules[name]
+
+
+def game_module(game) -> NativeModule | None:
+    """The native module the game names (its ``native_module`` attribute), or ``None``: none named or installed."""
+    name = getattr(game, "native_module", None)
+    return None if name is None else load_module(name)
+
+
+def describe(games) -> str:
+    """One line naming each game's native module and whether it is installed, e.g.
+    ``native engine: GAME 0.1.0 (GAME_native), OTHER not installed (OTHER_native)``.
+
+    Args:
+        games: the registered games (:class:`~searchkit.game.Game` or :class:`~searchkit.game.LazyGame`
+            objects: both carry ``native_module``, so no game is imported to say it).
+    """
+    parts = []
+    for game in games:
+        name = getattr(game, "native_module", None)
+        if name is None:
+            continue
+        mod = load_module(name)
+        if mod is None:
+            parts.append(f"{game.name} not installed ({name})")
+        elif mod.refusal is not None:
+            parts.append(f"{game.name} {mod.version} ({name}; protocol {mod.manifest.get('protocol')}: not used)")
+        else:
+            parts.append(f"{game.name} {mod.version} ({name})")
+    if not parts:
+        return "native engine: no game names a native module"
+    return "native engine: " + ", ".join(parts)
+
+
+def default_engine() -> str:
+    """The engine ``SEARCHKIT_ENGINE`` names (``auto`` when unset).
+
+    Raises:
+        PlanError: the variable holds something else.
+    """
+    value = os.environ.get(ENV_VAR, AUTO).strip().lower() or AUTO
+    if value not in ENGINES:
+        raise PlanError(f"{ENV_VAR}={value!r}: expected one of {', '.join(ENGINES)}")
+    return value
+
+
+def check_engine(engine: str | None) -> str:
+    """``engine`` checked (``None``: :func:`default_engine`).
+
+    Raises:
+        PlanError: not one of :data:`ENGINES`.
+    """
+    if engine is None:
+        return default_engine()
+    if engine not in ENGINES:
+        raise PlanError(f"engine {engine!r}: expected one of {', '.join(ENGINES)}")
+    return engine
+
+
+def native_name(component) -> str | None:
+    """The name under which a native module would list ``component`` (its ``native`` field, else its name), or
+    ``None`` when the component says it has no twin (``native=False``)."""
+    native = getattr(component, "native", None)
+    if component is None or native is False:
+        return None
+    return component.name if native is None else native
+
+
+def rule_kind(rule) -> str:
+    """A pruning rule's kind in a manifest: ``pruner`` (a driver-level rule, with a factory) or ``rule`` (fused
+    into the successors)."""
+    return "pruner" if getattr(rule, "factory", None) is not None else "rule"
+
+
+_warned: set = set()
+
+
+def missing_component(game, algorithm, heuristic, rules) -> str | None:
+    """What keeps a plan off the native engine, in words, or ``None`` when every component has a twin in the
+    game's native module's manifest.
+
+    Args:
+        game: the game object (it needs ``native_module`` and ``native_problem``).
+        algorithm, heuristic: the resolved components (``heuristic`` may be ``None``).
+        rules: the pruning rules that act in this search (switched-off ones left out).
+    """
+    name = getattr(game, "native_module", None)
+    if name is None or getattr(game, "native_problem", None) is None:
+        return f"game {game.name!r} has no native module"
+    mod = load_module(name)
+    if mod is None:
+        hint = getattr(game, "native_install", None)
+        return f"game {game.name!r}: its native module {name} is not installed" + (f" ({hint})" if hint else "")
+    if mod.refusal is not None:
+        return mod.refusal
+    for kind, component in (("algorithm", algorithm), ("heuristic", heuristic)):
+        if component is not None and not mod.has(kind, native_name(component) or ""):
+            return f"{kind} {component.name!r} has no native twin in {name}"
+    for rule in rules:
+        if not mod.has(rule_kind(rule), native_name(rule) or ""):
+            return f"pruning rule {rule.name!r} has no native twin in {name} (--no-prune {rule.name} to leave it out)"
+    return None
+
+
+def choose(engine: str, game, algorithm, heuristic, rules) -> str:
+    """``"python"`` or ``"native"`` for a plan (module docstring).  Under ``auto``, a module refused for its
+    protocol is said once, in one warning line.
+
+    Raises:
+        PlanError: ``engine`` is ``native`` and a component has no native twin (or the module is missing or
+            speaks another protocol).
+    """
+    if engine == PYTHON:
+        return PYTHON
+    missing = missing_component(game, algorithm, heuristic, rules)
+    if missing is None:
+        return NATIVE
+    if engine == NATIVE:
+        raise PlanError(f"engine native: {missing}")
+    mod = game_module(game)
+    if mod is not None and mod.refusal is not None and mod.name not in _warned:
+        _warned.add(mod.name)
+        from searchkit.machinery.output import warning
+
+        warning(f"{mod.refusal}; using the Python engine")
+    return PYTHON
+
+
+def _exact(value):
+    if isinstance(value, float):
+        from searchkit.machinery.drivers._common import exact_weight
+
+        return exact_weight(value)
+    return value
+
+
+def request(algorithm, heuristic, rules, params, *, admissible: bool, max_cost: int | None, limiter,
+            incumbent=None, on_improve=None, mode: str | None = None, disabled=(), module=None) -> dict[str, Any]:
+    """The request dict (:data:`searchkit.protocol.REQUEST_KEYS`) for one native search.
+
+    The heuristic crosses as its twin's name and its options, typed (``heuristic_params``: the bound
+    options of ``-H 'NAME(KEY=VALUE)'``, as its :class:`~searchkit.algorithm.Param` parsed them).
+    ``disabled`` are the rules switched off; those the ``module``'s manifest lists (as a rule or a pruner)
+    are sent, the others do not exist natively and so cannot act there.
+
+    ``limiter`` is the case's started :class:`~searchkit.limits.Limiter`: ``elapsed`` is the time since the
+    case's first byte and ``remaining`` what is left of its time limit, so the native clock counts from
+    the same instant.  Float options (weights) are sent as exact ``(p, q)`` ratios of their decimal
+    spelling, the ratios the Python drivers order on.  ``memory_budget`` is three quarters of the case's
+    ``--memory-limit`` allowance, if any (the native tables stop there with ``memory_limit``; the rest of
+    the address space is for Python and the native engine's small allocations).  ``mode`` is the plan's
+    (``bounded_dfs``'s ``exact``, ``at_most`` or ``shortest``).
+
+    When live figures are kept (:func:`searchkit.limits.track_live`, the progress display), ``progress``
+    is a callable the native engine calls about every half second with ``(expanded, bound)``: it writes
+    them into ``limiter``, where :func:`searchkit.limits.live_figures` reads them as for a Python search.
+    """
+    now = time.perf_counter()
+    allowance = memory_allowance()
+    return {
+        "algorithm": native_name(algorithm),
+        "params": {k: _exact(v) for k, v in params.items()} if params else {},
+        "heuristic": None if heuristic is None else native_name(heuristic),
+        "heuristic_params": {} if heuristic is None else dict(getattr(heuristic, "options", None) or {}),
+        "pruners": [native_name(r) for r in rules if r.factory is not None],
+        "disabled": sorted(d for d in disabled if module is None or module.has("rule", d) or module.has("pruner", d)),
+        "admissible": admissible,
+        "max_cost": max_cost,
+        "max_nodes": limiter.max_nodes,
+        "elapsed": now - limiter.start,
+        "remaining": None if limiter.deadline is None else limiter.deadline - now,
+        "memory_budget": None if allowance is None else int(allowance * 3 // 4),
+        "incumbent": None if incumbent is None else (list(incumbent[0]), incumbent[1]),
+        "on_improve": on_improve,
+        "mode": mode,
+        "progress": _progress(limiter) if live_tracked() else None,
+    }
+
+
+def _progress(limiter):
+    """The ``progress(expanded, bound)`` callable of a request: the native search's live figures into ``limiter``."""
+    def progress(expanded: int, bound: int | None) -> None:
+        limiter.done = expanded
+        if bound is not None:
+            limiter.bound = bound
+
+    return progress
+
+
+def result_of(d: dict):
+    """The :class:`~searchkit.result.SearchResult` of a native result dict.
+
+    Raises:
+        NativeEngineError: the native search failed (status ``error``: a panic, with its message).
+    """
+    if d["status"] == ERROR:
+        raise NativeEngineError(d.get("message") or "the native engine failed")
+    s = d["stats"]
+    stats = SearchStats(expanded=s["expanded"], generated=s["generated"], evaluated=s["evaluated"],
+                        elapsed=s["elapsed"], iterations=tuple([IterationRecord(*it) for it in s["iterations"]]),
+                        per_depth=tuple(s["per_depth"]), per_depth_seconds=tuple(s["per_depth_seconds"]),
+                        peak_stored=s["peak_stored"], rule_cuts=tuple([(k, v) for k, v in s["rule_cuts"]]))
+    return SearchResult(status=d["status"], moves=tuple(d["moves"]), cost=d["cost"], stats=stats,
+                        lower_bound=d["lower_bound"])
+
+
+def check_solution(puzzle, result) -> None:
+    """Replay a native result's moves on the game's plain ``puzzle`` (every rule off).
+
+    Each move must be one of the puzzle's successors of its state: the child comes from the puzzle's optional
+    ``successor(state, move)`` when it has one (the replay puzzle's own answer for that move, ``None`` for an
+    illegal one; :data:`searchkit.hooks.OPTIONAL_HOOKS`), else from a scan of ``successors(state)``.
+
+    Raises:
+        NativeEngineError: a move is not legal, the end is not a goal, or the cost is not the moves' cost.
+    """
+    if not result.has_solution:
+        return
+    state = puzzle.initial_state()
+    cost = 0
+    successor = getattr(puzzle, "successor", None)
+    for i, move in enumerate(result.moves, 1):
+        step = successor(state, move) if successor is not None else _scan(puzzle, state, move)
+        if step is None:
+            raise NativeEngineError(f"the native engine's solution does not replay: move {i} ({move!r}) is not "
+                                    f"legal in its state (a defect of the native engine; no answer is given)")
+        state, cost = step[0], cost + step[1]
+    if not puzzle.is_goal(state):
+        raise NativeEngineError("the native engine's solution does not reach a goal (a defect of the native "
+                                "engine; no answer is given)")
+    if cost != result.cost:
+        raise NativeEngineError(f"the native engine's solution costs {cost}, not the {result.cost} it reported "
+                                f"(a defect of the native engine; no answer is given)")
+
+
+def _scan(puzzle, state, move) -> tuple | None:
+    """``(child, step cost)`` of ``move`` among ``puzzle.successors(state)``, or ``None``."""
+    for m, child, step in puzzle.successors(state):
+        if m == move:
+            return child, step
+    return None

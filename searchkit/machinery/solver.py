@@ -1,0 +1,673 @@
+"""Solving cases: a game with the user's choices, resolved once, and the outcome of each case.
+
+:class:`Solver` is built once per command: it resolves the game, the
+algorithm and heuristic the user fixed, the pruning rules and the complete
+option mapping (the game's defaults merged with the user's values).  Solving
+a case asks the game for its plan once and returns an :class:`Outcome` that
+says which algorithm and heuristic actually ran; output, statistics,
+``compare`` and the contract suite read that value and never ask the game
+again.  Shared by the CLI and usable from Python::
+
+    from searchkit.plugin.manager import load_registry
+    from searchkit.machinery.solver import Solver
+
+    solver = Solver(load_registry(), "flood", options={"moves": True})
+    for case in solver.game.parse(text, "boards.txt", solver.options):
+        outcome = solver.solve(case)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from searchkit.machinery import engine as engines
+from searchkit.algorithm import ANYTIME, OPTIMAL, PRUNES_ON_F, PRUNES_ON_F_IF_ADMISSIBLE, bind_params, parse_spec
+from searchkit.errors import PlanError, UnknownNameError
+from searchkit.game import Case, SearchPlan, option_defaults
+from searchkit.heuristic import DEAD, DEAD_CUTS, counting_dead
+from searchkit.limits import Limiter, LimitReached, Limits, active
+from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, INCOMPLETE, SOLVED, SearchResult, SearchStats
+
+
+@attrs.frozen
+class Outcome:
+    """What solving one case did.
+
+    Attributes:
+        case: the case.
+        result: the driver's :class:`~searchkit.result.SearchResult` (or the
+            plan's verdict, or the limit that stopped the set-up).
+        algorithm: the algorithm that ran (``None`` for a verdict without search).
+        heuristic: the heuristic that ran, or ``None``.
+        seconds: wall-clock seconds of the whole case, set-up included.
+        plan: the game's :class:`~searchkit.game.SearchPlan` for the case.
+        engine: ``"python"`` or ``"native"``: the engine that searched (:mod:`searchkit.machinery.engine`);
+            ``None`` for a verdict without search.
+    """
+
+    case: Case
+    result: SearchResult
+    algorithm: str | None
+    heuristic: str | None
+    seconds: float = 0.0
+    plan: SearchPlan | None = None
+    engine: str | None = None
+
+
+def _options_tuple(value: Mapping[str, Any] | Iterable[tuple[str, Any]] | None) -> tuple[tuple[str, Any], ...]:
+    items = value.items() if isinstance(value, Mapping) else (value or ())
+    return tuple(sorted((str(k), v) for k, v in items))
+
+
+#: The engines a :class:`SolverConfig` may ask for.
+ENGINES = ("auto", "python", "native")
+
+
+@attrs.frozen
+class SolverConfig:
+    """Everything a :class:`Solver` is built from: plain, frozen, picklable data.
+
+    The CLI builds one from its options; a worker process (local or Dask)
+    receives it and builds the same Solver from it, so a new choice is one new
+    field here and nowhere else.
+
+    Attributes:
+        game: the game's name.
+        algorithm: the algorithm as the user spelt it, options included
+            (``"wastar(weight=2)"``, :func:`searchkit.algorithm.parse_spec`),
+            or ``None`` for each case's plan (which runs with its defaults).
+        heuristic: heuristic name, or ``None`` for each case's plan.
+        disabled: pruning-rule names switched off (``--no-prune``).
+        limits: node, time and memory limits per case (the time counts from
+            the case's start, set-up included; the memory limit is enforced by
+            the batch executors, around the process).
+        options: the game's option values by ``GameOption.key``, as sorted
+            ``(key, value)`` pairs (a mapping is accepted and converted);
+            missing keys (or ``None`` values) get the game's defaults.
+        upper_bound: ``N`` (an int): seek only solutions cheaper than N --
+            the bound handed to the driver is N - 1, so an optimal driver
+            prunes every state with g + h >= N, and a case with no solution
+            below N is ``exhausted`` with ``lower_bound`` N (N itself is not
+            kept: a solution of cost N is not sought).  ``"auto"``: the
+            game's first :class:`~searchkit.bounds.UpperBound` provider
+            gives a solution, used as a seed (below).  ``None``: none.
+        seeds: known solutions (``--seed-solution``), a
+            :class:`~searchkit.seeds.Seeds`: each is checked by replay, its
+            cost C is the upper bound (only cheaper solutions are sought), and
+            it is returned -- ``solved`` with ``lower_bound`` C, proven since
+            nothing cheaper exists -- when the search proves there is none
+            cheaper, or ``feasible`` when it stops at a limit first.
+        engine: ``"auto"``, ``"python"`` or ``"native"``: which engine runs
+            the search (:mod:`searchkit.machinery.engine`); by default the
+            ``SEARCHKIT_ENGINE`` environment variable's, else ``"auto"``
+            (read when the config is made, so a worker gets the same).
+    """
+
+    game: str
+    algorithm: str | None = None
+    heuristic: str | None = None
+    disabled: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    limits: Limits = attrs.field(factory=Limits, converter=lambda v: Limits() if v is None else v)
+    options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_options_tuple)
+    upper_bound: int | str | None = None
+    seeds: Any = None
+    engine: str = attrs.field(factory=lambda: _default_engine(),
+                              converter=lambda v: _default_engine() if v is None else v,
+                              validator=attrs.validators.in_(ENGINES))
+
+
+def _default_engine() -> str:
+    from searchkit.machinery.engine import default_engine
+
+    return default_engine()
+
+
+# The two step values below are private, never compared nor printed: without attrs' generated ``__eq__``,
+# ``__hash__`` and ``__repr__`` (eq=False, repr=False) each class costs half as much to create, which every
+# command's start-up pays.
+@attrs.frozen(eq=False, repr=False)
+class _Built:
+    """What the build step made for one case: the searched puzzle and what the driver is handed with it.
+
+    Attributes:
+        puzzle: the game's puzzle, with the rules in ``off`` switched off.
+        estimate: the bound heuristic, or ``None``.
+        pruners: the bound driver rules that act.
+        off: every rule switched off (by the user, or acting nowhere under the algorithm).
+        seed: ``(moves, cost, origin)`` of the known solution, or ``None``.
+        fused_before: the puzzle's ``rule_cuts`` after the set-up (the
+            upper-bound provider's search included), subtracted from the
+            counts after the run, so only the search's own cuts are reported.
+        engine: ``"python"`` or ``"native"`` (:mod:`searchkit.machinery.engine`).
+        problem: the game's native problem (the native engine), else ``None``;
+            ``puzzle`` is then ``None`` unless a seed needed it.
+        acting: the pruning rules that act (``off`` left out), in order.
+        case, heuristic: the case and the resolved heuristic (the native request names it).
+        dead: ``[n]``, the states ``estimate`` called :data:`searchkit.DEAD`
+            (:func:`searchkit.heuristic.counting_dead`; ``[0]`` without an estimate, or for
+            one that does not declare ``dead_states``).
+    """
+
+    puzzle: Any
+    estimate: Any
+    pruners: list
+    off: frozenset
+    seed: tuple | None
+    fused_before: dict
+    engine: str = "python"
+    problem: Any = None
+    acting: tuple = ()
+    case: Any = None
+    heuristic: Any = None
+    dead: list = attrs.Factory(lambda: [0])
+
+
+@attrs.frozen(eq=False, repr=False)
+class _Bound:
+    """The bound step's answer: the cost bound handed to the driver, and the seed when it is an answer to it."""
+
+    max_cost: int | None
+    seed: tuple | None
+
+
+class Solver:
+    """A game with the user's choices (a :class:`SolverConfig`), ready to solve its cases.
+
+    Args:
+        registry: the loaded :class:`~searchkit.plugin.manager.Registry`.
+        config: the :class:`SolverConfig`, or the game's name with the
+            config's other fields as keywords (``Solver(registry, "flood",
+            algorithm="astar")`` is ``Solver(registry, SolverConfig("flood",
+            algorithm="astar"))``).
+        on_improve: ``on_improve(record)`` for each improving solution of a
+            case (the seed, then each one an anytime driver finds); ``record``
+            is the dict ``{"event": "improvement", "source", "case", "cost",
+            "lower_bound", "gap", "seconds", "origin"}``.  Settable later as
+            the attribute of the same name (any output format can use it).
+            Not part of the config: a callback stays in its process.
+
+    Attributes:
+        config: the :class:`SolverConfig`.
+        game: the :class:`~searchkit.game.Game` object.
+        options: the complete option mapping handed to the game (its
+            defaults merged with the config's values).
+        algorithm, heuristic: the fixed :class:`~searchkit.algorithm.Algorithm`
+            and :class:`~searchkit.heuristic.Heuristic`, or ``None`` (each
+            case's plan decides).
+        params: the fixed algorithm's bound options.
+        rules: the game's pruning rules.
+
+    Raises:
+        UnknownNameError: an unknown game, algorithm, heuristic, rule or option.
+        PlanError: a fixed algorithm that a switched-off rule does not act
+            under, or that cannot use the fixed heuristic; a bad upper bound.
+    """
+
+    def __init__(self, registry, config: SolverConfig | str | None = None, *, on_improve=None,
+                 **choices) -> None:
+        if config is None:
+            raise TypeError("Solver: give a SolverConfig, or the game's name and the config's other fields")
+        if isinstance(config, str):
+            config = SolverConfig(config, **choices)
+        elif choices:
+            raise TypeError(f"Solver: give either a SolverConfig or the game's name with keywords, not both "
+                            f"({', '.join(sorted(choices))})")
+        self.config: SolverConfig = config
+        self.registry = registry
+        self._engines: dict = {}  # (algorithm, heuristic) names -> _engine_for's answer
+        self.on_improve = on_improve
+        game = config.game
+        self.game = registry.game(game)
+        self.options = _complete_options(self.game, dict(config.options))
+        self.rules = tuple(registry.rules_for(game))
+        known = {rule.name for rule in self.rules}
+        for name in sorted(config.disabled - known):
+            raise UnknownNameError(
+                f"unknown pruning rule {name!r} for {game} (known: {', '.join(sorted(known)) or 'none'})")
+        self.params: dict[str, Any] = {}
+        self.algorithm = None
+        if config.algorithm is not None:
+            try:
+                alg_name, raw = parse_spec(config.algorithm)
+            except ValueError as exc:
+                raise PlanError(str(exc)) from None
+            self.algorithm = registry.algorithm(alg_name)
+            try:
+                self.params = bind_params(self.algorithm, raw)
+            except ValueError as exc:
+                raise PlanError(str(exc)) from None
+        upper_bound = config.upper_bound
+        if upper_bound is not None and upper_bound != "auto" and (not isinstance(upper_bound, int)
+                                                                  or isinstance(upper_bound, bool)
+                                                                  or upper_bound < 0):
+            raise PlanError(f"--upper-bound must be a cost >= 0 or auto, got {upper_bound!r}")
+        if upper_bound == "auto" and not registry.upper_bounds_for(game):
+            raise PlanError(f"--upper-bound auto: {game} registers no upper-bound provider")
+        self.heuristic = None if config.heuristic is None else registry.heuristic(game, config.heuristic)
+        alg = self.algorithm
+        if alg is not None:
+            for rule in self.rules:
+                if rule.name in config.disabled and not rule.acts_under(alg):
+                    raise PlanError(f"pruning rule {rule.name!r} does not act under {alg.name} "
+                                    f"({where_text(rule, registry)}), so --no-prune {rule.name} changes nothing")
+            if self.heuristic is not None and not alg.takes_heuristic:
+                raise PlanError(f"algorithm {alg.name!r} uses no heuristic, so -H {self.heuristic.name} "
+                                f"would change nothing")
+
+    @property
+    def seeks_optimum(self) -> bool:
+        """Whether this solver's answers can be proven optima: each case's plan (no algorithm named), or an
+        optimal or anytime algorithm, with no heuristic named or an admissible one (an inadmissible one
+        proves nothing, so every answer it gives is ``feasible``: :meth:`_settle`)."""
+        alg, h = self.algorithm, self.heuristic
+        return (alg is None or alg.guarantee.kind in (OPTIMAL, ANYTIME)) and (h is None or h.admissible)
+
+    def resolve(self, plan: SearchPlan):
+        """``(algorithm, heuristic)`` objects for ``plan``: the user's choices over the plan's.
+
+        Raises:
+            UnknownNameError: the plan names something nothing registered.
+            PlanError: the algorithm cannot search the plan as it asks.
+        """
+        algorithm = self.algorithm or self.registry.algorithm(plan.algorithm)
+        heuristic = self.heuristic
+        if heuristic is None and algorithm.uses_heuristic and plan.heuristic is not None:
+            heuristic = self.registry.heuristic(self.config.game, plan.heuristic)
+        if not algorithm.takes_heuristic:
+            heuristic = None
+        name = self.config.game
+        if plan.mode not in algorithm.modes:
+            why = ""
+            if plan.mode == "exact" and algorithm.guarantee.kind != OPTIMAL:  # it trades the optimum for speed
+                why = "; exact mode is a decision (a solution of exactly the given cost), not a cost to optimise"
+            raise PlanError(f"algorithm {algorithm.name!r} cannot search in {plan.mode!r} mode, which {name} asks "
+                            f"for (it searches: {', '.join(algorithm.modes)}){why}")
+        if plan.mode == "exact" and (self.config.upper_bound is not None or self.config.seeds is not None):
+            raise PlanError(f"{name} asks for a solution of exactly {plan.depth} moves: a decision, not a cost to "
+                            f"optimise, so --upper-bound and --seed-solution do not apply")
+        if plan.first_in_order and not algorithm.keeps_order:
+            fits = ", ".join(a.name for a in self.registry.algorithms.values()
+                             if a.keeps_order and plan.mode in a.modes)
+            raise PlanError(f"algorithm {algorithm.name!r} does not return the first solution in move order, "
+                            f"which {name} asks for (the smallest answer); use one of: {fits}")
+        config = self.config
+        if plan.depth is None and algorithm.needs_depth and config.upper_bound is None and config.seeds is None:
+            # --upper-bound N (or a seed's cost) is a depth bound too: N - 1, as for every driver
+            raise PlanError(f"algorithm {algorithm.name!r} needs a depth bound, and {name} gives none: "
+                            f"give one with --upper-bound N (solutions cheaper than N)")
+        if algorithm.uses_heuristic and heuristic is None:
+            raise PlanError(f"algorithm {algorithm.name!r} needs a heuristic (--heuristic)")
+        return algorithm, heuristic
+
+    def solve(self, case: Case, *, started: float | None = None) -> Outcome:
+        """Search one case: plan, resolve, build, bound, run, settle.
+
+        Args:
+            case: the case.
+            started: ``time.perf_counter()`` when reading the case began, so
+                the time limit counts its parsing too (default: now).
+
+        Raises:
+            UnknownNameError, PlanError: as :meth:`resolve`.
+            SeedError: a given seed that is not a solution of its case.
+        """
+        limiter = Limiter(self.config.limits, start=started)
+        if case.stopped is not None:  # a limit stopped its reading (Case.unread): nothing to search
+            return Outcome(case, SearchResult(status=case.stopped, stats=SearchStats(elapsed=limiter.elapsed())),
+                           None, None, limiter.elapsed())
+        plan = self.game.plan(case, self.options)
+        if plan.verdict is not None:
+            return Outcome(case, SearchResult(status=plan.verdict, stats=SearchStats(elapsed=limiter.elapsed())),
+                           None, None, limiter.elapsed(), plan)
+        algorithm, heuristic = self.resolve(plan)
+        names = (algorithm.name, None if heuristic is None else heuristic.name)
+        proof = heuristic is None or heuristic.admissible
+        with active(limiter):
+            try:  # the set-up counts against the case's time limit
+                built = self._build(case, algorithm, heuristic, limiter)
+            except LimitReached as stop:
+                stats = SearchStats(elapsed=limiter.elapsed())
+                return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed(), plan,
+                               getattr(stop, "engine", None))
+            bound = self._bound(plan, built.seed)
+            emit = self._emitter(case, limiter, proof)
+            if bound.seed is not None and emit is not None:
+                emit(bound.seed[1], None, bound.seed[2])  # the seed is the first solution of the run: an event
+            if bound.max_cost is None and algorithm.needs_depth:  # --upper-bound auto or a seed, none found
+                raise PlanError(f"algorithm {algorithm.name!r} needs a depth bound: {self.config.game} gives none "
+                                f"for this case, and no upper bound was found")
+            greedy = _greedy_under_bound(algorithm, plan, bound, proof)
+            result = self._run(algorithm, plan, built, _Bound(None, None) if greedy else bound, limiter, proof,
+                               emit)
+            if (greedy and result.has_solution and result.cost is not None and bound.max_cost is not None
+                    and result.cost > bound.max_cost):  # its first solution is above
+                result = attrs.evolve(result, status=INCOMPLETE, moves=(), cost=None, lower_bound=None)
+            result = self._settle(result, algorithm, proof, bound.seed, bounded=bound.max_cost is not None)
+            if (plan.depth is None and not algorithm.guarantee.solved_is_optimal and result.status == SOLVED
+                    and result.cost != 0 and result.lower_bound != result.cost):
+                # bounded_dfs under --upper-bound: the first solution within the bound, not a least-cost one
+                result = attrs.evolve(result, status=FEASIBLE, lower_bound=None)
+            if greedy or bound.max_cost is None or bound.max_cost >= 0:  # else no search ran: no rule acted
+                result = self._with_fused_cuts(result, built)
+        return Outcome(case, result, *names, limiter.elapsed(), plan, built.engine)
+
+    # -- the steps of solve ----------------------------------------------------
+    def _build(self, case: Case, algorithm, heuristic, limiter: Limiter) -> _Built:
+        """The puzzle with the rules that do not act switched off, the bound heuristic and rules, the seed.
+
+        Raises:
+            LimitReached: the case's time ran out in the set-up.
+        """
+        off, acting, engine = self._engine_for(algorithm, heuristic)
+        try:
+            limiter.check_time()
+            problem = None
+            if engine == engines.NATIVE:
+                why = ""
+                try:
+                    problem = self.game.native_problem(case, self.options, off)
+                except PlanError as refusal:  # a case the native engine does not take, and why
+                    problem, why = None, f": {refusal}"
+                if problem is None:
+                    if self.config.engine == engines.NATIVE:
+                        raise PlanError(f"engine native: game {self.config.game!r} builds no native problem for this "
+                                        f"case{why}")
+                    engine = engines.PYTHON
+        except LimitReached as stop:
+            stop.engine = engine
+            raise
+        if engine == engines.NATIVE:
+            # The Python puzzle only where a seed needs it (a seed is checked, or found, on it).
+            puzzle = seed = None
+            if self.config.seeds is not None or self.config.upper_bound == "auto" or algorithm.seeded:
+                puzzle = self.game.puzzle(case, self.options, off)
+                seed = self._seed(case, puzzle, algorithm)
+            return _Built(puzzle, None, [], off, seed, {}, engine, problem, acting, case, heuristic)
+        puzzle = self.game.puzzle(case, self.options, off)
+        estimate = None if heuristic is None else heuristic.bind(puzzle)
+        dead = [0]
+        if estimate is not None and heuristic.dead_states:
+            # the one place dead states are counted (searchkit.DEAD); a heuristic that never returns it pays nothing
+            estimate, dead = counting_dead(estimate)
+        pruners = [rule.bind(puzzle) for rule in acting if rule.factory is not None]
+        seed = self._seed(case, puzzle, algorithm)
+        return _Built(puzzle, estimate, pruners, off, seed, _fused_cuts(puzzle), engine, None, acting, case, heuristic,
+                      dead)
+
+    def _engine_for(self, algorithm, heuristic) -> tuple[frozenset, tuple, str]:
+        """``(off, acting, engine)`` for a search with ``algorithm`` and ``heuristic``: the rules switched off
+        (by the user, or not acting under the algorithm), the acting rules, and the engine
+        (:func:`searchkit.machinery.engine.choose`).  The same for every case of this solver with those two, so worked
+        out once (on 1000 small boards it was a tenth of a native search's cost on the Python side).
+
+        Raises:
+            PlanError: ``engine`` is ``native`` and a component has no native counterpart.
+        """
+        key = (algorithm.name, None if heuristic is None else heuristic.name)
+        known = self._engines.get(key)
+        if known is None:
+            off = self.config.disabled | {rule.name for rule in self.rules if not rule.acts_under(algorithm)}
+            acting = tuple(rule for rule in self.rules if rule.name not in off)
+            known = self._engines[key] = (off, acting, engines.choose(self.config.engine, self.game, algorithm,
+                                                                      heuristic, acting))
+        return known
+
+    def _bound(self, plan: SearchPlan, seed: tuple | None) -> _Bound:
+        """The cost bound: the plan's depth, lowered below ``--upper-bound`` and below the seed's cost.
+
+        The seed is kept only when it answers the bound the driver gets (its
+        cost is the bound + 1, and no numeric upper bound at or below it).
+        """
+        max_cost = plan.depth
+        below = None  # seek only solutions cheaper than this
+        if seed is not None:
+            below = seed[1]
+        given = self.config.upper_bound
+        numeric = given if isinstance(given, int) and not isinstance(given, bool) else None
+        if numeric is not None:
+            below = numeric if below is None else min(below, numeric)
+        if below is not None:
+            max_cost = below - 1 if max_cost is None else min(max_cost, below - 1)
+        if seed is not None and (max_cost != seed[1] - 1 or numeric is not None and seed[1] >= numeric):
+            seed = None  # a tighter bound than the seed's cost: the seed is not an answer to it
+        return _Bound(max_cost, seed)
+
+    def _run(self, algorithm, plan: SearchPlan, built: _Built, bound: _Bound, limiter: Limiter, proof: bool,
+             emit) -> SearchResult:
+        """The driver's result on the built puzzle under the bound (a negative bound: ``exhausted`` at once)."""
+        if bound.max_cost is not None and bound.max_cost < 0:  # nothing costs less than 0
+            return SearchResult(status=EXHAUSTED, lower_bound=0, stats=SearchStats(elapsed=limiter.elapsed()))
+        params = self.params if self.algorithm is not None else bind_params(algorithm, {})
+        if built.problem is not None:
+            try:
+                return self._run_native(algorithm, built, bound, limiter, proof, emit, params, plan.mode)
+            except LimitReached as stop:  # the native problem's own set-up (e.g. building a pattern database)
+                return SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
+        from searchkit.request import SearchRequest  # the Python engine's: a native search never loads it
+
+        request = SearchRequest(heuristic=built.estimate, pruners=built.pruners, limits=limiter,
+                                max_cost=bound.max_cost, mode=plan.mode, params=params, admissible=proof,
+                                incumbent=None if bound.seed is None else bound.seed[:2],
+                                on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
+        try:
+            if built.estimate is not None and built.estimate(built.puzzle.initial_state()) == DEAD:
+                # no goal is reachable from the start (a driver would store it with f = inf)
+                return SearchResult(status=EXHAUSTED, stats=SearchStats(elapsed=limiter.elapsed(), evaluated=1))
+            return algorithm.run(built.puzzle, request)
+        except LimitReached as stop:  # raised where a driver does not guard, e.g. the start's estimate
+            return SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
+
+    def _run_native(self, algorithm, built: _Built, bound: _Bound, limiter: Limiter, proof: bool, emit,
+                    params, mode: str) -> SearchResult:
+        """The native engine's result (:mod:`searchkit.machinery.engine`), its moves replayed on the plain Python
+        puzzle.
+
+        Raises:
+            NativeEngineError: the native search failed, or its solution does not replay.
+        """
+        request = engines.request(algorithm, built.heuristic,
+                                  built.acting, params, admissible=proof, max_cost=bound.max_cost, limiter=limiter,
+                                  incumbent=None if bound.seed is None else bound.seed[:2],
+                                  on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")),
+                                  mode=mode, disabled=built.off, module=engines.game_module(self.game))
+        result = engines.result_of(built.problem.solve(request))
+        # Trust nothing: the moves are replayed on the game's plain puzzle before they are reported (or on the
+        # puzzle of its optional ``replay_puzzle(case, options)``, a cheaper model of the same rules).
+        # Nothing to replay without a solution: a search stopped at a limit builds no puzzle (on a 1600 x 1600
+        # Flood-It board the replay puzzle alone took 38 s after --time-limit 0.5 had stopped the search).
+        if result.has_solution:
+            # The replay checks the clock (a huge board's puzzle takes seconds to build), but a search that ran
+            # to its time limit (anytime always does) must still have its solution checked: the replay gets
+            # REPLAY_GRACE seconds past the deadline.  A solution it cannot check by then is not reported: the
+            # search's proven bound and counts are (and a seed, checked before the search, still stands).
+            try:
+                if limiter.deadline is None:  # the case's own limiter, already active (solve's)
+                    self._replay(built, result)
+                else:
+                    left = max(limiter.deadline - limiter.clock(), REPLAY_GRACE)
+                    with active(Limiter(Limits(time_limit=left, memory_mb=None if limiter.memory is None
+                                               else limiter.memory / 2**20))):
+                        self._replay(built, result)
+            except LimitReached as stop:
+                return attrs.evolve(result, status=stop.status, moves=(), cost=None)
+        return result
+
+    def _replay(self, built: _Built, result: SearchResult) -> None:
+        """Replay a native solution on the game's replay puzzle, else its plain puzzle (every rule off).
+
+        Raises:
+            NativeEngineError: the solution does not replay.
+            LimitReached: the active limiter's time ran out while the puzzle was built or replayed.
+        """
+        replay = getattr(self.game, "replay_puzzle", None)
+        plain = replay(built.case, self.options) if replay is not None else \
+            self.game.puzzle(built.case, self.options, frozenset(rule.name for rule in self.rules))
+        engines.check_solution(plain, result)
+
+    @staticmethod
+    def _with_fused_cuts(result: SearchResult, built: _Built) -> SearchResult:
+        """``result`` with the cuts of the rules fused into the game's successors made during the search.
+
+        The puzzle counts them in its optional ``rule_cuts`` (a mapping rule
+        name -> cuts so far, see :data:`searchkit.hooks.OPTIONAL_HOOKS`); the
+        counts made before the search (the upper-bound provider's) are
+        subtracted, and rules switched off are left out.  The states the
+        estimate called :data:`searchkit.DEAD` are counted as
+        :data:`searchkit.heuristic.DEAD_CUTS` (when there were any).
+        """
+        after = _fused_cuts(built.puzzle) if built.problem is None else None  # native: counted in its result
+        if not after and not built.dead[0]:
+            return result
+        counts = dict(result.stats.rule_cuts)
+        counts.update((k, v - built.fused_before.get(k, 0)) for k, v in (after or {}).items() if k not in built.off)
+        if built.dead[0]:
+            counts[DEAD_CUTS] = built.dead[0]
+        return attrs.evolve(result, stats=attrs.evolve(result.stats, rule_cuts=tuple(counts.items())))
+
+    # -- bounds and seeds ------------------------------------------------------
+    def _emitter(self, case, limiter, proof):
+        """``emit(cost, lower_bound, origin)`` forwarding improvement records to :attr:`on_improve`, or ``None``."""
+        if self.on_improve is None:
+            return None
+
+        def emit(cost, lower_bound, origin):
+            lb = lower_bound if proof else None
+            self.on_improve({"event": "improvement", "source": case.source, "case": case.index, "cost": cost,
+                             "lower_bound": lb, "gap": None if lb is None else max(0, cost - lb),
+                             "seconds": round(limiter.elapsed(), 6), "origin": origin})
+
+        return emit
+
+    def _seed(self, case, puzzle, algorithm):
+        """``(moves, cost, origin)`` of the known solution to start from, or ``None``.
+
+        From ``seeds`` when given (checked by replay), else from the game's
+        first upper-bound provider under ``upper_bound="auto"`` or a seeded
+        algorithm (``anytime``).
+
+        Raises:
+            SeedError: a given seed that is not a solution of its case.
+        """
+        from searchkit.bounds import SeedError, check_moves
+
+        from searchkit.game import moves_to_json
+
+        def checked(moves, render, origin):
+            try:
+                return (*check_moves(puzzle, moves, render), origin)
+            except SeedError:  # a rule of the searched puzzle may drop a move the solution uses
+                pass
+            # The caller names the file and case of the error (as for every Solver refusal).
+            plain = self.game.puzzle(case, self.options, frozenset(r.name for r in self.rules))
+            return (*check_moves(plain, moves, render), origin)
+
+        found = None
+        given = None if self.config.seeds is None else self.config.seeds.for_case(case)
+        if given is not None and case.index in self.config.seeds.hashes and self.config.seeds.every is None:
+            from searchkit.machinery.records import data_hash
+
+            if data_hash(case) != self.config.seeds.hashes[case.index]:  # another file's, or an edited board's, record
+                raise SeedError(f"seed solution: the record of case {case.index} is of another board "
+                                "(its data_hash differs)")
+        if given is not None:
+            def render(m):
+                return _canon(moves_to_json(self.game, case, [m])[0])
+
+            found = checked([_canon(t) for t in given], render, "seed")
+        if found is None and (self.config.upper_bound == "auto" or algorithm.seeded):
+            providers = self.registry.upper_bounds_for(self.config.game)
+            if providers:
+                provider = providers[0]
+                moves = provider.solve(puzzle)
+                if moves is not None:  # None: the provider found nothing, so the case has no upper bound
+                    found = checked(moves, None, f"upper-bound:{provider.name}")
+        return found
+
+    @staticmethod
+    def _settle(result, algorithm, proof, seed, bounded=False):
+        """The result with the claims that hold: lower bounds only from admissible heuristics, the seed kept.
+
+        Read from the algorithm's declared fields: its :attr:`~searchkit.algorithm.Algorithm.guarantee`
+        and what it compares with the cost bound (:attr:`~searchkit.algorithm.Algorithm.prunes_on`).
+        ``bounded``: the search had a cost bound (the plan's depth, ``--upper-bound`` or a seed's cost).
+        """
+        if not proof:
+            if result.status == SOLVED and algorithm.uses_heuristic and result.cost != 0:
+                result = attrs.evolve(result, status=FEASIBLE)  # an inadmissible h proves nothing
+            elif result.status == EXHAUSTED and bounded and algorithm.prunes_on == PRUNES_ON_F:
+                # Under a bound, a driver that cuts on g + h whatever h is may have cut every solution below
+                # it with an overestimate.  One that cuts on g alone with such an h (prunes_on
+                # "f_if_admissible") proves its exhaustion still, and without a bound nothing is cut on h.
+                result = attrs.evolve(result, status=INCOMPLETE)
+            result = attrs.evolve(result, lower_bound=0 if result.cost == 0 else None)  # costs are >= 0
+        if result.has_solution and result.cost == 0:  # nothing is cheaper than nothing
+            result = attrs.evolve(result, status=SOLVED, lower_bound=0)
+        elif result.status == SOLVED and result.lower_bound is None and algorithm.guarantee.kind == OPTIMAL:
+            result = attrs.evolve(result, lower_bound=result.cost)
+        if seed is None or result.has_solution or result.status == CANCELLED:
+            return result
+        moves, cost, _ = seed
+        if result.status == EXHAUSTED:
+            # Nothing cheaper than the seed exists: a proof with an admissible h, and without one for a driver
+            # that then cuts on g alone (one that cuts on g + h was made incomplete above).
+            return attrs.evolve(result, status=SOLVED, moves=moves, cost=cost, lower_bound=cost)
+        lb = result.lower_bound if proof else None
+        return attrs.evolve(result, status=FEASIBLE, moves=moves, cost=cost,
+                            lower_bound=None if lb is None else min(lb, cost))
+
+
+#: Seconds a native solution's replay may run past the case's time limit (:meth:`Solver._run_native`): a
+#: replay takes microseconds on a judge or benchmark board, and seconds only on boards of millions of cells.
+REPLAY_GRACE = 1.0
+
+
+def _fused_cuts(puzzle) -> dict:
+    """A copy of the puzzle's ``rule_cuts`` counts (``{}`` when it keeps none)."""
+    return dict(getattr(puzzle, "rule_cuts", None) or {})
+
+
+def _greedy_under_bound(algorithm, plan: SearchPlan, bound: _Bound, proof: bool) -> bool:
+    """Whether the search runs unbounded and keeps its first solution only when it is under the bound.
+
+    A driver that cuts on g + h only with an admissible h (``prunes_on`` is
+    ``f_if_admissible``: wastar, gbfs, beam) cuts on g alone when h proves
+    nothing, so under a cost bound it would search every state cheaper than
+    the bound (PC19: 20 s a board instead of 0.1 s).  It runs as without the
+    bound instead, stops at its first solution, and that solution is kept
+    only when it is under the bound (else the seed, or nothing).  Improving
+    further is the anytime driver's job.
+    """
+    return (bound.max_cost is not None and plan.depth is None and not proof
+            and algorithm.prunes_on == PRUNES_ON_F_IF_ADMISSIBLE)
+
+
+def _canon(value) -> str:
+    """One spelling of a move for matching a seed: strings as they are, anything else as JSON."""
+    if isinstance(value, str):
+        return value
+    import json
+
+    return json.dumps(value)
+
+
+def _complete_options(game, given: Mapping[str, Any]) -> dict[str, Any]:
+    options = option_defaults(game.options)
+    for key, value in given.items():
+        if key not in options:
+            names = ", ".join(o.name for o in game.options) or "none"
+            raise UnknownNameError(f"unknown option {key!r} for {game.name} (known: {names})")
+        if value is not None:
+            options[key] = value
+    return options
+
+
+def where_text(rule, registry) -> str:
+    """Where ``rule`` acts and under which registered algorithms.
+
+    E.g. ``"in successors_within: bounded_dfs, ida_star"``.
+    """
+    under = [a.name for a in registry.algorithms.values() if rule.acts_under(a)]
+    return f"in {rule.where}: {', '.join(under) or 'no registered algorithm'}"
