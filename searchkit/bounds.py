@@ -30,12 +30,20 @@ class UpperBound:
             found no solution (the case then has no upper bound: it is
             searched as without one); or a ``"module:attr"`` string naming it.
         summary: one line for listings.
+        native: ``(algorithm, heuristic)``: the search ``factory`` runs first, named for the native engine
+            (e.g. ``("beam(width=4)", "puchert")``), or ``None``.  On the native engine, when the game's
+            native module has both components, the Solver runs that search there instead of ``factory``
+            and replays its solution with the Python game before using it; when it finds none, ``factory``
+            runs on the Python puzzle.  The claim a provider makes by naming it: ``factory`` returns that
+            search's solution whenever it has one, so both engines start from the same seed (a test should
+            compare them, as flood's does).
     """
 
     game: str
     name: str
     factory: Callable[[Any], Sequence[Any]] | str
     summary: str = ""
+    native: tuple[str, str | None] | None = None
 
     def solve(self, puzzle) -> tuple | None:
         """The provider's moves for ``puzzle`` (not yet checked: see :func:`check_moves`), or ``None``: none found."""

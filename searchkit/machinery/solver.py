@@ -27,9 +27,9 @@ from searchkit.machinery import engine as engines
 from searchkit.algorithm import ANYTIME, OPTIMAL, PRUNES_ON_F, PRUNES_ON_F_IF_ADMISSIBLE, bind_params, parse_spec
 from searchkit.errors import PlanError, UnknownNameError
 from searchkit.game import Case, SearchPlan, option_defaults
-from searchkit.heuristic import DEAD, DEAD_CUTS, counting_dead
 from searchkit.limits import Limiter, LimitReached, Limits, active
-from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, INCOMPLETE, SOLVED, SearchResult, SearchStats
+from searchkit.result import (CANCELLED, EXHAUSTED, FEASIBLE, INCOMPLETE, MEMORY_LIMIT, SOLVED, TIME_LIMIT,
+                              SearchResult, SearchStats)
 
 
 @attrs.frozen
@@ -125,46 +125,9 @@ def _default_engine() -> str:
     return default_engine()
 
 
-# The two step values below are private, never compared nor printed: without attrs' generated ``__eq__``,
-# ``__hash__`` and ``__repr__`` (eq=False, repr=False) each class costs half as much to create, which every
+# The step value below is private, never compared nor printed: without attrs' generated ``__eq__``,
+# ``__hash__`` and ``__repr__`` (eq=False, repr=False) it costs half as much to create, which every
 # command's start-up pays.
-@attrs.frozen(eq=False, repr=False)
-class _Built:
-    """What the build step made for one case: the searched puzzle and what the driver is handed with it.
-
-    Attributes:
-        puzzle: the game's puzzle, with the rules in ``off`` switched off.
-        estimate: the bound heuristic, or ``None``.
-        pruners: the bound driver rules that act.
-        off: every rule switched off (by the user, or acting nowhere under the algorithm).
-        seed: ``(moves, cost, origin)`` of the known solution, or ``None``.
-        fused_before: the puzzle's ``rule_cuts`` after the set-up (the
-            upper-bound provider's search included), subtracted from the
-            counts after the run, so only the search's own cuts are reported.
-        engine: ``"python"`` or ``"native"`` (:mod:`searchkit.machinery.engine`).
-        problem: the game's native problem (the native engine), else ``None``;
-            ``puzzle`` is then ``None`` unless a seed needed it.
-        acting: the pruning rules that act (``off`` left out), in order.
-        case, heuristic: the case and the resolved heuristic (the native request names it).
-        dead: ``[n]``, the states ``estimate`` called :data:`searchkit.DEAD`
-            (:func:`searchkit.heuristic.counting_dead`; ``[0]`` without an estimate, or for
-            one that does not declare ``dead_states``).
-    """
-
-    puzzle: Any
-    estimate: Any
-    pruners: list
-    off: frozenset
-    seed: tuple | None
-    fused_before: dict
-    engine: str = "python"
-    problem: Any = None
-    acting: tuple = ()
-    case: Any = None
-    heuristic: Any = None
-    dead: list = attrs.Factory(lambda: [0])
-
-
 @attrs.frozen(eq=False, repr=False)
 class _Bound:
     """The bound step's answer: the cost bound handed to the driver, and the seed when it is an answer to it."""
@@ -326,13 +289,16 @@ class Solver:
         names = (algorithm.name, None if heuristic is None else heuristic.name)
         proof = heuristic is None or heuristic.admissible
         with active(limiter):
+            prepared = None
             try:  # the set-up counts against the case's time limit
-                built = self._build(case, algorithm, heuristic, limiter)
+                prepared = self._prepare(case, algorithm, heuristic, limiter)
+                seed = self._seed(prepared, algorithm, limiter)
             except LimitReached as stop:
                 stats = SearchStats(elapsed=limiter.elapsed())
+                engine = stop.engine if prepared is None else prepared.engine.name
                 return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed(), plan,
-                               getattr(stop, "engine", None))
-            bound = self._bound(plan, built.seed)
+                               engine)
+            bound = self._bound(plan, seed)
             emit = self._emitter(case, limiter, proof)
             if bound.seed is not None and emit is not None:
                 emit(bound.seed[1], None, bound.seed[2])  # the seed is the first solution of the run: an event
@@ -340,7 +306,7 @@ class Solver:
                 raise PlanError(f"algorithm {algorithm.name!r} needs a depth bound: {self.config.game} gives none "
                                 f"for this case, and no upper bound was found")
             greedy = _greedy_under_bound(algorithm, plan, bound, proof)
-            result = self._run(algorithm, plan, built, _Bound(None, None) if greedy else bound, limiter, proof,
+            result = self._run(algorithm, plan, prepared, _Bound(None, None) if greedy else bound, limiter, proof,
                                emit)
             if (greedy and result.has_solution and result.cost is not None and bound.max_cost is not None
                     and result.cost > bound.max_cost):  # its first solution is above
@@ -350,52 +316,33 @@ class Solver:
                     and result.cost != 0 and result.lower_bound != result.cost):
                 # bounded_dfs under --upper-bound: the first solution within the bound, not a least-cost one
                 result = attrs.evolve(result, status=FEASIBLE, lower_bound=None)
-            if greedy or bound.max_cost is None or bound.max_cost >= 0:  # else no search ran: no rule acted
-                result = self._with_fused_cuts(result, built)
-        return Outcome(case, result, *names, limiter.elapsed(), plan, built.engine)
+        return Outcome(case, result, *names, limiter.elapsed(), plan, prepared.engine.name)
 
     # -- the steps of solve ----------------------------------------------------
-    def _build(self, case: Case, algorithm, heuristic, limiter: Limiter) -> _Built:
-        """The puzzle with the rules that do not act switched off, the bound heuristic and rules, the seed.
+    def _prepare(self, case: Case, algorithm, heuristic, limiter: Limiter) -> engines.Prepared:
+        """The case made ready by its engine (:meth:`~searchkit.machinery.engine.seam.Engine.prepare`): the
+        native engine when chosen and it takes the case, else the Python engine.
 
         Raises:
-            LimitReached: the case's time ran out in the set-up.
+            PlanError: ``engine`` is ``native`` and the game builds no native problem for the case.
+            LimitReached: the case's time ran out in the set-up (its ``engine`` attribute names the engine).
         """
-        off, acting, engine = self._engine_for(algorithm, heuristic)
+        off, acting, name = self._engine_for(algorithm, heuristic)
         try:
             limiter.check_time()
-            problem = None
-            if engine == engines.NATIVE:
-                why = ""
+            if name == engines.NATIVE:
                 try:
-                    problem = self.game.native_problem(case, self.options, off)
-                except PlanError as refusal:  # a case the native engine does not take, and why
-                    problem, why = None, f": {refusal}"
-                if problem is None:
+                    return engines.engine_named(name).prepare(self, case, heuristic, off, acting)
+                except engines.Declined as refusal:  # a case the native engine does not take
                     if self.config.engine == engines.NATIVE:
-                        raise PlanError(f"engine native: game {self.config.game!r} builds no native problem for this "
-                                        f"case{why}")
-                    engine = engines.PYTHON
+                        why = f": {refusal}" if str(refusal) else ""
+                        raise PlanError(f"engine native: game {self.config.game!r} builds no native problem for "
+                                        f"this case{why}") from None
+                    name = engines.PYTHON
+            return engines.engine_named(name).prepare(self, case, heuristic, off, acting)
         except LimitReached as stop:
-            stop.engine = engine
+            stop.engine = name
             raise
-        if engine == engines.NATIVE:
-            # The Python puzzle only where a seed needs it (a seed is checked, or found, on it).
-            puzzle = seed = None
-            if self.config.seeds is not None or self.config.upper_bound == "auto" or algorithm.seeded:
-                puzzle = self.game.puzzle(case, self.options, off)
-                seed = self._seed(case, puzzle, algorithm)
-            return _Built(puzzle, None, [], off, seed, {}, engine, problem, acting, case, heuristic)
-        puzzle = self.game.puzzle(case, self.options, off)
-        estimate = None if heuristic is None else heuristic.bind(puzzle)
-        dead = [0]
-        if estimate is not None and heuristic.dead_states:
-            # the one place dead states are counted (searchkit.DEAD); a heuristic that never returns it pays nothing
-            estimate, dead = counting_dead(estimate)
-        pruners = [rule.bind(puzzle) for rule in acting if rule.factory is not None]
-        seed = self._seed(case, puzzle, algorithm)
-        return _Built(puzzle, estimate, pruners, off, seed, _fused_cuts(puzzle), engine, None, acting, case, heuristic,
-                      dead)
 
     def _engine_for(self, algorithm, heuristic) -> tuple[frozenset, tuple, str]:
         """``(off, acting, engine)`` for a search with ``algorithm`` and ``heuristic``: the rules switched off
@@ -435,97 +382,22 @@ class Solver:
             seed = None  # a tighter bound than the seed's cost: the seed is not an answer to it
         return _Bound(max_cost, seed)
 
-    def _run(self, algorithm, plan: SearchPlan, built: _Built, bound: _Bound, limiter: Limiter, proof: bool,
-             emit) -> SearchResult:
-        """The driver's result on the built puzzle under the bound (a negative bound: ``exhausted`` at once)."""
-        if bound.max_cost is not None and bound.max_cost < 0:  # nothing costs less than 0
-            return SearchResult(status=EXHAUSTED, lower_bound=0, stats=SearchStats(elapsed=limiter.elapsed()))
-        params = self.params if self.algorithm is not None else bind_params(algorithm, {})
-        if built.problem is not None:
-            try:
-                return self._run_native(algorithm, built, bound, limiter, proof, emit, params, plan.mode)
-            except LimitReached as stop:  # the native problem's own set-up (e.g. building a pattern database)
-                return SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
-        from searchkit.request import SearchRequest  # the Python engine's: a native search never loads it
-
-        request = SearchRequest(heuristic=built.estimate, pruners=built.pruners, limits=limiter,
-                                max_cost=bound.max_cost, mode=plan.mode, params=params, admissible=proof,
-                                incumbent=None if bound.seed is None else bound.seed[:2],
-                                on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
-        try:
-            if built.estimate is not None and built.estimate(built.puzzle.initial_state()) == DEAD:
-                # no goal is reachable from the start (a driver would store it with f = inf)
-                return SearchResult(status=EXHAUSTED, stats=SearchStats(elapsed=limiter.elapsed(), evaluated=1))
-            return algorithm.run(built.puzzle, request)
-        except LimitReached as stop:  # raised where a driver does not guard, e.g. the start's estimate
-            return SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
-
-    def _run_native(self, algorithm, built: _Built, bound: _Bound, limiter: Limiter, proof: bool, emit,
-                    params, mode: str) -> SearchResult:
-        """The native engine's result (:mod:`searchkit.machinery.engine`), its moves replayed on the plain Python
-        puzzle.
+    def _run(self, algorithm, plan: SearchPlan, prepared: engines.Prepared, bound: _Bound, limiter: Limiter,
+             proof: bool, emit) -> SearchResult:
+        """The engine's checked result for the case's search under the bound (a negative bound: ``exhausted``
+        at once).
 
         Raises:
             NativeEngineError: the native search failed, or its solution does not replay.
         """
-        request = engines.request(algorithm, built.heuristic,
-                                  built.acting, params, admissible=proof, max_cost=bound.max_cost, limiter=limiter,
-                                  incumbent=None if bound.seed is None else bound.seed[:2],
-                                  on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")),
-                                  mode=mode, disabled=built.off, module=engines.game_module(self.game))
-        result = engines.result_of(built.problem.solve(request))
-        # Trust nothing: the moves are replayed on the game's plain puzzle before they are reported (or on the
-        # puzzle of its optional ``replay_puzzle(case, options)``, a cheaper model of the same rules).
-        # Nothing to replay without a solution: a search stopped at a limit builds no puzzle (on a 1600 x 1600
-        # Flood-It board the replay puzzle alone took 38 s after --time-limit 0.5 had stopped the search).
-        if result.has_solution:
-            # The replay checks the clock (a huge board's puzzle takes seconds to build), but a search that ran
-            # to its time limit (anytime always does) must still have its solution checked: the replay gets
-            # REPLAY_GRACE seconds past the deadline.  A solution it cannot check by then is not reported: the
-            # search's proven bound and counts are (and a seed, checked before the search, still stands).
-            try:
-                if limiter.deadline is None:  # the case's own limiter, already active (solve's)
-                    self._replay(built, result)
-                else:
-                    left = max(limiter.deadline - limiter.clock(), REPLAY_GRACE)
-                    with active(Limiter(Limits(time_limit=left, memory_mb=None if limiter.memory is None
-                                               else limiter.memory / 2**20))):
-                        self._replay(built, result)
-            except LimitReached as stop:
-                return attrs.evolve(result, status=stop.status, moves=(), cost=None)
-        return result
-
-    def _replay(self, built: _Built, result: SearchResult) -> None:
-        """Replay a native solution on the game's replay puzzle, else its plain puzzle (every rule off).
-
-        Raises:
-            NativeEngineError: the solution does not replay.
-            LimitReached: the active limiter's time ran out while the puzzle was built or replayed.
-        """
-        replay = getattr(self.game, "replay_puzzle", None)
-        plain = replay(built.case, self.options) if replay is not None else \
-            self.game.puzzle(built.case, self.options, frozenset(rule.name for rule in self.rules))
-        engines.check_solution(plain, result)
-
-    @staticmethod
-    def _with_fused_cuts(result: SearchResult, built: _Built) -> SearchResult:
-        """``result`` with the cuts of the rules fused into the game's successors made during the search.
-
-        The puzzle counts them in its optional ``rule_cuts`` (a mapping rule
-        name -> cuts so far, see :data:`searchkit.hooks.OPTIONAL_HOOKS`); the
-        counts made before the search (the upper-bound provider's) are
-        subtracted, and rules switched off are left out.  The states the
-        estimate called :data:`searchkit.DEAD` are counted as
-        :data:`searchkit.heuristic.DEAD_CUTS` (when there were any).
-        """
-        after = _fused_cuts(built.puzzle) if built.problem is None else None  # native: counted in its result
-        if not after and not built.dead[0]:
-            return result
-        counts = dict(result.stats.rule_cuts)
-        counts.update((k, v - built.fused_before.get(k, 0)) for k, v in (after or {}).items() if k not in built.off)
-        if built.dead[0]:
-            counts[DEAD_CUTS] = built.dead[0]
-        return attrs.evolve(result, stats=attrs.evolve(result.stats, rule_cuts=tuple(counts.items())))
+        if bound.max_cost is not None and bound.max_cost < 0:  # nothing costs less than 0
+            return SearchResult(status=EXHAUSTED, lower_bound=0, stats=SearchStats(elapsed=limiter.elapsed()))
+        params = self.params if self.algorithm is not None else bind_params(algorithm, {})
+        task = engines.Task(algorithm, params, prepared.heuristic, admissible=proof, max_cost=bound.max_cost,
+                            mode=plan.mode, incumbent=None if bound.seed is None else bound.seed[:2],
+                            on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
+        engine = prepared.engine
+        return engine.check(prepared, engine.run(prepared, task, limiter), limiter)
 
     # -- bounds and seeds ------------------------------------------------------
     def _emitter(self, case, limiter, proof):
@@ -541,23 +413,33 @@ class Solver:
 
         return emit
 
-    def _seed(self, case, puzzle, algorithm):
+    def _seed(self, prepared: engines.Prepared, algorithm, limiter: Limiter):
         """``(moves, cost, origin)`` of the known solution to start from, or ``None``.
 
         From ``seeds`` when given (checked by replay), else from the game's
         first upper-bound provider under ``upper_bound="auto"`` or a seeded
-        algorithm (``anytime``).
+        algorithm (``anytime``).  On the native engine a provider that names
+        its search (:attr:`~searchkit.bounds.UpperBound.native`) runs it there
+        (:meth:`_native_seed`); otherwise the provider runs on the Python
+        puzzle, built for it.
 
         Raises:
             SeedError: a given seed that is not a solution of its case.
+            LimitReached: the case's time ran out while the provider searched.
         """
         from searchkit.bounds import SeedError, check_moves
 
         from searchkit.game import moves_to_json
 
+        case = prepared.case
+        given = None if self.config.seeds is None else self.config.seeds.for_case(case)
+        wanted = self.config.upper_bound == "auto" or algorithm.seeded
+        if given is None and not wanted:
+            return None
+
         def checked(moves, render, origin):
             try:
-                return (*check_moves(puzzle, moves, render), origin)
+                return (*check_moves(prepared.python_puzzle(), moves, render), origin)
             except SeedError:  # a rule of the searched puzzle may drop a move the solution uses
                 pass
             # The caller names the file and case of the error (as for every Solver refusal).
@@ -565,7 +447,6 @@ class Solver:
             return (*check_moves(plain, moves, render), origin)
 
         found = None
-        given = None if self.config.seeds is None else self.config.seeds.for_case(case)
         if given is not None and case.index in self.config.seeds.hashes and self.config.seeds.every is None:
             from searchkit.machinery.records import data_hash
 
@@ -577,14 +458,46 @@ class Solver:
                 return _canon(moves_to_json(self.game, case, [m])[0])
 
             found = checked([_canon(t) for t in given], render, "seed")
-        if found is None and (self.config.upper_bound == "auto" or algorithm.seeded):
+        if found is None and wanted:
             providers = self.registry.upper_bounds_for(self.config.game)
             if providers:
                 provider = providers[0]
-                moves = provider.solve(puzzle)
-                if moves is not None:  # None: the provider found nothing, so the case has no upper bound
-                    found = checked(moves, None, f"upper-bound:{provider.name}")
+                found = self._native_seed(prepared, provider, limiter)
+                if found is None:
+                    moves = provider.solve(prepared.python_puzzle())
+                    if moves is not None:  # None: the provider found nothing, so the case has no upper bound
+                        found = checked(moves, None, f"upper-bound:{provider.name}")
         return found
+
+    def _native_seed(self, prepared: engines.Prepared, provider, limiter: Limiter):
+        """``(moves, cost, origin)`` of the provider's own search run by the native engine, or ``None``: not
+        the native engine, no native search named, a component of it without a twin, or no solution found
+        (the provider then runs on the Python puzzle, which finds the same when the two engines agree).
+
+        The search runs without the case's driver-level rules and without ``--max-nodes``, as the
+        provider's Python search does, under the case's clock; its solution is replayed by the Python game
+        (:meth:`~searchkit.machinery.engine.seam.Engine.check`) before it is a seed.
+
+        Raises:
+            LimitReached: the case's time (or memory) ran out in that search.
+        """
+        if prepared.engine.name != engines.NATIVE or provider.native is None:
+            return None
+        spec, heuristic_name = provider.native
+        name, raw = parse_spec(spec)
+        algorithm = self.registry.algorithm(name)
+        heuristic = None if heuristic_name is None else self.registry.heuristic(self.config.game, heuristic_name)
+        if engines.missing_component(self.game, algorithm, heuristic, ()) is not None:
+            return None
+        task = engines.Task(algorithm, bind_params(algorithm, raw), heuristic,
+                            admissible=heuristic is None or heuristic.admissible, rules=False, node_limit=False)
+        engine = prepared.engine
+        result = engine.check(prepared, engine.run(prepared, task, limiter), limiter)
+        if result.status in _STOPS:
+            raise LimitReached(result.status)
+        if not result.has_solution:
+            return None
+        return tuple(result.moves), result.cost, f"upper-bound:{provider.name}"
 
     @staticmethod
     def _settle(result, algorithm, proof, seed, bounded=False):
@@ -619,14 +532,8 @@ class Solver:
                             lower_bound=None if lb is None else min(lb, cost))
 
 
-#: Seconds a native solution's replay may run past the case's time limit (:meth:`Solver._run_native`): a
-#: replay takes microseconds on a judge or benchmark board, and seconds only on boards of millions of cells.
-REPLAY_GRACE = 1.0
-
-
-def _fused_cuts(puzzle) -> dict:
-    """A copy of the puzzle's ``rule_cuts`` counts (``{}`` when it keeps none)."""
-    return dict(getattr(puzzle, "rule_cuts", None) or {})
+#: The statuses of a limit reached (a native seed search that stopped on one stops the case's set-up).
+_STOPS = frozenset({TIME_LIMIT, MEMORY_LIMIT, CANCELLED})
 
 
 def _greedy_under_bound(algorithm, plan: SearchPlan, bound: _Bound, proof: bool) -> bool:

@@ -46,6 +46,14 @@ def test_dead_wrapper_benchmark_runs_both_searches_alike():
     assert "not wrapped / wrapped:" in out and "3 pancake cases" in out
 
 
+def test_native_seed_benchmark_finds_the_same_seeds():
+    import pytest
+
+    pytest.importorskip("searchkit_flood_native")
+    out = _run("benchmarks/flood_native_seed.py", "--boards", "5", "--rounds", "1", "--anytime-ms", "10")
+    assert out.count("ratio") == 2, out
+
+
 def test_native_small_runs_both_engines_and_compares_their_answers():
     import pytest
 

@@ -2,7 +2,8 @@
 differs from the Python one (a planted extra expanded node), when its Ctrl-C case is too easy to interrupt, and
 on a component named that has no native twin; it skips, saying why, without a native twin.
 
-The planted violation wraps the real native result (``searchkit.machinery.engine.result_of``); everything else is real.
+The planted violation wraps the real native result (``searchkit.machinery.engine.native.result_of``);
+everything else is real.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 pytest.importorskip("searchkit_flood_native", reason="Flood-It's native module is not installed "
                                                       "(pip install ./plugins/flood/native)")
 
-from searchkit.machinery import engine  # noqa: E402
+from searchkit.machinery.engine import native as engine  # noqa: E402
 from searchkit.testing import native_checks  # noqa: E402
 
 

@@ -1,5 +1,5 @@
-"""Which engine searches a case: the Python drivers (:mod:`searchkit.machinery.drivers`, the reference) or the game's
-native module (Rust, built with the kit crate ``searchkit-pyo3``), and the bridge to it.
+"""The native engine: a game's native module (Rust, built with the kit crate ``searchkit-pyo3``) and the
+bridge to it.
 
 **A game's native module.**  A game that has a native domain names its module in the attribute
 ``native_module`` (e.g. ``"GAME_native"``: the plugin's optional native package, built by maturin from
@@ -10,20 +10,6 @@ with its typed parameters.  **A Python component has a native twin exactly when 
 (under its own name, or the name in its ``native`` field; ``native=False`` says it has none, e.g. for some
 options): nothing is copied by hand.  A module speaking another protocol is not used.
 
-**Choosing.**  ``--engine auto|python|native`` (or the ``SEARCHKIT_ENGINE`` environment variable; the
-option wins) picks the engine of a :class:`~searchkit.machinery.solver.Solver`:
-
-* ``python``: always the Python drivers.
-* ``auto`` (the default): the native module when it is installed, speaks this protocol, the game builds
-  native problems, and every component of the case's plan is in its manifest -- the algorithm, the heuristic
-  and every pruning rule that acts; otherwise Python, silently (a protocol mismatch: with one warning line).
-* ``native``: the native module, or a one-line plan error naming the first component without a twin (or
-  the missing module, or the protocol mismatch).
-
-A test that runs a Python-only game under ``SEARCHKIT_ENGINE=native`` gets that plan error: such
-tests pass ``engine="python"`` (or ``--engine python``) themselves, so the variable only changes what it can
-honestly change.
-
 **The game's hook.**  ``native_problem(case, options, disabled) -> object | None``: an object with
 ``solve(request) -> dict`` (usually a call of the module's ``solve`` with the case's data), built for the
 case, or ``None`` for a case it cannot take (then ``auto`` uses Python and ``native`` is a plan error);
@@ -31,27 +17,28 @@ instead of ``None`` it may raise a :class:`~searchkit.errors.PlanError` saying w
 under ``native`` quotes.  The request (:func:`request`) carries the rules switched off (``disabled``).
 
 **Trust.**  Every native solution is replayed on the game's plain Python puzzle (every rule off) before it
-is reported (:func:`check_solution`): a move that is not legal, an end that is not a goal, or a cost that
-is not the moves' is a :class:`NativeEngineError`, which the command line reports as that case's error
-(never a wrong answer); a panic inside the native engine is one too.
+is reported (:func:`check_solution`, :meth:`NativeEngine.check`): a move that is not legal, an end that is
+not a goal, or a cost that is not the moves' is a :class:`NativeEngineError`, which the command line
+reports as that case's error (never a wrong answer); a panic inside the native engine is one too.
 """
 
 from __future__ import annotations
 
-import os
 import time
 from typing import Any
 
+import attrs
+
 from searchkit.errors import PlanError
-from searchkit.limits import live_tracked, memory_allowance
+from searchkit.limits import Limiter, LimitReached, Limits, active, live_tracked, memory_allowance
+from searchkit.machinery.engine.seam import Declined, Prepared, Task
 from searchkit.result import ERROR, IterationRecord, SearchResult, SearchStats  # per native result: once
 
-AUTO, PYTHON, NATIVE = "auto", "python", "native"
-ENGINES = (AUTO, PYTHON, NATIVE)
-#: The environment variable giving the default engine.
-ENV_VAR = "SEARCHKIT_ENGINE"
-
 _modules: dict[str, "NativeModule | None"] = {}
+
+#: Seconds a native solution's replay may run past the case's time limit (:meth:`NativeEngine.check`): a
+#: replay takes microseconds on a judge or benchmark board, and seconds only on boards of millions of cells.
+REPLAY_GRACE = 1.0
 
 
 class NativeEngineError(Exception):
@@ -142,31 +129,6 @@ def describe(games) -> str:
     return "native engine: " + ", ".join(parts)
 
 
-def default_engine() -> str:
-    """The engine ``SEARCHKIT_ENGINE`` names (``auto`` when unset).
-
-    Raises:
-        PlanError: the variable holds something else.
-    """
-    value = os.environ.get(ENV_VAR, AUTO).strip().lower() or AUTO
-    if value not in ENGINES:
-        raise PlanError(f"{ENV_VAR}={value!r}: expected one of {', '.join(ENGINES)}")
-    return value
-
-
-def check_engine(engine: str | None) -> str:
-    """``engine`` checked (``None``: :func:`default_engine`).
-
-    Raises:
-        PlanError: not one of :data:`ENGINES`.
-    """
-    if engine is None:
-        return default_engine()
-    if engine not in ENGINES:
-        raise PlanError(f"engine {engine!r}: expected one of {', '.join(ENGINES)}")
-    return engine
-
-
 def native_name(component) -> str | None:
     """The name under which a native module would list ``component`` (its ``native`` field, else its name), or
     ``None`` when the component says it has no twin (``native=False``)."""
@@ -180,9 +142,6 @@ def rule_kind(rule) -> str:
     """A pruning rule's kind in a manifest: ``pruner`` (a driver-level rule, with a factory) or ``rule`` (fused
     into the successors)."""
     return "pruner" if getattr(rule, "factory", None) is not None else "rule"
-
-
-_warned: set = set()
 
 
 def missing_component(game, algorithm, heuristic, rules) -> str | None:
@@ -210,30 +169,6 @@ def missing_component(game, algorithm, heuristic, rules) -> str | None:
         if not mod.has(rule_kind(rule), native_name(rule) or ""):
             return f"pruning rule {rule.name!r} has no native twin in {name} (--no-prune {rule.name} to leave it out)"
     return None
-
-
-def choose(engine: str, game, algorithm, heuristic, rules) -> str:
-    """``"python"`` or ``"native"`` for a plan (module docstring).  Under ``auto``, a module refused for its
-    protocol is said once, in one warning line.
-
-    Raises:
-        PlanError: ``engine`` is ``native`` and a component has no native twin (or the module is missing or
-            speaks another protocol).
-    """
-    if engine == PYTHON:
-        return PYTHON
-    missing = missing_component(game, algorithm, heuristic, rules)
-    if missing is None:
-        return NATIVE
-    if engine == NATIVE:
-        raise PlanError(f"engine native: {missing}")
-    mod = game_module(game)
-    if mod is not None and mod.refusal is not None and mod.name not in _warned:
-        _warned.add(mod.name)
-        from searchkit.machinery.output import warning
-
-        warning(f"{mod.refusal}; using the Python engine")
-    return PYTHON
 
 
 def _exact(value):
@@ -349,3 +284,75 @@ def _scan(puzzle, state, move) -> tuple | None:
         if m == move:
             return child, step
     return None
+
+
+class NativeEngine:
+    """The native engine behind the seam (:mod:`searchkit.machinery.engine.seam`)."""
+
+    name = "native"
+
+    def prepare(self, solver, case, heuristic, off: frozenset, acting: tuple) -> Prepared:
+        """The game's native problem for ``case`` (its ``native_problem`` hook, module docstring).
+
+        Raises:
+            Declined: the game builds none for this case (saying why when the game did).
+        """
+        game, options = solver.game, solver.options
+        try:
+            problem = game.native_problem(case, options, off)
+        except PlanError as refusal:  # a case the native engine does not take, and why
+            raise Declined(str(refusal)) from None
+        if problem is None:
+            raise Declined("")
+
+        def build():
+            return game.puzzle(case, options, off)
+
+        def plain():
+            replay = getattr(game, "replay_puzzle", None)
+            return replay(case, options) if replay is not None else \
+                game.puzzle(case, options, frozenset(rule.name for rule in solver.rules))
+
+        return Prepared(self, case, off, acting, heuristic, build, plain, problem=problem,
+                        module=game_module(game))
+
+    def run(self, prepared: Prepared, task: Task, limiter) -> SearchResult:
+        """The native search's result (its moves not yet replayed: :meth:`check`)."""
+        req = request(task.algorithm, task.heuristic, prepared.acting if task.rules else (), task.params,
+                      admissible=task.admissible, max_cost=task.max_cost, limiter=limiter,
+                      incumbent=task.incumbent, on_improve=task.on_improve, mode=task.mode,
+                      disabled=prepared.off, module=prepared.module)
+        if not task.node_limit:
+            req["max_nodes"] = None
+        try:
+            return result_of(prepared.problem.solve(req))
+        except LimitReached as stop:  # the native problem's own set-up (e.g. building a pattern database)
+            return SearchResult(status=stop.status, stats=SearchStats(elapsed=limiter.elapsed()))
+
+    def check(self, prepared: Prepared, result: SearchResult, limiter) -> SearchResult:
+        """``result`` with its moves replayed on the game's replay puzzle, else its plain puzzle (every rule off).
+
+        Trust nothing: a solution is reported only once the Python game has replayed it.  Nothing to replay
+        without a solution: a search stopped at a limit builds no puzzle (on a 1600 x 1600 Flood-It board the
+        replay puzzle alone took 38 s after --time-limit 0.5 had stopped the search).  The replay checks the
+        clock (a huge board's puzzle takes seconds to build), but a search that ran to its time limit
+        (anytime always does) must still have its solution checked: the replay gets :data:`REPLAY_GRACE`
+        seconds past the deadline.  A solution it cannot check by then is not reported (the result keeps its
+        proven bound and counts, with the limit's status).
+
+        Raises:
+            NativeEngineError: the solution does not replay.
+        """
+        if not result.has_solution:
+            return result
+        try:
+            if limiter.deadline is None:  # the case's own limiter, already active (solve's)
+                check_solution(prepared.plain_puzzle(), result)
+            else:
+                left = max(limiter.deadline - limiter.clock(), REPLAY_GRACE)
+                with active(Limiter(Limits(time_limit=left, memory_mb=None if limiter.memory is None
+                                           else limiter.memory / 2**20))):
+                    check_solution(prepared.plain_puzzle(), result)
+        except LimitReached as stop:
+            return attrs.evolve(result, status=stop.status, moves=(), cost=None)
+        return result
