@@ -14,7 +14,7 @@ unchanged, since every value is one ``estimate`` computed.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, Protocol, cast
 
 import attrs
 
@@ -32,8 +32,18 @@ class CacheInfo:
     clears: int
 
 
+class CachedEstimate(Protocol):
+    """What :func:`cached` returns: the estimate, called as ``estimate(state)``, with ``cache_info()`` (a
+    :class:`CacheInfo`) and ``cache_clear()`` (empties the table) as attributes, as :func:`functools.lru_cache`'s."""
+
+    cache_info: Callable[[], CacheInfo]
+    cache_clear: Callable[[], None]
+
+    def __call__(self, state: Any, /) -> Any: ...
+
+
 def cached(estimate: Callable[[Any], Any], key: Callable[[Any], Hashable], *,
-           limit: int = DEFAULT_LIMIT) -> Callable[[Any], Any]:
+           limit: int = DEFAULT_LIMIT) -> CachedEstimate:
     """``estimate`` memoised on ``key(state)``.
 
     Args:
@@ -73,6 +83,8 @@ def cached(estimate: Callable[[Any], Any], key: Callable[[Any], Hashable], *,
     def cache_clear() -> None:
         memo.clear()
 
-    estimate_cached.cache_info = cache_info
-    estimate_cached.cache_clear = cache_clear
-    return estimate_cached
+    # The closure itself, its two functions set as attributes (a plain function: no per-call method lookup).
+    result = cast(CachedEstimate, estimate_cached)
+    result.cache_info = cache_info
+    result.cache_clear = cache_clear
+    return result

@@ -128,12 +128,12 @@ def replacing(path, *, text: bool = False, encoding: str = "utf-8") -> Iterator[
     """
     path = os.fspath(path)
     if _special(path):
-        with open(path, "w" if text else "wb", **({"encoding": encoding} if text else {})) as fh:
+        with open(path, "w" if text else "wb", encoding=encoding if text else None) as fh:
             yield fh
         return
     fd, tmp = _temporary(path)
     try:
-        with os.fdopen(fd, "w" if text else "wb", **({"encoding": encoding} if text else {})) as fh:
+        with os.fdopen(fd, "w" if text else "wb", encoding=encoding if text else None) as fh:
             fd = -1
             yield fh
         os.replace(tmp, path)

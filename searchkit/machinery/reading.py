@@ -92,7 +92,7 @@ class LineSource:
     #: Bytes :func:`open_lines` checks at a time.
     chunk_bytes = 1 << 20
 
-    def __init__(self, path: str, blank: bool, spool=None, bad: list | None = None) -> None:
+    def __init__(self, path: str | None, blank: bool, spool=None, bad: list | None = None) -> None:
         self.path, self.blank, self._spool = path, blank, spool
         self.bad = bad or []  # (line, byte, offset) of each non-UTF-8 byte (open_lines(lenient=True))
 
@@ -466,7 +466,8 @@ def iter_cases(game, paths: Sequence[str], options: Mapping[str, Any],
                 yield Item(index, source, InputError("empty input, expected at least one case", source=source),
                            started)
                 continue
-            items = timed_items(index, source, stream(lines.lines, source, options) if lines is not None
+            items = timed_items(index, source, stream(lines.lines, source, options)
+                                if stream is not None and lines is not None  # lines: read for the stream
                                 else game.parse(text, source, options), limits, first)
             yield from (_refuse_bad_bytes(items, bad, source) if bad else items)
         finally:

@@ -10,10 +10,11 @@ it (no newline, or not JSON) so the case is solved again.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypeGuard
 
 SCHEMA = 1  #: version of the record layout (``docs/records.md``)
 
@@ -162,6 +163,7 @@ class RecordFile:
     """
 
     def __init__(self, path: str, *, append: bool = False, truncate_to: int | None = None) -> None:
+        self.fd: int | None  # None once closed
         if append:
             self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
         else:  # a new file renamed onto path: a link there is replaced, never followed (searchkit.machinery.atomic)
@@ -173,7 +175,14 @@ class RecordFile:
         self.path = path
 
     def write(self, record: dict) -> None:
-        """Append one record as one line (a single ``write`` call, then ``fsync``-free flush to the OS)."""
+        """Append one record as one line (a single ``write`` call, then ``fsync``-free flush to the OS).
+
+        Raises:
+            ValueError: the file was closed (as a closed file object's ``write``).
+            OSError: the write failed (disk full...).
+        """
+        if self.fd is None:
+            raise ValueError(f"I/O operation on a closed record file ({self.path})")
         data = (dumps(record) + "\n").encode()
         while data:
             n = os.write(self.fd, data)
@@ -286,6 +295,7 @@ def iter_lines(path: str) -> Iterator[tuple[int, bytes, bool]]:
         EOFError, OSError: a compressed file is cut short or is not gzip
             after its magic bytes (``gzip.BadGzipFile`` is an ``OSError``).
     """
+    opened: io.BufferedIOBase  # a GzipFile or a BufferedReader: both give lines of bytes
     if is_gzip(path):
         import gzip
 
@@ -388,7 +398,7 @@ def bounded_exhaustion(record: dict) -> bool:
                                                      or record.get("lower_bound") is not None)
 
 
-def _is_cost(value) -> bool:
+def _is_cost(value: object) -> TypeGuard[int]:
     """An int read from JSON as a cost (``True`` is not one)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -134,6 +134,18 @@ def test_local_cluster_listens_on_loopback_only(searchkit_registry, dashboard):
     assert pages == ([404, 404] if dashboard is None else [200, 200])
 
 
+def test_a_closed_pool_says_so(searchkit_registry):
+    """A chunk submitted to a closed pool is refused by name (a RuntimeError), not an AttributeError on None."""
+    pytest.importorskip("dask.distributed")
+    from searchkit.machinery.batch.executors import DaskPool
+    from searchkit.machinery.solver import Solver
+
+    pool = DaskPool(Solver(searchkit_registry, "flood").config, None, 1)
+    pool.close()
+    with pytest.raises(RuntimeError, match="the Dask pool is closed"):
+        pool.submit([(0, "case", None)])
+
+
 @pytest.mark.parametrize("address", ["garbage", "http://127.0.0.1:8786", "inproc://x", "tcp://:8786",
                                      "127.0.0.1:99999"])
 def test_a_malformed_scheduler_is_one_line(cli, address):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from searchkit.machinery.records import load_records
+import pytest
+
+from searchkit.machinery.records import RecordFile, load_records
 from searchkit.machinery.batch.runner import MAX_CHUNK, Chunker
 
 
@@ -43,3 +45,16 @@ def test_the_summary_line(capsys):
     err = capsys.readouterr().err
     assert err == ("searchkit: 4 cases in 2.0 s (3 solved, 1 memory_limit); 2 already recorded, skipped; "
                    "records in r.jsonl; run the same command with --resume to solve the rest\n")
+
+
+def test_a_record_file_refuses_a_write_once_closed(tmp_path):
+    """A write after close says the file is closed (a ValueError, as a file object's), and the file keeps its
+    records; it used to reach ``os.write(None, ...)`` and fail with a TypeError naming neither."""
+    path = tmp_path / "r.jsonl"
+    sink = RecordFile(str(path))
+    sink.write({"case": 1})
+    sink.close()
+    sink.close()  # closing twice is harmless
+    with pytest.raises(ValueError, match="closed record file"):
+        sink.write({"case": 2})
+    assert path.read_text() == '{"case":1}\n'

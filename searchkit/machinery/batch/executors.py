@@ -32,11 +32,16 @@ import os
 import sys
 import time
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import attrs
 
 from searchkit.result import ERROR, MEMORY_LIMIT
+
+if TYPE_CHECKING:
+    from multiprocessing.process import BaseProcess
+
+    from distributed import Client, LocalCluster
 
 #: Exit code of a worker that ends itself after a case hit its memory limit (it is replaced).
 RETIRED = 3
@@ -358,7 +363,7 @@ class _Process:
             raise
         finally:
             os.close(write)
-        self.sentinel = read
+        self.sentinel: int | None = read  # None once joined (closed)
 
     @property
     def exitcode(self) -> int | None:
@@ -404,7 +409,7 @@ class _Worker:
 
             ours, theirs = socket.socketpair()
             try:
-                self.process = _Process(theirs.fileno())
+                self.process: _Process | BaseProcess = _Process(theirs.fileno())
             finally:
                 theirs.close()
             self.conn = Connection(ours.detach())
@@ -412,9 +417,9 @@ class _Worker:
         else:
             parent, child = ctx.Pipe(duplex=True)
             self.conn = parent
-            self.process = ctx.Process(target=_worker_main, args=(child, config), daemon=True,
-                                       name="searchkit-worker")
-            self.process.start()
+            process = ctx.Process(target=_worker_main, args=(child, config), daemon=True, name="searchkit-worker")
+            process.start()
+            self.process = process
             child.close()
         self.chunks: deque = deque()  # chunks sent, each a deque of (seq, case) not yet done
         self.running: int | None = None
@@ -510,11 +515,14 @@ class LocalPool:
         from multiprocessing.connection import wait
 
         events: list = []
-        waiting = {}
+        waiting: dict[Any, _Worker] = {}  # a pipe or a sentinel (an int) -> its worker; wait() gives them back
         for w in self.pool:
             if w.chunks:
+                sentinel = w.process.sentinel
+                if sentinel is None:  # a worker is joined only as it leaves the pool (_replace, close)
+                    raise RuntimeError("a worker still in the pool was joined")
                 waiting[w.conn] = w
-                waiting[w.process.sentinel] = w
+                waiting[sentinel] = w
         if not waiting:
             return events
         for ready in wait(list(waiting), timeout):
@@ -628,6 +636,10 @@ def dask_missing_message() -> str:
     return "--executor dask needs dask.distributed: pip install 'searchkit-puzzles[dask]'"
 
 
+@overload
+def loopback_address(address: str) -> str: ...
+@overload
+def loopback_address(address: None) -> None: ...
 def loopback_address(address: str | None) -> str | None:
     """``--dashboard``'s ``[HOST]:PORT`` (or ``PORT``) with the host ``127.0.0.1`` when none is written.
 
@@ -691,7 +703,7 @@ class _SignalGuard:
         self.depth += 1
         return self
 
-    def __exit__(self, *exc) -> bool:
+    def __exit__(self, *exc) -> Literal[False]:
         if not self._main():
             return False
         self.depth -= 1
@@ -730,7 +742,7 @@ class _sigint_blocked:
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         return self
 
-    def __exit__(self, *exc) -> bool:
+    def __exit__(self, *exc) -> Literal[False]:
         if self.on:
             import signal
 
@@ -782,8 +794,8 @@ class DaskPool:
                  hash_data: bool = False, dashboard: str | None = None,
                  scheduler_timeout: float = SCHEDULER_TIMEOUT) -> None:
         self._guard = _SignalGuard()
-        self.cluster = None
-        self.client = None
+        self.cluster: LocalCluster | None = None
+        self.client: Client | None = None
         self.futures: dict = {}  # future -> chunk
         try:
             with _sigint_blocked():  # the threads numpy starts as dask imports it (OpenBLAS's) are then deaf to it
@@ -791,9 +803,10 @@ class DaskPool:
         except ImportError:
             import click
 
-            missing = click.ClickException(dask_missing_message())
-            missing.exit_code = 2  # usage, as check without hypothesis and show or --plot without their extras
-            raise missing from None
+            class DaskMissing(click.ClickException):
+                exit_code = 2  # usage, as check without hypothesis and show or --plot without their extras
+
+            raise DaskMissing(dask_missing_message()) from None
         import logging
 
         self.config = config
@@ -805,7 +818,7 @@ class DaskPool:
                     self.client = _connect(Client, scheduler_address(scheduler), scheduler_timeout)
                 else:
                     self._start_cluster(jobs, dashboard)
-                self.workers = max(1, sum(self.client.nthreads().values()))
+                self.workers = max(1, sum(self._client().nthreads().values()))
                 from dask.distributed import as_completed
 
                 self.completed = as_completed()
@@ -877,14 +890,25 @@ class DaskPool:
         routes = {} if dashboard is not None else {"distributed.scheduler.http.routes": ["distributed.http.health"]}
         with dask.config.set(routes):
             # (and on any free port: its default, 8787, may be another program's)
-            self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                        dashboard_address=loopback_address(dashboard),
-                                        scheduler_kwargs=None if dashboard is not None else
-                                        {"dashboard": False, "dashboard_address": "127.0.0.1:0"},
-                                        silence_logs=logging.CRITICAL)
-        self.client = Client(self.cluster)
+            self.cluster = cluster = LocalCluster(
+                n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
+                dashboard_address=loopback_address(dashboard),
+                scheduler_kwargs=None if dashboard is not None else
+                {"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+                silence_logs=logging.CRITICAL)
+        self.client = Client(cluster)
         if dashboard is not None:
-            _say_dashboard(self.cluster.dashboard_link, loopback_address(dashboard))
+            _say_dashboard(cluster.dashboard_link, loopback_address(dashboard))
+
+    def _client(self) -> Client:
+        """The Dask client, there from start-up to :meth:`close`.
+
+        Raises:
+            RuntimeError: the pool was closed.
+        """
+        if self.client is None:
+            raise RuntimeError("the Dask pool is closed")
+        return self.client
 
     def free(self) -> int:
         return max(0, 2 * self.workers - len(self.futures))
@@ -893,7 +917,7 @@ class DaskPool:
         """Send a chunk of ``(seq, case, started)`` triples as one task."""
         chunk = [(seq, case) for seq, case, *_ in chunk]
         with self._guard:
-            future = self.client.submit(solve_chunk, self.config, chunk, self.hash_data, pure=False)
+            future = self._client().submit(solve_chunk, self.config, chunk, self.hash_data, pure=False)
             self.futures[future] = chunk
             self.completed.add(future)
 

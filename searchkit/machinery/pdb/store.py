@@ -42,6 +42,7 @@ import sys
 import zlib
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 
 MAGIC = b"SKPDB01\n"
 VERSION = 1
@@ -296,17 +297,20 @@ def verify_file(path: Path, key: str, *, full: bool = False) -> dict:
     known = None if full else stamped(path)
     check = known is None
     before = _identity(path) if check else None
+    np: ModuleType | None  # numpy when installed: it finds the table's largest value while the CRC is checked
     try:
-        import numpy as np
+        import numpy
     except ImportError:
         np = None
-    top = None if check else known["max"]
+    else:
+        np = numpy
+    top = None if known is None else known["max"]  # known is None exactly when check
     with open(path, "rb", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NOFOLLOW", 0))) as f:
         bits, entries, crc, keylen = _checked_head(f.read(_HEAD.size), key, os.fstat(f.fileno()).st_size)
         if check:
             f.seek(_HEAD.size + keylen)
             running = 0
-            top = -1 if np is not None else None
+            largest = 0  # the largest reached value (numpy only); an empty or all-unreached table's is 0
             while chunk := f.read(1 << 24):
                 running = zlib.crc32(chunk, running)
                 if np is not None:
@@ -316,9 +320,8 @@ def verify_file(path: Path, key: str, *, full: bool = False) -> dict:
                     for part in parts:
                         reached = part[part != unreached]
                         if reached.size:
-                            top = max(top, int(reached.max()))
-            if top == -1:
-                top = 0
+                            largest = max(largest, int(reached.max()))
+            top = largest if np is not None else None
             if running != crc:
                 unstamp(path)
                 raise CorruptFile("checksum mismatch")
