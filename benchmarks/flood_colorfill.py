@@ -144,7 +144,7 @@ def searchkit_total(text):
 
 def _native_profile() -> str | None:
     """``"release"`` or ``"debug"``: how the installed ``searchkit_flood_native`` was built; ``None`` without it."""
-    probe = ("import searchkit_flood_native as n; print(getattr(n, 'PROFILE', 'release'))")
+    probe = ("import searchkit_flood_native as n; print(n.manifest()['profile'])")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     return done.stdout.strip() or None if done.returncode == 0 else None
 

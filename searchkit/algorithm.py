@@ -260,7 +260,7 @@ class Algorithm:
             in the plain test reference, which runs with every rule off),
             ``"successors_within"``, ``"cut"``, ``"cut_on_pop"`` (``cut``
             asked once per state as a best-first driver pops it),
-            ``"filter"``, ``"on_fail"``.
+            ``"on_fail"``.
         keeps_order: among the solutions it may return (least-cost ones for
             an optimal algorithm), it returns the first in the puzzle's move
             order -- what a game asking for the lexicographically smallest
@@ -292,7 +292,7 @@ class Algorithm:
     summary: str = ""
     modes: tuple[str, ...] = ("at_most", "shortest")
     needs_depth: bool = False
-    rule_hooks: frozenset[str] = attrs.field(default=frozenset({"successors", "cut", "filter", "on_fail"}),
+    rule_hooks: frozenset[str] = attrs.field(default=frozenset({"successors", "cut", "on_fail"}),
                                              converter=_hook_set)
     keeps_order: bool = False
     params: tuple[Param, ...] = ()

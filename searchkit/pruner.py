@@ -21,9 +21,6 @@ class Pruner:
             before it is expanded.  ``g`` is the cost so far; ``remaining`` is
             the cost still allowed (f-bound or depth minus ``g``), or ``None``
             for unbounded (best-first) drivers.
-        filter: ``filter(state, successors) -> successors``; may drop or reorder
-            the list of ``(move, child, cost)`` tuples of ``state`` (Fast
-            Downward's operator pruning).
         on_fail: ``on_fail(state, g, remaining) -> None``; called when ``state``
             was fully searched with ``remaining`` and held no solution
             (depth-first drivers), e.g. to fill a table of failed states.
@@ -31,6 +28,5 @@ class Pruner:
     """
 
     cut: Callable[[Any, int, int | None], bool] | None = None
-    filter: Callable[[Any, list], list] | None = None
     on_fail: Callable[[Any, int, int | None], None] | None = None
     name: str = ""

@@ -49,10 +49,8 @@ HOOK_CUT = "cut"
 #: states being popped in the order of the driver's key (a dominance test that compares a state with those
 #: expanded before it at the same g relies on that)
 HOOK_CUT_ON_POP = "cut_on_pop"
-HOOK_FILTER = "filter"  #: it passes each expanded state's successor list through ``filter``
 HOOK_ON_FAIL = "on_fail"  #: it calls ``on_fail`` after a state was searched without a solution (depth-first)
-ALL_HOOKS = frozenset({HOOK_SUCCESSORS, HOOK_SUCCESSORS_WITHIN, HOOK_CUT, HOOK_CUT_ON_POP, HOOK_FILTER,
-                       HOOK_ON_FAIL})
+ALL_HOOKS = frozenset({HOOK_SUCCESSORS, HOOK_SUCCESSORS_WITHIN, HOOK_CUT, HOOK_CUT_ON_POP, HOOK_ON_FAIL})
 
 
 def _default_needs(rule: "PruningRule") -> frozenset[str]:

@@ -29,7 +29,7 @@ def plugin(ctx, name, folder, native) -> None:
     searchkit.testing (the contract suite, and native_checks, skipped until the game has a native domain) and
     a README.  Then: cd DIR && pip install -e '.[test]' && python -m pytest.
 
-    With --native, also native/: the same game in Rust (the Domain, the gap heuristic, the no-repeat rule),
+    With --native, also native/: the same game in Rust (the Puzzle, the gap heuristic, the no-repeat rule),
     a crate that names searchkit's kit crate by the installed copy's path; pip install ./native builds it,
     and searchkit then searches on it (native_checks holds it to the Python game).
 

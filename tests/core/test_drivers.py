@@ -155,25 +155,28 @@ def test_bounded_dfs_uses_successors_within_and_heuristic():
     assert bounded_dfs(TREE, 2, heuristic=h).moves == ("b", "e")
 
 
-def test_pruners_cut_filter_and_on_fail_are_called():
+def test_pruners_cut_and_on_fail_are_called():
     seen = {"cut": 0, "fail": []}
 
     def cut(state, g, budget):
         seen["cut"] += 1
         return state == "A"
 
-    def filt(state, succs):
-        return list(reversed(succs))
-
     r = bounded_dfs(TREE, 2, pruners=[Pruner(cut=cut, on_fail=lambda s, g, b: seen["fail"].append((s, b)))])
     assert r.moves == ("b", "e") and seen["cut"] > 0
-    r2 = bounded_dfs(TREE, 2, pruners=[Pruner(filter=filt)])
-    assert r2.moves == ("b", "e")
-    r3 = ida_star(TREE, ZERO, pruners=[Pruner(filter=filt)])
-    assert r3.moves == ("b", "e")
     # two cut rules are folded together
     r4 = bounded_dfs(TREE, 3, pruners=[Pruner(cut=lambda s, g, b: s == "B"), Pruner(cut=lambda s, g, b: s == "C")])
     assert r4.status == "exhausted"
+
+
+def test_a_pruner_has_cut_and_on_fail_and_no_filter():
+    """Review 2026-12c defect 12: ``Pruner.filter`` (drop or reorder a state's successors) had no user, no native
+    twin and no rule that asked for it; it is gone, with its hook, so a driver's loop has one test less."""
+    from searchkit.pruning import ALL_HOOKS
+
+    with pytest.raises(TypeError, match="filter"):
+        Pruner(filter=lambda state, succs: succs)
+    assert "filter" not in ALL_HOOKS and {"cut", "on_fail"} <= ALL_HOOKS
 
 
 def test_failure_memo_is_keyed_by_budget():

@@ -133,3 +133,20 @@ def test_a_protocol_mismatch_is_python_with_one_warning_under_auto_and_a_plan_er
     assert out.exit_code == 2 and "Traceback" not in out.output
     assert f"engine native: the native module searchkit_flood_native speaks protocol {protocol.PROTOCOL + 1}" \
         in out.output
+
+
+#: Each native module's attributes beyond the kit's ``solve``, ``manifest`` and ``__version__``: the game's own
+#: functions, each with a reader in Python (the plugin's bridge or the differential tests).
+OWN_FUNCTIONS = {"searchkit_flood_native": {"flood_areas", "flood_estimates"},
+                 "sliding_tiles_native": {"tiles_build_pdb", "tiles_load_pdb"}, "searchkit_testgame": set()}
+
+
+@pytest.mark.parametrize("name", sorted(OWN_FUNCTIONS))
+def test_a_native_module_exports_only_what_python_reads(name):
+    """Review 2026-12c defect 12: the modules' ``PROTOCOL`` and ``PROFILE`` attributes were read by nothing (the
+    protocol and the build profile are the manifest's); a module exposes the kit's entries and its own functions."""
+    module = pytest.importorskip(name)
+    public = {a for a in dir(module) if not a.startswith("_")} - {name}  # maturin's package holds its extension
+    assert public == {"solve", "manifest"} | OWN_FUNCTIONS[name]
+    manifest = module.manifest()
+    assert manifest["protocol"] == protocol.PROTOCOL and manifest["profile"] in ("release", "debug")

@@ -59,6 +59,10 @@ def test_a_bad_request_is_a_value_error():
         searchkit_testgame.solve((3, [1, 2, 3, 4, 5, 6, 7, 0, 8], False), {"algorithm": "no_such_driver"})
     with pytest.raises(ValueError, match="needs a depth"):  # as Python's SearchRequest.needed_max_cost
         searchkit_testgame.solve((3, [1, 2, 3, 4, 5, 6, 7, 0, 8], False), {"algorithm": "bounded_dfs"})
+    # no default mode: the kit read a missing one as "exact", Python's SearchRequest as "at_most" (review 2026-12c
+    # defect 12: a default on each side, and they differed); searchkit always sends the plan's mode
+    with pytest.raises(ValueError, match="bounded_dfs needs a mode"):
+        searchkit_testgame.solve((3, [1, 2, 3, 4, 5, 6, 7, 0, 8], False), {"algorithm": "bounded_dfs", "max_cost": 2})
     with pytest.raises(ValueError, match="at least 1"):
         searchkit_testgame.solve((3, [1, 2, 3, 4, 5, 6, 7, 0, 8], False),
                                  {"algorithm": "wastar", "params": {"weight": 0.5}})

@@ -1,50 +1,50 @@
-//! searchkit's native engine core: the `Domain` vocabulary, the drivers generic over it, the control value
+//! searchkit's native engine core: the `Puzzle` vocabulary, the drivers generic over it, the limiter
 //! (limits, cancel flag, memory budget) and statistics with exactly Python's `SearchStats` fields.
 //!
 //! The Python engine (`searchkit/machinery/drivers/`) is the specification: every driver here reproduces its Python
-//! twin's order of expansion (ties: f ascending, then larger g, then the domain's `tie_break` smaller, then
+//! twin's order of expansion (ties: f ascending, then larger g, then the puzzle's `tie_break` smaller, then
 //! first in, first out), its expanded/generated/evaluated counts, iterations, `peak_stored`, statuses and
 //! lower bounds, and is tested against it from Python (`tests/native/`).
 //!
 //! # Entry point
 //!
 //! ```ignore
-//! pub fn run<D: Domain, H: Heuristic<D> + ?Sized>(spec: &AlgorithmSpec, domain: &D, h: &mut H,
-//!                       pruners: &mut [&mut dyn StatePruner<D>], max_cost: Option<u32>,
-//!                       control: &Control) -> Outcome<D::Move>
-//! pub fn run_seeded<D: Domain>(..., seed: Seed<'_, D::Move>) -> Outcome<D::Move>   // anytime's incumbent
+//! pub fn run<D: Puzzle, H: Estimator<D> + ?Sized>(spec: &AlgorithmSpec, puzzle: &D, h: &mut H,
+//!                       pruners: &mut [&mut dyn Pruner<D>], max_cost: Option<u32>,
+//!                       limiter: &Limiter) -> SearchResult<D::Move>
+//! pub fn run_seeded<D: Puzzle>(..., seed: Seed<'_, D::Move>) -> SearchResult<D::Move>   // anytime's incumbent
 //! ```
 //!
 //! * `spec`: the algorithm with its options ([`Algorithm`]; weights as exact integer ratios [`Ratio`]) and
 //!   whether the heuristic is admissible (Python's `SearchRequest.admissible`).
-//! * `domain`: built with the enabled successor rules fused in (the Python puzzle built with the same
+//! * `puzzle`: built with the enabled successor rules fused in (the Python puzzle built with the same
 //!   disabled set generates the same successors in the same order).
 //! * `h`: the heuristic (ignored by `bfs`), of any type (a trait object too; `ida_star` is compiled for the
 //!   caller's type, so a concrete type's estimates are inlined into it); `pruners`: the driver-level rules,
 //!   Python's `Pruner.cut`, in registration order.
 //! * `max_cost`: Python's `max_cost` (the plan's depth, or an upper bound minus one).
-//! * `control`: [`Control`] (node limit, deadline, cancel flag, memory budget; `start` is the case's start).
+//! * `limiter`: [`Limiter`] (node limit, deadline, cancel flag, memory budget; `start` is the case's start).
 //!
-//! The result is an [`Outcome`]: status, moves, cost, lower bound and [`Stats`] (Python's `SearchStats`).
-//! `run` never panics on a limit; a panic inside a domain or heuristic unwinds through it (the binding
+//! The result is a [`SearchResult`]: status, moves, cost, lower bound and [`SearchStats`].
+//! `run` never panics on a limit; a panic inside a puzzle or heuristic unwinds through it (the binding
 //! catches it and reports status `error`).
 
-pub mod control;
-pub mod domain;
+pub mod limits;
+pub mod puzzle;
 mod drivers;
 pub mod hash;
 pub mod manifest;
 pub mod pdb;
 pub mod protocol;
 mod queue;
-pub mod stats;
+pub mod result;
 mod store;
 
-pub use control::{Control, Poll, Progress, Status};
-pub use domain::{Domain, Heuristic, StatePruner, Successor, DEAD};
-pub use stats::{IterationRecord, Outcome, Stats};
+pub use limits::{Limiter, Poll, Progress};
+pub use puzzle::{Puzzle, Estimator, Pruner, Successor, DEAD};
+pub use result::{IterationRecord, SearchResult, SearchStats, Status};
 
-use control::Limiter;
+use limits::Checker;
 use drivers::Ctx;
 
 /// An exact weight `num / den` (> 0): Python's weight option read as a fraction of its decimal spelling.
@@ -72,7 +72,9 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     a
 }
 
-/// A driver and its options: the names of `searchkit.machinery.drivers.builtin.ALGORITHMS`.
+/// A driver and its options: the algorithms of `searchkit/machinery/drivers/*.py` (each module's `ALGORITHMS`) that have a
+/// native twin, as [`manifest::algorithms`] lists them with their options' defaults (the kit reads a request's
+/// name and options into this value).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Algorithm {
     Astar,
@@ -112,25 +114,6 @@ impl DfsMode {
     }
 }
 
-impl Algorithm {
-    /// The algorithm of a registered name with its default options (`None`: no native twin).
-    pub fn named(name: &str) -> Option<Algorithm> {
-        Some(match name {
-            "astar" => Algorithm::Astar,
-            "peastar" => Algorithm::Peastar,
-            "ida_star" => Algorithm::IdaStar,
-            "ida_star_tt" => Algorithm::IdaStarTt,
-            "wastar" => Algorithm::Wastar { weight: Ratio::new(2, 1) },
-            "gbfs" => Algorithm::Gbfs,
-            "bfs" => Algorithm::Bfs,
-            "beam" => Algorithm::Beam { width: 64 },
-            "anytime" => Algorithm::Anytime { weight: Ratio::new(2, 1), step: Ratio::new(1, 2), ara: false },
-            "bounded_dfs" => Algorithm::BoundedDfs { mode: DfsMode::Exact, heuristic: true },
-            _ => return None,
-        })
-    }
-}
-
 /// What to run: the driver and whether the heuristic is admissible.
 #[derive(Clone, Copy, Debug)]
 pub struct AlgorithmSpec {
@@ -157,27 +140,27 @@ impl<M> Default for Seed<'_, M> {
     }
 }
 
-/// Run `spec` on `domain` (module docs).
-pub fn run<D: Domain, H: Heuristic<D> + ?Sized>(spec: &AlgorithmSpec, domain: &D, h: &mut H,
-                                                pruners: &mut [&mut dyn StatePruner<D>], max_cost: Option<u32>,
-                                                control: &Control) -> Outcome<D::Move> {
-    run_seeded(spec, domain, h, pruners, max_cost, control, Seed::default())
+/// Run `spec` on `puzzle` (module docs).
+pub fn run<D: Puzzle, H: Estimator<D> + ?Sized>(spec: &AlgorithmSpec, puzzle: &D, h: &mut H,
+                                                pruners: &mut [&mut dyn Pruner<D>], max_cost: Option<u32>,
+                                                limiter: &Limiter) -> SearchResult<D::Move> {
+    run_seeded(spec, puzzle, h, pruners, max_cost, limiter, Seed::default())
 }
 
 /// [`run`] with anytime's incumbent and improvement callback (ignored by the other drivers).
-pub fn run_seeded<D: Domain, H: Heuristic<D> + ?Sized>(spec: &AlgorithmSpec, domain: &D, h: &mut H,
-                                                       pruners: &mut [&mut dyn StatePruner<D>],
-                                                       max_cost: Option<u32>, control: &Control,
-                                                       seed: Seed<'_, D::Move>) -> Outcome<D::Move> {
-    let n_rules = domain.rule_names().len();
+pub fn run_seeded<D: Puzzle, H: Estimator<D> + ?Sized>(spec: &AlgorithmSpec, puzzle: &D, h: &mut H,
+                                                       pruners: &mut [&mut dyn Pruner<D>],
+                                                       max_cost: Option<u32>, limiter: &Limiter,
+                                                       seed: Seed<'_, D::Move>) -> SearchResult<D::Move> {
+    let n_rules = puzzle.rule_names().len();
     let n_pruners = pruners.len();
     if let Algorithm::IdaStar | Algorithm::IdaStarTt = spec.algorithm {
         // IDA* with the caller's heuristic type: its estimates inlined into the search
         let mut ctx = Ctx {
-            domain,
+            puzzle,
             h,
             pruners,
-            limiter: Limiter::new(control),
+            checks: Checker::new(limiter),
             pruner_cuts: vec![0; n_pruners],
             domain_cuts: vec![0; n_rules],
             max_cost,
@@ -187,10 +170,10 @@ pub fn run_seeded<D: Domain, H: Heuristic<D> + ?Sized>(spec: &AlgorithmSpec, dom
     }
     let mut h = h;
     let mut ctx: Ctx<D> = Ctx {
-        domain,
+        puzzle,
         h: &mut h,
         pruners,
-        limiter: Limiter::new(control),
+        checks: Checker::new(limiter),
         pruner_cuts: vec![0; n_pruners],
         domain_cuts: vec![0; n_rules],
         max_cost,

@@ -14,7 +14,8 @@ use std::collections::BinaryHeap;
 
 use hashbrown::HashMap;
 
-use crate::control::{Status, Stop};
+use crate::limits::Stop;
+use crate::result::Status;
 use crate::hash::WordHash;
 
 /// Words in a chunk of the shared pool: [`IDS`] ids and a link to the next chunk.

@@ -16,7 +16,8 @@ use std::mem::MaybeUninit;
 
 use hashbrown::{HashMap, HashTable};
 
-use crate::control::{Control, Status, Stop};
+use crate::limits::{Limiter, Stop};
+use crate::result::Status;
 use crate::hash::WordHash;
 
 pub(crate) const ROOT: u32 = u32::MAX;
@@ -48,13 +49,13 @@ impl<S, M: Copy> Block<S, M> {
     /// Bytes of a block's columns.
     const BYTES: usize = BLOCK * (std::mem::size_of::<S>() + 6 + std::mem::size_of::<M>());
 
-    fn new(control: &Control) -> Result<Self, Stop> {
+    fn new(limiter: &Limiter) -> Result<Self, Stop> {
         fn column<T>() -> Result<Vec<T>, Stop> {
             let mut v = Vec::new();
             v.try_reserve_exact(BLOCK).map_err(|_| Status::MemoryLimit)?;
             Ok(v)
         }
-        control.charge(Self::BYTES)?;
+        limiter.charge(Self::BYTES)?;
         Ok(Block { states: column()?, parent: column()?, g: column()?, mv: column()? })
     }
 }
@@ -71,7 +72,7 @@ pub(crate) struct Store<S, M: Copy> {
 
 impl<S: Clone + Eq + Hash, M: Copy> Store<S, M> {
     /// A store holding `root` with g = 0.
-    pub fn new(root: S, control: &Control) -> Result<Self, Stop> {
+    pub fn new(root: S, limiter: &Limiter) -> Result<Self, Stop> {
         let mut s = Store {
             blocks: Vec::new(),
             len: 0,
@@ -81,7 +82,7 @@ impl<S: Clone + Eq + Hash, M: Copy> Store<S, M> {
             table_bytes: 0,
         };
         let h = s.hash(&root);
-        s.insert(h, root, ROOT, MaybeUninit::uninit(), 0, control)?;
+        s.insert(h, root, ROOT, MaybeUninit::uninit(), 0, limiter)?;
         Ok(s)
     }
 
@@ -140,16 +141,16 @@ impl<S: Clone + Eq + Hash, M: Copy> Store<S, M> {
 
     /// Store a new state (not stored yet) and return its id.
     #[inline]
-    pub fn insert(&mut self, h: u64, state: S, parent: u32, mv: MaybeUninit<M>, g: u32, control: &Control)
+    pub fn insert(&mut self, h: u64, state: S, parent: u32, mv: MaybeUninit<M>, g: u32, limiter: &Limiter)
                   -> Result<u32, Stop> {
         let id = u32::try_from(self.len).ok().filter(|&i| i != ROOT).ok_or(Status::MemoryLimit)?;
         if self.table.len() == self.table.capacity() {
-            self.grow_table(control)?;
+            self.grow_table(limiter)?;
         }
         let g = self.small_g(id, g)?;
         if self.len & MASK == 0 {
             self.blocks.try_reserve(1).map_err(|_| Status::MemoryLimit)?;
-            self.blocks.push(Block::new(control)?);
+            self.blocks.push(Block::new(limiter)?);
         }
         let b = self.blocks.last_mut().expect("a block with room");
         b.states.push(state);
@@ -166,7 +167,7 @@ impl<S: Clone + Eq + Hash, M: Copy> Store<S, M> {
     }
 
     #[inline(never)]
-    fn grow_table(&mut self, control: &Control) -> Result<(), Stop> {
+    fn grow_table(&mut self, limiter: &Limiter) -> Result<(), Stop> {
         let blocks = &self.blocks;
         let hasher = &self.hasher;
         let extra = self.table.len().max(TABLE_START);
@@ -176,7 +177,7 @@ impl<S: Clone + Eq + Hash, M: Copy> Store<S, M> {
         let now = self.table.allocation_size();
         let more = now.saturating_sub(self.table_bytes);
         self.table_bytes = now;
-        control.charge(more)
+        limiter.charge(more)
     }
 
     /// A better path to stored state `id`: its new g and parent link.

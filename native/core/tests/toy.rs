@@ -10,11 +10,11 @@ struct Eight {
 
 const GOAL: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 
-impl Domain for Eight {
+impl Puzzle for Eight {
     type State = [u8; 9];
     type Move = u8;
 
-    fn initial(&self) -> [u8; 9] {
+    fn initial_state(&self) -> [u8; 9] {
         self.start
     }
 
@@ -42,7 +42,7 @@ impl Domain for Eight {
 
 struct Manhattan;
 
-impl Heuristic<Eight> for Manhattan {
+impl Estimator<Eight> for Manhattan {
     fn estimate(&mut self, _d: &Eight, s: &[u8; 9]) -> u32 {
         let mut h = 0;
         for (i, &t) in s.iter().enumerate() {
@@ -71,7 +71,7 @@ fn scramble(seed: u64, n: usize) -> [u8; 9] {
 }
 
 fn replay(d: &Eight, moves: &[u8]) -> [u8; 9] {
-    let mut s = d.initial();
+    let mut s = d.initial_state();
     let mut out = Vec::new();
     for &m in moves {
         out.clear();
@@ -81,15 +81,15 @@ fn replay(d: &Eight, moves: &[u8]) -> [u8; 9] {
     s
 }
 
-fn solve(alg: Algorithm, d: &Eight, control: &Control) -> Outcome<u8> {
-    run(&AlgorithmSpec::new(alg), d, &mut Manhattan, &mut [], None, control)
+fn solve(alg: Algorithm, d: &Eight, limiter: &Limiter) -> SearchResult<u8> {
+    run(&AlgorithmSpec::new(alg), d, &mut Manhattan, &mut [], None, limiter)
 }
 
 #[test]
 fn optimal_drivers_match_bfs() {
     for seed in 0..40 {
         let d = Eight { start: scramble(seed, 10 + (seed as usize % 30)) };
-        let c = Control::new();
+        let c = Limiter::new();
         let reference = solve(Algorithm::Bfs, &d, &c);
         assert_eq!(reference.status, Status::Solved);
         let opt = reference.cost.unwrap();
@@ -119,9 +119,9 @@ fn optimal_drivers_match_bfs() {
 #[test]
 fn node_limit_is_exact_and_bounds_hold() {
     let d = Eight { start: scramble(7, 40) };
-    let opt = solve(Algorithm::Bfs, &d, &Control::new()).cost.unwrap();
+    let opt = solve(Algorithm::Bfs, &d, &Limiter::new()).cost.unwrap();
     for alg in [Algorithm::Astar, Algorithm::Peastar, Algorithm::IdaStar, Algorithm::Bfs] {
-        let mut c = Control::new();
+        let mut c = Limiter::new();
         c.max_nodes = Some(5);
         let o = solve(alg, &d, &c);
         assert_eq!(o.status, Status::NodeLimit, "{alg:?}");
@@ -133,9 +133,9 @@ fn node_limit_is_exact_and_bounds_hold() {
 #[test]
 fn max_cost_below_optimum_is_exhausted() {
     let d = Eight { start: scramble(3, 30) };
-    let opt = solve(Algorithm::Bfs, &d, &Control::new()).cost.unwrap() as u32;
+    let opt = solve(Algorithm::Bfs, &d, &Limiter::new()).cost.unwrap() as u32;
     for alg in [Algorithm::Astar, Algorithm::Peastar, Algorithm::IdaStar, Algorithm::Bfs, Algorithm::Wastar { weight: Ratio::new(2, 1) }] {
-        let o = run(&AlgorithmSpec::new(alg), &d, &mut Manhattan, &mut [], Some(opt - 1), &Control::new());
+        let o = run(&AlgorithmSpec::new(alg), &d, &mut Manhattan, &mut [], Some(opt - 1), &Limiter::new());
         assert_eq!(o.status, Status::Exhausted, "{alg:?}");
         assert_eq!(o.lower_bound, Some(u64::from(opt)), "{alg:?}");
     }
@@ -146,17 +146,17 @@ fn cancel_flag_and_deadline_stop_the_search() {
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     let d = Eight { start: scramble(11, 60) };
-    let mut c = Control::new();
+    let mut c = Limiter::new();
     c.cancel = Some(Arc::new(AtomicBool::new(true)));
     assert_eq!(solve(Algorithm::Astar, &d, &c).status, Status::Cancelled);
-    let c = Control::started(0.0, Some(0.0));
+    let c = Limiter::started(0.0, Some(0.0));
     assert_eq!(solve(Algorithm::IdaStar, &d, &c).status, Status::TimeLimit);
 }
 
 #[test]
 fn memory_budget_gives_memory_limit() {
     let d = Eight { start: [8, 6, 7, 2, 5, 4, 3, 0, 1] }; // 31 moves, the hardest
-    let mut c = Control::new();
+    let mut c = Limiter::new();
     c.memory_budget = Some(4096);
     let o = run(&AlgorithmSpec::new(Algorithm::Bfs), &d, &mut Manhattan, &mut [], None, &c);
     assert_eq!(o.status, Status::MemoryLimit);
@@ -166,10 +166,10 @@ fn memory_budget_gives_memory_limit() {
 fn bounded_dfs_finds_solutions_of_the_asked_cost_only() {
     for seed in 0..15 {
         let d = Eight { start: scramble(seed, 6 + (seed as usize % 10)) };
-        let opt = solve(Algorithm::Bfs, &d, &Control::new()).cost.unwrap() as u32;
+        let opt = solve(Algorithm::Bfs, &d, &Limiter::new()).cost.unwrap() as u32;
         let dfs = |mode, heuristic, depth| {
             run(&AlgorithmSpec::new(Algorithm::BoundedDfs { mode, heuristic }), &d, &mut Manhattan, &mut [],
-                Some(depth), &Control::new())
+                Some(depth), &Limiter::new())
         };
         for h in [true, false] {
             // Shortest: the optimum, one iteration record per depth tried.
@@ -201,7 +201,7 @@ fn bounded_dfs_finds_solutions_of_the_asked_cost_only() {
 fn bounded_dfs_without_a_depth_is_an_error() {
     let d = Eight { start: scramble(1, 8) };
     let spec = AlgorithmSpec::new(Algorithm::BoundedDfs { mode: DfsMode::Exact, heuristic: true });
-    let o = run(&spec, &d, &mut Manhattan, &mut [], None, &Control::new());
+    let o = run(&spec, &d, &mut Manhattan, &mut [], None, &Limiter::new());
     assert_eq!(o.status, Status::Error);
 }
 
@@ -210,7 +210,7 @@ fn progress_carries_the_expanded_count_and_the_bound() {
     let d = Eight { start: scramble(3, 40) };
     for alg in [Algorithm::Astar, Algorithm::IdaStar,
                 Algorithm::BoundedDfs { mode: DfsMode::Shortest, heuristic: true }] {
-        let mut c = Control::new();
+        let mut c = Limiter::new();
         c.progress = Some(std::sync::Arc::new(Progress::default()));
         let o = run(&AlgorithmSpec::new(alg), &d, &mut Manhattan, &mut [], Some(40), &c);
         let (expanded, bound) = c.progress.as_ref().unwrap().read();
@@ -220,15 +220,15 @@ fn progress_carries_the_expanded_count_and_the_bound() {
     }
 }
 
-/// A domain whose every step costs 40 000, so that g passes 65 535 (kept aside by the closed set).
+/// A puzzle whose every step costs 40 000, so that g passes 65 535 (kept aside by the closed set).
 struct Dear(Eight);
 
-impl Domain for Dear {
+impl Puzzle for Dear {
     type State = [u8; 9];
     type Move = u8;
 
-    fn initial(&self) -> [u8; 9] {
-        self.0.initial()
+    fn initial_state(&self) -> [u8; 9] {
+        self.0.initial_state()
     }
 
     fn is_goal(&self, s: &[u8; 9]) -> bool {
@@ -247,7 +247,7 @@ impl Domain for Dear {
 
 struct DearManhattan;
 
-impl Heuristic<Dear> for DearManhattan {
+impl Estimator<Dear> for DearManhattan {
     fn estimate(&mut self, d: &Dear, s: &[u8; 9]) -> u32 {
         Manhattan.estimate(&d.0, s) * 40_000
     }
@@ -257,10 +257,10 @@ impl Heuristic<Dear> for DearManhattan {
 fn large_costs_keep_their_exact_g() {
     for seed in 0..10 {
         let d = Eight { start: scramble(seed, 12 + seed as usize) };
-        let unit = solve(Algorithm::Astar, &d, &Control::new());
+        let unit = solve(Algorithm::Astar, &d, &Limiter::new());
         let dear = Dear(Eight { start: d.start });
         for alg in [Algorithm::Astar, Algorithm::Peastar, Algorithm::Wastar { weight: Ratio::new(3, 2) }] {
-            let o = run(&AlgorithmSpec::new(alg), &dear, &mut DearManhattan, &mut [], None, &Control::new());
+            let o = run(&AlgorithmSpec::new(alg), &dear, &mut DearManhattan, &mut [], None, &Limiter::new());
             assert_eq!(o.status, Status::Solved);
             assert_eq!(replay(&d, &o.moves), GOAL);
             if alg != (Algorithm::Wastar { weight: Ratio::new(3, 2) }) {

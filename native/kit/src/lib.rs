@@ -1,16 +1,16 @@
-//! `searchkit-pyo3`: the kit a game uses to give searchkit a native domain.  It holds what every game's
+//! `searchkit-pyo3`: the kit a game uses to give searchkit a native puzzle.  It holds what every game's
 //! Python module shares, so that a game's crate (in its plugin, as every game's is, a third party's too)
-//! writes only its domain and one `solve`:
+//! writes only its puzzle and one `solve`:
 //!
 //! * [`native_module!`]: turns a type implementing [`NativeGame`] (its game name, its components with their
 //!   typed parameters, and its `solve`) into a PyO3 module exposing `solve(problem, request) -> result`,
-//!   `manifest()`, `PROTOCOL`, `__version__` and `PROFILE`;
+//!   `manifest()` (the protocol it speaks, its game, version, build profile and components) and `__version__`;
 //! * the request dict read into the core's values ([`parse_request`]; every heuristic option typed and
 //!   range-checked against the manifest, never re-spelled as a string);
 //! * [`run_inline`]: the search run with the GIL released on the calling thread, its limit checks polling
 //!   Ctrl-C and handing `progress` its live figures; a panic caught as status `error`;
 //! * [`run_build`]: a table build run the same way, in process, its errors Python's exceptions;
-//! * [`outcome_dict`] / [`error_dict`]: the result dict.
+//! * [`result_dict`] / [`error_dict`]: the result dict.
 //!
 //! The keys of the request, result and manifest dicts are `searchkit_core::protocol`'s constants, generated
 //! from `searchkit/protocol.py` (the one source; it says what each key holds).
@@ -27,9 +27,9 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyTim
 use pyo3::prelude::*;
 use pyo3::intern;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
-use searchkit_core::manifest::{Component, Kind, ParamSpec, Value};
+use searchkit_core::manifest::{Component, Kind, Param, Value};
 use searchkit_core::protocol::{self, request, result, stats};
-use searchkit_core::{Algorithm, AlgorithmSpec, Control, DfsMode, Outcome, Poll, Progress, Ratio, Status};
+use searchkit_core::{Algorithm, AlgorithmSpec, Limiter, DfsMode, SearchResult, Poll, Progress, Ratio, Status};
 
 pub use searchkit_core;
 pub use pyo3;
@@ -37,11 +37,13 @@ pub use pyo3;
 /// Polls (5 ms each) between two calls of a request's `progress` callable.
 pub const PROGRESS_EVERY: u32 = 100;
 
-/// A request read from its dict (`searchkit/protocol.py`, `REQUEST_KEYS`).
-pub struct Request {
+/// A request read from its dict (`searchkit/protocol.py`, `REQUEST_KEYS`): the twin of Python's `SearchRequest`
+/// (everything a search needs besides the puzzle), with the algorithm (`spec`) and the game's rules switched off
+/// (`disabled`), which Python hands its drivers apart, and the heuristic and pruners by name (the game builds them).
+pub struct SearchRequest {
     pub spec: AlgorithmSpec,
     pub max_cost: Option<u32>,
-    pub control: Control,
+    pub limits: Limiter,
     /// The heuristic's name, checked against the manifest (`None`: the game's default).
     pub heuristic: Option<String>,
     /// The heuristic's options, typed and range-checked against its manifest entry, defaults filled in.
@@ -141,7 +143,7 @@ pub fn read_params(c: &Component, given: Option<&Bound<'_, PyDict>>) -> PyResult
     Ok(Params(out))
 }
 
-fn bad_type(c: &Component, p: &ParamSpec, what: &str) -> PyErr {
+fn bad_type(c: &Component, p: &Param, what: &str) -> PyErr {
     PyValueError::new_err(format!("{} {:?}: option {} must be {what}", c.kind.as_str(), c.name, p.name))
 }
 
@@ -203,53 +205,87 @@ pub fn decimal_ratio(x: f64) -> Option<Ratio> {
     Some(Ratio::new(num, den))
 }
 
+/// The algorithm `name` of a request with its options: each one the request's `params` give, else the default
+/// its manifest entry declares ([`searchkit_core::manifest::algorithms`], Python's defaults: the one place they
+/// are written on the Rust side; searchkit itself always sends every option). ValueError for a name without a
+/// native twin, an option the algorithm does not declare, a weight below 1, a width of 0, and a `bounded_dfs`
+/// without `max_cost` or `mode` (Python's driver has no default depth, and a mode left out could be read two
+/// ways: the request's reader and Python's `SearchRequest` once defaulted to different ones).
+fn read_algorithm(req: &Bound<'_, PyDict>, name: &str, components: &[Component]) -> PyResult<Algorithm> {
+    let py = req.py();
+    let entry = components.iter().find(|c| c.kind == Kind::Algorithm && c.name == name)
+        .ok_or_else(|| PyValueError::new_err(format!("algorithm {name:?} has no native twin")))?;
+    let given = get::<Bound<PyDict>>(req, intern!(py, request::PARAMS))?;
+    if let Some(given) = &given {
+        for (k, _) in given.iter() {
+            let k: String = k.extract()?;
+            if !entry.params.iter().any(|p| p.name == k) {
+                return Err(PyValueError::new_err(format!("algorithm {name:?} has no option {k:?}")));
+            }
+        }
+    }
+    let option = |key: &str| -> PyResult<Bound<'_, PyAny>> {
+        if let Some(v) = given.as_ref().map(|g| g.get_item(key)).transpose()?.flatten() {
+            return Ok(v);
+        }
+        let spec = entry.params.iter().find(|p| p.name == key)
+            .unwrap_or_else(|| panic!("manifest::algorithms declares no option {key:?} of {name:?}"));
+        value_object(py, &spec.default)
+    };
+    let bad = |key: &str| PyValueError::new_err(format!("algorithm {name:?}: option {key} must be an integer >= 0"));
+    let algorithm = match name {
+        "astar" => Algorithm::Astar,
+        "peastar" => Algorithm::Peastar,
+        "ida_star" => Algorithm::IdaStar,
+        "ida_star_tt" => Algorithm::IdaStarTt,
+        "wastar" => Algorithm::Wastar { weight: ratio(&option("weight")?)? },
+        "gbfs" => Algorithm::Gbfs,
+        "bfs" => Algorithm::Bfs,
+        "beam" => Algorithm::Beam { width: option("width")?.extract().map_err(|_| bad("width"))? },
+        "anytime" => Algorithm::Anytime {
+            weight: ratio(&option("weight")?)?,
+            step: ratio(&option("step")?)?,
+            ara: option("ara")?.extract::<u64>().map_err(|_| bad("ara"))? != 0,
+        },
+        "bounded_dfs" => {
+            if get::<u32>(req, intern!(py, request::MAX_COST))?.is_none() {
+                return Err(PyValueError::new_err(
+                    "bounded_dfs needs a depth bound (max_cost), and the request carries none"));
+            }
+            let mode: String = get(req, intern!(py, request::MODE))?.ok_or_else(|| PyValueError::new_err(
+                "bounded_dfs needs a mode (exact, at_most or shortest), and the request carries none"))?;
+            Algorithm::BoundedDfs {
+                mode: DfsMode::named(&mode).ok_or_else(|| PyValueError::new_err(format!(
+                    "mode must be exact, at_most or shortest, got {mode:?}")))?,
+                heuristic: get::<String>(req, intern!(py, request::HEURISTIC))?.is_some(),
+            }
+        }
+        _ => panic!("manifest::algorithms lists {name:?}, a driver this reader does not know"),
+    };
+    if let Algorithm::Wastar { weight } | Algorithm::Anytime { weight, .. } = algorithm {
+        if weight.num < weight.den {
+            return Err(PyValueError::new_err(format!("weight must be at least 1, got {}/{}", weight.num,
+                                                     weight.den)));
+        }
+    }
+    if let Algorithm::Beam { width: 0 } = algorithm {
+        return Err(PyValueError::new_err("width must be at least 1, got 0"));
+    }
+    Ok(algorithm)
+}
+
 /// Read the request dict (`searchkit/protocol.py`) of a module whose components are `components`: the
 /// heuristic, the pruners and the disabled rules must be among them (ValueError otherwise, naming it).
-pub fn parse_request(req: &Bound<'_, PyDict>, components: &[Component]) -> PyResult<Request> {
+pub fn parse_request(req: &Bound<'_, PyDict>, components: &[Component]) -> PyResult<SearchRequest> {
     let py = req.py();
     let name: String =
         get(req, intern!(py, request::ALGORITHM))?.ok_or_else(|| PyValueError::new_err("request without algorithm"))?;
-    let mut algorithm = Algorithm::named(&name)
-        .ok_or_else(|| PyValueError::new_err(format!("algorithm {name:?} has no native twin")))?;
-    if let Some(params) = get::<Bound<PyDict>>(req, intern!(py, request::PARAMS))? {
-        let w = params.get_item(intern!(py, "weight"))?.map(|v| ratio(&v)).transpose()?;
-        let step = params.get_item(intern!(py, "step"))?.map(|v| ratio(&v)).transpose()?;
-        let width: Option<usize> = get(&params, intern!(py, "width"))?;
-        let ara: Option<i64> = get(&params, intern!(py, "ara"))?;
-        match &mut algorithm {
-            Algorithm::Wastar { weight } => *weight = w.unwrap_or(*weight),
-            Algorithm::Beam { width: wd } => *wd = width.unwrap_or(*wd),
-            Algorithm::Anytime { weight, step: s, ara: a } => {
-                *weight = w.unwrap_or(*weight);
-                *s = step.unwrap_or(*s);
-                *a = ara.map_or(*a, |v| v != 0);
-            }
-            _ => {}
-        }
-        if let Algorithm::Wastar { weight } | Algorithm::Anytime { weight, .. } = algorithm {
-            if weight.num < weight.den {
-                return Err(PyValueError::new_err(format!("weight must be at least 1, got {}/{}", weight.num,
-                                                         weight.den)));
-            }
-        }
-        if let Algorithm::Beam { width: 0 } = algorithm {
-            return Err(PyValueError::new_err("width must be at least 1, got 0"));
-        }
-    }
-    if let Algorithm::BoundedDfs { mode, heuristic } = &mut algorithm {
-        let name: String = get(req, intern!(py, request::MODE))?.unwrap_or_else(|| "exact".to_string());
-        *mode = DfsMode::named(&name)
-            .ok_or_else(|| PyValueError::new_err(format!("mode must be exact, at_most or shortest, got {name:?}")))?;
-        *heuristic = get::<String>(req, intern!(py, request::HEURISTIC))?.is_some();
-        if get::<u32>(req, intern!(py, request::MAX_COST))?.is_none() {
-            return Err(PyValueError::new_err("bounded_dfs needs a depth bound (max_cost), and the request carries none"));
-        }
-    }
+    let algorithm = read_algorithm(req, &name, components)?;
     let elapsed: f64 = get(req, intern!(py, request::ELAPSED))?.unwrap_or(0.0);
     let remaining: Option<f64> = get(req, intern!(py, request::REMAINING))?;
-    let mut control = Control::started(elapsed, remaining);
-    control.max_nodes = get(req, intern!(py, request::MAX_NODES))?;
-    control.memory_budget = get(req, intern!(py, request::MEMORY_BUDGET))?;
+    let mut limiter = Limiter::started(elapsed, remaining);
+    limiter.max_nodes = get(req, intern!(py, request::MAX_NODES))?;
+    limiter.memory_budget = get(req, intern!(py, request::MEMORY_BUDGET))?;
     let incumbent = match get::<Bound<PyTuple>>(req, intern!(py, request::INCUMBENT))? {
         None => None,
         Some(t) => Some((t.get_item(0)?.extract::<Vec<i64>>()?, t.get_item(1)?.extract::<u64>()?)),
@@ -274,10 +310,10 @@ pub fn parse_request(req: &Bound<'_, PyDict>, components: &[Component]) -> PyRes
         find(Kind::Rule, r).or_else(|| find(Kind::Pruner, r))
             .ok_or_else(|| PyValueError::new_err(format!("rule {r:?} has no native twin")))?;
     }
-    Ok(Request {
+    Ok(SearchRequest {
         spec: AlgorithmSpec { algorithm, admissible: get(req, intern!(py, request::ADMISSIBLE))?.unwrap_or(true) },
         max_cost: get(req, intern!(py, request::MAX_COST))?,
-        control,
+        limits: limiter,
         heuristic,
         heuristic_params,
         pruners,
@@ -289,7 +325,7 @@ pub fn parse_request(req: &Bound<'_, PyDict>, components: &[Component]) -> PyRes
 }
 
 /// Run `search` on the caller's thread with the GIL released; the search's own limit checks call back at most
-/// every 5 ms ([`Control::poll`]) to take the GIL briefly, poll Python's signal handlers (a `KeyboardInterrupt`
+/// every 5 ms ([`Limiter::poll`]) to take the GIL briefly, poll Python's signal handlers (a `KeyboardInterrupt`
 /// sets the cancel flag, read right after: the search stops with status `cancelled` and its partial
 /// statistics, the exception consumed, as the Python drivers consume it) and hand `progress` its figures about
 /// every half second (an exception it raises is printed as an unraisable one and the search goes on).
@@ -301,15 +337,15 @@ pub fn parse_request(req: &Bound<'_, PyDict>, components: &[Component]) -> PyRes
 /// start and the two hand-offs cost more than the search (1000 8-puzzles 4 moves from the goal took 3.9 s
 /// against 0.46 s on the Python engine, on a loaded machine; `benchmarks/native_small.py`).  The limit
 /// checks come every 2 ms of expansions at most, so Ctrl-C is seen as soon as with a polling thread.
-pub fn run_inline<M, F>(py: Python<'_>, control: &mut Control, progress: Option<Py<PyAny>>, search: F)
-                        -> Result<Outcome<M>, String>
+pub fn run_inline<M, F>(py: Python<'_>, limiter: &mut Limiter, progress: Option<Py<PyAny>>, search: F)
+                        -> Result<SearchResult<M>, String>
 where
     M: Send,
-    F: FnOnce(&Control) -> Outcome<M> + Send,
+    F: FnOnce(&Limiter) -> SearchResult<M> + Send,
 {
-    let (flag, live) = arm(control, &progress);
+    let (flag, live) = arm(limiter, &progress);
     let reported = std::sync::Mutex::new(std::time::Instant::now());
-    control.poll = Some(Poll(Arc::new(move || {
+    limiter.poll = Some(Poll(Arc::new(move || {
         let report = progress.is_some() && {
             let mut last = reported.lock().unwrap_or_else(|e| e.into_inner());
             let due = last.elapsed() >= Duration::from_millis(5 * u64::from(PROGRESS_EVERY));
@@ -322,7 +358,7 @@ where
             flag.store(true, Ordering::Relaxed);
         }
     })));
-    let ctl = control.clone();
+    let ctl = limiter.clone();
     py.detach(move || {
         IN_SEARCH.with(|s| s.set(true));
         let r = catch_unwind(AssertUnwindSafe(|| search(&ctl))).map_err(|payload| panic_message(&*payload));
@@ -332,11 +368,11 @@ where
 }
 
 /// Run a table build (`build`, e.g. `searchkit_core::pdb::build`) in this process with the GIL released, as
-/// [`run_inline`] runs a search: under a [`Control`] with the case's `remaining` seconds as its deadline
+/// [`run_inline`] runs a search: under a [`Limiter`] with the case's `remaining` seconds as its deadline
 /// (`None`: no time limit), a cancel flag, and a `poll` hook the builder calls at most every 5 ms (every 4096
 /// entries and every layer) that takes the GIL briefly to run Python's signal handlers.
 ///
-/// `build` gets the control and a `layer(reached, total)` function to call after each layer: it hands
+/// `build` gets the limiter and a `layer(reached, total)` function to call after each layer: it hands
 /// `progress(reached, total)` the figures (with the GIL; an exception it raises is printed as an unraisable one
 /// and the build goes on).
 ///
@@ -346,19 +382,19 @@ where
 ///   stopped (`Status::Cancelled`) and freed what it allocated;
 /// * `TimeoutError("time_limit")`: the deadline passed;
 /// * `MemoryError`: the builder's memory could not be allocated (its allocations are fallible: under
-///   `RLIMIT_AS` too) or exceeds `control.memory_budget`;
+///   `RLIMIT_AS` too) or exceeds `limiter.memory_budget`;
 /// * `RuntimeError` with the message of a panic inside the builder, or another status.
 pub fn run_build<T, F>(py: Python<'_>, remaining: Option<f64>, progress: Option<Py<PyAny>>, build: F) -> PyResult<T>
 where
     T: Send,
-    F: FnOnce(&Control, &mut dyn FnMut(u64, u64)) -> Result<T, Status> + Send,
+    F: FnOnce(&Limiter, &mut dyn FnMut(u64, u64)) -> Result<T, Status> + Send,
 {
-    let mut control = Control::started(0.0, remaining);
+    let mut limiter = Limiter::started(0.0, remaining);
     let flag = Arc::new(AtomicBool::new(false));
-    control.cancel = Some(flag.clone());
+    limiter.cancel = Some(flag.clone());
     let raised: Arc<std::sync::Mutex<Option<PyErr>>> = Arc::default();
     let seen = raised.clone();
-    control.poll = Some(Poll(Arc::new(move || {
+    limiter.poll = Some(Poll(Arc::new(move || {
         if let Err(e) = Python::attach(|py| py.check_signals()) {
             seen.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e);
             flag.store(true, Ordering::Relaxed);
@@ -375,7 +411,7 @@ where
             }
         };
         IN_SEARCH.with(|s| s.set(true));
-        let r = catch_unwind(AssertUnwindSafe(|| build(&control, &mut layer))).map_err(|p| panic_message(&*p));
+        let r = catch_unwind(AssertUnwindSafe(|| build(&limiter, &mut layer))).map_err(|p| panic_message(&*p));
         IN_SEARCH.with(|s| s.set(false));
         r
     });
@@ -400,12 +436,12 @@ pub fn in_search() -> bool {
     IN_SEARCH.with(|s| s.get())
 }
 
-/// Give `control` a fresh cancel flag, and live figures when there is a `progress` callable to hand them to.
-fn arm(control: &mut Control, progress: &Option<Py<PyAny>>) -> (Arc<AtomicBool>, Option<Arc<Progress>>) {
+/// Give `limiter` a fresh cancel flag, and live figures when there is a `progress` callable to hand them to.
+fn arm(limiter: &mut Limiter, progress: &Option<Py<PyAny>>) -> (Arc<AtomicBool>, Option<Arc<Progress>>) {
     let flag = Arc::new(AtomicBool::new(false));
-    control.cancel = Some(flag.clone());
+    limiter.cancel = Some(flag.clone());
     let live = progress.as_ref().map(|_| Arc::new(Progress::default()));
-    control.progress = live.clone();
+    limiter.progress = live.clone();
     (flag, live)
 }
 
@@ -432,7 +468,7 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// The result dict of `outcome`, its moves converted by `mv`.
-pub fn outcome_dict<'py, M>(py: Python<'py>, o: &Outcome<M>, mv: impl Fn(&M) -> PyResult<Py<PyAny>>)
+pub fn result_dict<'py, M>(py: Python<'py>, o: &SearchResult<M>, mv: impl Fn(&M) -> PyResult<Py<PyAny>>)
                             -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item(intern!(py, result::ENGINE), "native")?;
@@ -468,8 +504,8 @@ pub fn outcome_dict<'py, M>(py: Python<'py>, o: &Outcome<M>, mv: impl Fn(&M) -> 
 }
 
 /// The result dict of a search that failed with `message` (status `error`).
-pub fn error_dict<'py>(py: Python<'py>, message: &str, control: &Control) -> PyResult<Bound<'py, PyDict>> {
-    let mut o: Outcome<i64> = Outcome {
+pub fn error_dict<'py>(py: Python<'py>, message: &str, limiter: &Limiter) -> PyResult<Bound<'py, PyDict>> {
+    let mut o: SearchResult<i64> = SearchResult {
         status: Status::Error,
         moves: Vec::new(),
         cost: None,
@@ -477,8 +513,8 @@ pub fn error_dict<'py>(py: Python<'py>, message: &str, control: &Control) -> PyR
         stats: Default::default(),
         message: Some(message.to_string()),
     };
-    o.stats.elapsed = control.elapsed();
-    outcome_dict(py, &o, |m| Ok(m.into_pyobject(py)?.into_any().unbind()))
+    o.stats.elapsed = limiter.elapsed();
+    result_dict(py, &o, |m| Ok(m.into_pyobject(py)?.into_any().unbind()))
 }
 
 /// The improvement callback of a request: calls the Python `on_improve(cost, lower_bound)` with the GIL
@@ -495,7 +531,7 @@ pub fn improvement_callback(cb: Option<Py<PyAny>>) -> impl FnMut(u64, Option<u64
     }
 }
 
-/// A game's native domain as a Python module: implement this and call [`native_module!`].
+/// A game's native puzzle as a Python module: implement this and call [`native_module!`].
 pub trait NativeGame {
     /// The game's registered name (Python's `Game.name`).
     const GAME: &'static str;
@@ -506,11 +542,11 @@ pub trait NativeGame {
     fn components() -> Vec<Component>;
 
     /// Solve `problem` (the object the game's Python `native_problem` hands over, in whatever shape the game
-    /// chooses) as `request` asks, already read and checked against the manifest: build the domain, run
-    /// [`searchkit_core::run_seeded`] through [`run_inline`] and return [`outcome_dict`] (or [`error_dict`]).
+    /// chooses) as `request` asks, already read and checked against the manifest: build the puzzle, run
+    /// [`searchkit_core::run_seeded`] through [`run_inline`] and return [`result_dict`] (or [`error_dict`]).
     ///
-    /// Errors: a ValueError for a problem the domain cannot take (the case's error on the Python side).
-    fn solve<'py>(py: Python<'py>, problem: &Bound<'py, PyAny>, request: Request) -> PyResult<Bound<'py, PyDict>>;
+    /// Errors: a ValueError for a problem the puzzle cannot take (the case's error on the Python side).
+    fn solve<'py>(py: Python<'py>, problem: &Bound<'py, PyAny>, request: SearchRequest) -> PyResult<Bound<'py, PyDict>>;
 }
 
 /// Every component of `G`'s manifest: the core's algorithms, then the game's.
@@ -565,7 +601,7 @@ pub fn solve_entry<'py, G: NativeGame>(py: Python<'py>, problem: &Bound<'py, PyA
     G::solve(py, problem, req)
 }
 
-/// Fill a game's module: `PROTOCOL`, `__version__`, `PROFILE`, and the panic hook that keeps a search's panic
+/// Fill a game's module: `__version__` and the panic hook that keeps a search's panic
 /// quiet (it is reported as the case's status `error` with its message; other panics keep the default hook).
 pub fn init_module(m: &Bound<'_, PyModule>, version: &str) -> PyResult<()> {
     static HOOK: std::sync::Once = std::sync::Once::new();
@@ -577,10 +613,7 @@ pub fn init_module(m: &Bound<'_, PyModule>, version: &str) -> PyResult<()> {
             }
         }));
     });
-    m.add("PROTOCOL", protocol::PROTOCOL)?;
     m.add("__version__", version)?;
-    // Benchmarks time release builds only (debug Rust is 10-50 times slower).
-    m.add("PROFILE", if cfg!(debug_assertions) { "debug" } else { "release" })?;
     Ok(())
 }
 
@@ -588,7 +621,7 @@ pub fn init_module(m: &Bound<'_, PyModule>, version: &str) -> PyResult<()> {
 /// game's own (e.g. for its differential tests), `native_module!(module_name, GameType, [f, g])`.
 ///
 /// It defines `#[pymodule] fn module_name` exposing `solve(problem, request) -> dict`, `manifest() -> dict`,
-/// `PROTOCOL`, `__version__` (the calling crate's version) and `PROFILE`; set `module-name = "module_name"`
+/// and `__version__` (the calling crate's version); set `module-name = "module_name"`
 /// for maturin.  The generated code reaches PyO3 through the kit (`searchkit_pyo3::pyo3`), so a game's
 /// crate needs one dependency, the kit, under its own name `searchkit-pyo3`.
 #[macro_export]
@@ -643,7 +676,7 @@ mod tests {
         Component {
             kind: Kind::Heuristic,
             name: "pdb",
-            params: vec![ParamSpec::str("partition", "auto"), ParamSpec::int("reflect", 1, Some(0.0), Some(1.0))],
+            params: vec![Param::str("partition", "auto"), Param::int("reflect", 1, Some(0.0), Some(1.0))],
         }
     }
 
@@ -675,8 +708,8 @@ mod tests {
         fn components() -> Vec<Component> {
             vec![pdb(), Component::plain(Kind::Pruner, "corner"), Component::plain(Kind::Rule, "no-undo")]
         }
-        fn solve<'py>(py: Python<'py>, _: &Bound<'py, PyAny>, r: Request) -> PyResult<Bound<'py, PyDict>> {
-            error_dict(py, "nothing to solve", &r.control)
+        fn solve<'py>(py: Python<'py>, _: &Bound<'py, PyAny>, r: SearchRequest) -> PyResult<Bound<'py, PyDict>> {
+            error_dict(py, "nothing to solve", &r.limits)
         }
     }
 
@@ -708,6 +741,39 @@ mod tests {
     }
 
     #[test]
+    fn every_algorithm_of_the_manifest_is_read_with_its_manifest_defaults() {
+        Python::initialize();
+        Python::attach(|py| {
+            let comps = components::<Nothing>();
+            for c in searchkit_core::manifest::algorithms() {
+                let req = PyDict::new(py);
+                req.set_item("algorithm", c.name).unwrap();
+                req.set_item("max_cost", 3).unwrap();
+                req.set_item("mode", "exact").unwrap();
+                let a = parse_request(&req, &comps).unwrap().spec.algorithm;
+                match a {
+                    Algorithm::Wastar { weight } => assert_eq!(weight, Ratio::new(2, 1)),
+                    Algorithm::Beam { width } => assert_eq!(width, 64),
+                    Algorithm::Anytime { weight, step, ara } => {
+                        assert_eq!((weight, step, ara), (Ratio::new(2, 1), Ratio::new(1, 2), false))
+                    }
+                    _ => {}
+                }
+                let bad = req.copy().unwrap();
+                let opts = PyDict::new(py);
+                opts.set_item("colour", 1).unwrap();
+                bad.set_item("params", opts).unwrap();
+                assert!(parse_request(&bad, &comps).is_err(), "{}: an undeclared option", c.name);
+            }
+            let req = PyDict::new(py);
+            req.set_item("algorithm", "bounded_dfs").unwrap();
+            req.set_item("max_cost", 3).unwrap();
+            let e = parse_request(&req, &comps).err().unwrap().to_string();
+            assert!(e.contains("needs a mode"), "{e}");
+        });
+    }
+
+    #[test]
     fn the_manifest_lists_the_core_algorithms_then_the_game() {
         Python::initialize();
         Python::attach(|py| {
@@ -725,7 +791,7 @@ mod tests {
     fn an_error_result_has_every_result_key() {
         Python::initialize();
         Python::attach(|py| {
-            let d = error_dict(py, "boom", &Control::started(0.0, None)).unwrap();
+            let d = error_dict(py, "boom", &Limiter::started(0.0, None)).unwrap();
             for k in ["engine", "status", "moves", "cost", "lower_bound", "message", "stats"] {
                 assert!(d.contains(k).unwrap(), "{k}");
             }

@@ -1,4 +1,4 @@
-//! `searchkit_testgame`: a toy domain for the tests of the engine itself, built with the kit as a game's
+//! `searchkit_testgame`: a toy puzzle for the tests of the engine itself, built with the kit as a game's
 //! module is (never shipped: only the test command installs it): the sliding-tile puzzle of width 2 to 4 (blank moves
 //! `U`, `D`, `L`, `R` in that order, unit costs), with the heuristics `manhattan`, `misplaced`, `zero` and
 //! `panic` (panics at its 100th call: the test of the `error` status), the driver-level rule `corner`
@@ -9,10 +9,10 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use searchkit_core::{run_seeded, Domain, Heuristic, Seed, StatePruner, Successor};
+use searchkit_core::{run_seeded, Puzzle, Estimator, Seed, Pruner, Successor};
 
 use searchkit_core::manifest::{Component, Kind};
-use searchkit_pyo3::{error_dict, improvement_callback, outcome_dict, run_inline, NativeGame, Request};
+use searchkit_pyo3::{error_dict, improvement_callback, result_dict, run_inline, NativeGame, SearchRequest};
 
 type Tiles = [u8; 16];
 
@@ -36,11 +36,11 @@ fn manhattan(w: usize, s: &Tiles) -> u32 {
     h as u32
 }
 
-impl Domain for Toy {
+impl Puzzle for Toy {
     type State = Tiles;
     type Move = u8;
 
-    fn initial(&self) -> Tiles {
+    fn initial_state(&self) -> Tiles {
         self.start
     }
 
@@ -83,7 +83,7 @@ enum ToyH {
     Panic(u32),
 }
 
-impl Heuristic<Toy> for ToyH {
+impl Estimator<Toy> for ToyH {
     fn estimate(&mut self, d: &Toy, s: &Tiles) -> u32 {
         let w = d.width;
         match self {
@@ -101,7 +101,7 @@ impl Heuristic<Toy> for ToyH {
 
 struct Corner;
 
-impl StatePruner<Toy> for Corner {
+impl Pruner<Toy> for Corner {
     fn name(&self) -> &'static str {
         "corner"
     }
@@ -126,7 +126,7 @@ impl NativeGame for ToyGame {
 
     /// `problem` is `(width, tiles, within)`: the toy puzzle `tiles` (row by row, 0 the blank, width 2 to 4);
     /// `within`: the game has `successors_within` (the twin of `tests/native/toy.py`'s `ToyWithin`).
-    fn solve<'py>(py: Python<'py>, problem: &Bound<'py, PyAny>, mut req: Request) -> PyResult<Bound<'py, PyDict>> {
+    fn solve<'py>(py: Python<'py>, problem: &Bound<'py, PyAny>, mut req: SearchRequest) -> PyResult<Bound<'py, PyDict>> {
         let (width, tiles, within): (usize, Vec<u8>, bool) = problem.extract()?;
         if !(2..=4).contains(&width) || tiles.len() != width * width {
             return Err(PyValueError::new_err("toy: width 2 to 4 and width**2 tiles"));
@@ -145,22 +145,22 @@ impl NativeGame for ToyGame {
             other => unreachable!("the kit checked {other:?}"),
         };
         let corner = !req.pruners.is_empty();
-        let domain = Toy { width, start, goal, within };
+        let puzzle = Toy { width, start, goal, within };
         let incumbent = req.incumbent.take().map(|(m, c)| (m.into_iter().map(|x| x as u8).collect(), c));
         let mut on_improve = improvement_callback(req.on_improve.take());
         let (spec, max_cost) = (req.spec, req.max_cost);
-        let outcome = run_inline(py, &mut req.control, req.progress.take(), |control| {
+        let outcome = run_inline(py, &mut req.limits, req.progress.take(), |limiter| {
             let mut pruner = Corner;
-            let mut pruners: Vec<&mut dyn StatePruner<Toy>> = Vec::new();
+            let mut pruners: Vec<&mut dyn Pruner<Toy>> = Vec::new();
             if corner {
                 pruners.push(&mut pruner);
             }
             let seed = Seed { incumbent, on_improve: Some(&mut on_improve) };
-            run_seeded(&spec, &domain, &mut h, &mut pruners, max_cost, control, seed)
+            run_seeded(&spec, &puzzle, &mut h, &mut pruners, max_cost, limiter, seed)
         });
         match outcome {
-            Ok(o) => outcome_dict(py, &o, |&m| Ok((m as char).to_string().into_pyobject(py)?.into_any().unbind())),
-            Err(message) => error_dict(py, &message, &req.control),
+            Ok(o) => result_dict(py, &o, |&m| Ok((m as char).to_string().into_pyobject(py)?.into_any().unbind())),
+            Err(message) => error_dict(py, &message, &req.limits),
         }
     }
 }

@@ -7,8 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from searchkit.limits import LimitReached
-from searchkit.pruning import (HOOK_CUT, HOOK_CUT_ON_POP, HOOK_FILTER, HOOK_ON_FAIL, HOOK_SUCCESSORS,
-                               HOOK_SUCCESSORS_WITHIN)
+from searchkit.pruning import HOOK_CUT, HOOK_CUT_ON_POP, HOOK_ON_FAIL, HOOK_SUCCESSORS, HOOK_SUCCESSORS_WITHIN
 from searchkit.result import CANCELLED, EXHAUSTED, FEASIBLE, SOLVED, SearchResult, SearchStats
 
 if TYPE_CHECKING:  # annotations only: a native search never creates the class
@@ -16,25 +15,23 @@ if TYPE_CHECKING:  # annotations only: a native search never creates the class
 
 
 #: The rule hooks of the depth-first drivers (IDA*, bounded DFS).
-DEPTH_FIRST_HOOKS = frozenset({HOOK_SUCCESSORS, HOOK_SUCCESSORS_WITHIN, HOOK_CUT, HOOK_FILTER, HOOK_ON_FAIL})
+DEPTH_FIRST_HOOKS = frozenset({HOOK_SUCCESSORS, HOOK_SUCCESSORS_WITHIN, HOOK_CUT, HOOK_ON_FAIL})
 #: The rule hooks of the best-first drivers (A*, PEA*, weighted A*, GBFS, anytime): ``cut`` once per state, when
 #: it is popped.
-BEST_FIRST_HOOKS = frozenset({HOOK_SUCCESSORS, HOOK_CUT, HOOK_CUT_ON_POP, HOOK_FILTER})
+BEST_FIRST_HOOKS = frozenset({HOOK_SUCCESSORS, HOOK_CUT, HOOK_CUT_ON_POP})
 
 
 def split_pruners(pruners: Sequence[Pruner]):
-    """Return ``(cut, filter, on_fail, cuts)``: plain callables or ``None`` each, and the cut counts.
+    """Return ``(cut, on_fail, cuts)``: plain callables or ``None`` each, and the cut counts.
 
     Several rules of a kind are folded into one callable, so a driver makes at
     most one call per kind per node.  ``cuts`` is a dict rule name -> number
-    of states its ``cut`` skipped plus successors its ``filter`` dropped,
-    updated as the search runs (one increment per cut, nothing per kept node).
+    of states its ``cut`` skipped, updated as the search runs (one increment per cut, nothing per kept node).
     """
     cuts: dict[str, int] = {}
     cut_fns = [(p.name or f"rule{i}", p.cut) for i, p in enumerate(pruners) if p.cut is not None]
-    filters = [(p.name or f"rule{i}", p.filter) for i, p in enumerate(pruners) if p.filter is not None]
     fails = [p.on_fail for p in pruners if p.on_fail is not None]
-    for name, _ in cut_fns + filters:
+    for name, _ in cut_fns:
         cuts[name] = 0
 
     cut = None
@@ -46,15 +43,6 @@ def split_pruners(pruners: Sequence[Pruner]):
                     return True
             return False
 
-    filt = None
-    if filters:
-        def filt(state, succs, _filters=tuple(filters)):
-            for name, f in _filters:
-                before = len(succs)
-                succs = list(f(state, succs))
-                cuts[name] += before - len(succs)
-            return succs
-
     on_fail = None
     if len(fails) == 1:
         on_fail = fails[0]
@@ -63,7 +51,7 @@ def split_pruners(pruners: Sequence[Pruner]):
             for f in _fails:
                 f(state, g, remaining)
 
-    return cut, filt, on_fail, cuts
+    return cut, on_fail, cuts
 
 
 def exact_weight(weight) -> tuple[int, int]:

@@ -95,7 +95,7 @@ def anytime(
         heuristic: an admissible ``estimate(state) -> int`` (the bound needs it).
         weight: the first weight w >= 1.
         step: the weight falls by this after each improvement, down to 1 (>= 0).
-        pruners: ``cut(state, g, None)`` when a state is popped, ``filter`` on successors.
+        pruners: ``cut(state, g, None)`` when a state is popped.
         limits: node (expanded states) and time (seconds) limits.
         max_cost: only solutions of cost <= ``max_cost`` are sought (U starts
             at ``max_cost + 1`` without an incumbent).
@@ -127,7 +127,7 @@ def anytime(
 
     setup = best_first_setup(puzzle, pruners, limits)
     limiter, successors, is_goal, start = setup.limiter, setup.successors, setup.is_goal, setup.start
-    cut, filt, cuts, tie_break = setup.cut, setup.filt, setup.cuts, setup.tie_break
+    cut, cuts, tie_break = setup.cut, setup.cuts, setup.tie_break
     h0 = heuristic(start)
     best_g: dict = {start: 0}
     parent: dict = {start: None}
@@ -207,8 +207,6 @@ def anytime(
                     lower()
                 expanded += 1
                 succs = successors(state)
-                if filt is not None:
-                    succs = filt(state, list(succs))
                 p, q = weight_now.value.numerator, weight_now.value.denominator
                 for move, child, c in succs:
                     generated += 1

@@ -33,8 +33,7 @@ def astar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner] 
         puzzle: a :class:`~searchkit.puzzle.Puzzle`.
         heuristic: ``estimate(state) -> int``; admissible for an optimal answer.
         pruners: bound rules; ``cut(state, g, None)`` is asked when a state is
-            popped for expansion (e.g. dominance checks), ``filter`` on each
-            expanded state's successors.
+            popped for expansion (e.g. dominance checks).
         limits: node (expanded states) and time (seconds) limits.
         max_cost: successors with f above this are not stored; ``exhausted``
             then means no solution of cost <= ``max_cost``.

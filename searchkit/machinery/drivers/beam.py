@@ -49,7 +49,7 @@ def beam(puzzle, heuristic: Callable[[Any], int], *, width: int = 64, pruners: S
         puzzle: a :class:`~searchkit.puzzle.Puzzle`.
         heuristic: ``estimate(state) -> int``.
         width: states kept per layer, >= 1.
-        pruners: ``cut(state, g, None)`` before a kept state is expanded; ``filter`` on successors.
+        pruners: ``cut(state, g, None)`` before a kept state is expanded.
         limits: node (expanded states) and time (seconds) limits.
         max_cost: a child with g + h (admissible h) or g above it is not kept.
         admissible: ``heuristic`` never overestimates.
@@ -69,7 +69,7 @@ def beam(puzzle, heuristic: Callable[[Any], int], *, width: int = 64, pruners: S
 
     setup = best_first_setup(puzzle, pruners, limits)
     limiter, successors, is_goal, start = setup.limiter, setup.successors, setup.is_goal, setup.start
-    cut, filt, cuts, tie_break = setup.cut, setup.filt, setup.cuts, setup.tie_break
+    cut, cuts, tie_break = setup.cut, setup.cuts, setup.tie_break
     parent: dict = {start: None}
     info = {"expanded": 0, "generated": 0, "evaluated": 1, "dropped": math.inf, "unit": True, "peak": 1}
     layer: list = [(heuristic(start), 0, start)]  # (f, g, state)
@@ -92,8 +92,6 @@ def beam(puzzle, heuristic: Callable[[Any], int], *, width: int = 64, pruners: S
                     checkpoint = limiter.checkpoint(int(info["expanded"]))
                 info["expanded"] += 1
                 succs = successors(state)
-                if filt is not None:
-                    succs = filt(state, list(succs))
                 for move, child, step in succs:
                     info["generated"] += 1
                     if step != 1:
@@ -150,7 +148,7 @@ def run(puzzle, request: SearchRequest) -> SearchResult:
 
 ALGORITHMS = (
     Algorithm("beam", run, GUARANTEE_NONE, PRUNES_ON_F_IF_ADMISSIBLE, HEURISTIC_REQUIRED,
-              rule_hooks={"successors", "filter"},
+              rule_hooks={"successors"},
               params=(Param("width", int, 64, "states kept per layer, ranked by g + h", min=1),),
               detects_duplicates=True,
               summary="beam search: breadth-first by moves, the best `width` states of each layer by g + h"),

@@ -47,8 +47,7 @@ class BestFirstSetup:
         successors: the puzzle's ``successors(state)``.
         is_goal: the puzzle's ``is_goal(state)``.
         cut: the folded ``cut(state, g, remaining)`` of the pruners, or ``None``.
-        filt: the folded ``filter(state, successors)``, or ``None``.
-        cuts: rule name -> cuts so far (updated by ``cut`` and ``filt``).
+        cuts: rule name -> cuts so far (updated by ``cut``).
         tie_break: the puzzle's optional ``tie_break(state)``, or ``None``.
         start: the initial state.
     """
@@ -57,7 +56,6 @@ class BestFirstSetup:
     successors: Callable[[Any], Any]
     is_goal: Callable[[Any], bool]
     cut: Callable[[Any, int, int | None], bool] | None
-    filt: Callable[[Any, list], list] | None
     cuts: dict
     tie_break: Callable[[Any], Any] | None
     start: Any
@@ -67,8 +65,8 @@ def best_first_setup(puzzle, pruners: Sequence[Pruner], limits) -> BestFirstSetu
     """The :class:`BestFirstSetup` of ``puzzle``: the pruners folded by
     :func:`~searchkit.machinery.drivers._common.split_pruners` (without ``on_fail``, which
     best-first drivers never call) and the limiter started (or passed through)."""
-    cut, filt, _, cuts = split_pruners(pruners)
-    return BestFirstSetup(Limiter.of(limits), puzzle.successors, puzzle.is_goal, cut, filt, cuts,
+    cut, _, cuts = split_pruners(pruners)
+    return BestFirstSetup(Limiter.of(limits), puzzle.successors, puzzle.is_goal, cut, cuts,
                           getattr(puzzle, "tie_break", None), puzzle.initial_state())
 
 
@@ -78,8 +76,8 @@ class BestFirstExpansion:
     ``expansion.step(state, g)`` expands ``state`` (popped with cost ``g``, already
     known not to be stale): a pruning ``cut`` may skip it; otherwise the
     limits are checked (``limiter.checkpoint``, before the expansion, so a
-    node limit of N expands N states), ``expanded`` rises, ``successors``
-    pass through ``filt``, and each ``(move, child, step)``:
+    node limit of N expands N states), ``expanded`` rises, and each
+    ``(move, child, step)`` of ``successors``:
 
     * reached before with a cost no larger: skipped;
     * a goal, when ``goal_test`` is given (greedy search takes goals when
@@ -105,8 +103,7 @@ class BestFirstExpansion:
 
     def __init__(self, setup: BestFirstSetup, best_g: dict, parent: dict, heuristic, heap: list,
                  max_cost: int | None, key=None, *, prune_on_f: bool = True, goal_test=None):
-        limiter, successors, cut, filt, tie_break = setup.limiter, setup.successors, setup.cut, setup.filt, \
-            setup.tie_break
+        limiter, successors, cut, tie_break = setup.limiter, setup.successors, setup.cut, setup.tie_break
         self.cuts = setup.cuts
         self.limiter = limiter
         push = heapq.heappush
@@ -130,8 +127,6 @@ class BestFirstExpansion:
                 checkpoint = limiter.checkpoint(expanded)
             expanded += 1
             succs = successors(state)
-            if filt is not None:
-                succs = filt(state, list(succs))
             try:
                 for move, child, cost in succs:
                     generated += 1
@@ -264,7 +259,7 @@ def search(puzzle, heuristic: Callable[[Any], int], config: BestFirst, *, pruner
         heuristic: ``estimate(state) -> int``.
         config: the :class:`BestFirst` configuration.
         pruners: ``cut(state, g, None)`` when a state is popped (the first
-            time, under partial expansion), ``filter`` on successors.
+            time, under partial expansion).
         limits: node (expansions) and time (seconds) limits.
         max_cost: only solutions of cost <= ``max_cost`` are sought: a child
             with g + h (``config.prune_on_f``) or g above it is not stored.

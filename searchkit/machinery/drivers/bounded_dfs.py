@@ -69,7 +69,7 @@ def bounded_dfs(
     limiter = Limiter.of(limits)
     expand, _ = expander(puzzle)
     is_goal = puzzle.is_goal
-    cut, filt, on_fail, cuts = split_pruners(pruners)
+    cut, on_fail, cuts = split_pruners(pruners)
     h = heuristic
     # Grown as the search goes deeper: ``depth`` may be far beyond what a case
     # explores (an input's n of 2**31 - 1 would otherwise allocate 16 GiB before
@@ -101,8 +101,6 @@ def bounded_dfs(
         per_depth[g] += 1
         t0 = clock()
         succs = expand(state, left)
-        if filt is not None:
-            succs = filt(state, list(succs))
         for move, child, cost in succs:
             generated += 1
             if cost > left:

@@ -52,8 +52,7 @@ def ida_star(
             costs and estimates are integers.  It is used only with a
             ``max_cost`` (otherwise an unsolvable case would never stop).
         heuristic: ``estimate(state) -> int``; admissible for an optimal answer.
-        pruners: bound pruning rules (``cut`` gets ``remaining = bound - g``;
-            ``filter`` gets each expanded state's successor list).
+        pruners: bound pruning rules (``cut`` gets ``remaining = bound - g``).
         limits: node (expanded states) and time (seconds) limits, or the
             case's started :class:`~searchkit.limits.Limiter`.
         transposition: keep a table state -> smallest g seen in the current
@@ -74,7 +73,7 @@ def ida_star(
     if within and max_cost is None:  # without a bound, bound + 1 steps could go on for ever
         expand, within = expander(_Plain(puzzle))
     is_goal = puzzle.is_goal
-    cut, filt, on_fail, cuts = split_pruners(pruners)
+    cut, on_fail, cuts = split_pruners(pruners)
     start = puzzle.initial_state()
 
     expanded = generated = 0
@@ -95,8 +94,6 @@ def ida_star(
             checkpoint = limiter.checkpoint(expanded)
         expanded += 1
         succs = expand(state, bound - g)
-        if filt is not None:
-            succs = filt(state, list(succs))
         nxt = INF
         for move, child, cost in succs:
             generated += 1

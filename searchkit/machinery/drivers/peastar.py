@@ -51,7 +51,7 @@ def peastar(puzzle, heuristic: Callable[[Any], int], *, pruners: Sequence[Pruner
         puzzle: a :class:`~searchkit.puzzle.Puzzle`.
         heuristic: ``estimate(state) -> int``; admissible for an optimal answer.
         pruners: ``cut(state, g, None)`` when a state is popped the first
-            time; ``filter`` on successors at every expansion.
+            time.
         limits: node (expansions, a state's further slices included) and time limits.
         max_cost: children with f above it are never stored; ``exhausted``
             then means no solution of cost <= ``max_cost``.

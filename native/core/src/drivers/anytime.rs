@@ -6,9 +6,10 @@ use std::collections::BinaryHeap;
 use std::mem::MaybeUninit;
 
 use super::{conclude, guarded, Ctx, INF};
-use crate::control::{Status, Stop};
-use crate::domain::{Domain, Successor, DEAD};
-use crate::stats::Outcome;
+use crate::limits::Stop;
+use crate::result::Status;
+use crate::puzzle::{Puzzle, Successor, DEAD};
+use crate::result::SearchResult;
 use crate::store::Store;
 use crate::{Ratio, Seed};
 
@@ -53,7 +54,7 @@ fn lowered(w: Ratio, step: Ratio) -> Ratio {
     }
 }
 
-struct Run<D: Domain> {
+struct Run<D: Puzzle> {
     store: Store<D::State, D::Move>,
     heap: BinaryHeap<Entry>,
     w: Ratio,
@@ -64,7 +65,7 @@ struct Run<D: Domain> {
     current: u64,
 }
 
-impl<D: Domain> Run<D> {
+impl<D: Puzzle> Run<D> {
     /// min(U, least f over the heap and the state being expanded), the largest seen (Python's `lower`).
     fn lower(&mut self) -> u64 {
         let least = self.heap.iter().map(|e| e.f).min().unwrap_or(INF);
@@ -96,16 +97,16 @@ impl<D: Domain> Run<D> {
     }
 }
 
-pub(crate) fn anytime<D: Domain>(ctx: &mut Ctx<D>, weight: Ratio, step: Ratio, ara: bool, seed: Seed<'_, D::Move>)
-                                 -> Outcome<D::Move> {
+pub(crate) fn anytime<D: Puzzle>(ctx: &mut Ctx<D>, weight: Ratio, step: Ratio, ara: bool, seed: Seed<'_, D::Move>)
+                                 -> SearchResult<D::Move> {
     let Seed { incumbent, mut on_improve } = seed;
-    let control = ctx.limiter.control;
-    let start = ctx.domain.initial();
+    let limiter = ctx.checks.limiter;
+    let start = ctx.puzzle.initial_state();
     let h0 = ctx.estimate(&start);
     let f0 = if h0 == DEAD { INF } else { u64::from(h0) };
-    let store = match Store::new(start, control) {
+    let store = match Store::new(start, limiter) {
         Ok(s) => s,
-        Err(stop) => return Outcome::new(stop, ctx.stats(0, 0, 1, 0)),
+        Err(stop) => return SearchResult::new(stop, ctx.stats(0, 0, 1, 0)),
     };
     let mut run: Run<D> = Run {
         store,
@@ -133,12 +134,12 @@ pub(crate) fn anytime<D: Domain>(ctx: &mut Ctx<D>, weight: Ratio, step: Ratio, a
     let (mut expanded, mut generated, mut evaluated, mut peak) = (0u64, 0u64, 0u64, 2u64);
     let mut buf: Vec<Successor<D::Move, D::State>> = Vec::new();
     let status = guarded((|| -> Result<Status, Stop> {
-        if ctx.domain.is_goal(run.store.state(0)) {
+        if ctx.puzzle.is_goal(run.store.state(0)) {
             run.improved(0, 0, &mut on_improve);
             return Ok(Status::Solved);
         }
         let mut tie = 0u64;
-        let mut checkpoint = ctx.limiter.first_checkpoint();
+        let mut checkpoint = ctx.checks.first_checkpoint();
         let mut rescan = 1024u64.max(run.heap.len() as u64 / 4);
         while let Some(entry) = run.heap.pop() {
             let g = entry.g;
@@ -164,7 +165,7 @@ pub(crate) fn anytime<D: Domain>(ctx: &mut Ctx<D>, weight: Ratio, step: Ratio, a
                 continue;
             }
             if expanded >= checkpoint {
-                checkpoint = ctx.limiter.checkpoint(expanded)?;
+                checkpoint = ctx.checks.checkpoint(expanded)?;
                 ctx.pruners_ok()?;
                 let bytes = run.store.bytes() + run.heap.capacity() * std::mem::size_of::<Entry>();
                 ctx.check_bytes(bytes)?;
@@ -187,14 +188,14 @@ pub(crate) fn anytime<D: Domain>(ctx: &mut Ctx<D>, weight: Ratio, step: Ratio, a
                 if old.is_some_and(|o| run.store.g(o) <= g2) {
                     continue;
                 }
-                let is_goal = ctx.domain.is_goal(&s.state);
+                let is_goal = ctx.puzzle.is_goal(&s.state);
                 let h = if is_goal { 0 } else { ctx.estimate(&s.state) };
                 let cid = match old {
                     Some(o) => {
                         run.store.update(o, entry.id, s.mv, g2)?;
                         o
                     }
-                    None => run.store.insert(hash, s.state, entry.id, MaybeUninit::new(s.mv), g2, control)?,
+                    None => run.store.insert(hash, s.state, entry.id, MaybeUninit::new(s.mv), g2, limiter)?,
                 };
                 if is_goal {
                     run.improved(cid, u64::from(g2), &mut on_improve);
@@ -210,7 +211,7 @@ pub(crate) fn anytime<D: Domain>(ctx: &mut Ctx<D>, weight: Ratio, step: Ratio, a
                     continue;
                 }
                 tie += 1;
-                let tb = ctx.domain.tie_break(run.store.state(cid));
+                let tb = ctx.puzzle.tie_break(run.store.state(cid));
                 run.heap.try_reserve(1).map_err(|_| Status::MemoryLimit)?;
                 run.heap.push(Entry { key: key(w, g2, f2), g: g2, tb, tie, f: f2, id: cid });
             }

@@ -4,19 +4,20 @@
 use std::mem::MaybeUninit;
 
 use super::{conclude, guarded, Ctx, INF};
-use crate::control::{Status, Stop};
-use crate::domain::{Domain, DEAD};
-use crate::stats::Outcome;
+use crate::limits::Stop;
+use crate::result::Status;
+use crate::puzzle::{Puzzle, DEAD};
+use crate::result::SearchResult;
 use crate::store::Store;
 
-pub(crate) fn beam<D: Domain>(ctx: &mut Ctx<D>, width: usize) -> Outcome<D::Move> {
-    let control = ctx.limiter.control;
-    let start = ctx.domain.initial();
+pub(crate) fn beam<D: Puzzle>(ctx: &mut Ctx<D>, width: usize) -> SearchResult<D::Move> {
+    let limiter = ctx.checks.limiter;
+    let start = ctx.puzzle.initial_state();
     let h0 = ctx.estimate(&start);
-    let start_goal = ctx.domain.is_goal(&start);
-    let mut store: Store<D::State, D::Move> = match Store::new(start, control) {
+    let start_goal = ctx.puzzle.is_goal(&start);
+    let mut store: Store<D::State, D::Move> = match Store::new(start, limiter) {
         Ok(s) => s,
-        Err(stop) => return Outcome::new(stop, ctx.stats(0, 0, 1, 0)),
+        Err(stop) => return SearchResult::new(stop, ctx.stats(0, 0, 1, 0)),
     };
     let (mut expanded, mut generated, mut evaluated, mut peak) = (0u64, 0u64, 1u64, 1u64);
     let mut dropped = INF;
@@ -32,7 +33,7 @@ pub(crate) fn beam<D: Domain>(ctx: &mut Ctx<D>, width: usize) -> Outcome<D::Move
             found = Some((0, 0));
             return Ok(Status::Solved);
         }
-        let mut checkpoint = ctx.limiter.first_checkpoint();
+        let mut checkpoint = ctx.checks.first_checkpoint();
         let mut tie = 0u64;
         while !layer.is_empty() {
             // (g + h, tie-break key, tie, g, id)
@@ -44,9 +45,9 @@ pub(crate) fn beam<D: Domain>(ctx: &mut Ctx<D>, width: usize) -> Outcome<D::Move
                     continue;
                 }
                 if expanded >= checkpoint {
-                    checkpoint = ctx.limiter.checkpoint(expanded)?;
+                    checkpoint = ctx.checks.checkpoint(expanded)?;
                     ctx.pruners_ok()?;
-                    if ctx.limiter.control.memory_budget.is_some_and(|b| store.bytes() + children.len() * 32 > b) {
+                    if ctx.checks.limiter.memory_budget.is_some_and(|b| store.bytes() + children.len() * 32 > b) {
                         return Err(Status::MemoryLimit);
                     }
                 }
@@ -62,11 +63,11 @@ pub(crate) fn beam<D: Domain>(ctx: &mut Ctx<D>, width: usize) -> Outcome<D::Move
                         continue;
                     }
                     let g2 = g + s.cost;
-                    if ctx.domain.is_goal(&s.state) {
+                    if ctx.puzzle.is_goal(&s.state) {
                         if u64::from(g2) > cap {
                             continue;
                         }
-                        let cid = store.insert(hash, s.state, id, MaybeUninit::new(s.mv), g2, control)?;
+                        let cid = store.insert(hash, s.state, id, MaybeUninit::new(s.mv), g2, limiter)?;
                         if goal.is_none_or(|(_, c)| g2 < c) {
                             goal = Some((cid, g2));
                         }
@@ -81,8 +82,8 @@ pub(crate) fn beam<D: Domain>(ctx: &mut Ctx<D>, width: usize) -> Outcome<D::Move
                     if (if admissible { f } else { u64::from(g2) }) > cap {
                         continue;
                     }
-                    let tb = ctx.domain.tie_break(&s.state);
-                    let cid = store.insert(hash, s.state, id, MaybeUninit::new(s.mv), g2, control)?;
+                    let tb = ctx.puzzle.tie_break(&s.state);
+                    let cid = store.insert(hash, s.state, id, MaybeUninit::new(s.mv), g2, limiter)?;
                     tie += 1;
                     children.try_reserve(1).map_err(|_| Status::MemoryLimit)?;
                     children.push((f, tb, tie, g2, cid));

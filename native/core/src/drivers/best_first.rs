@@ -7,10 +7,11 @@ use std::collections::HashMap;
 use std::mem::MaybeUninit;
 
 use super::{conclude, guarded, Ctx, INF};
-use crate::control::{Status, Stop};
-use crate::domain::{Domain, Successor, DEAD};
+use crate::limits::Stop;
+use crate::result::Status;
+use crate::puzzle::{Puzzle, Successor, DEAD};
 use crate::queue::BucketQueue;
-use crate::stats::{IterationRecord, Outcome};
+use crate::result::{IterationRecord, SearchResult};
 use crate::store::Store;
 use crate::Ratio;
 
@@ -47,7 +48,7 @@ impl KeyKind {
 }
 
 /// Python's `BestFirstExpansion`: the expansion step with its counters, over the store and the open list.
-pub(crate) struct Expansion<D: Domain> {
+pub(crate) struct Expansion<D: Puzzle> {
     pub store: Store<D::State, D::Move>,
     pub queue: BucketQueue,
     pub expanded: u64,
@@ -69,11 +70,11 @@ pub(crate) struct Expansion<D: Domain> {
     pub pruner_bytes: usize,
 }
 
-impl<D: Domain> Expansion<D> {
+impl<D: Puzzle> Expansion<D> {
     /// A store holding `start` (g = 0) and an open list holding its entry `(key0, g 0, tie-break key 0)`.
     pub fn new(ctx: &Ctx<D>, start: D::State, key0: u64, kind: KeyKind, prune_on_f: bool, goal_on_generate: bool)
                -> Result<Self, Stop> {
-        let store = Store::new(start, ctx.limiter.control)?;
+        let store = Store::new(start, ctx.checks.limiter)?;
         let mut queue = BucketQueue::new();
         queue.push(key0, 0, 0, 0)?;
         Ok(Expansion {
@@ -83,7 +84,7 @@ impl<D: Domain> Expansion<D> {
             generated: 0,
             evaluated: 1,
             peak: 2,
-            checkpoint: ctx.limiter.first_checkpoint(),
+            checkpoint: ctx.checks.first_checkpoint(),
             deferred: INF,
             cap: ctx.cap(),
             kind,
@@ -111,7 +112,7 @@ impl<D: Domain> Expansion<D> {
             return Ok(None);
         }
         if self.expanded >= self.checkpoint {
-            self.checkpoint = ctx.limiter.checkpoint(self.expanded)?;
+            self.checkpoint = ctx.checks.checkpoint(self.expanded)?;
             ctx.pruners_ok()?;
             let bytes = self.bytes();
             self.peak_bytes = self.peak_bytes.max(bytes);
@@ -133,7 +134,7 @@ impl<D: Domain> Expansion<D> {
     #[inline]
     fn children(&mut self, ctx: &mut Ctx<D>, id: u32, g: u32, ceiling: u64,
                 buf: &[Successor<D::Move, D::State>]) -> Result<Option<u32>, Stop> {
-        let control = ctx.limiter.control;
+        let limiter = ctx.checks.limiter;
         for s in buf {
             self.generated += 1;
             let g2 = g + s.cost;
@@ -144,7 +145,7 @@ impl<D: Domain> Expansion<D> {
                     continue;
                 }
             }
-            if self.goal_on_generate && ctx.domain.is_goal(&s.state) {
+            if self.goal_on_generate && ctx.puzzle.is_goal(&s.state) {
                 if u64::from(g2) > self.cap {
                     continue;
                 }
@@ -153,7 +154,7 @@ impl<D: Domain> Expansion<D> {
                         self.store.update(o, id, s.mv, g2)?;
                         o
                     }
-                    None => self.store.insert(hash, s.state.clone(), id, MaybeUninit::new(s.mv), g2, control)?,
+                    None => self.store.insert(hash, s.state.clone(), id, MaybeUninit::new(s.mv), g2, limiter)?,
                 };
                 return Ok(Some(cid));
             }
@@ -177,9 +178,9 @@ impl<D: Domain> Expansion<D> {
                     self.store.update(o, id, s.mv, g2)?;
                     o
                 }
-                None => self.store.insert(hash, s.state.clone(), id, MaybeUninit::new(s.mv), g2, control)?,
+                None => self.store.insert(hash, s.state.clone(), id, MaybeUninit::new(s.mv), g2, limiter)?,
             };
-            let tie = ctx.domain.tie_break(&s.state);
+            let tie = ctx.puzzle.tie_break(&s.state);
             self.queue.push(self.kind.key(g2, h), g2, tie, cid)?;
         }
         Ok(None)
@@ -194,34 +195,34 @@ struct Layers {
 }
 
 impl Layers {
-    fn new<D: Domain>(ctx: &Ctx<D>, f0: u64) -> Self {
-        ctx.limiter.control.set_bound(f0);
+    fn new<D: Puzzle>(ctx: &Ctx<D>, f0: u64) -> Self {
+        ctx.checks.limiter.set_bound(f0);
         Layers { f: f0, records: Vec::new(), mark: (0, 0, 0, 0.0) }
     }
 
-    fn close_layer<D: Domain>(&mut self, ctx: &Ctx<D>, e: &Expansion<D>) {
+    fn close_layer<D: Puzzle>(&mut self, ctx: &Ctx<D>, e: &Expansion<D>) {
         let (e0, g0, v0, t0) = self.mark;
         self.records.push(IterationRecord {
             bound: self.f,
             expanded: e.expanded - e0,
             generated: e.generated - g0,
-            elapsed: ctx.limiter.control.elapsed() - t0,
+            elapsed: ctx.checks.limiter.elapsed() - t0,
             evaluated: e.evaluated - v0,
             kind: crate::protocol::F_LAYER,
         });
     }
 
-    fn rise<D: Domain>(&mut self, ctx: &Ctx<D>, e: &Expansion<D>, f: u64) {
+    fn rise<D: Puzzle>(&mut self, ctx: &Ctx<D>, e: &Expansion<D>, f: u64) {
         self.close_layer(ctx, e);
         self.f = f;
-        ctx.limiter.control.set_bound(f);
-        self.mark = (e.expanded, e.generated, e.evaluated, ctx.limiter.control.elapsed());
+        ctx.checks.limiter.set_bound(f);
+        self.mark = (e.expanded, e.generated, e.evaluated, ctx.checks.limiter.elapsed());
     }
 }
 
 /// No goal is reachable from the start (its estimate is [`DEAD`]).
-fn dead_start<D: Domain>(ctx: &Ctx<D>) -> Outcome<D::Move> {
-    let mut o = Outcome::new(Status::Exhausted, ctx.stats(0, 0, 1, 1));
+fn dead_start<D: Puzzle>(ctx: &Ctx<D>) -> SearchResult<D::Move> {
+    let mut o = SearchResult::new(Status::Exhausted, ctx.stats(0, 0, 1, 1));
     o.lower_bound = ctx.max_cost.map(|m| u64::from(m) + 1);
     o
 }
@@ -271,8 +272,8 @@ impl BestFirst {
 /// status and the largest f popped as the lower bound, and the f-layers in `stats.iterations`. Otherwise
 /// Python's `conclude`: `solved` when the proven bound meets the cost, else `feasible`; `exhausted` with
 /// `max_cost + 1`; or the limit's status with the bound (the bound only with `prune_on_f`, an admissible h).
-pub(crate) fn search<D: Domain>(ctx: &mut Ctx<D>, cfg: BestFirst) -> Outcome<D::Move> {
-    let start = ctx.domain.initial();
+pub(crate) fn search<D: Puzzle>(ctx: &mut Ctx<D>, cfg: BestFirst) -> SearchResult<D::Move> {
+    let start = ctx.puzzle.initial_state();
     let h0 = ctx.estimate(&start);
     if h0 == DEAD {
         return dead_start(ctx);
@@ -280,7 +281,7 @@ pub(crate) fn search<D: Domain>(ctx: &mut Ctx<D>, cfg: BestFirst) -> Outcome<D::
     let kind = cfg.key;
     let mut e = match Expansion::new(ctx, start, kind.key(0, h0), kind, cfg.prune_on_f, cfg.goal_on_generate) {
         Ok(e) => e,
-        Err(stop) => return Outcome::new(stop, ctx.stats(0, 0, 1, 0)),
+        Err(stop) => return SearchResult::new(stop, ctx.stats(0, 0, 1, 0)),
     };
     let mut layers = cfg.layers.then(|| Layers::new(ctx, u64::from(h0)));
     // Partial expansion: state -> (g, key) of its pending next slice.
@@ -290,7 +291,7 @@ pub(crate) fn search<D: Domain>(ctx: &mut Ctx<D>, cfg: BestFirst) -> Outcome<D::
     // children leaves it out of the open list (the bound of the configurations without layers).
     let mut current = u64::from(h0);
     let status = guarded((|| {
-        if cfg.goal_on_generate && ctx.domain.is_goal(e.store.state(0)) {
+        if cfg.goal_on_generate && ctx.puzzle.is_goal(e.store.state(0)) {
             goal = Some((0, 0)); // popped states are not tested: test the start here
             return Ok(Status::Solved);
         }
@@ -307,7 +308,7 @@ pub(crate) fn search<D: Domain>(ctx: &mut Ctx<D>, cfg: BestFirst) -> Outcome<D::
                 continue;
             }
             current = kind.f(key, g);
-            if !cfg.goal_on_generate && ctx.domain.is_goal(e.store.state(id)) {
+            if !cfg.goal_on_generate && ctx.puzzle.is_goal(e.store.state(id)) {
                 goal = Some((id, g));
                 return Ok(Status::Solved);
             }
@@ -332,7 +333,7 @@ pub(crate) fn search<D: Domain>(ctx: &mut Ctx<D>, cfg: BestFirst) -> Outcome<D::
                     e.side_bytes = again.capacity() * (std::mem::size_of::<(u32, (u32, u64))>() + 1);
                 }
                 again.insert(id, (g, nxt));
-                let tie = ctx.domain.tie_break(e.store.state(id));
+                let tie = ctx.puzzle.tie_break(e.store.state(id));
                 e.queue.push_again(nxt, g, tie, id)?;
             }
         }
@@ -346,7 +347,7 @@ pub(crate) fn search<D: Domain>(ctx: &mut Ctx<D>, cfg: BestFirst) -> Outcome<D::
         // Python's `optimal_result` (its proof: the largest key popped is <= C* until a goal is popped).
         l.close_layer(ctx, &e);
         stats.iterations = l.records;
-        let mut o = Outcome::new(status, stats);
+        let mut o = SearchResult::new(status, stats);
         match status {
             Status::Solved => {
                 let (id, cost) = goal.expect("solved with a goal");

@@ -4,23 +4,24 @@ use std::collections::VecDeque;
 use std::mem::MaybeUninit;
 
 use super::{guarded, Ctx};
-use crate::control::{Status, Stop};
-use crate::domain::Domain;
-use crate::stats::Outcome;
+use crate::limits::Stop;
+use crate::result::Status;
+use crate::puzzle::Puzzle;
+use crate::result::SearchResult;
 use crate::store::Store;
 
-pub(crate) fn bfs<D: Domain>(ctx: &mut Ctx<D>) -> Outcome<D::Move> {
-    let control = ctx.limiter.control;
-    let start = ctx.domain.initial();
-    let start_goal = ctx.domain.is_goal(&start);
-    let mut store: Store<D::State, D::Move> = match Store::new(start, control) {
+pub(crate) fn bfs<D: Puzzle>(ctx: &mut Ctx<D>) -> SearchResult<D::Move> {
+    let limiter = ctx.checks.limiter;
+    let start = ctx.puzzle.initial_state();
+    let start_goal = ctx.puzzle.is_goal(&start);
+    let mut store: Store<D::State, D::Move> = match Store::new(start, limiter) {
         Ok(s) => s,
-        Err(stop) => return Outcome::new(stop, ctx.stats(0, 0, 0, 0)),
+        Err(stop) => return SearchResult::new(stop, ctx.stats(0, 0, 0, 0)),
     };
     let mut frontier: VecDeque<(u32, u32)> = VecDeque::new();
     frontier.push_back((0, 0));
     let (mut expanded, mut generated) = (0u64, 0u64);
-    let mut checkpoint = ctx.limiter.first_checkpoint();
+    let mut checkpoint = ctx.checks.first_checkpoint();
     let mut goal = None;
     let mut bad_cost = None;
     let mut buf = Vec::new();
@@ -34,8 +35,8 @@ pub(crate) fn bfs<D: Domain>(ctx: &mut Ctx<D>) -> Outcome<D::Move> {
                 continue;
             }
             if expanded >= checkpoint {
-                checkpoint = ctx.limiter.checkpoint(expanded)?;
-                if ctx.limiter.control.memory_budget.is_some_and(|b| store.bytes() + frontier.len() * 8 > b) {
+                checkpoint = ctx.checks.checkpoint(expanded)?;
+                if ctx.checks.limiter.memory_budget.is_some_and(|b| store.bytes() + frontier.len() * 8 > b) {
                     return Err(Status::MemoryLimit);
                 }
             }
@@ -52,8 +53,8 @@ pub(crate) fn bfs<D: Domain>(ctx: &mut Ctx<D>) -> Outcome<D::Move> {
                 if store.find(h, &s.state).is_some() {
                     continue;
                 }
-                let is_goal = ctx.domain.is_goal(&s.state);
-                let cid = store.insert(h, s.state, id, MaybeUninit::new(s.mv), g + 1, control)?;
+                let is_goal = ctx.puzzle.is_goal(&s.state);
+                let cid = store.insert(h, s.state, id, MaybeUninit::new(s.mv), g + 1, limiter)?;
                 if is_goal {
                     goal = Some(cid);
                     return Ok(Status::Solved);
@@ -66,7 +67,7 @@ pub(crate) fn bfs<D: Domain>(ctx: &mut Ctx<D>) -> Outcome<D::Move> {
     })());
     let mut stats = ctx.stats(expanded, generated, 0, store.len() as u64);
     stats.peak_bytes = store.bytes() as u64;
-    let mut o = Outcome::new(status, stats);
+    let mut o = SearchResult::new(status, stats);
     match status {
         Status::Error => o.message = bad_cost,
         Status::Solved => {

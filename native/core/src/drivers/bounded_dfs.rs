@@ -5,12 +5,13 @@
 use std::time::Instant;
 
 use super::{guarded, Ctx};
-use crate::control::{Status, Stop};
-use crate::domain::{Domain, Successor, DEAD};
-use crate::stats::{IterationRecord, Outcome};
+use crate::limits::Stop;
+use crate::result::Status;
+use crate::puzzle::{Puzzle, Successor, DEAD};
+use crate::result::{IterationRecord, SearchResult};
 use crate::DfsMode;
 
-struct Dfs<D: Domain> {
+struct Dfs<D: Puzzle> {
     tally: Tally,
     generated: u64,
     evaluated: u64,
@@ -50,7 +51,7 @@ enum Entered {
     Frame(Frame),
 }
 
-impl<D: Domain> Dfs<D> {
+impl<D: Puzzle> Dfs<D> {
     /// Enter `state` (cost `g`): the first half of Python's recursive step, up to its successors (written into
     /// `buf`, the buffer of its depth).
     #[allow(clippy::too_many_arguments)]
@@ -61,7 +62,7 @@ impl<D: Domain> Dfs<D> {
             t.inclusive.push(0.0);
         }
         let left = limit - g;
-        if ctx.domain.is_goal(state) && (left == 0 || !exact) {
+        if ctx.puzzle.is_goal(state) && (left == 0 || !exact) {
             t.solution_cost = Some(g);
             return Ok(Entered::Found(true));
         }
@@ -72,7 +73,7 @@ impl<D: Domain> Dfs<D> {
             return Ok(Entered::Found(false));
         }
         if t.expanded >= t.checkpoint {
-            t.checkpoint = ctx.limiter.checkpoint(t.expanded)?;
+            t.checkpoint = ctx.checks.checkpoint(t.expanded)?;
             ctx.pruners_ok()?;
             ctx.check_bytes(0)?;
         }
@@ -176,21 +177,21 @@ impl<D: Domain> Dfs<D> {
 }
 
 /// Python's `bounded_dfs(puzzle, depth = max_cost, mode, heuristic if use_h)`.
-pub(crate) fn bounded_dfs<D: Domain>(ctx: &mut Ctx<D>, mode: DfsMode, use_h: bool) -> Outcome<D::Move> {
+pub(crate) fn bounded_dfs<D: Puzzle>(ctx: &mut Ctx<D>, mode: DfsMode, use_h: bool) -> SearchResult<D::Move> {
     let Some(depth) = ctx.max_cost else {
-        let mut o = Outcome::new(Status::Error, ctx.stats(0, 0, 0, 0));
+        let mut o = SearchResult::new(Status::Error, ctx.stats(0, 0, 0, 0));
         o.message = Some("bounded_dfs needs a depth (max_cost)".to_string());
         return o;
     };
-    let start = ctx.domain.initial();
+    let start = ctx.puzzle.initial_state();
     let mut d: Dfs<D> = Dfs {
         tally: Tally {
             expanded: 0,
-            checkpoint: ctx.limiter.first_checkpoint(),
+            checkpoint: ctx.checks.first_checkpoint(),
             per_depth: vec![0],
             inclusive: vec![0.0, 0.0],
             solution_cost: None,
-            within: ctx.domain.has_successors_within(),
+            within: ctx.puzzle.has_successors_within(),
         },
         generated: 0,
         evaluated: 0,
@@ -204,15 +205,15 @@ pub(crate) fn bounded_dfs<D: Domain>(ctx: &mut Ctx<D>, mode: DfsMode, use_h: boo
     let mut iterations = Vec::new();
     let status = guarded((|| {
         for bound in first..=depth {
-            let (t0, e0, g0, v0) = (ctx.limiter.control.elapsed(), d.tally.expanded, d.generated, d.evaluated);
-            ctx.limiter.control.set_bound(u64::from(bound));
+            let (t0, e0, g0, v0) = (ctx.checks.limiter.elapsed(), d.tally.expanded, d.generated, d.evaluated);
+            ctx.checks.limiter.set_bound(u64::from(bound));
             let r = d.search(ctx, &start, bound, exact);
             // A limit keeps the partial iteration's record too (Python's `finally`).
             iterations.push(IterationRecord {
                 bound: u64::from(bound),
                 expanded: d.tally.expanded - e0,
                 generated: d.generated - g0,
-                elapsed: ctx.limiter.control.elapsed() - t0,
+                elapsed: ctx.checks.limiter.elapsed() - t0,
                 evaluated: d.evaluated - v0,
                 kind: crate::protocol::DEPTH,
             });
@@ -230,7 +231,7 @@ pub(crate) fn bounded_dfs<D: Domain>(ctx: &mut Ctx<D>, mode: DfsMode, use_h: boo
     stats.per_depth_seconds =
         (0..t.per_depth.len()).map(|g| (t.inclusive[g] - t.inclusive[g + 1]).max(0.0)).collect();
     stats.per_depth = t.per_depth;
-    let mut o = Outcome::new(status, stats);
+    let mut o = SearchResult::new(status, stats);
     if status == Status::Solved {
         o.moves = d.path;
         o.cost = t.solution_cost.map(u64::from);

@@ -4,9 +4,10 @@
 use std::collections::HashMap;
 
 use super::{guarded, Ctx, INF};
-use crate::control::{Status, Stop};
-use crate::domain::{Domain, Heuristic, Successor, DEAD};
-use crate::stats::{IterationRecord, Outcome};
+use crate::limits::Stop;
+use crate::result::Status;
+use crate::puzzle::{Puzzle, Estimator, Successor, DEAD};
+use crate::result::{IterationRecord, SearchResult};
 
 /// Python's transposition test of a child reached with cost `g2`: `true` when this iteration reached `state` before
 /// at a cost no greater (the child is skipped), else `false` with `state` recorded at `g2`.
@@ -32,7 +33,7 @@ fn above(g2: u32, h: u32, bound: u32) -> Option<u64> {
     (f > u64::from(bound)).then_some(f)
 }
 
-struct Ida<D: Domain> {
+struct Ida<D: Puzzle> {
     expanded: u64,
     generated: u64,
     checkpoint: u64,
@@ -41,9 +42,9 @@ struct Ida<D: Domain> {
     bufs: Vec<Vec<Successor<D::Move, D::State>>>,
     /// The depth-first search's own stack, one frame per state on the path (kept between iterations).
     frames: Vec<Frame>,
-    /// The stack of the search by move slots ([`Domain::successor_slots`]), kept between iterations.
+    /// The stack of the search by move slots ([`Puzzle::successor_slots`]), kept between iterations.
     slot_frames: Vec<SlotFrame<D::State>>,
-    /// The stack of the in-place search ([`Domain::in_place`]), kept between iterations.
+    /// The stack of the in-place search ([`Puzzle::in_place`]), kept between iterations.
     place_frames: Vec<Saved<D::Move>>,
     table: Option<HashMap<D::State, u32>>,
 }
@@ -89,16 +90,16 @@ struct Counts {
     checkpoint: u64,
 }
 
-impl<D: Domain> Ida<D> {
+impl<D: Puzzle> Ida<D> {
     /// Enter `state` (cost `g`, estimate `h`): the first half of Python's recursive step, up to its
     /// successors (written into `buf`, the buffer of that depth, and a frame pushed). A value at once (a goal:
     /// its cost; a state the rules cut: `INF`), or `None` with the new frame on top.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn enter<H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>, n: &mut Counts, state: &D::State, g: u32, h: u32,
+    fn enter<H: Estimator<D> + ?Sized>(ctx: &mut Ctx<D, H>, n: &mut Counts, state: &D::State, g: u32, h: u32,
                                        bound: u32, within: bool, buf: &mut Vec<Successor<D::Move, D::State>>,
                                        frames: &mut Vec<Frame>) -> Result<Option<u64>, Stop> {
-        if ctx.domain.is_goal(state) {
+        if ctx.puzzle.is_goal(state) {
             return Ok(Some(u64::from(g)));
         }
         let remaining = bound - g;
@@ -106,7 +107,7 @@ impl<D: Domain> Ida<D> {
             return Ok(Some(INF));
         }
         if n.expanded >= n.checkpoint {
-            n.checkpoint = ctx.limiter.checkpoint(n.expanded)?;
+            n.checkpoint = ctx.checks.checkpoint(n.expanded)?;
             ctx.pruners_ok()?;
             ctx.check_bytes(0)?;
         }
@@ -127,7 +128,7 @@ impl<D: Domain> Ida<D> {
     /// order with the same counts, but on a stack of [`Frame`]s of its own: the search runs on any thread with
     /// any stack (it did on a thread of its own with a 16 MiB stack, started for each search, whose start and
     /// hand-off cost more than a small search).
-    fn search<H: Heuristic<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, start: &D::State, h0: u32, bound: u32,
+    fn search<H: Estimator<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, start: &D::State, h0: u32, bound: u32,
                                         within: bool) -> Result<u64, Stop> {
         let mut frames = std::mem::take(&mut self.frames);
         frames.clear();
@@ -138,23 +139,23 @@ impl<D: Domain> Ida<D> {
         r
     }
 
-    /// [`Ida::search`] for a game with move slots ([`Domain::successor_slots`]): each successor is written
+    /// [`Ida::search`] for a game with move slots ([`Puzzle::successor_slots`]): each successor is written
     /// when it is tried, straight into the frame above its parent's, with no list of successors (and no
     /// `successors_within`: the caller keeps [`Ida::search`] for that). The same states in the same order with
     /// the same counts: when the search stops with states on its path (a solution, a limit), their slots not
     /// yet tried are asked then, for the cuts they count, as listing each expanded state's successors would
     /// have counted them.
-    fn search_slots<H: Heuristic<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, start: &D::State, h0: u32,
+    fn search_slots<H: Estimator<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, start: &D::State, h0: u32,
                                               bound: u32) -> Result<u64, Stop> {
         let mut stack = std::mem::take(&mut self.slot_frames);
         let mut n = Counts { expanded: self.expanded, generated: self.generated, checkpoint: self.checkpoint };
         let mut live = 0;
         let r = self.run_slots(ctx, &mut n, start, h0, bound, &mut stack, &mut live);
-        let slots = ctx.domain.successor_slots();
+        let slots = ctx.puzzle.successor_slots();
         let mut scratch = start.clone();
         for f in &stack[..live] {
             for slot in f.slot..slots {
-                let _ = ctx.domain.successor_at(&f.state, slot, &mut scratch, &mut ctx.domain_cuts);
+                let _ = ctx.puzzle.successor_at(&f.state, slot, &mut scratch, &mut ctx.domain_cuts);
             }
         }
         (self.expanded, self.generated, self.checkpoint) = (n.expanded, n.generated, n.checkpoint);
@@ -165,10 +166,10 @@ impl<D: Domain> Ida<D> {
     /// The search of [`Ida::search_slots`] on `stack`, whose frames `0 .. live` are the path (`stack[live]`
     /// and above: room, their states overwritten).
     #[allow(clippy::too_many_arguments)]
-    fn run_slots<H: Heuristic<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, n: &mut Counts, start: &D::State,
+    fn run_slots<H: Estimator<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, n: &mut Counts, start: &D::State,
                                            h0: u32, bound: u32, stack: &mut Vec<SlotFrame<D::State>>,
                                            live: &mut usize) -> Result<u64, Stop> {
-        let slots = ctx.domain.successor_slots();
+        let slots = ctx.puzzle.successor_slots();
         let frame = |state: D::State| SlotFrame { state, g: 0, remaining: 0, h: 0, slot: 0, nxt: INF };
         if stack.len() < 2 {
             stack.resize_with(2, || frame(start.clone()));
@@ -179,13 +180,13 @@ impl<D: Domain> Ida<D> {
         macro_rules! enter {
             ($i:expr) => {{
                 let f = &stack[$i];
-                if ctx.domain.is_goal(&f.state) {
+                if ctx.puzzle.is_goal(&f.state) {
                     Some(u64::from(f.g))
                 } else if !ctx.pruners.is_empty() && ctx.cut(&f.state, f.g, Some(f.remaining)) {
                     Some(INF)
                 } else {
                     if n.expanded >= n.checkpoint {
-                        n.checkpoint = ctx.limiter.checkpoint(n.expanded)?;
+                        n.checkpoint = ctx.checks.checkpoint(n.expanded)?;
                         ctx.pruners_ok()?;
                         ctx.check_bytes(0)?;
                     }
@@ -218,7 +219,7 @@ impl<D: Domain> Ida<D> {
             let (g, ph, mut slot, mut nxt) = (top.g, top.h, top.slot, top.nxt);
             let mut entered = None;
             while slot < slots {
-                let Some((mv, cost)) = ctx.domain.successor_at(&top.state, slot, &mut child.state,
+                let Some((mv, cost)) = ctx.puzzle.successor_at(&top.state, slot, &mut child.state,
                                                                &mut ctx.domain_cuts) else {
                     slot += 1;
                     continue;
@@ -226,7 +227,7 @@ impl<D: Domain> Ida<D> {
                 slot += 1;
                 n.generated += 1;
                 let g2 = g + cost;
-                let h = ctx.h.estimate_child(ctx.domain, &top.state, ph, mv, &child.state);
+                let h = ctx.h.estimate_child(ctx.puzzle, &top.state, ph, mv, &child.state);
                 if h == DEAD {
                     continue;
                 }
@@ -266,25 +267,25 @@ impl<D: Domain> Ida<D> {
         }
     }
 
-    /// [`Ida::search_slots`] for a game that changes a state in place ([`Domain::in_place`]): one state,
-    /// `state` (the start), each move made in it when the search enters its successor ([`Domain::apply`]) and
-    /// undone when that successor returns ([`Domain::undo`]), as a hand-written IDA* changes its one board.
+    /// [`Ida::search_slots`] for a game that changes a state in place ([`Puzzle::in_place`]): one state,
+    /// `state` (the start), each move made in it when the search enters its successor ([`Puzzle::apply`]) and
+    /// undone when that successor returns ([`Puzzle::undo`]), as a hand-written IDA* changes its one board.
     /// A successor's estimate comes from the move before it is made when the heuristic can
-    /// ([`Heuristic::estimate_move`]); then a successor beyond the f-bound is never made at all.
+    /// ([`Estimator::estimate_move`]); then a successor beyond the f-bound is never made at all.
     ///
     /// The same states in the same order with the same counts as [`Ida::search_slots`]: each slot is asked
-    /// in turn ([`Domain::move_at`]: the same `Some` slots, moves, costs and cuts as `successor_at`), each
+    /// in turn ([`Puzzle::move_at`]: the same `Some` slots, moves, costs and cuts as `successor_at`), each
     /// `Some` slot counts as generated, and goal test, rules' `cut`, limit checkpoint and the transposition
     /// table see the child exactly where the slot search sees it (after the f test), `on_fail` the state
     /// when its last slot is tried. When the search stops with states on its path, their untried slots are
     /// asked then (each state restored by undoing the moves above it), for the cuts they count.
-    fn search_in_place<H: Heuristic<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, start: &D::State, h0: u32,
+    fn search_in_place<H: Estimator<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, start: &D::State, h0: u32,
                                                  bound: u32) -> Result<u64, Stop> {
         let mut stack = std::mem::take(&mut self.place_frames);
         stack.clear();
         let mut n = Counts { expanded: self.expanded, generated: self.generated, checkpoint: self.checkpoint };
         // The state is moved in and out by value: a local of the search that nothing else points into, so
-        // the compiler keeps its fields in registers across the domain's calls. Without rules or a table (the
+        // the compiler keeps its fields in registers across the puzzle's calls. Without rules or a table (the
         // usual case) the search is compiled without their tests.
         let (r, open, mut st) = if self.table.is_none() && ctx.pruners.is_empty() {
             self.run_in_place::<H, true>(ctx, &mut n, start.clone(), h0, bound, &mut stack)
@@ -298,14 +299,14 @@ impl<D: Domain> Ida<D> {
         }
         // the path's states not done with: the top's untried slots (if it was expanded: only when the table
         // could not grow), then each saved state's, restored by undoing the move above it
-        let slots = ctx.domain.successor_slots();
+        let slots = ctx.puzzle.successor_slots();
         for slot in open.unwrap_or(slots)..slots {
-            let _ = ctx.domain.move_at(state, slot, &mut ctx.domain_cuts);
+            let _ = ctx.puzzle.move_at(state, slot, &mut ctx.domain_cuts);
         }
         for s in stack.iter().rev() {
-            ctx.domain.undo(state, s.via, s.undo);
+            ctx.puzzle.undo(state, s.via, s.undo);
             for slot in s.slot..slots {
-                let _ = ctx.domain.move_at(state, slot, &mut ctx.domain_cuts);
+                let _ = ctx.puzzle.move_at(state, slot, &mut ctx.domain_cuts);
             }
         }
         (self.expanded, self.generated, self.checkpoint) = (n.expanded, n.generated, n.checkpoint);
@@ -316,12 +317,12 @@ impl<D: Domain> Ida<D> {
     /// The search of [`Ida::search_in_place`]: the top state's cost, estimate, next slot and least f in
     /// locals, the states below it on `stack`; `state` is the top state. Returns the search's value and, when
     /// the top state at the end was expanded, its next slot, and the state. `PLAIN`: no rules and no table.
-    fn run_in_place<H: Heuristic<D> + ?Sized, const PLAIN: bool>(&mut self, ctx: &mut Ctx<D, H>, n: &mut Counts,
+    fn run_in_place<H: Estimator<D> + ?Sized, const PLAIN: bool>(&mut self, ctx: &mut Ctx<D, H>, n: &mut Counts,
                                                                  mut st: D::State, h0: u32, bound: u32,
                                                                  stack: &mut Vec<Saved<D::Move>>)
                                                                  -> (Result<u64, Stop>, Option<usize>, D::State) {
         let state = &mut st;
-        let slots = ctx.domain.successor_slots();
+        let slots = ctx.puzzle.successor_slots();
         let rules = !PLAIN && !ctx.pruners.is_empty();
         // the counters in locals (registers) while the search runs
         let (mut expanded, mut generated, mut checkpoint) = (n.expanded, n.generated, n.checkpoint);
@@ -338,7 +339,7 @@ impl<D: Domain> Ida<D> {
                 };
             }
             // Python's recursive step, entering the start: a goal; cut by a rule; else expanded
-            if ctx.domain.is_goal(state) {
+            if ctx.puzzle.is_goal(state) {
                 break 'search Ok(0);
             }
             if rules && ctx.cut(state, 0, Some(bound)) {
@@ -354,12 +355,12 @@ impl<D: Domain> Ida<D> {
                 while slot < slots {
                     let k = slot;
                     slot += 1;
-                    let Some((mv, cost)) = ctx.domain.move_at(state, k, &mut ctx.domain_cuts) else {
+                    let Some((mv, cost)) = ctx.puzzle.move_at(state, k, &mut ctx.domain_cuts) else {
                         continue;
                     };
                     generated += 1;
                     let g2 = g + cost;
-                    let (h2, undo) = match ctx.h.estimate_move(ctx.domain, state, h, k, mv) {
+                    let (h2, undo) = match ctx.h.estimate_move(ctx.puzzle, state, h, k, mv) {
                         Some(h2) => {
                             if h2 == DEAD {
                                 continue;
@@ -368,17 +369,17 @@ impl<D: Domain> Ida<D> {
                                 nxt = nxt.min(f);
                                 continue;
                             }
-                            (h2, ctx.domain.apply(state, k))
+                            (h2, ctx.puzzle.apply(state, k))
                         }
                         None => {
-                            let undo = ctx.domain.apply(state, k);
-                            let h2 = ctx.h.estimate(ctx.domain, state);
+                            let undo = ctx.puzzle.apply(state, k);
+                            let h2 = ctx.h.estimate(ctx.puzzle, state);
                             if h2 == DEAD {
-                                ctx.domain.undo(state, k, undo);
+                                ctx.puzzle.undo(state, k, undo);
                                 continue;
                             }
                             if let Some(f) = above(g2, h2, bound) {
-                                ctx.domain.undo(state, k, undo);
+                                ctx.puzzle.undo(state, k, undo);
                                 nxt = nxt.min(f);
                                 continue;
                             }
@@ -390,11 +391,11 @@ impl<D: Domain> Ida<D> {
                             match seen_cheaper(table, state, g2) {
                                 Ok(false) => {}
                                 Ok(true) => {
-                                    ctx.domain.undo(state, k, undo);
+                                    ctx.puzzle.undo(state, k, undo);
                                     continue;
                                 }
                                 Err(stop) => {
-                                    ctx.domain.undo(state, k, undo);
+                                    ctx.puzzle.undo(state, k, undo);
                                     break 'search Err(stop);
                                 }
                             }
@@ -403,13 +404,13 @@ impl<D: Domain> Ida<D> {
                     // enter the successor (Python's recursive step): a goal; cut by a rule; else expanded
                     stack.push(Saved { g, h, slot, nxt, via: k, undo, mv });
                     open = false;
-                    if ctx.domain.is_goal(state) {
+                    if ctx.puzzle.is_goal(state) {
                         break 'search Ok(u64::from(g2));
                     }
                     if rules && ctx.cut(state, g2, Some(bound - g2)) {
                         // it returns INF at once: the top is its parent again, whose least f it leaves
                         let s = stack.pop().expect("the successor just entered");
-                        ctx.domain.undo(state, s.via, s.undo);
+                        ctx.puzzle.undo(state, s.via, s.undo);
                         open = true;
                         continue;
                     }
@@ -427,7 +428,7 @@ impl<D: Domain> Ida<D> {
                     open = false;
                     break 'search Ok(nxt);
                 };
-                ctx.domain.undo(state, s.via, s.undo);
+                ctx.puzzle.undo(state, s.via, s.undo);
                 (g, h, slot, nxt) = (s.g, s.h, s.slot, s.nxt.min(nxt));
             }
         };
@@ -436,7 +437,7 @@ impl<D: Domain> Ida<D> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn run<H: Heuristic<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, n: &mut Counts, start: &D::State, h0: u32,
+    fn run<H: Estimator<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, n: &mut Counts, start: &D::State, h0: u32,
                                      bound: u32, within: bool, frames: &mut Vec<Frame>) -> Result<u64, Stop> {
         if self.bufs.len() < 2 {
             self.bufs.resize_with(2, Vec::new);
@@ -471,7 +472,7 @@ impl<D: Domain> Ida<D> {
                 next += 1;
                 n.generated += 1;
                 let g2 = g + s.cost;
-                let h = ctx.h.estimate_child(ctx.domain, parent, ph, s.mv, &s.state);
+                let h = ctx.h.estimate_child(ctx.puzzle, parent, ph, s.mv, &s.state);
                 if h == DEAD {
                     continue;
                 }
@@ -517,20 +518,20 @@ impl<D: Domain> Ida<D> {
 /// its registers for the search.
 #[cold]
 #[inline(never)]
-fn limit_check<D: Domain, H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>, expanded: u64) -> Result<u64, Stop> {
-    let next = ctx.limiter.checkpoint(expanded)?;
+fn limit_check<D: Puzzle, H: Estimator<D> + ?Sized>(ctx: &mut Ctx<D, H>, expanded: u64) -> Result<u64, Stop> {
+    let next = ctx.checks.checkpoint(expanded)?;
     ctx.pruners_ok()?;
     ctx.check_bytes(0)?;
     Ok(next)
 }
 
-pub(crate) fn ida_star<D: Domain, H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>, transposition: bool)
-                                                            -> Outcome<D::Move> {
-    let start = ctx.domain.initial();
+pub(crate) fn ida_star<D: Puzzle, H: Estimator<D> + ?Sized>(ctx: &mut Ctx<D, H>, transposition: bool)
+                                                            -> SearchResult<D::Move> {
+    let start = ctx.puzzle.initial_state();
     let mut ida: Ida<D> = Ida {
         expanded: 0,
         generated: 0,
-        checkpoint: ctx.limiter.first_checkpoint(),
+        checkpoint: ctx.checks.first_checkpoint(),
         path: Vec::new(),
         bufs: Vec::new(),
         frames: Vec::new(),
@@ -545,15 +546,15 @@ pub(crate) fn ida_star<D: Domain, H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>,
     let mut bound: u64 = if h0 == DEAD { INF } else { u64::from(h0) };
     // Python: the game's `successors_within` with a cost cap only (without one, bound + 1 steps could go on
     // for ever); a pruned successor hides its f, so the bound then rises by one at a time.
-    let within = ctx.domain.has_successors_within() && ctx.max_cost.is_some();
+    let within = ctx.puzzle.has_successors_within() && ctx.max_cost.is_some();
     // a game with move slots is searched by them (`successors_within` needs the list)
-    let slots = !within && ctx.domain.successor_slots() > 0;
+    let slots = !within && ctx.puzzle.successor_slots() > 0;
     // and in place when the game can (the same search, one state changed and changed back)
-    let in_place = slots && ctx.domain.in_place();
+    let in_place = slots && ctx.puzzle.in_place();
     let status = guarded((|| loop {
         if bound == INF {
             // Python's heuristics are finite: a dead start has no analogue there; no goal is reachable.
-            if ctx.domain.is_goal(&start) {
+            if ctx.puzzle.is_goal(&start) {
                 cost = Some(0);
                 return Ok(Status::Solved);
             }
@@ -563,8 +564,8 @@ pub(crate) fn ida_star<D: Domain, H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>,
             return Ok(Status::Exhausted);
         }
         let b = u32::try_from(bound).map_err(|_| Status::Exhausted)?;
-        let (t0, e0, g0) = (ctx.limiter.control.elapsed(), ida.expanded, ida.generated);
-        ctx.limiter.control.set_bound(bound);
+        let (t0, e0, g0) = (ctx.checks.limiter.elapsed(), ida.expanded, ida.generated);
+        ctx.checks.limiter.set_bound(bound);
         if transposition {
             let mut t = HashMap::new();
             t.insert(start.clone(), 0);
@@ -584,7 +585,7 @@ pub(crate) fn ida_star<D: Domain, H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>,
             bound,
             expanded: ida.expanded - e0,
             generated: ida.generated - g0,
-            elapsed: ctx.limiter.control.elapsed() - t0,
+            elapsed: ctx.checks.limiter.elapsed() - t0,
             evaluated: ida.generated - g0,
             kind: crate::protocol::F_BOUND,
         });
@@ -600,7 +601,7 @@ pub(crate) fn ida_star<D: Domain, H: Heuristic<D> + ?Sized>(ctx: &mut Ctx<D, H>,
     })());
     let mut stats = ctx.stats(ida.expanded, ida.generated, ida.generated + 1, peak);
     stats.iterations = iterations;
-    let mut o = Outcome::new(status, stats);
+    let mut o = SearchResult::new(status, stats);
     if status == Status::Solved {
         o.moves = std::mem::take(&mut ida.path);
         o.cost = cost;

@@ -7,22 +7,23 @@ pub(crate) mod bfs;
 pub(crate) mod bounded_dfs;
 pub(crate) mod ida_star;
 
-use crate::control::{Limiter, Status};
-use crate::domain::{Domain, Heuristic, StatePruner, Successor};
-use crate::stats::{Outcome, Stats};
+use crate::limits::Checker;
+use crate::result::Status;
+use crate::puzzle::{Puzzle, Estimator, Pruner, Successor};
+use crate::result::{SearchResult, SearchStats};
 
 /// "No value" for f, bounds and least-f minima (Python's `math.inf`).
 pub(crate) const INF: u64 = u64::MAX;
 
-/// What every driver works with: the domain, the heuristic, the pruners and their cut counts, the limits.
+/// What every driver works with: the puzzle, the heuristic, the pruners and their cut counts, the limits.
 ///
-/// The heuristic's type `H` is the caller's (a concrete type, or `dyn Heuristic<D>`) for `ida_star`, whose
+/// The heuristic's type `H` is the caller's (a concrete type, or `dyn Estimator<D>`) for `ida_star`, whose
 /// estimate per generated state is its cost per node (inlined then); a trait object for the other drivers.
-pub(crate) struct Ctx<'r, 'p, D: Domain, H: Heuristic<D> + ?Sized + 'r = dyn Heuristic<D> + 'r> {
-    pub domain: &'r D,
+pub(crate) struct Ctx<'r, 'p, D: Puzzle, H: Estimator<D> + ?Sized + 'r = dyn Estimator<D> + 'r> {
+    pub puzzle: &'r D,
     pub h: &'r mut H,
-    pub pruners: &'r mut [&'p mut dyn StatePruner<D>],
-    pub limiter: Limiter<'r>,
+    pub pruners: &'r mut [&'p mut dyn Pruner<D>],
+    pub checks: Checker<'r>,
     pub pruner_cuts: Vec<u64>,
     pub domain_cuts: Vec<u64>,
     /// The cost cap (`max_cost`): only solutions of cost <= it are sought.
@@ -31,12 +32,12 @@ pub(crate) struct Ctx<'r, 'p, D: Domain, H: Heuristic<D> + ?Sized + 'r = dyn Heu
     pub admissible: bool,
 }
 
-impl<'r, 'p, D: Domain, H: Heuristic<D> + ?Sized + 'r> Ctx<'r, 'p, D, H> {
+impl<'r, 'p, D: Puzzle, H: Estimator<D> + ?Sized + 'r> Ctx<'r, 'p, D, H> {
     /// The pruners' `cut`, the first that cuts counted (Python's folded `cut`).
     #[inline]
     pub fn cut(&mut self, state: &D::State, g: u32, remaining: Option<u32>) -> bool {
         for (i, p) in self.pruners.iter_mut().enumerate() {
-            if p.cut(self.domain, state, g, remaining) {
+            if p.cut(self.puzzle, state, g, remaining) {
                 self.pruner_cuts[i] += 1;
                 return true;
             }
@@ -44,7 +45,7 @@ impl<'r, 'p, D: Domain, H: Heuristic<D> + ?Sized + 'r> Ctx<'r, 'p, D, H> {
         false
     }
 
-    /// Stop with `memory_limit` when a pruner's tables could not grow ([`StatePruner::out_of_memory`]).
+    /// Stop with `memory_limit` when a pruner's tables could not grow ([`Pruner::out_of_memory`]).
     #[inline(never)]
     pub fn pruners_ok(&self) -> Result<(), Status> {
         if self.pruners.iter().any(|p| p.out_of_memory()) {
@@ -57,22 +58,22 @@ impl<'r, 'p, D: Domain, H: Heuristic<D> + ?Sized + 'r> Ctx<'r, 'p, D, H> {
     #[inline]
     pub fn on_fail(&mut self, state: &D::State, g: u32, remaining: Option<u32>) {
         for p in self.pruners.iter_mut() {
-            p.on_fail(self.domain, state, g, remaining);
+            p.on_fail(self.puzzle, state, g, remaining);
         }
     }
 
     #[inline]
     pub fn successors(&mut self, state: &D::State, out: &mut Vec<Successor<D::Move, D::State>>) {
         out.clear();
-        self.domain.successors(state, out, &mut self.domain_cuts);
+        self.puzzle.successors(state, out, &mut self.domain_cuts);
     }
 
-    /// The domain's `successors_within` (see [`Domain::successors_within`]).
+    /// The puzzle's `successors_within` (see [`Puzzle::successors_within`]).
     #[inline]
     pub fn successors_within(&mut self, state: &D::State, remaining: u32,
                              out: &mut Vec<Successor<D::Move, D::State>>) {
         out.clear();
-        self.domain.successors_within(state, remaining, out, &mut self.domain_cuts);
+        self.puzzle.successors_within(state, remaining, out, &mut self.domain_cuts);
     }
 
     /// Bytes the pruners' tables hold now.
@@ -86,7 +87,7 @@ impl<'r, 'p, D: Domain, H: Heuristic<D> + ?Sized + 'r> Ctx<'r, 'p, D, H> {
     #[inline(never)]
     pub fn check_bytes(&self, bytes: usize) -> Result<usize, Status> {
         let extra = self.pruner_bytes();
-        if let Some(b) = self.limiter.control.memory_budget {
+        if let Some(b) = self.checks.limiter.memory_budget {
             if bytes + extra > b {
                 return Err(Status::MemoryLimit);
             }
@@ -96,7 +97,7 @@ impl<'r, 'p, D: Domain, H: Heuristic<D> + ?Sized + 'r> Ctx<'r, 'p, D, H> {
 
     #[inline]
     pub fn estimate(&mut self, state: &D::State) -> u32 {
-        self.h.estimate(self.domain, state)
+        self.h.estimate(self.puzzle, state)
     }
 
     /// The cap as an f value (`INF` without one).
@@ -104,12 +105,12 @@ impl<'r, 'p, D: Domain, H: Heuristic<D> + ?Sized + 'r> Ctx<'r, 'p, D, H> {
         self.max_cost.map_or(INF, u64::from)
     }
 
-    /// Rule name -> cuts: the pruners' (as Python's driver dict), then the domain's fused rules (as the
+    /// Rule name -> cuts: the pruners' (as Python's driver dict), then the puzzle's fused rules (as the
     /// Solver merges `puzzle.rule_cuts` into it).
     pub fn rule_cuts(&self) -> Vec<(String, u64)> {
         let mut out: Vec<(String, u64)> =
             self.pruners.iter().zip(&self.pruner_cuts).map(|(p, &n)| (p.name().to_string(), n)).collect();
-        for (name, &n) in self.domain.rule_names().iter().zip(&self.domain_cuts) {
+        for (name, &n) in self.puzzle.rule_names().iter().zip(&self.domain_cuts) {
             match out.iter_mut().find(|(k, _)| k == name) {
                 Some(e) => e.1 = n,
                 None => out.push((name.to_string(), n)),
@@ -119,15 +120,15 @@ impl<'r, 'p, D: Domain, H: Heuristic<D> + ?Sized + 'r> Ctx<'r, 'p, D, H> {
     }
 
     /// Statistics with the given counters; `elapsed` and `rule_cuts` filled in.
-    pub fn stats(&self, expanded: u64, generated: u64, evaluated: u64, peak: u64) -> Stats {
-        Stats {
+    pub fn stats(&self, expanded: u64, generated: u64, evaluated: u64, peak: u64) -> SearchStats {
+        SearchStats {
             expanded,
             generated,
             evaluated,
-            elapsed: self.limiter.control.elapsed(),
+            elapsed: self.checks.limiter.elapsed(),
             peak_stored: peak,
             rule_cuts: self.rule_cuts(),
-            ..Stats::default()
+            ..SearchStats::default()
         }
     }
 }
@@ -138,22 +139,22 @@ pub(crate) fn guarded(r: Result<Status, Status>) -> Status {
 }
 
 /// Python's `_common.conclude`: the result of a driver that may end holding a solution not proven optimal.
-pub(crate) fn conclude<M>(status: Status, stats: Stats, solution: Option<(Vec<M>, u64)>, bound: Option<u64>,
-                          max_cost: Option<u32>) -> Outcome<M> {
+pub(crate) fn conclude<M>(status: Status, stats: SearchStats, solution: Option<(Vec<M>, u64)>, bound: Option<u64>,
+                          max_cost: Option<u32>) -> SearchResult<M> {
     let bound = bound.filter(|&b| b != INF);
     match solution {
         Some((moves, cost)) => {
             let b = bound.map(|b| b.min(cost));
             let st = if b.is_some_and(|b| b >= cost) { Status::Solved } else { Status::Feasible };
-            Outcome { status: st, moves, cost: Some(cost), lower_bound: b, stats, message: None }
+            SearchResult { status: st, moves, cost: Some(cost), lower_bound: b, stats, message: None }
         }
         None if status == Status::Exhausted => {
-            let mut o = Outcome::new(Status::Exhausted, stats);
+            let mut o = SearchResult::new(Status::Exhausted, stats);
             o.lower_bound = max_cost.map(|m| u64::from(m) + 1);
             o
         }
         None => {
-            let mut o = Outcome::new(status, stats);
+            let mut o = SearchResult::new(status, stats);
             o.lower_bound = bound;
             o
         }

@@ -32,7 +32,7 @@
 //! backed with memory in one call ([`prefault`]); the words are allocated zeroed, so the pages of entries an
 //! abstraction never reaches (e.g. one of each symmetric pair) are never allocated.
 //!
-//! **Control.**  The builder takes the search's [`Control`]: its cancel flag, its `poll` hook and its deadline
+//! **Limiter.**  The builder takes the search's [`Limiter`]: its cancel flag, its `poll` hook and its deadline
 //! are checked before anything is allocated, every [`CHECK_EVERY`] expanded entries (well under a millisecond
 //! of work) and after each layer; the three big buffers are charged to its memory budget and allocated
 //! fallibly.  So a build ends with `Err(Status::Cancelled)`, `Err(Status::TimeLimit)` or
@@ -44,11 +44,12 @@
 
 use std::time::Instant;
 
-use crate::control::{Control, Status, POLL_INTERVAL};
+use crate::limits::{Limiter, POLL_INTERVAL};
+use crate::result::Status;
 
 use super::UNREACHED;
 
-/// Expanded entries between two checks of the [`Control`] (at tens of nanoseconds an entry, well under a
+/// Expanded entries between two checks of the [`Limiter`] (at tens of nanoseconds an entry, well under a
 /// millisecond).
 pub const CHECK_EVERY: u64 = 4096;
 
@@ -266,16 +267,16 @@ fn zeroed<T: Copy + sealed::Sealed>(n: usize) -> Result<Vec<T>, Status> {
     Ok(unsafe { Vec::from_raw_parts(ptr, n, n) })
 }
 
-/// The checks of a [`Control`] the builder makes (cancel, `poll`, deadline; not the node limit, which counts
+/// The checks of a [`Limiter`] the builder makes (cancel, `poll`, deadline; not the node limit, which counts
 /// a search's expansions).
 struct Checks<'a> {
-    control: &'a Control,
+    limiter: &'a Limiter,
     polled: Instant,
 }
 
 impl Checks<'_> {
     fn check(&mut self) -> Result<(), Status> {
-        let c = self.control;
+        let c = self.limiter;
         if c.cancel.is_none() && c.deadline.is_none() && c.poll.is_none() {
             return Ok(());
         }
@@ -305,30 +306,30 @@ impl Checks<'_> {
 ///
 /// # Errors
 ///
-/// [`Status::Cancelled`], [`Status::TimeLimit`] or [`Status::MemoryLimit`] from `control` (module docs,
-/// "control"); nothing is kept.
+/// [`Status::Cancelled`], [`Status::TimeLimit`] or [`Status::MemoryLimit`] from `limiter` (module docs,
+/// "limiter"); nothing is kept.
 ///
 /// # Panics
 ///
 /// `substates()` outside 1 to 16, a goal or predecessor outside the entries, more than [`MAX_PREDECESSORS`]
 /// predecessors of one region, or a distance above 254.
-pub fn build<A: Abstraction>(abstraction: &mut A, control: &Control, progress: impl FnMut(u64, u64))
+pub fn build<A: Abstraction>(abstraction: &mut A, limiter: &Limiter, progress: impl FnMut(u64, u64))
                              -> Result<Vec<u8>, Status> {
     if 2 * abstraction.substates() <= 16 {
-        build_in::<u16, A>(abstraction, control, progress)
+        build_in::<u16, A>(abstraction, limiter, progress)
     } else {
-        build_in::<u32, A>(abstraction, control, progress)
+        build_in::<u32, A>(abstraction, limiter, progress)
     }
 }
 
 /// [`build`] with the word type `W` chosen by the caller (it must hold `2 * substates()` bits).
 #[inline(always)]
-pub fn build_in<W: Word, A: Abstraction>(abstraction: &mut A, control: &Control, mut progress: impl FnMut(u64, u64))
+pub fn build_in<W: Word, A: Abstraction>(abstraction: &mut A, limiter: &Limiter, mut progress: impl FnMut(u64, u64))
                                          -> Result<Vec<u8>, Status> {
     let f = abstraction.substates();
     assert!((1..=16).contains(&f) && 2 * f as usize <= 8 * std::mem::size_of::<W>(),
             "an abstraction has 1 to 16 sub-states per entry, two bits each in its word");
-    let mut checks = Checks { control, polled: Instant::now() };
+    let mut checks = Checks { limiter, polled: Instant::now() };
     checks.check()?;
     let fmask = (1u64 << f) - 1;
     let entries = abstraction.entries();
@@ -336,7 +337,7 @@ pub fn build_in<W: Word, A: Abstraction>(abstraction: &mut A, control: &Control,
     // the three big buffers, charged to the budget and allocated fallibly (a refusal is memory_limit)
     let held = entries.saturating_add(entries.saturating_mul(std::mem::size_of::<W>()))
         .saturating_add(bits_len.saturating_mul(16));
-    let charged = control.charge(held);
+    let charged = limiter.charge(held);
     let result = (|| {
         charged?;
         let mut value: Vec<u8> = Vec::new();
@@ -414,6 +415,6 @@ pub fn build_in<W: Word, A: Abstraction>(abstraction: &mut A, control: &Control,
         Ok(value)
     })();
     // the words and bitmaps are freed; the entries stay charged while the caller holds them
-    control.release(if result.is_ok() { held - entries } else { held });
+    limiter.release(if result.is_ok() { held - entries } else { held });
     result
 }

@@ -1,6 +1,6 @@
 //! Pattern databases, the parts no game owns: the file format and its checksum ([`format`]), permutation
 //! ranking ([`ranking`]) and the layered builder over an [`Abstraction`] ([`build`](mod@build)), which takes
-//! the search's [`Control`](crate::Control).
+//! the search's [`Limiter`](crate::Limiter).
 //!
 //! The Python twins are `searchkit/machinery/pdb/store.py` (the same files, byte for byte), `searchkit/machinery/pdb/ranking.py`
 //! (the same ranks) and `searchkit/machinery/pdb/build.py` (the same table: 0/1 breadth-first search backwards from the
@@ -9,7 +9,7 @@
 //! Python side makes the key).
 //!
 //! ```ignore
-//! let values = searchkit_core::pdb::build(&mut my_abstraction, &control, |reached, total| ())?;
+//! let values = searchkit_core::pdb::build(&mut my_abstraction, &limiter, |reached, total| ())?;
 //! searchkit_core::pdb::write(path, &values, key, &digest)?;        // .NAME.PID-N.tmp, then renamed
 //! let again = searchkit_core::pdb::read(path, &digest)?;           // verified: magic, key, length, CRC
 //! ```
@@ -29,7 +29,7 @@ pub const UNREACHED: u8 = 255;
 mod tests {
     use super::build::{Abstraction, Children, Word};
     use super::*;
-    use crate::{Control, Status};
+    use crate::{Limiter, Status};
     use std::collections::VecDeque;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
@@ -157,7 +157,7 @@ mod tests {
                 let mut a = Random::new(seed * 31 + f as u64, entries, f);
                 let plain = a.plain();
                 let mut layers = 0;
-                let built = build(&mut a, &Control::new(), |_, total| {
+                let built = build(&mut a, &Limiter::new(), |_, total| {
                     layers += 1;
                     assert_eq!(total, entries as u64);
                 }).unwrap();
@@ -196,7 +196,7 @@ mod tests {
 
     #[test]
     fn a_line_and_its_file() {
-        let values = build(&mut Line(254, 0), &Control::new(), |_, _| {}).unwrap();
+        let values = build(&mut Line(254, 0), &Limiter::new(), |_, _| {}).unwrap();
         assert_eq!(values, (0..254).map(|r| r as u8).collect::<Vec<_>>());
         assert_eq!(decode(encode(&values, "line", &[1; 32]), &[1; 32]).unwrap(), values);
     }
@@ -204,55 +204,55 @@ mod tests {
     #[test]
     #[should_panic(expected = "a distance above 254")]
     fn a_distance_above_254_is_refused() {
-        let _ = build(&mut Line(300, 0), &Control::new(), |_, _| {});
+        let _ = build(&mut Line(300, 0), &Limiter::new(), |_, _| {});
     }
 
     #[test]
     fn a_cancel_flag_set_before_the_build_stops_it_at_once() {
-        let mut control = Control::new();
-        control.cancel = Some(Arc::new(AtomicBool::new(true)));
+        let mut limiter = Limiter::new();
+        limiter.cancel = Some(Arc::new(AtomicBool::new(true)));
         let mut layers = 0;
         // far more entries than memory holds: cancelled before anything is allocated
-        let r = build(&mut Line(1 << 50, 0), &control, |_, _| layers += 1);
+        let r = build(&mut Line(1 << 50, 0), &limiter, |_, _| layers += 1);
         assert_eq!(r, Err(Status::Cancelled));
-        assert_eq!((layers, control.bytes_used()), (0, 0));
+        assert_eq!((layers, limiter.bytes_used()), (0, 0));
     }
 
     #[test]
     fn a_cancel_flag_set_during_the_build_stops_it() {
         // set by the progress callback after the first layer: the build stops before the next
-        let mut control = Control::new();
+        let mut limiter = Limiter::new();
         let flag = Arc::new(AtomicBool::new(false));
-        control.cancel = Some(flag.clone());
+        limiter.cancel = Some(flag.clone());
         let mut layers = 0;
-        let r = build(&mut Line(200, 0), &control, |_, _| {
+        let r = build(&mut Line(200, 0), &limiter, |_, _| {
             layers += 1;
             flag.store(true, std::sync::atomic::Ordering::Relaxed);
         });
         assert_eq!((r, layers), (Err(Status::Cancelled), 1));
-        assert_eq!(control.bytes_used(), 0);
+        assert_eq!(limiter.bytes_used(), 0);
     }
 
     #[test]
     fn a_passed_deadline_is_time_limit() {
-        let control = Control::started(0.0, Some(0.0));
-        assert_eq!(build(&mut Line(10, 0), &control, |_, _| {}), Err(Status::TimeLimit));
+        let limiter = Limiter::started(0.0, Some(0.0));
+        assert_eq!(build(&mut Line(10, 0), &limiter, |_, _| {}), Err(Status::TimeLimit));
     }
 
     #[test]
     fn a_small_budget_is_memory_limit_not_an_abort() {
         // the budget below the buffers' bytes: refused before allocating
-        let mut control = Control::new();
-        control.memory_budget = Some(1000);
-        assert_eq!(build(&mut Line(1000, 0), &control, |_, _| {}), Err(Status::MemoryLimit));
-        assert_eq!(control.bytes_used(), 0);
+        let mut limiter = Limiter::new();
+        limiter.memory_budget = Some(1000);
+        assert_eq!(build(&mut Line(1000, 0), &limiter, |_, _| {}), Err(Status::MemoryLimit));
+        assert_eq!(limiter.bytes_used(), 0);
         // more than any machine has, with no budget: the allocation is refused (try_reserve), not an abort
-        let r = build(&mut Line(1 << 60, 0), &Control::new(), |_, _| {});
+        let r = build(&mut Line(1 << 60, 0), &Limiter::new(), |_, _| {});
         assert_eq!(r, Err(Status::MemoryLimit));
         // within the budget: built, and the entries (one byte each) stay charged, the rest is released
-        let mut control = Control::new();
-        control.memory_budget = Some(1 << 20);
-        let v = build(&mut Line(200, 0), &control, |_, _| {}).unwrap();
-        assert_eq!((v.len(), control.bytes_used()), (200, 200));
+        let mut limiter = Limiter::new();
+        limiter.memory_budget = Some(1 << 20);
+        let v = build(&mut Line(200, 0), &limiter, |_, _| {}).unwrap();
+        assert_eq!((v.len(), limiter.bytes_used()), (200, 200));
     }
 }

@@ -1,23 +1,23 @@
 //! Profiling harness: the core's A* with `puchert` and `dominance` over a lines-format file (PC19 style),
-//! without Python, so `perf` sees the domain and the driver with their symbols.
+//! without Python, so `perf` sees the puzzle and the driver with their symbols.
 //!
 //! `cargo run --release --example bench_astar -- FILE [COUNT [search-only]]` prints the total of the answers, the expanded
 //! states and the CPU time per expansion; then the time per Puchert call on states along a few play-outs.
 
 use std::time::Instant;
 
-use searchkit_core::{run, Algorithm, AlgorithmSpec, Control, Domain, Heuristic, StatePruner};
+use searchkit_core::{run, Algorithm, AlgorithmSpec, Limiter, Puzzle, Estimator, Pruner};
 use searchkit_flood::heuristics::{Puchert, PuchertMemo};
 use searchkit_flood::{with_flood, AreaGraph, Bits, Dominance, Flood};
 
 /// (cost, expanded, states stored, peak bytes of the store and open list, peak states stored + queued).
 fn solve<B: Bits>(f: &Flood<B>) -> (u64, u64, u64, u64, u64) {
     let spec = AlgorithmSpec::new(Algorithm::Astar);
-    let control = Control::started(0.0, None);
+    let limiter = Limiter::started(0.0, None);
     let mut h = PuchertMemo::new(f);
     let mut dom = Dominance::new();
-    let mut pruners: Vec<&mut dyn StatePruner<Flood<B>>> = vec![&mut dom];
-    let o = run(&spec, f, &mut h, &mut pruners, None, &control);
+    let mut pruners: Vec<&mut dyn Pruner<Flood<B>>> = vec![&mut dom];
+    let o = run(&spec, f, &mut h, &mut pruners, None, &limiter);
     (o.cost.expect("solved"), o.stats.expanded, o.stats.states_stored, o.stats.peak_bytes, o.stats.peak_stored)
 }
 
@@ -70,7 +70,7 @@ fn main() {
         let c = cells(line);
         let side = (c.len() as f64).sqrt() as usize;
         sink += with_flood!(AreaGraph::new(&c, side, side, 0).unwrap(), &[], |f| {
-            let mut s = f.initial();
+            let mut s = f.initial_state();
             let mut acc = 0u64;
             for step in 0..20u16 {
                 for _ in 0..200 {

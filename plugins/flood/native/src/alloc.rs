@@ -1,4 +1,4 @@
-//! Fallible allocation for everything that grows with the board (the area graph, the domain's tables, the
+//! Fallible allocation for everything that grows with the board (the area graph, the puzzle's tables, the
 //! heuristics' memo): under `--memory-limit` (an address-space limit around the worker) an allocation that
 //! fails is [`BoardError::OutOfMemory`], the case's `memory_limit`, instead of Rust's abort of the process.
 

@@ -8,10 +8,10 @@
 //! stopping at its first zero. Memory: `count` bits per recorded state, grown fallibly: when an allocation is
 //! refused, recording stops (cutting less is always sound) and [`Dominance::full`] says so.
 
-use searchkit_core::domain::StatePruner;
+use searchkit_core::puzzle::Pruner;
 
 use crate::bits::Bits;
-use crate::domain::{Flood, RULE_DOMINANCE};
+use crate::puzzle::{Flood, RULE_DOMINANCE};
 
 struct Level {
     /// Regions recorded at this level.
@@ -102,7 +102,7 @@ impl Default for Dominance {
     }
 }
 
-impl<B: Bits> StatePruner<Flood<B>> for Dominance {
+impl<B: Bits> Pruner<Flood<B>> for Dominance {
     fn name(&self) -> &'static str {
         RULE_DOMINANCE
     }

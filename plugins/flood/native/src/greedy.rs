@@ -3,10 +3,10 @@
 //! values as Python on every state; their descriptions are in the Python docstrings. Python memoises both
 //! play-outs; the count depends on the state alone, so the native versions compute it afresh.
 
-use searchkit_core::domain::Heuristic;
+use searchkit_core::puzzle::Estimator;
 
 use crate::bits::Bits;
-use crate::domain::Flood;
+use crate::puzzle::Flood;
 use crate::heuristics::Puchert;
 
 /// Moves of the no-look-ahead greedy play-out: completing colours, else the colour absorbing the most areas
@@ -14,7 +14,7 @@ use crate::heuristics::Puchert;
 #[derive(Default)]
 pub struct Greedy;
 
-impl<B: Bits> Heuristic<Flood<B>> for Greedy {
+impl<B: Bits> Estimator<Flood<B>> for Greedy {
     fn estimate(&mut self, d: &Flood<B>, state: &B) -> u32 {
         let mut flooded = state.clone();
         let mut frontier = d.frontier_cached(state);
@@ -79,7 +79,7 @@ impl TwoBest {
     }
 }
 
-impl<B: Bits> Heuristic<Flood<B>> for TwoBest {
+impl<B: Bits> Estimator<Flood<B>> for TwoBest {
     fn estimate(&mut self, d: &Flood<B>, state: &B) -> u32 {
         if *state == d.all {
             return 0;

@@ -2,17 +2,17 @@
 //! `puchert`), giving the same value on every state. Their claims and proofs are in the Python docstrings;
 //! here only what differs in the computation is said.
 
-use searchkit_core::domain::Heuristic;
+use searchkit_core::puzzle::Estimator;
 
 use crate::alloc;
 use crate::bits::Bits;
-use crate::domain::Flood;
+use crate::puzzle::Flood;
 use crate::graph::BoardError;
 
 /// Number of colours with areas outside the region.
 pub struct Colours;
 
-impl<B: Bits> Heuristic<Flood<B>> for Colours {
+impl<B: Bits> Estimator<Flood<B>> for Colours {
     fn estimate(&mut self, d: &Flood<B>, state: &B) -> u32 {
         let outside = d.all.andnot(state);
         d.colour_areas.iter().filter(|a| a.intersects(&outside)).count() as u32
@@ -56,7 +56,7 @@ impl Layers {
 #[derive(Default)]
 pub struct Eccentricity(Layers);
 
-impl<B: Bits> Heuristic<Flood<B>> for Eccentricity {
+impl<B: Bits> Estimator<Flood<B>> for Eccentricity {
     fn estimate(&mut self, d: &Flood<B>, state: &B) -> u32 {
         self.0.walk(d, state);
         self.0.depth
@@ -73,7 +73,7 @@ pub struct Layered {
     hist: Vec<u32>,
 }
 
-impl<B: Bits> Heuristic<Flood<B>> for Layered {
+impl<B: Bits> Estimator<Flood<B>> for Layered {
     fn estimate(&mut self, d: &Flood<B>, state: &B) -> u32 {
         self.layers.walk(d, state);
         let e = self.layers.depth as usize;
@@ -159,7 +159,7 @@ impl Puchert {
     }
 }
 
-impl<B: Bits> Heuristic<Flood<B>> for Puchert {
+impl<B: Bits> Estimator<Flood<B>> for Puchert {
     #[inline]
     fn estimate(&mut self, d: &Flood<B>, state: &B) -> u32 {
         if *state == d.all {
@@ -217,7 +217,7 @@ impl<B: Bits> PuchertMemo<B> {
     }
 }
 
-impl<B: Bits> Heuristic<Flood<B>> for PuchertMemo<B> {
+impl<B: Bits> Estimator<Flood<B>> for PuchertMemo<B> {
     fn estimate(&mut self, d: &Flood<B>, state: &B) -> u32 {
         if *state == d.all {
             return 0;

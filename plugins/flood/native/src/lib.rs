@@ -1,7 +1,7 @@
-//! Flood-It as a native searchkit domain; the twin of the Python plugin `searchkit_flood`.
+//! Flood-It as a native searchkit puzzle; the twin of the Python plugin `searchkit_flood`.
 //!
 //! * [`graph::AreaGraph`]: the areas, numbered exactly as `searchkit_flood.areas.AreaGraph` numbers them;
-//! * [`Flood`]: the [`searchkit_core::domain::Domain`], states the flooded region as an area bitset
+//! * [`Flood`]: the [`searchkit_core::puzzle::Puzzle`], states the flooded region as an area bitset
 //!   ([`bits::Bits`]: `[u64; W]` for `W` = 1..=9 words, i.e. up to 576 areas, else a boxed slice), with the
 //!   successor rules `frontier-colours`, `no-growth`, `completion` and `exposure` fused in as Python fuses them;
 //! * the heuristics `colours`, `eccentricity`, `layered`, `puchert` ([`heuristics`]), `greedy` and `two-best`
@@ -13,7 +13,7 @@
 
 pub mod alloc;
 pub mod bits;
-pub mod domain;
+pub mod puzzle;
 pub mod dominance;
 pub mod graph;
 pub mod greedy;
@@ -21,7 +21,7 @@ pub mod heuristics;
 pub mod module;
 
 pub use bits::{Bits, MAX_FIXED_WORDS};
-pub use domain::Flood;
+pub use puzzle::Flood;
 pub use dominance::Dominance;
 pub use graph::{AreaGraph, BoardError};
 

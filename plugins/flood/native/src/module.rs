@@ -8,8 +8,8 @@ use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use searchkit_core::manifest::{Component, Kind};
-use searchkit_core::{run_seeded, Control, Heuristic, Outcome, Seed, StatePruner, Status};
-use searchkit_pyo3::{error_dict, improvement_callback, outcome_dict, run_inline, NativeGame, Request};
+use searchkit_core::{run_seeded, Limiter, Estimator, SearchResult, Seed, Pruner, Status};
+use searchkit_pyo3::{error_dict, improvement_callback, result_dict, run_inline, NativeGame, SearchRequest};
 
 use crate::greedy::{Greedy, TwoBest};
 use crate::heuristics::{Colours, Eccentricity, Layered, PuchertMemo};
@@ -19,7 +19,7 @@ use crate::{with_bits, with_flood, AreaGraph, Bits, BoardError, Dominance, Flood
 pub const HEURISTICS: [&str; 6] = ["colours", "eccentricity", "layered", "puchert", "greedy", "two-best"];
 /// Driver-level rules with a native twin.
 pub const PRUNERS: [&str; 1] = ["dominance"];
-/// Successor rules fused into the native domain (`searchkit_flood.areas`' names).
+/// Successor rules fused into the native puzzle (`searchkit_flood.areas`' names).
 pub const RULES: [&str; 4] = ["frontier-colours", "no-growth", "completion", "exposure"];
 
 /// Flood-It for the kit.
@@ -37,7 +37,7 @@ impl NativeGame for FloodGame {
 
     /// `problem` is `(width, height, cells, pivot)`. Raises ValueError for a bad board, MemoryError for one
     /// whose memory could not be had.
-    fn solve<'py>(py: Python<'py>, problem: &Bound<'py, PyAny>, req: Request) -> PyResult<Bound<'py, PyDict>> {
+    fn solve<'py>(py: Python<'py>, problem: &Bound<'py, PyAny>, req: SearchRequest) -> PyResult<Bound<'py, PyDict>> {
         let (width, height, cells, pivot): (usize, usize, Bound<'py, PyAny>, usize) = problem.extract()?;
         let cells = cells_of(&cells)?;
         let g = graph(width, height, &cells, pivot)?;
@@ -48,7 +48,7 @@ impl NativeGame for FloodGame {
 
 searchkit_pyo3::native_module!(searchkit_flood_native, FloodGame, [flood_estimates, flood_areas]);
 
-fn heuristic<B: Bits>(name: &str, f: &Flood<B>) -> Result<Box<dyn Heuristic<Flood<B>>>, BoardError> {
+fn heuristic<B: Bits>(name: &str, f: &Flood<B>) -> Result<Box<dyn Estimator<Flood<B>>>, BoardError> {
     Ok(match name {
         "colours" => Box::new(Colours),
         "eccentricity" => Box::<Eccentricity>::default(),
@@ -86,14 +86,14 @@ fn cells_of(cells: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
 }
 
 /// The outcome of a search whose set-up could not have its memory: status `memory_limit`.
-fn out_of_memory<M>(control: &Control) -> Outcome<M> {
-    let mut o = Outcome { status: Status::MemoryLimit, moves: Vec::new(), cost: None, lower_bound: None,
+fn out_of_memory<M>(limiter: &Limiter) -> SearchResult<M> {
+    let mut o = SearchResult { status: Status::MemoryLimit, moves: Vec::new(), cost: None, lower_bound: None,
                           stats: Default::default(), message: None };
-    o.stats.elapsed = control.elapsed();
+    o.stats.elapsed = limiter.elapsed();
     o
 }
 
-fn solve_board<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, mut req: Request) -> PyResult<Bound<'py, PyDict>> {
+fn solve_board<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, mut req: SearchRequest) -> PyResult<Bound<'py, PyDict>> {
     // the kit checked every name against the manifest
     let hname = req.heuristic.clone().unwrap_or_else(|| "puchert".to_string());
     let dominance = req.pruners.iter().any(|p| p == "dominance");
@@ -110,32 +110,32 @@ fn solve_board<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, mut req: Request
     };
     let mut on_improve = improvement_callback(req.on_improve.take());
     let (spec, max_cost) = (req.spec, req.max_cost);
-    // The domain is built where the search runs (it keeps a cache of its last successors, so it is not Sync).
-    let job = move |control: &Control| {
+    // The puzzle is built where the search runs (it keeps a cache of its last successors, so it is not Sync).
+    let job = move |limiter: &Limiter| {
         let disabled: Vec<&str> = disabled.iter().map(String::as_str).collect();
         // its tables grow with the board: an allocation that fails is the case's memory_limit, never an abort
         let f = match Flood::<B>::from_graph(graph, &disabled) {
             Ok(f) => f,
-            Err(BoardError::OutOfMemory) => return out_of_memory(control),
+            Err(BoardError::OutOfMemory) => return out_of_memory(limiter),
             Err(e) => panic!("the bitset width is the graph's: {e}"),
         };
         let mut h = match heuristic(&hname, &f) {
             Ok(h) => h,
-            Err(BoardError::OutOfMemory) => return out_of_memory(control),
+            Err(BoardError::OutOfMemory) => return out_of_memory(limiter),
             Err(e) => panic!("a known heuristic: {e}"),
         };
         let mut pruner = Dominance::new();
-        let mut pruners: Vec<&mut dyn StatePruner<Flood<B>>> = Vec::new();
+        let mut pruners: Vec<&mut dyn Pruner<Flood<B>>> = Vec::new();
         if dominance {
             pruners.push(&mut pruner);
         }
         let seed = Seed { incumbent, on_improve: Some(&mut on_improve) };
-        run_seeded(&spec, &f, &mut *h, &mut pruners, max_cost, control, seed)
+        run_seeded(&spec, &f, &mut *h, &mut pruners, max_cost, limiter, seed)
     };
-    let outcome = run_inline(py, &mut req.control, req.progress.take(), job);
+    let outcome = run_inline(py, &mut req.limits, req.progress.take(), job);
     match outcome {
-        Ok(o) => outcome_dict(py, &o, |&m| Ok(m.into_pyobject(py)?.into_any().unbind())),
-        Err(message) => error_dict(py, &message, &req.control),
+        Ok(o) => result_dict(py, &o, |&m| Ok(m.into_pyobject(py)?.into_any().unbind())),
+        Err(message) => error_dict(py, &message, &req.limits),
     }
 }
 

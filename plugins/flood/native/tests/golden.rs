@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use searchkit_core::domain::{Domain, Heuristic, StatePruner, Successor};
+use searchkit_core::puzzle::{Puzzle, Estimator, Pruner, Successor};
 use searchkit_flood::greedy::{Greedy, TwoBest};
 use searchkit_flood::heuristics::{Colours, Eccentricity, Layered, Puchert, PuchertMemo};
 use searchkit_flood::{with_flood, AreaGraph, Bits, Dominance, Flood};
@@ -84,7 +84,7 @@ fn check_case<B: Bits>(f: Flood<B>, case: &Value, which: usize) -> usize {
         for q in case["dominance"].as_array().unwrap() {
             let s: B = parse(words, q[0].as_str().unwrap());
             let g = q[1].as_u64().unwrap() as u32;
-            assert_eq!(StatePruner::<Flood<B>>::cut(&mut dom, &f, &s, g, None), q[2].as_bool().unwrap(),
+            assert_eq!(Pruner::<Flood<B>>::cut(&mut dom, &f, &s, g, None), q[2].as_bool().unwrap(),
                        "dominance of {} at g={g}", q[0]);
             checked += 1;
         }

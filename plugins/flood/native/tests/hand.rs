@@ -1,6 +1,6 @@
 //! Hand-made boards, one check per rule and heuristic, worked out on paper.
 
-use searchkit_core::domain::{Domain, Heuristic, StatePruner, Successor};
+use searchkit_core::puzzle::{Puzzle, Estimator, Pruner, Successor};
 use searchkit_flood::greedy::{Greedy, TwoBest};
 use searchkit_flood::heuristics::{Colours, Eccentricity, Layered, Puchert};
 use searchkit_flood::{AreaGraph, Bits, Dominance, Flood};
@@ -76,7 +76,7 @@ fn exposure_keeps_only_moves_that_reach_past_the_frontier() {
 fn heuristics_on_a_path() {
     // 0 1 2 1 0: optimal 4 moves (1, 2, 1, 0)
     let f = flood(&[0, 1, 2, 1, 0], 5, 1, &[]);
-    let s = f.initial();
+    let s = f.initial_state();
     assert_eq!(Colours.estimate(&f, &s), 3);
     assert_eq!(Eccentricity::default().estimate(&f, &s), 4);
     assert_eq!(Layered::default().estimate(&f, &s), 4);
@@ -95,20 +95,20 @@ fn layered_beats_colours_and_eccentricity() {
     // 0 1 2 3 1: colours 3, eccentricity 4; t = 1: 1 + |{2, 3, 1}| = 4; t = 2: 2 + |{3, 1}| = 4 -> 4.
     // 0 1 2 1 2 1: colours 2, eccentricity 5; t=0: 2, ..., layered 5 = eccentricity
     let f = flood(&[0, 1, 2, 3, 1], 5, 1, &[]);
-    assert_eq!(Colours.estimate(&f, &f.initial()), 3);
-    assert_eq!(Layered::default().estimate(&f, &f.initial()), 4);
+    assert_eq!(Colours.estimate(&f, &f.initial_state()), 3);
+    assert_eq!(Layered::default().estimate(&f, &f.initial_state()), 4);
     // a star: pivot in the middle of four colours, each a leaf: colours 4, eccentricity 1, layered 4
     let f = Flood::<B1>::new(&[9, 1, 9, 2, 0, 3, 9, 4, 9], 3, 3, 4, &[]).unwrap();
-    assert_eq!(Eccentricity::default().estimate(&f, &f.initial()), 2);
-    assert_eq!(Colours.estimate(&f, &f.initial()), 5);
-    assert_eq!(Layered::default().estimate(&f, &f.initial()), 5);
+    assert_eq!(Eccentricity::default().estimate(&f, &f.initial_state()), 2);
+    assert_eq!(Colours.estimate(&f, &f.initial_state()), 5);
+    assert_eq!(Layered::default().estimate(&f, &f.initial_state()), 5);
 }
 
 #[test]
 fn dominance_cuts_subsets_at_the_same_cost_only() {
     let f = flood(&[0, 1, 2, 1, 0], 5, 1, &[]);
     let mut d = Dominance::new();
-    let mut cut = |s: u64, g: u32| StatePruner::<Flood<B1>>::cut(&mut d, &f, &[s], g, None);
+    let mut cut = |s: u64, g: u32| Pruner::<Flood<B1>>::cut(&mut d, &f, &[s], g, None);
     assert!(!cut(0b011, 1)); // recorded
     assert!(cut(0b001, 1)); // inside {0, 1} at g = 1
     assert!(cut(0b011, 1)); // equal
@@ -124,7 +124,7 @@ fn fallback_bitsets_match_fixed_ones() {
     let cells: Vec<u32> = (0..64u32).map(|i| (i * 7 + i / 5) % 4).collect();
     let a = Flood::<[u64; 1]>::new(&cells, 8, 8, 0, &[]).unwrap();
     let b = Flood::<Box<[u64]>>::new(&cells, 8, 8, 0, &[]).unwrap();
-    let (sa, sb) = (a.initial(), b.initial());
+    let (sa, sb) = (a.initial_state(), b.initial_state());
     assert_eq!(Puchert.estimate(&a, &sa), Puchert.estimate(&b, &sb));
     assert_eq!(Layered::default().estimate(&a, &sa), Layered::default().estimate(&b, &sb));
     assert_eq!(a.frontier(&sa)[0], b.frontier(&sb)[0]);
@@ -135,7 +135,7 @@ fn memo_matches<B: Bits>(f: Flood<B>, rnd: &mut impl FnMut(u64) -> u64) {
     use searchkit_flood::heuristics::PuchertMemo;
     let mut memo = PuchertMemo::new(&f);
     for _ in 0..40 {
-        let mut s = f.initial();
+        let mut s = f.initial_state();
         while s != f.all {
             assert_eq!(memo.estimate(&f, &s), Puchert.estimate(&f, &s));
             let fr = f.frontier(&s);
@@ -172,16 +172,16 @@ fn board16() -> Vec<u32> {
 
 #[test]
 fn the_dominance_index_is_charged_to_the_memory_budget() {
-    use searchkit_core::{run, Algorithm, AlgorithmSpec, Control, Status};
+    use searchkit_core::{run, Algorithm, AlgorithmSpec, Limiter, Status};
     use searchkit_flood::heuristics::PuchertMemo;
     let cells = board16();
     let f: Flood<[u64; 3]> = Flood::new(&cells, 16, 16, 0, &[]).unwrap();
     let solve = |budget: Option<usize>| {
-        let mut c = Control::started(0.0, Some(1e6)); // a deadline: the driver checks its limits as it goes
+        let mut c = Limiter::started(0.0, Some(1e6)); // a deadline: the driver checks its limits as it goes
         c.memory_budget = budget;
         let mut h = PuchertMemo::new(&f);
         let mut dom = Dominance::new();
-        let mut pruners: Vec<&mut dyn StatePruner<Flood<[u64; 3]>>> = vec![&mut dom];
+        let mut pruners: Vec<&mut dyn Pruner<Flood<[u64; 3]>>> = vec![&mut dom];
         run(&AlgorithmSpec::new(Algorithm::Astar), &f, &mut h, &mut pruners, None, &c)
     };
     let free = solve(None);

@@ -1,6 +1,6 @@
 //! Profiling harness: the core's IDA* with the Manhattan distance on boards of Korf's 100, without Python, as
 //! the binding runs it (a cancel flag and a poll hook armed, so the limit checks run as under Ctrl-C
-//! polling), so `perf` and `valgrind --tool=callgrind` see the driver and the domain with their symbols.
+//! polling), so `perf` and `valgrind --tool=callgrind` see the driver and the puzzle with their symbols.
 //!
 //! `cargo run --release --example bench_ida -- FILE N...` (FILE: boards in the plugin's format, N: 1-based
 //! board numbers) prints each board's cost, expanded, generated and iterations, then the time per node.
@@ -10,8 +10,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use searchkit_core::{run, Algorithm, AlgorithmSpec, Control, Poll, StatePruner};
-use searchkit_tiles::domain::{manhattan_table, Tiles, TilesH};
+use searchkit_core::{run, Algorithm, AlgorithmSpec, Limiter, Poll, Pruner};
+use searchkit_tiles::puzzle::{manhattan_table, Tiles, TilesH};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -27,13 +27,13 @@ fn main() {
     for a in &args[2..] {
         let tiles = &boards[a.parse::<usize>().expect("a board number") - 1];
         let n = (tiles.len() as f64).sqrt() as usize;
-        let domain = Tiles::new(n, tiles, true).expect("a board");
+        let puzzle = Tiles::new(n, tiles, true).expect("a board");
         let mut h = TilesH::Manhattan(manhattan_table(n));
-        let mut control = Control::started(0.0, None);
-        control.cancel = Some(Arc::new(AtomicBool::new(false)));
-        control.poll = Some(Poll(Arc::new(|| {})));
-        let mut pruners: Vec<&mut dyn StatePruner<Tiles>> = Vec::new();
-        let o = run(&spec, &domain, &mut h, &mut pruners, None, &control);
+        let mut limiter = Limiter::started(0.0, None);
+        limiter.cancel = Some(Arc::new(AtomicBool::new(false)));
+        limiter.poll = Some(Poll(Arc::new(|| {})));
+        let mut pruners: Vec<&mut dyn Pruner<Tiles>> = Vec::new();
+        let o = run(&spec, &puzzle, &mut h, &mut pruners, None, &limiter);
         println!("board={a} cost={:?} expanded={} generated={} iterations={}", o.cost, o.stats.expanded,
                  o.stats.generated, o.stats.iterations.len());
         expanded += o.stats.expanded;

@@ -2,7 +2,7 @@
 fn main() {
     let args: Vec<u8> = std::env::args().skip(1).map(|a| a.parse().expect("numbers")).collect();
     let (n, tiles) = (args[0] as usize, &args[1..]);
-    let v = searchkit_tiles::pdb::build(n, tiles, &searchkit_core::Control::new(), |_, _| {}).expect("built");
+    let v = searchkit_tiles::pdb::build(n, tiles, &searchkit_core::Limiter::new(), |_, _| {}).expect("built");
     let mut hist = [0u64; 256];
     for &x in &v {
         hist[x as usize] += 1;

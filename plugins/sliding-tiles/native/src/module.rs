@@ -12,11 +12,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyDict};
-use searchkit_core::manifest::{Component, Kind, ParamSpec};
-use searchkit_core::{run_seeded, Seed, StatePruner};
-use searchkit_pyo3::{error_dict, improvement_callback, outcome_dict, run_build, run_inline, NativeGame, Request};
+use searchkit_core::manifest::{Component, Kind, Param};
+use searchkit_core::{run_seeded, Seed, Pruner};
+use searchkit_pyo3::{error_dict, improvement_callback, result_dict, run_build, run_inline, NativeGame, SearchRequest};
 
-use crate::domain::{manhattan_table, mirror, Group, Tiles, TilesH};
+use crate::puzzle::{manhattan_table, mirror, Group, Tiles, TilesH};
 use crate::pdb;
 
 type Tables = Mutex<HashMap<String, Arc<Vec<u8>>>>;
@@ -77,7 +77,7 @@ pub fn tiles_build_pdb(py: Python<'_>, n: usize, tiles: Vec<u8>, path: &str, key
         || (1..tiles.len()).any(|i| tiles[..i].contains(&tiles[i])) {
         return Err(PyValueError::new_err("tiles_build_pdb: distinct tiles 1 .. n*n-1 on a board of side 2 to 4"));
     }
-    let values = run_build(py, remaining, progress, |control, layer| pdb::build(n, &tiles, control, layer))?;
+    let values = run_build(py, remaining, progress, |limiter, layer| pdb::build(n, &tiles, limiter, layer))?;
     py.detach(|| searchkit_core::pdb::write(Path::new(path), &values, key, &digest))
         .map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
     let entries = values.len() as u64;
@@ -103,8 +103,8 @@ impl NativeGame for TilesGame {
             Component {
                 kind: Kind::Heuristic,
                 name: "pdb",
-                params: vec![ParamSpec::str("partition", "auto"), ParamSpec::int("reflect", 1, Some(0.0), Some(1.0)),
-                             ParamSpec::int("blank", 0, Some(0.0), Some(1.0))],
+                params: vec![Param::str("partition", "auto"), Param::int("reflect", 1, Some(0.0), Some(1.0)),
+                             Param::int("blank", 0, Some(0.0), Some(1.0))],
             },
             Component::plain(Kind::Rule, "no-undo"),
         ]
@@ -114,11 +114,11 @@ impl NativeGame for TilesGame {
     /// as a list of `(tiles, path, digest)` (the Python side resolves `partition` and makes them ready),
     /// else `None`.  Moves in the result are `U`, `D`, `L`, `R`; an incumbent's moves are their character
     /// codes.
-    fn solve<'py>(py: Python<'py>, problem: &Bound<'py, PyAny>, mut req: Request) -> PyResult<Bound<'py, PyDict>> {
+    fn solve<'py>(py: Python<'py>, problem: &Bound<'py, PyAny>, mut req: SearchRequest) -> PyResult<Bound<'py, PyDict>> {
         type Tables = Option<Vec<(Vec<u8>, String, Vec<u8>)>>;
         let (width, tiles, tables): (usize, Vec<u8>, Tables) = problem.extract()?;
         let no_undo = !req.disabled.iter().any(|d| d == "no-undo");
-        let domain = Tiles::new(width, &tiles, no_undo).map_err(PyValueError::new_err)?;
+        let puzzle = Tiles::new(width, &tiles, no_undo).map_err(PyValueError::new_err)?;
         let mut h = match req.heuristic.as_deref().unwrap_or("linear-conflict") {
             "manhattan" => TilesH::Manhattan(manhattan_table(width)),
             "linear-conflict" => TilesH::LinearConflict(manhattan_table(width)),
@@ -140,14 +140,14 @@ impl NativeGame for TilesGame {
         let incumbent = req.incumbent.take().map(|(m, c)| (m.into_iter().map(|x| x as u8).collect(), c));
         let mut on_improve = improvement_callback(req.on_improve.take());
         let (spec, max_cost) = (req.spec, req.max_cost);
-        let outcome = run_inline(py, &mut req.control, req.progress.take(), |control| {
-            let mut pruners: Vec<&mut dyn StatePruner<Tiles>> = Vec::new();
+        let outcome = run_inline(py, &mut req.limits, req.progress.take(), |limiter| {
+            let mut pruners: Vec<&mut dyn Pruner<Tiles>> = Vec::new();
             let seed = Seed { incumbent, on_improve: Some(&mut on_improve) };
-            run_seeded(&spec, &domain, &mut h, &mut pruners, max_cost, control, seed)
+            run_seeded(&spec, &puzzle, &mut h, &mut pruners, max_cost, limiter, seed)
         });
         match outcome {
-            Ok(o) => outcome_dict(py, &o, |&m| Ok((m as char).to_string().into_pyobject(py)?.into_any().unbind())),
-            Err(message) => error_dict(py, &message, &req.control),
+            Ok(o) => result_dict(py, &o, |&m| Ok((m as char).to_string().into_pyobject(py)?.into_any().unbind())),
+            Err(message) => error_dict(py, &message, &req.limits),
         }
     }
 }

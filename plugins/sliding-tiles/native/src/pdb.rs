@@ -52,7 +52,7 @@
 //! touched (the others' pages are never written, so never allocated).
 
 use searchkit_core::pdb::{self, count, rank, weights, Abstraction, Children, Word};
-use searchkit_core::{Control, Status};
+use searchkit_core::{Limiter, Status};
 
 /// The rank of the placement packed as nibbles, tile `i`'s cell at bit `nib[i]`.
 #[inline]
@@ -83,24 +83,24 @@ unsafe fn apply_kids_bmi2<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32,
 
 /// The table of the group `tiles` (tile numbers, goal `1 .. n*n-1` row-major then the blank) on the
 /// `n` x `n` board: `P(n*n, k)` entries, the Python builder's numbers (module docs), built by the core's
-/// layered builder under `control` (its cancel flag, deadline and memory budget).
+/// layered builder under `limiter` (its cancel flag, deadline and memory budget).
 ///
 /// `progress(reached, total)` is called after each layer.
 ///
 /// # Errors
 ///
-/// `Status::Cancelled`, `Status::TimeLimit` or `Status::MemoryLimit` from `control`.
+/// `Status::Cancelled`, `Status::TimeLimit` or `Status::MemoryLimit` from `limiter`.
 ///
 /// # Panics
 ///
 /// A board side outside 2 to 4, or tiles that are not distinct numbers `1 .. n*n-1` (the caller checks).
-pub fn build(n: usize, tiles: &[u8], control: &Control, progress: impl FnMut(u64, u64))
+pub fn build(n: usize, tiles: &[u8], limiter: &Limiter, progress: impl FnMut(u64, u64))
              -> Result<Vec<u8>, Status> {
-    build_with(n, tiles, true, control, progress)
+    build_with(n, tiles, true, limiter, progress)
 }
 
 /// [`build`] with or without a group's mirror symmetry (the tests try both; neither changes an entry).
-fn build_with(n: usize, tiles: &[u8], sym: bool, control: &Control, progress: impl FnMut(u64, u64))
+fn build_with(n: usize, tiles: &[u8], sym: bool, limiter: &Limiter, progress: impl FnMut(u64, u64))
               -> Result<Vec<u8>, Status> {
     assert!((2..=4).contains(&n), "boards of side 2 to 4");
     let cells = n * n;
@@ -109,9 +109,9 @@ fn build_with(n: usize, tiles: &[u8], sym: bool, control: &Control, progress: im
     assert!((1..k).all(|i| !tiles[..i].contains(&tiles[i])), "distinct tiles");
     let mirror = if sym { Mirror::of(n, tiles) } else { None };
     if 2 * (cells - k) <= 16 {
-        dispatch::<u16>(n, tiles, mirror, control, progress)
+        dispatch::<u16>(n, tiles, mirror, limiter, progress)
     } else {
-        dispatch::<u32>(n, tiles, mirror, control, progress)
+        dispatch::<u32>(n, tiles, mirror, limiter, progress)
     }
 }
 
@@ -163,35 +163,35 @@ impl Mirror {
 }
 
 /// [`side`] in the fastest variant the CPU runs.
-fn dispatch<T: Word>(n: usize, tiles: &[u8], mirror: Option<Mirror>, control: &Control,
+fn dispatch<T: Word>(n: usize, tiles: &[u8], mirror: Option<Mirror>, limiter: &Limiter,
                      progress: impl FnMut(u64, u64)) -> Result<Vec<u8>, Status> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1")
         && std::arch::is_x86_feature_detected!("bmi2") {
         // SAFETY: the CPU has the instructions the function is compiled for (checked just above).
-        return unsafe { build_bmi2::<T>(n, tiles, mirror, control, progress) };
+        return unsafe { build_bmi2::<T>(n, tiles, mirror, limiter, progress) };
     }
-    side::<T, Soft>(n, tiles, mirror, control, progress)
+    side::<T, Soft>(n, tiles, mirror, limiter, progress)
 }
 
 /// [`side`] compiled with `popcnt` and BMI1/2 (`pdep`/`pext` for the masks over the free cells, `tzcnt`,
 /// `blsr`; otherwise loops of a dozen instructions each), the core's builder loop with it.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
-unsafe fn build_bmi2<T: Word>(n: usize, tiles: &[u8], mirror: Option<Mirror>, control: &Control,
+unsafe fn build_bmi2<T: Word>(n: usize, tiles: &[u8], mirror: Option<Mirror>, limiter: &Limiter,
                               progress: impl FnMut(u64, u64)) -> Result<Vec<u8>, Status> {
-    side::<T, Bmi2>(n, tiles, mirror, control, progress)
+    side::<T, Bmi2>(n, tiles, mirror, limiter, progress)
 }
 
 /// The core's builder over [`TileAbstraction`] for the board side `n` as a constant (the flood fill's masks and the
 /// moves' loops then unroll), all compiled into one function.
 #[inline(always)]
-fn side<T: Word, B: Bits>(n: usize, tiles: &[u8], mirror: Option<Mirror>, control: &Control,
+fn side<T: Word, B: Bits>(n: usize, tiles: &[u8], mirror: Option<Mirror>, limiter: &Limiter,
                           progress: impl FnMut(u64, u64)) -> Result<Vec<u8>, Status> {
     match n {
-        2 => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 2>::new(tiles, mirror), control, progress),
-        3 => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 3>::new(tiles, mirror), control, progress),
-        _ => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 4>::new(tiles, mirror), control, progress),
+        2 => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 2>::new(tiles, mirror), limiter, progress),
+        3 => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 3>::new(tiles, mirror), limiter, progress),
+        _ => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 4>::new(tiles, mirror), limiter, progress),
     }
 }
 
@@ -584,7 +584,7 @@ mod tests {
 
     /// The table with no limits.
     fn table(n: usize, tiles: &[u8]) -> Vec<u8> {
-        build(n, tiles, &Control::new(), |_, _| {}).unwrap()
+        build(n, tiles, &Limiter::new(), |_, _| {}).unwrap()
     }
 
     /// The cells next to the cells of `m` on the `n` x `n` board.
@@ -754,7 +754,7 @@ mod tests {
             let m = Mirror::of(n, tiles).unwrap();
             let (cells, k) = (n * n, tiles.len());
             let w = weights(cells, k);
-            let v = build_with(n, tiles, false, &Control::new(), |_, _| {}).unwrap();
+            let v = build_with(n, tiles, false, &Limiter::new(), |_, _| {}).unwrap();
             let (mut at, mut image) = ([0u8; 16], [0u8; 16]);
             for r in 0..v.len() as u64 {
                 unrank(r, &w, &mut at[..k]);
@@ -785,9 +785,9 @@ mod tests {
             let before = build_before(n, tiles, |_, _| {});
             let mirror = Mirror::of(n, tiles);
             let v = if 2 * (n * n - tiles.len()) <= 16 {
-                side::<u16, Soft>(n, tiles, mirror, &Control::new(), |_, _| {}).unwrap()
+                side::<u16, Soft>(n, tiles, mirror, &Limiter::new(), |_, _| {}).unwrap()
             } else {
-                side::<u32, Soft>(n, tiles, mirror, &Control::new(), |_, _| {}).unwrap()
+                side::<u32, Soft>(n, tiles, mirror, &Limiter::new(), |_, _| {}).unwrap()
             };
             assert!(v == before, "{n} {tiles:?}");
         }
@@ -856,11 +856,11 @@ mod tests {
 
     #[test]
     fn a_cancelled_build_stops_before_allocating() {
-        let mut control = Control::new();
-        control.cancel = Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true)));
-        assert_eq!(build(4, &[1, 2, 3, 4, 5, 6, 7, 8], &control, |_, _| {}), Err(Status::Cancelled));
-        let mut control = Control::new();
-        control.memory_budget = Some(1 << 20);
-        assert_eq!(build(4, &[1, 2, 3, 4, 5, 6, 7, 8], &control, |_, _| {}), Err(Status::MemoryLimit));
+        let mut limiter = Limiter::new();
+        limiter.cancel = Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true)));
+        assert_eq!(build(4, &[1, 2, 3, 4, 5, 6, 7, 8], &limiter, |_, _| {}), Err(Status::Cancelled));
+        let mut limiter = Limiter::new();
+        limiter.memory_budget = Some(1 << 20);
+        assert_eq!(build(4, &[1, 2, 3, 4, 5, 6, 7, 8], &limiter, |_, _| {}), Err(Status::MemoryLimit));
     }
 }

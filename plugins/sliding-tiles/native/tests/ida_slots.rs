@@ -1,28 +1,28 @@
-//! IDA* by move slots (`Domain::successor_slots`, the board's successors made one at a time into the
+//! IDA* by move slots (`Puzzle::successor_slots`, the board's successors made one at a time into the
 //! driver's stack, the Manhattan distance kept incrementally) against IDA* on the listed successors with the
 //! whole Manhattan distance worked out for each state: the same status, cost, moves, bound, expanded,
 //! generated and evaluated counts, iterations and `no-undo` cuts, on boards solved and on searches stopped
 //! by a node limit anywhere (where the slots of the states on the path not yet tried must still count
 //! their cuts, as listing each expanded state's successors did); and with a driver-level rule, the same calls
 //! of its `cut` and `on_fail` in the same order. The game's own `Tiles` is searched in place
-//! (`Domain::in_place`: one board changed by `apply` and `undo`, Manhattan's `estimate_move` before the move),
+//! (`Puzzle::in_place`: one board changed by `apply` and `undo`, Manhattan's `estimate_move` before the move),
 //! so these tests hold the in-place path to the listed one; `Slotted` keeps the slot path (successors made
 //! into the driver's stack) under the same checks.
 
 use std::collections::HashMap;
 
-use searchkit_core::{run, Algorithm, AlgorithmSpec, Control, Domain, Heuristic, Outcome, StatePruner, Successor};
-use searchkit_tiles::domain::{manhattan_table, Board, Tiles, TilesH};
+use searchkit_core::{run, Algorithm, AlgorithmSpec, Limiter, Puzzle, Estimator, SearchResult, Pruner, Successor};
+use searchkit_tiles::puzzle::{manhattan_table, Board, Tiles, TilesH};
 
 /// The board with only `successors` (no slots): the driver lists each state's successors.
 struct Listed(Tiles);
 
-impl Domain for Listed {
+impl Puzzle for Listed {
     type State = Board;
     type Move = u8;
 
-    fn initial(&self) -> Board {
-        self.0.initial()
+    fn initial_state(&self) -> Board {
+        self.0.initial_state()
     }
 
     fn is_goal(&self, s: &Board) -> bool {
@@ -39,15 +39,15 @@ impl Domain for Listed {
 }
 
 /// The board with `successors` and move slots but not changed in place (`in_place` false): the driver makes
-/// each successor into its stack ([`Domain::successor_at`]).
+/// each successor into its stack ([`Puzzle::successor_at`]).
 struct Slotted(Tiles);
 
-impl Domain for Slotted {
+impl Puzzle for Slotted {
     type State = Board;
     type Move = u8;
 
-    fn initial(&self) -> Board {
-        self.0.initial()
+    fn initial_state(&self) -> Board {
+        self.0.initial_state()
     }
 
     fn is_goal(&self, s: &Board) -> bool {
@@ -74,7 +74,7 @@ impl Domain for Slotted {
 /// The game's heuristic with its `estimate_child` (no `estimate_move`: that is only for the in-place path).
 struct Incremental(TilesH);
 
-impl Heuristic<Slotted> for Incremental {
+impl Estimator<Slotted> for Incremental {
     fn estimate(&mut self, d: &Slotted, s: &Board) -> u32 {
         self.0.estimate(&d.0, s)
     }
@@ -87,7 +87,7 @@ impl Heuristic<Slotted> for Incremental {
 /// A heuristic worked out whole for each state (no `estimate_child`).
 struct Whole(TilesH);
 
-impl Heuristic<Listed> for Whole {
+impl Estimator<Listed> for Whole {
     fn estimate(&mut self, d: &Listed, s: &Board) -> u32 {
         self.0.estimate(&d.0, s)
     }
@@ -118,7 +118,7 @@ fn scrambled(n: usize, steps: usize, seed: u64) -> Vec<u8> {
     t
 }
 
-fn key(o: &Outcome<u8>) -> String {
+fn key(o: &SearchResult<u8>) -> String {
     let s = &o.stats;
     let its: Vec<_> = s.iterations.iter().map(|i| (i.bound, i.expanded, i.generated, i.evaluated, i.kind)).collect();
     format!("{:?} cost {:?} bound {:?} moves {:?} expanded {} generated {} evaluated {} cuts {:?} iterations {:?}",
@@ -131,19 +131,19 @@ fn key(o: &Outcome<u8>) -> String {
 /// without the in-place interface.
 fn both(n: usize, tiles: &[u8], no_undo: bool, alg: Algorithm, max_nodes: Option<u64>) -> (String, String) {
     let spec = AlgorithmSpec::new(alg);
-    let mut control = Control::new();
-    control.max_nodes = max_nodes;
+    let mut limiter = Limiter::new();
+    limiter.max_nodes = max_nodes;
     let slots = Tiles::new(n, tiles, no_undo).unwrap();
     assert_eq!(slots.successor_slots(), 4);
     assert!(slots.in_place());
     let listed = Listed(Tiles::new(n, tiles, no_undo).unwrap());
     let slotted = Slotted(Tiles::new(n, tiles, no_undo).unwrap());
-    let mut none: Vec<&mut dyn StatePruner<Tiles>> = Vec::new();
-    let mut none2: Vec<&mut dyn StatePruner<Listed>> = Vec::new();
-    let mut none3: Vec<&mut dyn StatePruner<Slotted>> = Vec::new();
-    let a = run(&spec, &slots, &mut manhattan(n), &mut none, None, &control);
-    let b = run(&spec, &listed, &mut Whole(manhattan(n)), &mut none2, None, &control);
-    let c = run(&spec, &slotted, &mut Incremental(manhattan(n)), &mut none3, None, &control);
+    let mut none: Vec<&mut dyn Pruner<Tiles>> = Vec::new();
+    let mut none2: Vec<&mut dyn Pruner<Listed>> = Vec::new();
+    let mut none3: Vec<&mut dyn Pruner<Slotted>> = Vec::new();
+    let a = run(&spec, &slots, &mut manhattan(n), &mut none, None, &limiter);
+    let b = run(&spec, &listed, &mut Whole(manhattan(n)), &mut none2, None, &limiter);
+    let c = run(&spec, &slotted, &mut Incremental(manhattan(n)), &mut none3, None, &limiter);
     assert_eq!(key(&c), key(&b), "by slots, not in place: {tiles:?} no_undo {no_undo} {alg:?} {max_nodes:?}");
     (key(&a), key(&b))
 }
@@ -153,14 +153,14 @@ fn both(n: usize, tiles: &[u8], no_undo: bool, alg: Algorithm, max_nodes: Option
 fn in_place_without_estimate_move(n: usize, tiles: &[u8], alg: Algorithm, max_nodes: Option<u64>)
                                   -> (String, String) {
     let spec = AlgorithmSpec::new(alg);
-    let mut control = Control::new();
-    control.max_nodes = max_nodes;
+    let mut limiter = Limiter::new();
+    limiter.max_nodes = max_nodes;
     let (place, slotted) = (Tiles::new(n, tiles, true).unwrap(), Slotted(Tiles::new(n, tiles, true).unwrap()));
-    let mut none: Vec<&mut dyn StatePruner<Tiles>> = Vec::new();
-    let mut none3: Vec<&mut dyn StatePruner<Slotted>> = Vec::new();
+    let mut none: Vec<&mut dyn Pruner<Tiles>> = Vec::new();
+    let mut none3: Vec<&mut dyn Pruner<Slotted>> = Vec::new();
     let lc = || TilesH::LinearConflict(manhattan_table(n));
-    let a = run(&spec, &place, &mut lc(), &mut none, None, &control);
-    let c = run(&spec, &slotted, &mut Incremental(lc()), &mut none3, None, &control);
+    let a = run(&spec, &place, &mut lc(), &mut none, None, &limiter);
+    let c = run(&spec, &slotted, &mut Incremental(lc()), &mut none3, None, &limiter);
     (key(&a), key(&c))
 }
 
@@ -253,7 +253,7 @@ impl Failed {
     }
 }
 
-impl StatePruner<Tiles> for Failed {
+impl Pruner<Tiles> for Failed {
     fn name(&self) -> &'static str {
         "failed"
     }
@@ -265,7 +265,7 @@ impl StatePruner<Tiles> for Failed {
     }
 }
 
-impl StatePruner<Listed> for Failed {
+impl Pruner<Listed> for Failed {
     fn name(&self) -> &'static str {
         "failed"
     }
@@ -284,18 +284,18 @@ fn slots_call_a_rule_s_cut_and_on_fail_as_the_listed_successors() {
         let tiles = scrambled(n, steps, seed);
         for limit in [None, Some(7), Some(500), Some(5000)] {
             let spec = AlgorithmSpec::new(Algorithm::IdaStar);
-            let mut control = Control::new();
-            control.max_nodes = limit;
+            let mut limiter = Limiter::new();
+            limiter.max_nodes = limit;
             let slots = Tiles::new(n, &tiles, true).unwrap();
             let listed = Listed(Tiles::new(n, &tiles, true).unwrap());
             let (mut fa, mut fb) = (Failed::default(), Failed::default());
             let a = {
-                let mut p: Vec<&mut dyn StatePruner<Tiles>> = vec![&mut fa];
-                run(&spec, &slots, &mut manhattan(n), &mut p, None, &control)
+                let mut p: Vec<&mut dyn Pruner<Tiles>> = vec![&mut fa];
+                run(&spec, &slots, &mut manhattan(n), &mut p, None, &limiter)
             };
             let b = {
-                let mut p: Vec<&mut dyn StatePruner<Listed>> = vec![&mut fb];
-                run(&spec, &listed, &mut Whole(manhattan(n)), &mut p, None, &control)
+                let mut p: Vec<&mut dyn Pruner<Listed>> = vec![&mut fb];
+                run(&spec, &listed, &mut Whole(manhattan(n)), &mut p, None, &limiter)
             };
             assert_eq!(key(&a), key(&b), "{tiles:?} limit {limit:?}");
             fails += fa.log.iter().filter(|e| e.0 == 'f').count();

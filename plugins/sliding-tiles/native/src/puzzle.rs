@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use searchkit_core::{Domain, Heuristic, Successor};
+use searchkit_core::{Puzzle, Estimator, Successor};
 
 use searchkit_core::pdb::{count, rank, weights};
 
@@ -114,11 +114,11 @@ impl Tiles {
     }
 }
 
-impl Domain for Tiles {
+impl Puzzle for Tiles {
     type State = Board;
     type Move = u8;
 
-    fn initial(&self) -> Board {
+    fn initial_state(&self) -> Board {
         self.start
     }
 
@@ -342,7 +342,7 @@ impl TilesH {
     }
 }
 
-impl Heuristic<Tiles> for TilesH {
+impl Estimator<Tiles> for TilesH {
     fn estimate(&mut self, d: &Tiles, s: &Board) -> u32 {
         let cells = d.n * d.n;
         match self {
@@ -410,7 +410,7 @@ mod tests {
     #[test]
     fn side_one_is_the_goal_with_no_moves() {
         let d = Tiles::new(1, &[0], true).unwrap();
-        let s = d.initial();
+        let s = d.initial_state();
         assert!(d.is_goal(&s));
         let (mut out, mut cuts) = (Vec::new(), [0u64]);
         d.successors(&s, &mut out, &mut cuts);

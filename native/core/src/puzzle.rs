@@ -1,6 +1,6 @@
 //! The interface a game implements for the native drivers (the twin of `searchkit/puzzle.py`).
 //!
-//! Agreed contract between the core crate and the domain crates (each game's, in its plugin):
+//! Agreed contract between the core crate and the game crates (each game's, in its plugin):
 //! * a *state* is a plain value (`Clone + Eq + Hash`), e.g. a set of cells as a bitset `[u64; W]`;
 //! * successors come in the game's move order, with the game's enabled rules already fused in
 //!   (the Python puzzle built with the same disabled set generates exactly the same list);
@@ -20,34 +20,34 @@ pub struct Successor<M, S> {
 }
 
 /// A puzzle instance as the native drivers see it.
-pub trait Domain {
+pub trait Puzzle {
     /// A state of the search: hashable, compared by value.
     type State: Clone + Eq + std::hash::Hash;
     /// A move, as small as possible (e.g. a colour index, `u8`).
     type Move: Copy + Eq + std::fmt::Debug;
 
     /// The start state.
-    fn initial(&self) -> Self::State;
+    fn initial_state(&self) -> Self::State;
     /// Whether `state` is a goal.
     fn is_goal(&self, state: &Self::State) -> bool;
     /// Append the successors of `state` to `out` (cleared by the caller), in the game's move order, with the
     /// enabled successor rules fused in; returns how many successors each fused rule cut, added into
-    /// `cuts` (indexed as [`Domain::rule_names`]).
+    /// `cuts` (indexed as [`Puzzle::rule_names`]).
     fn successors(&self, state: &Self::State, out: &mut Vec<Successor<Self::Move, Self::State>>, cuts: &mut [u64]);
     /// Python's optional hook `successors_within(state, remaining)`: the successors of a state from which a
     /// goal must be reached within cost `remaining`, leaving out some that cannot (a bound fused into move
     /// generation). The depth-first drivers (`ida_star` with a cost cap, `bounded_dfs`) use it when
-    /// [`Domain::has_successors_within`] says the game has one, as Python's drivers use the hook when the
+    /// [`Puzzle::has_successors_within`] says the game has one, as Python's drivers use the hook when the
     /// puzzle has it. By default `successors`.
     fn successors_within(&self, state: &Self::State, _remaining: u32,
                          out: &mut Vec<Successor<Self::Move, Self::State>>, cuts: &mut [u64]) {
         self.successors(state, out, cuts)
     }
-    /// Whether [`Domain::successors_within`] is the game's own (its Python puzzle has the hook).
+    /// Whether [`Puzzle::successors_within`] is the game's own (its Python puzzle has the hook).
     fn has_successors_within(&self) -> bool {
         false
     }
-    /// How many move slots [`Domain::successor_at`] has (e.g. 4 for a blank that moves `U D L R`); 0, the
+    /// How many move slots [`Puzzle::successor_at`] has (e.g. 4 for a blank that moves `U D L R`); 0, the
     /// default, when the game has no such method. With slots, depth-first drivers (`ida_star`) make each
     /// successor when they try it, into their own stack, instead of listing a state's successors first.
     fn successor_slots(&self) -> usize {
@@ -58,7 +58,7 @@ pub trait Domain {
     /// `None` when that move does not exist there or a fused rule cuts it (counted into `cuts`, as
     /// `successors` counts it; `child` is then left as it is or overwritten, either is fine).
     ///
-    /// Contract: for every state, the `Some` slots 0, 1, ... in turn give exactly [`Domain::successors`]'s
+    /// Contract: for every state, the `Some` slots 0, 1, ... in turn give exactly [`Puzzle::successors`]'s
     /// list, in its order, and the cuts the slots count together are its cuts. A driver that stops before a
     /// state's last slot (a solution, a limit) asks the rest of its slots then, so the cut counts stay those
     /// of listing every expanded state's successors. Never asked without slots; `None` by default.
@@ -68,39 +68,39 @@ pub trait Domain {
         let _ = (state, slot, child, cuts);
         None
     }
-    /// Whether the game changes a state in place by move slots ([`Domain::move_at`], [`Domain::apply`],
-    /// [`Domain::undo`]); `false`, the default, when it has no such methods. Only with
-    /// [`Domain::successor_slots`]. `ida_star` then searches one state of its own, changed by each move it
+    /// Whether the game changes a state in place by move slots ([`Puzzle::move_at`], [`Puzzle::apply`],
+    /// [`Puzzle::undo`]); `false`, the default, when it has no such methods. Only with
+    /// [`Puzzle::successor_slots`]. `ida_star` then searches one state of its own, changed by each move it
     /// enters and changed back when the move returns, as a hand-written IDA* does: a successor is never
     /// copied, and one pruned by the f-bound is never made when the heuristic gives its estimate from the
-    /// move ([`Heuristic::estimate_move`]).
+    /// move ([`Estimator::estimate_move`]).
     fn in_place(&self) -> bool {
         false
     }
     /// The move and step cost of slot `slot` of `state`, without making it: `Some` exactly when
-    /// [`Domain::successor_at`] is `Some` for that slot (the same move and cost), and the same cuts counted
-    /// into `cuts` when a fused rule cuts it. Only asked when [`Domain::in_place`]; `None` by default.
+    /// [`Puzzle::successor_at`] is `Some` for that slot (the same move and cost), and the same cuts counted
+    /// into `cuts` when a fused rule cuts it. Only asked when [`Puzzle::in_place`]; `None` by default.
     #[inline]
     fn move_at(&self, state: &Self::State, slot: usize, cuts: &mut [u64]) -> Option<(Self::Move, u32)> {
         let _ = (state, slot, cuts);
         None
     }
-    /// Make the move of slot `slot` in `state` itself (a slot that [`Domain::move_at`] gave as `Some`):
-    /// `state` becomes the child [`Domain::successor_at`] writes. Returns what [`Domain::undo`] needs to turn
-    /// it back (the domain's own packing into 64 bits, e.g. the cells the move overwrote). Only asked when
-    /// [`Domain::in_place`].
+    /// Make the move of slot `slot` in `state` itself (a slot that [`Puzzle::move_at`] gave as `Some`):
+    /// `state` becomes the child [`Puzzle::successor_at`] writes. Returns what [`Puzzle::undo`] needs to turn
+    /// it back (the puzzle's own packing into 64 bits, e.g. the cells the move overwrote). Only asked when
+    /// [`Puzzle::in_place`].
     #[inline]
     fn apply(&self, state: &mut Self::State, slot: usize) -> u64 {
         let _ = (state, slot);
-        unreachable!("Domain::apply asked of a game without in_place")
+        unreachable!("Puzzle::apply asked of a game without in_place")
     }
-    /// Undo [`Domain::apply`]: `state` is the child made by `apply(parent, slot)`, which returned `undo`;
+    /// Undo [`Puzzle::apply`]: `state` is the child made by `apply(parent, slot)`, which returned `undo`;
     /// afterwards it equals `parent` exactly (every field, `Eq` and hash). Moves are undone last made, first
-    /// undone. Only asked when [`Domain::in_place`].
+    /// undone. Only asked when [`Puzzle::in_place`].
     #[inline]
     fn undo(&self, state: &mut Self::State, slot: usize, undo: u64) {
         let _ = (state, slot, undo);
-        unreachable!("Domain::undo asked of a game without in_place")
+        unreachable!("Puzzle::undo asked of a game without in_place")
     }
     /// Names of the rules fused into `successors`, in the order of the `cuts` slots.
     fn rule_names(&self) -> &[&'static str] {
@@ -113,41 +113,41 @@ pub trait Domain {
 }
 
 /// An estimate of the cost from a state to the nearest goal.
-pub trait Heuristic<D: Domain> {
+pub trait Estimator<D: Puzzle> {
     /// The estimate of `state`, or [`DEAD`].
-    fn estimate(&mut self, domain: &D, state: &D::State) -> u32;
-    /// The estimate of `child`, the successor of `parent` by move `mv` (as the domain's `successors` made
+    fn estimate(&mut self, puzzle: &D, state: &D::State) -> u32;
+    /// The estimate of `child`, the successor of `parent` by move `mv` (as the puzzle's `successors` made
     /// it), given `parent_h`, this heuristic's estimate of `parent` (never [`DEAD`]): an incremental
     /// heuristic (the Manhattan distance: the change of the one tile that moved) works it out from the
-    /// parent's value. It must return exactly what [`Heuristic::estimate`] would for `child`. `ida_star`
-    /// uses it; by default `estimate(domain, child)`.
+    /// parent's value. It must return exactly what [`Estimator::estimate`] would for `child`. `ida_star`
+    /// uses it; by default `estimate(puzzle, child)`.
     #[inline]
-    fn estimate_child(&mut self, domain: &D, parent: &D::State, parent_h: u32, mv: D::Move, child: &D::State)
+    fn estimate_child(&mut self, puzzle: &D, parent: &D::State, parent_h: u32, mv: D::Move, child: &D::State)
                       -> u32 {
         let _ = (parent, parent_h, mv);
-        self.estimate(domain, child)
+        self.estimate(puzzle, child)
     }
-    /// The estimate of the successor of `parent` by move slot `slot` (move `mv`, a slot the domain's
-    /// [`Domain::move_at`] gave), worked out from the parent before the move is made, given `parent_h` (never
+    /// The estimate of the successor of `parent` by move slot `slot` (move `mv`, a slot the puzzle's
+    /// [`Puzzle::move_at`] gave), worked out from the parent before the move is made, given `parent_h` (never
     /// [`DEAD`]); or `None`, the default, when this heuristic needs the child itself. It must be exactly what
-    /// [`Heuristic::estimate`] would return for the child. `ida_star`'s in-place search ([`Domain::in_place`])
+    /// [`Estimator::estimate`] would return for the child. `ida_star`'s in-place search ([`Puzzle::in_place`])
     /// asks it first, so a successor beyond the f-bound is never made; on `None` it makes the move and asks
     /// `estimate` of the child.
     #[inline]
-    fn estimate_move(&mut self, domain: &D, parent: &D::State, parent_h: u32, slot: usize, mv: D::Move)
+    fn estimate_move(&mut self, puzzle: &D, parent: &D::State, parent_h: u32, slot: usize, mv: D::Move)
                      -> Option<u32> {
-        let _ = (domain, parent, parent_h, slot, mv);
+        let _ = (puzzle, parent, parent_h, slot, mv);
         None
     }
 }
 
 /// A driver-level pruning rule (Python's `Pruner.cut`): asked when a state is popped/entered.
-pub trait StatePruner<D: Domain> {
+pub trait Pruner<D: Puzzle> {
     /// The rule's name (counted in `rule_cuts`).
     fn name(&self) -> &'static str;
     /// `true` skips `state` reached with cost `g` before it is expanded; `remaining` is the cost still
     /// allowed (f-bound or depth minus g) or `None` in unbounded best-first drivers.
-    fn cut(&mut self, domain: &D, state: &D::State, g: u32, remaining: Option<u32>) -> bool;
+    fn cut(&mut self, puzzle: &D, state: &D::State, g: u32, remaining: Option<u32>) -> bool;
     /// Python's `Pruner.on_fail`: `state`, entered with cost `g`, was fully searched with `remaining` left
     /// and held no solution (depth-first drivers only). Nothing by default.
     fn on_fail(&mut self, _domain: &D, _state: &D::State, _g: u32, _remaining: Option<u32>) {}
@@ -158,29 +158,29 @@ pub trait StatePruner<D: Domain> {
         false
     }
     /// Bytes the rule's own tables hold now: charged to the memory budget with the driver's (checked where
-    /// the driver checks its limits) and reported in `Stats::pruner_bytes`. 0 by default.
+    /// the driver checks its limits) and reported in `SearchStats::pruner_bytes`. 0 by default.
     fn bytes(&self) -> usize {
         0
     }
 }
 
 /// A borrowed heuristic is a heuristic (how the core hands a caller's heuristic of any type, a trait object
-/// too, to the drivers that take `&mut dyn Heuristic`).
-impl<D: Domain, H: Heuristic<D> + ?Sized> Heuristic<D> for &mut H {
+/// too, to the drivers that take `&mut dyn Estimator`).
+impl<D: Puzzle, H: Estimator<D> + ?Sized> Estimator<D> for &mut H {
     #[inline]
-    fn estimate(&mut self, domain: &D, state: &D::State) -> u32 {
-        (**self).estimate(domain, state)
+    fn estimate(&mut self, puzzle: &D, state: &D::State) -> u32 {
+        (**self).estimate(puzzle, state)
     }
 
     #[inline]
-    fn estimate_child(&mut self, domain: &D, parent: &D::State, parent_h: u32, mv: D::Move, child: &D::State)
+    fn estimate_child(&mut self, puzzle: &D, parent: &D::State, parent_h: u32, mv: D::Move, child: &D::State)
                       -> u32 {
-        (**self).estimate_child(domain, parent, parent_h, mv, child)
+        (**self).estimate_child(puzzle, parent, parent_h, mv, child)
     }
 
     #[inline]
-    fn estimate_move(&mut self, domain: &D, parent: &D::State, parent_h: u32, slot: usize, mv: D::Move)
+    fn estimate_move(&mut self, puzzle: &D, parent: &D::State, parent_h: u32, slot: usize, mv: D::Move)
                      -> Option<u32> {
-        (**self).estimate_move(domain, parent, parent_h, slot, mv)
+        (**self).estimate_move(puzzle, parent, parent_h, slot, mv)
     }
 }

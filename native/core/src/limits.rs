@@ -1,43 +1,12 @@
-//! The control value of one search: the node limit (checked exactly), the deadline and a cancel flag (checked
-//! every few milliseconds of expansions), and a memory budget (checked whenever a big table grows; every such
-//! growth goes through fallible allocation, so an allocation refused under `RLIMIT_AS` is status
-//! `memory_limit`, never an abort).
+//! The [`Limiter`] of one search (the twin of `searchkit/limits.py`): the node limit (checked exactly), the
+//! deadline and a cancel flag (checked every few milliseconds of expansions), and a memory budget (checked
+//! whenever a big table grows; every such growth goes through fallible allocation, so an allocation refused
+//! under `RLIMIT_AS` is status `memory_limit`, never an abort).
 
-use crate::protocol;
+use crate::result::Status;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// How a search ended: the Python engine's status strings (`searchkit.result`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    Solved,
-    Exhausted,
-    NodeLimit,
-    TimeLimit,
-    Cancelled,
-    Feasible,
-    Incomplete,
-    MemoryLimit,
-    Error,
-}
-
-impl Status {
-    /// The status as `searchkit.result` spells it (`"solved"`, `"node_limit"`, ...).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Solved => protocol::SOLVED,
-            Status::Exhausted => protocol::EXHAUSTED,
-            Status::NodeLimit => protocol::NODE_LIMIT,
-            Status::TimeLimit => protocol::TIME_LIMIT,
-            Status::Cancelled => protocol::CANCELLED,
-            Status::Feasible => protocol::FEASIBLE,
-            Status::Incomplete => protocol::INCOMPLETE,
-            Status::MemoryLimit => protocol::MEMORY_LIMIT,
-            Status::Error => protocol::ERROR,
-        }
-    }
-}
 
 /// Why a search stopped early: the twin of Python's `LimitReached` (one of the limit statuses).
 pub(crate) type Stop = Status;
@@ -59,7 +28,15 @@ impl Progress {
     }
 }
 
-/// Limits and the cancel flag of one search.
+/// The limits of one search: the twin of Python's `Limiter` (`searchkit/limits.py`).
+///
+/// What matches Python's `Limiter`: `start`, `max_nodes`, `deadline` (an [`Instant`], Python's a
+/// `perf_counter` reading), [`Limiter::elapsed`], and `memory_budget` (Python's `memory`, which there only
+/// checks one step against the allowance; here the drivers charge every big table to it). What only the native
+/// side has: `cancel` (Python stops on `KeyboardInterrupt` itself), `progress` (Python keeps the live figures
+/// `done` and `bound` on the limiter itself) and `poll`. Python's `checkpoint`, `first_checkpoint` and
+/// `check_time` are methods of the driver's `Checker` here: the limiter is shared (`&Limiter`, read by
+/// other threads through `progress` and `cancel`), while the pace of the clock readings is each driver's own.
 ///
 /// * `start`: when the case started (its first byte was read); `elapsed` figures count from it.
 /// * `max_nodes`: stop before expanding one more state once this many were expanded (exact, as Python's).
@@ -71,7 +48,7 @@ impl Progress {
 /// * `poll`: a hook the limit checks call at most every [`POLL_INTERVAL`] (the binding's Ctrl-C check when
 ///   the search runs on the caller's thread: it sets `cancel`, read right after).
 #[derive(Clone, Debug)]
-pub struct Control {
+pub struct Limiter {
     pub start: Instant,
     pub max_nodes: Option<u64>,
     pub deadline: Option<Instant>,
@@ -82,7 +59,7 @@ pub struct Control {
     used: Arc<AtomicUsize>,
 }
 
-/// The [`Control::poll`] hook.
+/// The [`Limiter::poll`] hook.
 #[derive(Clone)]
 pub struct Poll(pub Arc<dyn Fn() + Send + Sync>);
 
@@ -92,19 +69,19 @@ impl std::fmt::Debug for Poll {
     }
 }
 
-/// The least time between two calls of a [`Control::poll`] hook.
+/// The least time between two calls of a [`Limiter::poll`] hook.
 pub const POLL_INTERVAL: Duration = Duration::from_millis(5);
 
-impl Default for Control {
+impl Default for Limiter {
     fn default() -> Self {
-        Control::new()
+        Limiter::new()
     }
 }
 
-impl Control {
+impl Limiter {
     /// No limits, started now.
     pub fn new() -> Self {
-        Control {
+        Limiter {
             start: Instant::now(),
             max_nodes: None,
             deadline: None,
@@ -120,7 +97,7 @@ impl Control {
     pub fn started(elapsed: f64, remaining: Option<f64>) -> Self {
         let now = Instant::now();
         let back = Duration::try_from_secs_f64(elapsed.max(0.0)).unwrap_or(Duration::ZERO);
-        let mut c = Control::new();
+        let mut c = Limiter::new();
         c.start = now.checked_sub(back).unwrap_or(now);
         c.deadline = remaining.map(|r| {
             let r = if r.is_nan() { 0.0 } else { r.clamp(-1e9, 1e9) };
@@ -143,7 +120,7 @@ impl Control {
         self.used.load(Ordering::Relaxed)
     }
 
-    /// Publish the bound being searched (f-bound, f-layer or depth) to [`Control::progress`].
+    /// Publish the bound being searched (f-bound, f-layer or depth) to [`Limiter::progress`].
     #[inline]
     pub(crate) fn set_bound(&self, bound: u64) {
         if let Some(p) = &self.progress {
@@ -176,59 +153,59 @@ const CLOCK_INTERVAL: f64 = 0.002;
 /// Expansions between two clock readings, at most.
 const CLOCK_EVERY: u64 = 1024;
 
-/// The driver-side checker of a [`Control`]: the twin of Python's `Limiter.checkpoint`.
+/// The driver-side checker of a [`Limiter`]: the twin of Python's `Limiter.checkpoint`.
 ///
-/// A driver keeps `next` and calls [`Limiter::checkpoint`] before expanding a state when its count of
+/// A driver keeps `next` and calls [`Checker::checkpoint`] before expanding a state when its count of
 /// expanded states has reached it; the node limit is exact, the clock and the cancel flag are read with an
 /// adaptive gap (doubling up to 1024 expansions while they are fast, shrunk to fit 2 ms when slow).
-pub(crate) struct Limiter<'a> {
-    pub control: &'a Control,
+pub(crate) struct Checker<'a> {
+    pub limiter: &'a Limiter,
     last: Option<(Instant, u64)>,
-    /// When the [`Control::poll`] hook was last called (first: when the limiter was made).
+    /// When the [`Limiter::poll`] hook was last called (first: when the limiter was made).
     polled: Instant,
 }
 
-impl<'a> Limiter<'a> {
-    pub fn new(control: &'a Control) -> Self {
-        Limiter { control, last: None, polled: Instant::now() }
+impl<'a> Checker<'a> {
+    pub fn new(limiter: &'a Limiter) -> Self {
+        Checker { limiter, last: None, polled: Instant::now() }
     }
 
     fn timed(&self) -> bool {
-        self.control.deadline.is_some() || self.control.cancel.is_some() || self.control.progress.is_some()
+        self.limiter.deadline.is_some() || self.limiter.cancel.is_some() || self.limiter.progress.is_some()
     }
 
     pub fn first_checkpoint(&self) -> u64 {
         if self.timed() {
             0
         } else {
-            self.control.max_nodes.unwrap_or(u64::MAX)
+            self.limiter.max_nodes.unwrap_or(u64::MAX)
         }
     }
 
     /// Check before expanding one more state, `done` being expanded already; the count to check at next.
     pub fn checkpoint(&mut self, done: u64) -> Result<u64, Stop> {
-        if let Some(m) = self.control.max_nodes {
+        if let Some(m) = self.limiter.max_nodes {
             if done >= m {
                 return Err(Status::NodeLimit);
             }
         }
         let mut next = u64::MAX;
-        if let Some(p) = &self.control.progress {
+        if let Some(p) = &self.limiter.progress {
             p.expanded.store(done, Ordering::Relaxed);
         }
         if self.timed() {
             let mut now = Instant::now();
-            if let Some(poll) = &self.control.poll {
+            if let Some(poll) = &self.limiter.poll {
                 if now - self.polled >= POLL_INTERVAL {
                     (poll.0)();
                     now = Instant::now();
                     self.polled = now;
                 }
             }
-            if self.control.cancelled() {
+            if self.limiter.cancelled() {
                 return Err(Status::Cancelled);
             }
-            if let Some(d) = self.control.deadline {
+            if let Some(d) = self.limiter.deadline {
                 if now > d {
                     return Err(Status::TimeLimit);
                 }
@@ -246,7 +223,7 @@ impl<'a> Limiter<'a> {
             self.last = Some((now, done));
             next = done + step;
         }
-        if let Some(m) = self.control.max_nodes {
+        if let Some(m) = self.limiter.max_nodes {
             next = next.min(m);
         }
         Ok(next)
@@ -255,10 +232,10 @@ impl<'a> Limiter<'a> {
     /// The time and cancel checks alone (between expansions that do not count, e.g. set-up).
     #[allow(dead_code)]
     pub fn check_time(&self) -> Result<(), Stop> {
-        if self.control.cancelled() {
+        if self.limiter.cancelled() {
             return Err(Status::Cancelled);
         }
-        if let Some(d) = self.control.deadline {
+        if let Some(d) = self.limiter.deadline {
             if Instant::now() > d {
                 return Err(Status::TimeLimit);
             }

@@ -1,4 +1,4 @@
-//! Flood-It as a [`Domain`]: the twin of `searchkit_flood.areas.FloodPuzzle`.
+//! Flood-It as a [`Puzzle`]: the twin of `searchkit_flood.areas.FloodPuzzle`.
 //!
 //! A state is the flooded region alone (an area bitset); its frontier (the areas adjacent to the region, outside
 //! it) is derived with [`Flood::frontier`]. Python carries the frontier in its packed state, but it is a function
@@ -6,7 +6,7 @@
 
 use std::cell::RefCell;
 
-use searchkit_core::domain::{Domain, Successor};
+use searchkit_core::puzzle::{Puzzle, Successor};
 
 use crate::bits::{Bits, MAX_FIXED_WORDS};
 use crate::alloc;
@@ -190,7 +190,7 @@ impl<B: Bits> Flood<B> {
     }
 
     /// Successors of `flooded` given its frontier, in Python's order with Python's rules (see
-    /// `FloodPuzzle.successors`); `cuts` as [`Domain::successors`].
+    /// `FloodPuzzle.successors`); `cuts` as [`Puzzle::successors`].
     pub fn successors_with(&self, flooded: &B, frontier: &B, out: &mut Vec<Successor<u16, B>>, cuts: &mut [u64]) {
         let mut stash = self.stash.borrow_mut();
         let keep = stash.wanted;
@@ -256,7 +256,7 @@ impl<B: Bits> Flood<B> {
 
     /// The region after playing `moves` from the start (for tests and replay).
     pub fn play(&self, moves: &[u16]) -> B {
-        let mut f = self.initial();
+        let mut f = self.initial_state();
         for &c in moves {
             let new = self.colour_areas[c as usize].and(&self.frontier(&f));
             f.or_with(&new);
@@ -265,11 +265,11 @@ impl<B: Bits> Flood<B> {
     }
 }
 
-impl<B: Bits> Domain for Flood<B> {
+impl<B: Bits> Puzzle for Flood<B> {
     type State = B;
     type Move = u16;
 
-    fn initial(&self) -> B {
+    fn initial_state(&self) -> B {
         let mut b = B::zeros(self.words);
         b.set(0);
         b
