@@ -85,7 +85,8 @@ class Task:
             bound in :meth:`Engine.prepare`; a native request names this one).
         admissible: whether the heuristic is admissible (the drivers derive bounds from it only then).
         max_cost: seek only solutions of cost at most this, or ``None``.
-        mode: the plan's mode (``bounded_dfs``'s ``exact``, ``at_most`` or ``shortest``), or ``None``.
+        mode: the plan's mode (``bounded_dfs``'s ``exact``, ``at_most`` or ``shortest``; default ``at_most``,
+            as :class:`~searchkit.game.SearchPlan`'s).
         incumbent: ``(moves, cost)`` of a known solution, or ``None``.
         on_improve: ``on_improve(cost, lower_bound)`` for each improving solution found, or ``None``.
         rules: whether the driver-level pruning rules that act are handed to the search (an upper-bound
@@ -98,7 +99,7 @@ class Task:
     heuristic: Any = None
     admissible: bool = True
     max_cost: int | None = None
-    mode: str | None = None
+    mode: str = "at_most"
     incumbent: tuple | None = None
     on_improve: Callable[[int, int | None], None] | None = None
     rules: bool = True
