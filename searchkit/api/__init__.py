@@ -14,7 +14,7 @@ The names here are re-exported by :mod:`searchkit` (imported on first use, so
 
 It is a face over the same machinery as the CLI, not a second one: the
 :class:`~searchkit.machinery.solver.Solver` solves, the CLI's reader
-(:func:`searchkit.machinery.reading.iter_cases`) reads files, the batch engine runs
+(:func:`searchkit.machinery.reading.iter_cases`) reads files, the batch runner runs
 ``jobs`` worker processes, :func:`searchkit.tools.compare.compare` compares,
 :func:`searchkit.machinery.records.make_record` writes records, and
 :mod:`searchkit.render` draws.

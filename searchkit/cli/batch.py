@@ -27,7 +27,7 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
               resume: bool = False, progress: bool | None = None, start_method: str | None = None,
               dashboard: str | None = None, force: bool = False, keep_stopped: bool = False,
               scheduler_timeout: float | None = None) -> int:
-    """Solve every case of ``files`` with the batch engine; return the exit status.
+    """Solve every case of ``files`` with the batch runner; return the exit status.
 
     Args:
         solver: the :class:`~searchkit.machinery.solver.Solver` (built in this process to

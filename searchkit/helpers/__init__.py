@@ -1,7 +1,7 @@
 """Helpers for plugin authors: the pieces every grid game's plugin otherwise writes again.
 
 Part of the public vocabulary (plugins may import them; they import nothing
-of the engine or the faces):
+of the machinery or the faces):
 
 * :mod:`searchkit.helpers.grid`: parsing a character or integer grid, cell
   indexing, neighbour steps, labelling same-value regions (flood fill over

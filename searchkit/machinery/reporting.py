@@ -1,10 +1,9 @@
 """Running a Solver over what the reader produced: outcomes in order, and one line or record per case.
 
-Engine code (it was ``searchkit/cli/run.py``; that name still works for one
-release).  Free of click, so the judges' plain ``searchkit solve GAME FILE...`` can run
-without importing it (see :func:`searchkit.cli.main`).  :func:`solve_items`
-turns items into outcomes in input order; :class:`Reporter` writes them and
-keeps the exit status; :func:`run_files` glues them to the one reader.
+Machinery (it was ``searchkit/cli/run.py``; that path is gone, see CHANGELOG.md).  Free of click, so the
+judges' plain ``searchkit solve GAME FILE...`` can run without importing it (see :func:`searchkit.cli.main`).
+:func:`solve_items` turns items into outcomes in input order; :class:`Reporter` writes them and keeps the exit
+status; :func:`run_files` glues them to the one reader.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Pieces of the batch engine without processes: chunk sizes, torn lines, the summary."""
+"""Pieces of the batch runner without processes: chunk sizes, torn lines, the summary."""
 
 from __future__ import annotations
 

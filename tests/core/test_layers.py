@@ -4,7 +4,7 @@ The layers (docs/architecture.md, "Layers", draws them):
 
 - **vocabulary** -- what a plugin is written in: :data:`VOCABULARY`.
 - **engine** -- the Solver, the drivers, the plugin manager, the reader, the
-  records, the reporter and the batch engine: every other module of
+  records, the reporter and the batch runner: every other module of
   ``searchkit/`` not a face.
 - **faces** -- :data:`FACES`: the command line (``cli/``, with the batch
   command), pictures (``render/``), the tools (``tools/``), the output

@@ -1,4 +1,4 @@
-"""Solving whole datasets, the engine part: worker processes, a Dask cluster, input order, a validator.
+"""Solving whole datasets, the machinery's part: worker processes, a Dask cluster, input order, a validator.
 
 Modules (each imported only when a command needs it):
 

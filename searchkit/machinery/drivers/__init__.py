@@ -1,4 +1,4 @@
-"""Search drivers, one module each, and the best-first engine they share.
+"""Search drivers, one module each, and the best-first loop they share.
 
 Depth-first: ``ida_star`` (and ``ida_star_tt``), ``bounded_dfs``.  Best-first,
 configurations of :mod:`~searchkit.machinery.drivers.best_first`: ``astar``,
@@ -8,7 +8,7 @@ function ``driver(puzzle, ...) -> SearchResult`` that works with any
 :class:`~searchkit.puzzle.Puzzle`; nothing here is game-specific.
 
 Every command imports each driver module for its ``ALGORITHMS`` (the
-built-in plugin registers them), so a module imports the best-first engine
+built-in plugin registers them), so a module imports the best-first loop
 inside the functions that run a search: a solve on the native engine never
 loads it (``tests/core/test_solver_and_rules.py`` checks).
 

@@ -42,7 +42,7 @@ gives children a smaller f than their parent), so the driver reports the
 largest value it computed: after every improvement, every ``max(1024, open
 size / 4)`` expansions (one pass over the open list each time) and at the end.
 
-It starts from the best-first engine's set-up
+It starts from the best-first loop's set-up
 (:func:`searchkit.machinery.drivers.best_first.best_first_setup`) but keeps its own
 expansion step: the shared one stops at the first goal, tests the bound on
 g + h <= a fixed cap before the stale test, and counts a goal child as not

@@ -7,7 +7,7 @@ first out.  A closed table keeps each reached state's best g; a state popped
 with a worse g than recorded is skipped (lazy deletion), so with an
 admissible heuristic the first goal popped has least cost (re-opening keeps
 this true for inconsistent heuristics).  A configuration of the best-first
-engine (:mod:`searchkit.machinery.drivers.best_first`).
+loop (:mod:`searchkit.machinery.drivers.best_first`).
 """
 
 from __future__ import annotations

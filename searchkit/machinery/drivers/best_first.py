@@ -1,4 +1,4 @@
-"""The best-first engine: one loop, of which A*, PEA*, weighted A* and greedy best-first search are
+"""The best-first loop: one loop, of which A*, PEA*, weighted A* and greedy best-first search are
 configurations (after Fast Downward's eager search, whose open list the configuration builds).
 
 A configuration is a :class:`BestFirst` value: the priority ``key(g, h)``

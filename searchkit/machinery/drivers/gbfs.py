@@ -8,7 +8,7 @@ first out.  A goal is taken as soon as it is generated.  No bound on its cost
 follows from the order; with an admissible h the result still carries the
 least g + h over the states left in the heap as ``lower_bound`` (the
 good-entry invariant of :mod:`searchkit.machinery.drivers.wastar` holds for any key).
-A configuration of the best-first engine (:mod:`searchkit.machinery.drivers.best_first`).
+A configuration of the best-first loop (:mod:`searchkit.machinery.drivers.best_first`).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ out and the state goes back with F' = least left-out f <= f(c) <= C* -- a
 good entry again, with key <= C*.  So every popped key, and the largest
 (``layer_f``), is a lower bound, and the first goal popped is optimal.
 
-A configuration of the best-first engine (:mod:`searchkit.machinery.drivers.best_first`).
+A configuration of the best-first loop (:mod:`searchkit.machinery.drivers.best_first`).
 """
 
 from __future__ import annotations

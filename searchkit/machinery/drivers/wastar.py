@@ -1,6 +1,6 @@
 """Weighted A*: best-first search on f_w = g + w * h, w >= 1 (Pohl 1970, "Heuristic search
 viewed as path finding in a graph", Artificial Intelligence 1(3)): a configuration of
-the best-first engine (:mod:`searchkit.machinery.drivers.best_first`), as greedy search is.
+the best-first loop (:mod:`searchkit.machinery.drivers.best_first`), as greedy search is.
 
 Bounds (h admissible, every step cost >= 0, integer costs):
 
