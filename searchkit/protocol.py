@@ -14,7 +14,7 @@ rather than by a failing attribute lookup in the middle of a case.
 
 Bump :data:`PROTOCOL` whenever a key is added, removed or changes meaning; a module speaking another protocol
 is not used (``--engine auto`` falls back to Python with one warning line; ``--engine native`` is a plan
-error): :func:`searchkit.machinery.engine.native_module`.
+error): :func:`searchkit.machinery.engine.game_module`.
 """
 
 from __future__ import annotations

@@ -340,14 +340,31 @@ def _resume_plan(solver, source, output: str, **how):
 
     from searchkit.machinery.records import resume_plan
 
+    from searchkit.machinery.records import ResumeRefused
+
     parts = [source] if isinstance(source, (str, os.PathLike)) else source
     inputs = [os.fspath(p) for p in parts
               if isinstance(p, os.PathLike) or ("\n" not in p and os.path.isfile(p))]  # a superset is safe
-    plan = resume_plan(output, inputs, solver.game, solver.options, optimal=solver.seeks_optimum,
-                       upper_bound=solver.config.upper_bound, **how)
+    try:
+        plan = resume_plan(output, inputs, solver.game, solver.options, optimal=solver.seeks_optimum,
+                           upper_bound=solver.config.upper_bound, **how)
+    except ResumeRefused as refusal:  # the policy's line, with the keywords of this API for the CLI's options
+        raise ResumeRefused(_keywords(str(refusal))) from None
     for line in plan.warnings:
         warnings.warn(line, stacklevel=4)
     return plan
+
+
+#: The command line's options in the resume policy's lines -> :func:`solve_all`'s keywords.
+_KEYWORDS = (("--resume", "resume=True"), ("--force", "force=True"), ("--output", "output="))
+
+
+def _keywords(line: str) -> str:
+    """A line of the resume policy (:func:`searchkit.machinery.records.resume_plan`) with :func:`solve_all`'s
+    keywords for the command line's options."""
+    for option, keyword in _KEYWORDS:
+        line = line.replace(option, keyword)
+    return line
 
 
 def _solve_recorded(solver, items, jobs: int, executor: str | None, scheduler: str | None, output: str,
@@ -362,7 +379,10 @@ def _solve_recorded(solver, items, jobs: int, executor: str | None, scheduler: s
     from searchkit.formats import solve_writer
     from searchkit.machinery.records import RecordFile
 
-    sink = RecordFile(output, append=resume, truncate_to=plan.truncate)
+    try:
+        sink = RecordFile(output, append=resume, truncate_to=plan.truncate)
+    except OSError as exc:  # named by the user's path, not the temporary name it is written through
+        raise type(exc)(exc.errno, f"cannot write {output}: {exc.strerror or exc}") from None
     reporter = solve_writer("jsonl", solver, quiet=True, sink=sink)
     backend = None
     finished = False

@@ -31,7 +31,7 @@ def crate_dir(name: str) -> Path:
     """
     if name not in CRATES:
         raise KeyError(f"no crate {name!r}: expected one of {', '.join(CRATES)}")
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[1]  # searchkit/ (this module is searchkit/machinery/crates.py)
     for folder in (package / "_crates" / name, package.parent / "native" / name):
         if (folder / "Cargo.toml").is_file():
             return folder

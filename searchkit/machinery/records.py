@@ -557,8 +557,12 @@ def resume_plan(output: str, inputs, game, options, *, resume: bool = False, for
         A :class:`ResumePlan` (empty without ``resume``).
 
     Raises:
-        ResumeRefused: in one line, naming the file and, for a record, its source and case.
+        ResumeRefused: in one line, naming the file and, for a record, its source and case; ``resume`` and
+            ``force`` together.  The line names the command line's options (``--resume``, ``--force``,
+            ``--output``); :func:`searchkit.solve_all` says them as its keywords.
     """
+    if resume and force:
+        raise ResumeRefused("--force starts --output afresh, --resume appends to it: give one of them")
     refusal = output_refusal(output, inputs, resume=resume, force=force, stdin=stdin)
     if refusal:
         raise ResumeRefused(refusal)

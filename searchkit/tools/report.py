@@ -178,7 +178,7 @@ def _count(value) -> int:
 
 
 def _before_last_layer(stats: dict) -> int | None:
-    """As :meth:`searchkit.result.Stats.before_last_layer`, from a record's ``stats``."""
+    """As :meth:`searchkit.result.SearchStats.before_last_layer`, from a record's ``stats``."""
     iterations = stats.get("iterations")
     if not iterations or not isinstance(iterations, list) or not isinstance(iterations[-1], dict) \
             or iterations[-1].get("kind") != "f-layer":

@@ -60,7 +60,8 @@ def test_a_record_file_is_refused_as_solve_output_refuses_it(tmp_path):
     out = tmp_path / "r.jsonl"
     list(searchkit.solve_all("flood", PC19, output=out, max_nodes=1))  # every case stopped at its node limit
     before = out.read_bytes()
-    with pytest.raises(ResumeRefused, match="already holds records: --resume to solve only the cases it lacks"):
+    with pytest.raises(ResumeRefused, match="already holds records: resume=True to solve only the cases it lacks, "
+                                            "or force=True to start it afresh"):
         searchkit.solve_all("flood", PC19, output=out)  # at the call, before the loop
     with pytest.raises(ResumeRefused, match="is the input"):
         searchkit.solve_all("flood", PC19, output=PC19, force=True)
@@ -68,8 +69,19 @@ def test_a_record_file_is_refused_as_solve_output_refuses_it(tmp_path):
         searchkit.solve_all("mayan", "1\n0\n", output=out, resume=True)
     with pytest.raises(ValueError, match="go with output="):
         searchkit.solve_all("flood", PC19, resume=True)
+    with pytest.raises(ResumeRefused, match="force=True starts output= afresh, resume=True appends to it: give one"):
+        searchkit.solve_all("flood", PC19, output=out, resume=True, force=True)  # a tester's defect: it resumed
     assert out.read_bytes() == before
     kept = list(searchkit.solve_all("flood", PC19, output=out, resume=True, keep_stopped=True))
     assert kept == [] and out.read_bytes() == before  # stopped cases kept as done: nothing solved again
     redone = list(searchkit.solve_all("flood", PC19, output=out, force=True))
     assert [o.status for o in redone] == ["solved"] * 12 and len(_records(out)) == 12
+
+
+def test_an_output_in_a_missing_folder_is_named_not_its_temporary_file(tmp_path):
+    """A tester's defect: the error named the temporary file the records are written through."""
+    out = tmp_path / "no-such-folder" / "x.jsonl"
+    with pytest.raises(FileNotFoundError) as raised:
+        list(searchkit.solve_all("flood", PC19, output=out))
+    assert f"cannot write {out}: No such file or directory" in str(raised.value)
+    assert ".tmp" not in str(raised.value)

@@ -37,7 +37,8 @@ def test_mkdocs_build_strict(tmp_path):
     done = build(ROOT, tmp_path / "site")
     assert done.returncode == 0 and not warnings(done), done.stderr[-3000:]
     assert (tmp_path / "site" / "index.html").exists()
-    assert (tmp_path / "site" / "api" / "engine" / "index.html").exists()
+    assert (tmp_path / "site" / "api" / "machinery" / "index.html").exists()
+    assert "Engine" in (tmp_path / "site" / "api" / "machinery" / "index.html").read_text()  # the seam
 
 
 def test_a_planted_bad_docstring_fails_the_build(tmp_path):
