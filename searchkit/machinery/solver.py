@@ -427,15 +427,14 @@ class Solver:
             SeedError: a given seed that is not a solution of its case.
             LimitReached: the case's time ran out while the provider searched.
         """
-        from searchkit.bounds import SeedError, check_moves
-
-        from searchkit.game import moves_to_json
-
         case = prepared.case
         given = None if self.config.seeds is None else self.config.seeds.for_case(case)
         wanted = self.config.upper_bound == "auto" or algorithm.seeded
-        if given is None and not wanted:
+        if given is None and not wanted:  # most cases: nothing to import or build
             return None
+        from searchkit.bounds import SeedError, check_moves
+
+        from searchkit.game import moves_to_json
 
         def checked(moves, render, origin):
             try:
