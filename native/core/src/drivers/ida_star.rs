@@ -71,16 +71,24 @@ struct SlotFrame<S> {
 }
 
 /// A state on the path of the in-place search below its top, saved when a successor of it was entered: its
-/// cost, estimate, next move slot to try and least f above the bound so far, and the slot, undo word and
-/// move of the successor entered (the state itself is the driver's one state, changed in place).
+/// cost, estimate, next move slot to try and least f above the bound so far, and the undo word and move of
+/// the successor entered (the state itself is the driver's one state, changed in place). That successor's
+/// slot is the one before `slot` ([`Saved::via`]).
 struct Saved<M> {
     g: u32,
     h: u32,
     slot: usize,
     nxt: u64,
-    via: usize,
     undo: u64,
     mv: M,
+}
+
+impl<M> Saved<M> {
+    /// The slot of the successor entered: the last one tried (`slot` is the next to try).
+    #[inline(always)]
+    fn via(&self) -> usize {
+        self.slot - 1
+    }
 }
 
 /// The counters of one search, in locals while it runs (written back to [`Ida`] however it ends).
@@ -304,7 +312,7 @@ impl<D: Puzzle> Ida<D> {
             let _ = ctx.puzzle.move_at(state, slot, &mut ctx.domain_cuts);
         }
         for s in stack.iter().rev() {
-            ctx.puzzle.undo(state, s.via, s.undo);
+            ctx.puzzle.undo(state, s.via(), s.undo);
             for slot in s.slot..slots {
                 let _ = ctx.puzzle.move_at(state, slot, &mut ctx.domain_cuts);
             }
@@ -402,7 +410,7 @@ impl<D: Puzzle> Ida<D> {
                         }
                     }
                     // enter the successor (Python's recursive step): a goal; cut by a rule; else expanded
-                    stack.push(Saved { g, h, slot, nxt, via: k, undo, mv });
+                    stack.push(Saved { g, h, slot, nxt, undo, mv });
                     open = false;
                     if ctx.puzzle.is_goal(state) {
                         break 'search Ok(u64::from(g2));
@@ -410,7 +418,7 @@ impl<D: Puzzle> Ida<D> {
                     if rules && ctx.cut(state, g2, Some(bound - g2)) {
                         // it returns INF at once: the top is its parent again, whose least f it leaves
                         let s = stack.pop().expect("the successor just entered");
-                        ctx.puzzle.undo(state, s.via, s.undo);
+                        ctx.puzzle.undo(state, s.via(), s.undo);
                         open = true;
                         continue;
                     }
@@ -428,7 +436,7 @@ impl<D: Puzzle> Ida<D> {
                     open = false;
                     break 'search Ok(nxt);
                 };
-                ctx.puzzle.undo(state, s.via, s.undo);
+                ctx.puzzle.undo(state, s.via(), s.undo);
                 (g, h, slot, nxt) = (s.g, s.h, s.slot, s.nxt.min(nxt));
             }
         };
