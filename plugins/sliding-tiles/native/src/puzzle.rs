@@ -406,6 +406,14 @@ impl Estimator<Tiles> for TilesH {
         }
     }
 
+    /// The Manhattan distance and linear conflict are 0 at the goal and only there (every tile home; the
+    /// conflicts add to the Manhattan distance). Not the pattern databases: their groups need not cover
+    /// every tile.
+    #[inline]
+    fn zero_only_at_goal(&self, _d: &Tiles) -> bool {
+        matches!(self, TilesH::Manhattan { .. } | TilesH::LinearConflict(_))
+    }
+
     /// The Manhattan distance of the successor by slot `k` before the move: the parent's value with the
     /// tile that will move (from the blank's new cell into its old one) counted at its new cell. The other
     /// heuristics need the board: `None`.
@@ -438,12 +446,15 @@ mod tests {
 
     #[test]
     fn estimate_move_is_the_estimate_of_every_child() {
-        // each slot's estimate before the move (the step table) equals the whole distance after it
+        // each slot's estimate before the move (the step table) equals the whole distance after it, on a walk
+        // from the goal (whose children reach the goal again)
         for n in 2..=4 {
-            let tiles: Vec<u8> = (0..(n * n) as u8).rev().collect();
+            let tiles: Vec<u8> = (1..(n * n) as u8).chain([0]).collect();
             let d = Tiles::new(n, &tiles, false).unwrap();
             let mut h = TilesH::manhattan(n);
+            assert!(h.zero_only_at_goal(&d) && TilesH::LinearConflict(manhattan_table(n)).zero_only_at_goal(&d));
             let mut s = d.initial_state();
+            let mut goals = 0;
             for walk in 0..200usize {
                 let ph = h.estimate(&d, &s);
                 for k in 0..4 {
@@ -452,6 +463,11 @@ mod tests {
                         let mut c = s;
                         d.apply(&mut c, k);
                         assert_eq!(e, h.estimate(&d, &c), "n={n} k={k}");
+                        // zero_only_at_goal: the estimate is 0 exactly at the goal
+                        let lc = TilesH::LinearConflict(manhattan_table(n)).estimate(&d, &c);
+                        assert_eq!(e == 0, d.is_goal(&c));
+                        assert_eq!(lc == 0, d.is_goal(&c));
+                        goals += usize::from(d.is_goal(&c));
                     }
                 }
                 let k = (walk * 7 + 3) % 4;
@@ -459,6 +475,7 @@ mod tests {
                     d.apply(&mut s, k);
                 }
             }
+            assert!(goals > 0, "n={n}: the walk met the goal");
         }
     }
 
