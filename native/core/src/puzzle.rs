@@ -139,6 +139,15 @@ pub trait Estimator<D: Puzzle> {
         let _ = (puzzle, parent, parent_h, slot, mv);
         None
     }
+    /// `true` when this heuristic's estimate of a state of `puzzle` is 0 at a goal and only there (the
+    /// Manhattan distance of the sliding tiles): `ida_star`'s in-place search then tests a child for the goal
+    /// by its estimate, not by [`Puzzle::is_goal`]. A heuristic that claims it wrongly makes wrong answers;
+    /// `false` by default.
+    #[inline]
+    fn zero_only_at_goal(&self, puzzle: &D) -> bool {
+        let _ = puzzle;
+        false
+    }
 }
 
 /// A driver-level pruning rule (Python's `Pruner.cut`): asked when a state is popped/entered.
@@ -182,5 +191,10 @@ impl<D: Puzzle, H: Estimator<D> + ?Sized> Estimator<D> for &mut H {
     fn estimate_move(&mut self, puzzle: &D, parent: &D::State, parent_h: u32, slot: usize, mv: D::Move)
                      -> Option<u32> {
         (**self).estimate_move(puzzle, parent, parent_h, slot, mv)
+    }
+
+    #[inline]
+    fn zero_only_at_goal(&self, puzzle: &D) -> bool {
+        (**self).zero_only_at_goal(puzzle)
     }
 }

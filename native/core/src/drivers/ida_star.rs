@@ -71,16 +71,24 @@ struct SlotFrame<S> {
 }
 
 /// A state on the path of the in-place search below its top, saved when a successor of it was entered: its
-/// cost, estimate, next move slot to try and least f above the bound so far, and the slot, undo word and
-/// move of the successor entered (the state itself is the driver's one state, changed in place).
+/// cost, estimate, next move slot to try and least f above the bound so far, and the undo word and move of
+/// the successor entered (the state itself is the driver's one state, changed in place). That successor's
+/// slot is the one before `slot` ([`Saved::via`]).
 struct Saved<M> {
     g: u32,
     h: u32,
     slot: usize,
     nxt: u64,
-    via: usize,
     undo: u64,
     mv: M,
+}
+
+impl<M> Saved<M> {
+    /// The slot of the successor entered: the last one tried (`slot` is the next to try).
+    #[inline(always)]
+    fn via(&self) -> usize {
+        self.slot - 1
+    }
 }
 
 /// The counters of one search, in locals while it runs (written back to [`Ida`] however it ends).
@@ -287,10 +295,12 @@ impl<D: Puzzle> Ida<D> {
         // The state is moved in and out by value: a local of the search that nothing else points into, so
         // the compiler keeps its fields in registers across the puzzle's calls. Without rules or a table (the
         // usual case) the search is compiled without their tests.
-        let (r, open, mut st) = if self.table.is_none() && ctx.pruners.is_empty() {
-            self.run_in_place::<H, true>(ctx, &mut n, start.clone(), h0, bound, &mut stack)
-        } else {
-            self.run_in_place::<H, false>(ctx, &mut n, start.clone(), h0, bound, &mut stack)
+        // A child is tested for the goal by its estimate (0) when the heuristic says that is the goal test.
+        let (plain, by_h) = (self.table.is_none() && ctx.pruners.is_empty(), ctx.h.zero_only_at_goal(ctx.puzzle));
+        let (r, open, mut st) = match (plain, by_h) {
+            (true, true) => self.run_in_place::<H, true, true>(ctx, &mut n, start.clone(), h0, bound, &mut stack),
+            (true, false) => self.run_in_place::<H, true, false>(ctx, &mut n, start.clone(), h0, bound, &mut stack),
+            (false, _) => self.run_in_place::<H, false, false>(ctx, &mut n, start.clone(), h0, bound, &mut stack),
         };
         let state = &mut st;
         if r.as_ref().is_ok_and(|&r| r <= u64::from(bound)) {
@@ -304,7 +314,7 @@ impl<D: Puzzle> Ida<D> {
             let _ = ctx.puzzle.move_at(state, slot, &mut ctx.domain_cuts);
         }
         for s in stack.iter().rev() {
-            ctx.puzzle.undo(state, s.via, s.undo);
+            ctx.puzzle.undo(state, s.via(), s.undo);
             for slot in s.slot..slots {
                 let _ = ctx.puzzle.move_at(state, slot, &mut ctx.domain_cuts);
             }
@@ -317,10 +327,10 @@ impl<D: Puzzle> Ida<D> {
     /// The search of [`Ida::search_in_place`]: the top state's cost, estimate, next slot and least f in
     /// locals, the states below it on `stack`; `state` is the top state. Returns the search's value and, when
     /// the top state at the end was expanded, its next slot, and the state. `PLAIN`: no rules and no table.
-    fn run_in_place<H: Estimator<D> + ?Sized, const PLAIN: bool>(&mut self, ctx: &mut Ctx<D, H>, n: &mut Counts,
-                                                                 mut st: D::State, h0: u32, bound: u32,
-                                                                 stack: &mut Vec<Saved<D::Move>>)
-                                                                 -> (Result<u64, Stop>, Option<usize>, D::State) {
+    /// `BY_H`: a child is a goal when its estimate is 0 ([`Estimator::zero_only_at_goal`]).
+    fn run_in_place<H: Estimator<D> + ?Sized, const PLAIN: bool, const BY_H: bool>(
+        &mut self, ctx: &mut Ctx<D, H>, n: &mut Counts, mut st: D::State, h0: u32, bound: u32,
+        stack: &mut Vec<Saved<D::Move>>) -> (Result<u64, Stop>, Option<usize>, D::State) {
         let state = &mut st;
         let slots = ctx.puzzle.successor_slots();
         let rules = !PLAIN && !ctx.pruners.is_empty();
@@ -402,15 +412,16 @@ impl<D: Puzzle> Ida<D> {
                         }
                     }
                     // enter the successor (Python's recursive step): a goal; cut by a rule; else expanded
-                    stack.push(Saved { g, h, slot, nxt, via: k, undo, mv });
+                    stack.push(Saved { g, h, slot, nxt, undo, mv });
                     open = false;
-                    if ctx.puzzle.is_goal(state) {
+                    debug_assert!(!BY_H || (h2 == 0) == ctx.puzzle.is_goal(state));
+                    if if BY_H { h2 == 0 } else { ctx.puzzle.is_goal(state) } {
                         break 'search Ok(u64::from(g2));
                     }
                     if rules && ctx.cut(state, g2, Some(bound - g2)) {
                         // it returns INF at once: the top is its parent again, whose least f it leaves
                         let s = stack.pop().expect("the successor just entered");
-                        ctx.puzzle.undo(state, s.via, s.undo);
+                        ctx.puzzle.undo(state, s.via(), s.undo);
                         open = true;
                         continue;
                     }
@@ -428,7 +439,7 @@ impl<D: Puzzle> Ida<D> {
                     open = false;
                     break 'search Ok(nxt);
                 };
-                ctx.puzzle.undo(state, s.via, s.undo);
+                ctx.puzzle.undo(state, s.via(), s.undo);
                 (g, h, slot, nxt) = (s.g, s.h, s.slot, s.nxt.min(nxt));
             }
         };

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use searchkit_core::{run, Algorithm, AlgorithmSpec, Limiter, Poll, Pruner};
-use searchkit_tiles::puzzle::{manhattan_table, Tiles, TilesH};
+use searchkit_tiles::puzzle::{Tiles, TilesH};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -28,7 +28,7 @@ fn main() {
         let tiles = &boards[a.parse::<usize>().expect("a board number") - 1];
         let n = (tiles.len() as f64).sqrt() as usize;
         let puzzle = Tiles::new(n, tiles, true).expect("a board");
-        let mut h = TilesH::Manhattan(manhattan_table(n));
+        let mut h = TilesH::manhattan(n);
         let mut limiter = Limiter::started(0.0, None);
         limiter.cancel = Some(Arc::new(AtomicBool::new(false)));
         limiter.poll = Some(Poll(Arc::new(|| {})));

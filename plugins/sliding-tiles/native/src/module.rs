@@ -120,7 +120,7 @@ impl NativeGame for TilesGame {
         let no_undo = !req.disabled.iter().any(|d| d == "no-undo");
         let puzzle = Tiles::new(width, &tiles, no_undo).map_err(PyValueError::new_err)?;
         let mut h = match req.heuristic.as_deref().unwrap_or("linear-conflict") {
-            "manhattan" => TilesH::Manhattan(manhattan_table(width)),
+            "manhattan" => TilesH::manhattan(width),
             "linear-conflict" => TilesH::LinearConflict(manhattan_table(width)),
             "pdb" => {
                 let options = &req.heuristic_params;

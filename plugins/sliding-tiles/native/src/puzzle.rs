@@ -247,7 +247,8 @@ impl Group {
 
 /// The heuristics of the plugin with a native twin.
 pub enum TilesH {
-    Manhattan(Box<[[u8; 16]; 16]>),
+    /// The Manhattan distance: `table` (see [`manhattan_table`]) and `step` (see [`manhattan_steps`]).
+    Manhattan { table: Box<[[u8; 16]; 16]>, step: Box<[[[u8; 16]; 4]; 16]> },
     LinearConflict(Box<[[u8; 16]; 16]>),
     /// Additive pattern databases; with `mirror`, the max with the main-diagonal mirror's sum.
     Pdb { groups: Vec<Group>, mirror: Option<([u8; 16], [u8; 16])> },
@@ -264,6 +265,33 @@ pub fn manhattan_table(n: usize) -> Box<[[u8; 16]; 16]> {
         }
     }
     table
+}
+
+/// `step[cell][k][tile]`: the change of the Manhattan distance when `tile` moves into the blank's `cell` by
+/// the blank's move slot `k` (`U`, `D`, `L`, `R`), from the blank's new cell: +1 or -1 as a wrapping `u8`
+/// (0 where the move is off the board). One look-up for a child's estimate in place of two and a subtraction.
+pub fn manhattan_steps(n: usize) -> Box<[[[u8; 16]; 4]; 16]> {
+    let table = manhattan_table(n);
+    let mut step = Box::new([[[0u8; 16]; 4]; 16]);
+    for (cell, row) in step.iter_mut().enumerate().take(n * n) {
+        let (r, c) = (cell / n, cell % n);
+        let to = [(r > 0).then(|| cell - n), (r + 1 < n).then(|| cell + n), (c > 0).then(|| cell - 1),
+                  (c + 1 < n).then(|| cell + 1)];
+        for (k, to) in to.into_iter().enumerate() {
+            let Some(to) = to else { continue };
+            for tile in 1..n * n {
+                row[k][tile] = table[cell][tile].wrapping_sub(table[to][tile]);
+            }
+        }
+    }
+    step
+}
+
+impl TilesH {
+    /// The Manhattan distance on boards of side `n`.
+    pub fn manhattan(n: usize) -> TilesH {
+        TilesH::Manhattan { table: manhattan_table(n), step: manhattan_steps(n) }
+    }
 }
 
 /// `(cell_map, tile_map)` of the main-diagonal mirror (sliding_tiles.pdb.mirror).
@@ -346,7 +374,7 @@ impl Estimator<Tiles> for TilesH {
     fn estimate(&mut self, d: &Tiles, s: &Board) -> u32 {
         let cells = d.n * d.n;
         match self {
-            TilesH::Manhattan(table) => (0..cells).map(|p| u32::from(table[p][s.t[p] as usize])).sum(),
+            TilesH::Manhattan { table, .. } => (0..cells).map(|p| u32::from(table[p][s.t[p] as usize])).sum(),
             TilesH::LinearConflict(table) => {
                 (0..cells).map(|p| u32::from(table[p][s.t[p] as usize])).sum::<u32>() + linear_extra(d.n, &s.t)
             }
@@ -369,7 +397,7 @@ impl Estimator<Tiles> for TilesH {
     #[inline]
     fn estimate_child(&mut self, d: &Tiles, parent: &Board, parent_h: u32, _mv: u8, child: &Board) -> u32 {
         match self {
-            TilesH::Manhattan(table) => {
+            TilesH::Manhattan { table, .. } => {
                 let (from, to) = (child.blank as usize & 15, parent.blank as usize & 15);
                 let tile = parent.t[from] as usize & 15;
                 parent_h + u32::from(table[to][tile]) - u32::from(table[from][tile])
@@ -378,17 +406,26 @@ impl Estimator<Tiles> for TilesH {
         }
     }
 
+    /// The Manhattan distance and linear conflict are 0 at the goal and only there (every tile home; the
+    /// conflicts add to the Manhattan distance). Not the pattern databases: their groups need not cover
+    /// every tile.
+    #[inline]
+    fn zero_only_at_goal(&self, _d: &Tiles) -> bool {
+        matches!(self, TilesH::Manhattan { .. } | TilesH::LinearConflict(_))
+    }
+
     /// The Manhattan distance of the successor by slot `k` before the move: the parent's value with the
     /// tile that will move (from the blank's new cell into its old one) counted at its new cell. The other
     /// heuristics need the board: `None`.
     #[inline]
     fn estimate_move(&mut self, d: &Tiles, parent: &Board, parent_h: u32, k: usize, _mv: u8) -> Option<u32> {
         match self {
-            TilesH::Manhattan(table) => {
+            TilesH::Manhattan { step, .. } => {
                 let b = parent.blank as usize & 15;
                 let to = d.slots[b][k & 3] as usize & 15;
                 let tile = parent.t[to] as usize & 15;
-                Some(parent_h + u32::from(table[b][tile]) - u32::from(table[to][tile]))
+                // parent_h + table[b][tile] - table[to][tile], in one look-up (a step of +1 or -1)
+                Some(parent_h.wrapping_add(i32::from(step[b][k & 3][tile] as i8) as u32))
             }
             _ => None,
         }
@@ -405,6 +442,41 @@ mod tests {
         let mut t = [0u8; 16];
         t[..9].copy_from_slice(&[3, 2, 1, 4, 5, 6, 7, 8, 0]);
         assert_eq!(linear_extra(3, &t), 4);
+    }
+
+    #[test]
+    fn estimate_move_is_the_estimate_of_every_child() {
+        // each slot's estimate before the move (the step table) equals the whole distance after it, on a walk
+        // from the goal (whose children reach the goal again)
+        for n in 2..=4 {
+            let tiles: Vec<u8> = (1..(n * n) as u8).chain([0]).collect();
+            let d = Tiles::new(n, &tiles, false).unwrap();
+            let mut h = TilesH::manhattan(n);
+            assert!(h.zero_only_at_goal(&d) && TilesH::LinearConflict(manhattan_table(n)).zero_only_at_goal(&d));
+            let mut s = d.initial_state();
+            let mut goals = 0;
+            for walk in 0..200usize {
+                let ph = h.estimate(&d, &s);
+                for k in 0..4 {
+                    if d.move_at(&s, k, &mut [0]).is_some() {
+                        let e = h.estimate_move(&d, &s, ph, k, 0).unwrap();
+                        let mut c = s;
+                        d.apply(&mut c, k);
+                        assert_eq!(e, h.estimate(&d, &c), "n={n} k={k}");
+                        // zero_only_at_goal: the estimate is 0 exactly at the goal
+                        let lc = TilesH::LinearConflict(manhattan_table(n)).estimate(&d, &c);
+                        assert_eq!(e == 0, d.is_goal(&c));
+                        assert_eq!(lc == 0, d.is_goal(&c));
+                        goals += usize::from(d.is_goal(&c));
+                    }
+                }
+                let k = (walk * 7 + 3) % 4;
+                if d.move_at(&s, k, &mut [0]).is_some() {
+                    d.apply(&mut s, k);
+                }
+            }
+            assert!(goals > 0, "n={n}: the walk met the goal");
+        }
     }
 
     #[test]

@@ -94,7 +94,7 @@ impl Estimator<Listed> for Whole {
 }
 
 fn manhattan(n: usize) -> TilesH {
-    TilesH::Manhattan(manhattan_table(n))
+    TilesH::manhattan(n)
 }
 
 /// A board `steps` random blank moves from the goal of side `n` (a fixed pseudo-random walk).
