@@ -266,7 +266,7 @@ class Solver:
         return algorithm, heuristic
 
     def solve(self, case: Case, *, started: float | None = None) -> Outcome:
-        """Search one case: plan, resolve, build, bound, run, settle.
+        """Search one case: plan, resolve, prepare (the engine), bound (the seed), run and check, settle.
 
         Args:
             case: the case.
