@@ -114,16 +114,22 @@ impl DfsMode {
     }
 }
 
-/// What to run: the driver and whether the heuristic is admissible.
+/// What to run: the driver, whether the heuristic is admissible, and on how many threads.
+///
+/// `threads` (at least 1; 0 is read as 1): the threads one search may use.  Only a search with a parallel
+/// twin uses more than one ([`run_parallel`]: IDA* without a transposition table or driver-level rules on a
+/// game that moves in place); every other search runs on one, and its statistics say so
+/// ([`SearchStats::threads`]).
 #[derive(Clone, Copy, Debug)]
 pub struct AlgorithmSpec {
     pub algorithm: Algorithm,
     pub admissible: bool,
+    pub threads: usize,
 }
 
 impl AlgorithmSpec {
     pub fn new(algorithm: Algorithm) -> Self {
-        AlgorithmSpec { algorithm, admissible: true }
+        AlgorithmSpec { algorithm, admissible: true, threads: 1 }
     }
 }
 

@@ -70,6 +70,8 @@ pub struct SearchStats {
     pub pruner_bytes: u64,
     /// Distinct states in the closed set at the end (not a Python field: bytes per state = peak_bytes / it).
     pub states_stored: u64,
+    /// The threads the search ran on (1 but for a parallel search; a default value's 0 is read as 1).
+    pub threads: u32,
 }
 
 /// What a driver returns: Python's `SearchResult`.

@@ -311,7 +311,8 @@ pub fn parse_request(req: &Bound<'_, PyDict>, components: &[Component]) -> PyRes
             .ok_or_else(|| PyValueError::new_err(format!("rule {r:?} has no native twin")))?;
     }
     Ok(SearchRequest {
-        spec: AlgorithmSpec { algorithm, admissible: get(req, intern!(py, request::ADMISSIBLE))?.unwrap_or(true) },
+        spec: AlgorithmSpec { algorithm, admissible: get(req, intern!(py, request::ADMISSIBLE))?.unwrap_or(true),
+                             threads: 1 },
         max_cost: get(req, intern!(py, request::MAX_COST))?,
         limits: limiter,
         heuristic,

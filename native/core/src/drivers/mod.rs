@@ -128,6 +128,7 @@ impl<'r, 'p, D: Puzzle, H: Estimator<D> + ?Sized + 'r> Ctx<'r, 'p, D, H> {
             elapsed: self.checks.limiter.elapsed(),
             peak_stored: peak,
             rule_cuts: self.rule_cuts(),
+            threads: 1,
             ..SearchStats::default()
         }
     }
