@@ -153,6 +153,30 @@ pub fn run<D: Puzzle, H: Estimator<D> + ?Sized>(spec: &AlgorithmSpec, puzzle: &D
     run_seeded(spec, puzzle, h, pruners, max_cost, limiter, Seed::default())
 }
 
+/// [`run_seeded`] on `spec.threads` threads where the search has a parallel twin: IDA* (not `ida_star_tt`)
+/// without driver-level `pruners` on a puzzle that moves in place ([`Puzzle::in_place`]) runs on that many
+/// threads (`drivers::ida_star::parallel`: the same answer, lower bound and counts for every completed
+/// iteration as on one); every other search runs on the calling thread alone, as [`run_seeded`] runs it.
+///
+/// The bounds are what the threads share: the puzzle is read by every thread (`Sync`), the heuristic is
+/// cloned for each, states and moves cross between them.
+pub fn run_parallel<D, H>(spec: &AlgorithmSpec, puzzle: &D, h: &mut H, pruners: &mut [&mut dyn Pruner<D>],
+                          max_cost: Option<u32>, limiter: &Limiter, seed: Seed<'_, D::Move>)
+                          -> SearchResult<D::Move>
+where
+    D: Puzzle + Sync,
+    D::State: Send + Sync,
+    D::Move: Send + Sync,
+    H: Estimator<D> + Clone + Send,
+{
+    let within = puzzle.has_successors_within() && max_cost.is_some();
+    if spec.threads > 1 && spec.algorithm == Algorithm::IdaStar && pruners.is_empty() && puzzle.in_place()
+        && puzzle.successor_slots() > 0 && !within {
+        return drivers::ida_star::parallel::ida_star(puzzle, h, max_cost, limiter, spec.threads, spec.admissible);
+    }
+    run_seeded(spec, puzzle, h, pruners, max_cost, limiter, seed)
+}
+
 /// [`run`] with anytime's incumbent and improvement callback (ignored by the other drivers).
 pub fn run_seeded<D: Puzzle, H: Estimator<D> + ?Sized>(spec: &AlgorithmSpec, puzzle: &D, h: &mut H,
                                                        pruners: &mut [&mut dyn Pruner<D>],

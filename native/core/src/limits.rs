@@ -120,6 +120,15 @@ impl Limiter {
         self.used.load(Ordering::Relaxed)
     }
 
+    /// Publish a count of states expanded to [`Limiter::progress`] (a parallel search's total, written by
+    /// the thread that waits for the others).
+    #[inline]
+    pub(crate) fn set_expanded(&self, expanded: u64) {
+        if let Some(p) = &self.progress {
+            p.expanded.store(expanded, Ordering::Relaxed);
+        }
+    }
+
     /// Publish the bound being searched (f-bound, f-layer or depth) to [`Limiter::progress`].
     #[inline]
     pub(crate) fn set_bound(&self, bound: u64) {
@@ -148,6 +157,51 @@ impl Limiter {
 
 }
 
+/// What the threads of one parallel search share for their limits (`drivers::ida_star::parallel`).
+///
+/// * `pool`: expansions left under the node limit (`u64::MAX` without one). Each thread's [`Checker`] draws
+///   an allowance from it and gives back what it did not spend, so the threads together never expand more
+///   than the limit; a thread that finds the pool empty stops with `node_limit` (the others may then still
+///   hold an allowance they stop before spending: the count stops short of the limit by at most the
+///   allowances held, at most [`TEAM_CHUNK`] and a quarter of the pool over the thread count each).
+/// * `first`: the first work unit, in the serial search's order, found to hold a solution (`usize::MAX`:
+///   none yet); a thread searching a later unit stops it (that unit cannot give the answer).
+/// * `halt`: a thread stopped on a limit (node limit, deadline, Ctrl-C): every thread stops.
+#[derive(Debug)]
+pub(crate) struct Team {
+    pub pool: AtomicU64,
+    pub first: AtomicUsize,
+    pub halt: AtomicBool,
+    pub threads: u64,
+}
+
+/// The largest allowance a thread draws from [`Team::pool`] at once.
+pub(crate) const TEAM_CHUNK: u64 = 1024;
+
+impl Team {
+    /// A team of `threads` under a node limit of `budget` expansions (`None`: none).
+    pub fn new(threads: usize, budget: Option<u64>) -> Team {
+        Team {
+            pool: AtomicU64::new(budget.unwrap_or(u64::MAX)),
+            first: AtomicUsize::new(usize::MAX),
+            halt: AtomicBool::new(false),
+            threads: threads.max(1) as u64,
+        }
+    }
+
+    /// Draw an allowance of expansions from the pool: `None` when it is empty.
+    fn draw(&self) -> Option<u64> {
+        let mut took = 0;
+        self.pool
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                took = (left / (4 * self.threads)).clamp(1, TEAM_CHUNK).min(left);
+                (left > 0).then(|| left - took)
+            })
+            .ok()
+            .map(|_| took)
+    }
+}
+
 /// Seconds of expansions between two clock readings, at most.
 const CLOCK_INTERVAL: f64 = 0.002;
 /// Expansions between two clock readings, at most.
@@ -163,11 +217,32 @@ pub(crate) struct Checker<'a> {
     last: Option<(Instant, u64)>,
     /// When the [`Limiter::poll`] hook was last called (first: when the limiter was made).
     polled: Instant,
+    /// A thread of a parallel search: its team, the work unit it searches (stopped when the team's `first`
+    /// is before it), and the count of expansions it may reach on the allowance drawn so far.
+    team: Option<&'a Team>,
+    pub unit: usize,
+    allowance: u64,
 }
 
 impl<'a> Checker<'a> {
     pub fn new(limiter: &'a Limiter) -> Self {
-        Checker { limiter, last: None, polled: Instant::now() }
+        Checker { limiter, last: None, polled: Instant::now(), team: None, unit: 0, allowance: 0 }
+    }
+
+    /// The checker of one thread of a parallel search (`limiter` without its own node limit: the team's pool
+    /// counts it). A limit it meets halts the team; a halted team, or a solution in a unit before
+    /// [`Checker::unit`], stops it with `cancelled` (the driver tells the two apart by the team).
+    pub fn in_team(limiter: &'a Limiter, team: &'a Team) -> Self {
+        Checker { team: Some(team), ..Checker::new(limiter) }
+    }
+
+    /// Give the team back the allowance not spent, `done` being the expansions counted against it; the
+    /// checker's count then starts again from 0 (with no allowance).
+    pub fn give_back(&mut self, done: u64) {
+        if let Some(t) = self.team {
+            t.pool.fetch_add(self.allowance.saturating_sub(done), Ordering::Relaxed);
+            (self.allowance, self.last) = (0, None);
+        }
     }
 
     fn timed(&self) -> bool {
@@ -175,7 +250,7 @@ impl<'a> Checker<'a> {
     }
 
     pub fn first_checkpoint(&self) -> u64 {
-        if self.timed() {
+        if self.timed() || self.team.is_some() {
             0
         } else {
             self.limiter.max_nodes.unwrap_or(u64::MAX)
@@ -190,6 +265,19 @@ impl<'a> Checker<'a> {
             }
         }
         let mut next = u64::MAX;
+        if let Some(t) = self.team {
+            if t.halt.load(Ordering::Relaxed) || t.first.load(Ordering::Relaxed) < self.unit {
+                return Err(Status::Cancelled);
+            }
+            while done >= self.allowance {
+                let Some(took) = t.draw() else {
+                    t.halt.store(true, Ordering::Relaxed);
+                    return Err(Status::NodeLimit);
+                };
+                self.allowance += took;
+            }
+            next = self.allowance;
+        }
         if let Some(p) = &self.limiter.progress {
             p.expanded.store(done, Ordering::Relaxed);
         }
@@ -203,10 +291,12 @@ impl<'a> Checker<'a> {
                 }
             }
             if self.limiter.cancelled() {
+                self.halt();
                 return Err(Status::Cancelled);
             }
             if let Some(d) = self.limiter.deadline {
                 if now > d {
+                    self.halt();
                     return Err(Status::TimeLimit);
                 }
             }
@@ -221,12 +311,18 @@ impl<'a> Checker<'a> {
                 }
             }
             self.last = Some((now, done));
-            next = done + step;
+            next = next.min(done + step);
         }
         if let Some(m) = self.limiter.max_nodes {
             next = next.min(m);
         }
         Ok(next)
+    }
+
+    fn halt(&self) {
+        if let Some(t) = self.team {
+            t.halt.store(true, Ordering::Relaxed);
+        }
     }
 
     /// The time and cancel checks alone (between expansions that do not count, e.g. set-up).

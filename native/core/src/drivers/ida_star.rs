@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+pub(crate) mod parallel;
+
 use super::{guarded, Ctx, INF};
 use crate::limits::Stop;
 use crate::result::Status;
@@ -298,9 +300,9 @@ impl<D: Puzzle> Ida<D> {
         // A child is tested for the goal by its estimate (0) when the heuristic says that is the goal test.
         let (plain, by_h) = (self.table.is_none() && ctx.pruners.is_empty(), ctx.h.zero_only_at_goal(ctx.puzzle));
         let (r, open, mut st) = match (plain, by_h) {
-            (true, true) => self.run_in_place::<H, true, true>(ctx, &mut n, start.clone(), h0, bound, &mut stack),
-            (true, false) => self.run_in_place::<H, true, false>(ctx, &mut n, start.clone(), h0, bound, &mut stack),
-            (false, _) => self.run_in_place::<H, false, false>(ctx, &mut n, start.clone(), h0, bound, &mut stack),
+            (true, true) => self.run_in_place::<H, true, true>(ctx, &mut n, start.clone(), 0, h0, bound, &mut stack),
+            (true, false) => self.run_in_place::<H, true, false>(ctx, &mut n, start.clone(), 0, h0, bound, &mut stack),
+            (false, _) => self.run_in_place::<H, false, false>(ctx, &mut n, start.clone(), 0, h0, bound, &mut stack),
         };
         let state = &mut st;
         if r.as_ref().is_ok_and(|&r| r <= u64::from(bound)) {
@@ -327,9 +329,11 @@ impl<D: Puzzle> Ida<D> {
     /// The search of [`Ida::search_in_place`]: the top state's cost, estimate, next slot and least f in
     /// locals, the states below it on `stack`; `state` is the top state. Returns the search's value and, when
     /// the top state at the end was expanded, its next slot, and the state. `PLAIN`: no rules and no table.
-    /// `BY_H`: a child is a goal when its estimate is 0 ([`Estimator::zero_only_at_goal`]).
+    /// `BY_H`: a child is a goal when its estimate is 0 ([`Estimator::zero_only_at_goal`]). `g0`: the start's
+    /// cost (0 but for a work unit of the parallel search, whose start lies `g0` below the puzzle's).
+    #[allow(clippy::too_many_arguments)]
     fn run_in_place<H: Estimator<D> + ?Sized, const PLAIN: bool, const BY_H: bool>(
-        &mut self, ctx: &mut Ctx<D, H>, n: &mut Counts, mut st: D::State, h0: u32, bound: u32,
+        &mut self, ctx: &mut Ctx<D, H>, n: &mut Counts, mut st: D::State, g0: u32, h0: u32, bound: u32,
         stack: &mut Vec<Saved<D::Move>>) -> (Result<u64, Stop>, Option<usize>, D::State) {
         let state = &mut st;
         let slots = ctx.puzzle.successor_slots();
@@ -337,7 +341,7 @@ impl<D: Puzzle> Ida<D> {
         // the counters in locals (registers) while the search runs
         let (mut expanded, mut generated, mut checkpoint) = (n.expanded, n.generated, n.checkpoint);
         // the top state: its cost, estimate, next slot, least f above the bound; whether it is expanded
-        let (mut g, mut h, mut slot, mut nxt, mut open) = (0u32, h0, 0usize, INF, false);
+        let (mut g, mut h, mut slot, mut nxt, mut open) = (g0, h0, 0usize, INF, false);
         // (a labelled block, not a closure: its locals stay registers; `stop!` is its `?`)
         let r: Result<u64, Stop> = 'search: {
             macro_rules! stop {
@@ -350,9 +354,9 @@ impl<D: Puzzle> Ida<D> {
             }
             // Python's recursive step, entering the start: a goal; cut by a rule; else expanded
             if ctx.puzzle.is_goal(state) {
-                break 'search Ok(0);
+                break 'search Ok(u64::from(g0));
             }
-            if rules && ctx.cut(state, 0, Some(bound)) {
+            if rules && ctx.cut(state, g0, Some(bound - g0)) {
                 break 'search Ok(INF);
             }
             if expanded >= checkpoint {

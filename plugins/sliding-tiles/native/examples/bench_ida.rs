@@ -4,13 +4,14 @@
 //!
 //! `cargo run --release --example bench_ida -- FILE N...` (FILE: boards in the plugin's format, N: 1-based
 //! board numbers) prints each board's cost, expanded, generated and iterations, then the time per node.
+//! `THREADS=N` in the environment runs the parallel search on N threads (`searchkit_core::run_parallel`).
 //! Its counts equal `benchmarks/standalone_ida`'s and searchkit's (`benchmarks/ida_overhead.py`).
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use searchkit_core::{run, Algorithm, AlgorithmSpec, Limiter, Poll, Pruner};
+use searchkit_core::{run_parallel, Algorithm, AlgorithmSpec, Limiter, Poll, Pruner, Seed};
 use searchkit_tiles::puzzle::{Tiles, TilesH};
 
 fn main() {
@@ -21,7 +22,8 @@ fn main() {
         .filter(|b| !b.trim().is_empty())
         .map(|b| b.split_whitespace().map(|x| x.parse().expect("a tile")).collect())
         .collect();
-    let spec = AlgorithmSpec::new(Algorithm::IdaStar);
+    let mut spec = AlgorithmSpec::new(Algorithm::IdaStar);
+    spec.threads = std::env::var("THREADS").ok().map_or(1, |t| t.parse().expect("THREADS: a number"));
     let (mut expanded, mut generated) = (0u64, 0u64);
     let t0 = Instant::now();
     for a in &args[2..] {
@@ -33,7 +35,7 @@ fn main() {
         limiter.cancel = Some(Arc::new(AtomicBool::new(false)));
         limiter.poll = Some(Poll(Arc::new(|| {})));
         let mut pruners: Vec<&mut dyn Pruner<Tiles>> = Vec::new();
-        let o = run(&spec, &puzzle, &mut h, &mut pruners, None, &limiter);
+        let o = run_parallel(&spec, &puzzle, &mut h, &mut pruners, None, &limiter, Seed::default());
         println!("board={a} cost={:?} expanded={} generated={} iterations={}", o.cost, o.stats.expanded,
                  o.stats.generated, o.stats.iterations.len());
         expanded += o.stats.expanded;

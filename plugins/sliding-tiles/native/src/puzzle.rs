@@ -227,6 +227,7 @@ impl Puzzle for Tiles {
 }
 
 /// One pattern database of a partition: its tiles (in rank order) and its entries.
+#[derive(Clone)]
 pub struct Group {
     pub tiles: Vec<u8>,
     pub table: Arc<Vec<u8>>,
@@ -245,7 +246,9 @@ impl Group {
     }
 }
 
-/// The heuristics of the plugin with a native twin.
+/// The heuristics of the plugin with a native twin (cloned for each thread of a parallel search: the tables
+/// are shared).
+#[derive(Clone)]
 pub enum TilesH {
     /// The Manhattan distance: `table` (see [`manhattan_table`]) and `step` (see [`manhattan_steps`]).
     Manhattan { table: Box<[[u8; 16]; 16]>, step: Box<[[[u8; 16]; 4]; 16]> },
