@@ -39,9 +39,19 @@
 //!   the calling thread polls Python's signal handlers through [`Limiter::poll`] while it waits).
 //!   A search stopped by a limit reports the f-bound of its last iteration as its lower bound, as the serial.
 //!
-//! The last iteration's counts depend on timing: the units after the solution's that were searched (in
-//! part) are counted, as work done. A small iteration (under [`SMALL`] expansions the iteration before) runs
-//! on the calling thread as one unit: the same counts, without the threads' start.
+//! * **The same counts on the last iteration too**, the one that finds the solution: they are counted as the
+//!   serial search counts them, up to its solution. The split keeps a record of each state it expanded
+//!   (its slots from the start, the slots it generated, the cuts it counted); the serial search reaches a
+//!   state of the split before its solution exactly when that state's slots are, lexicographically, at most
+//!   the solution's unit's (a prefix: an ancestor; else before it in depth-first order), and generates the
+//!   child by slot `s` of such a state when its slots followed by `s` are. The units before the solution's
+//!   are counted whole, the solution's up to its solution (with the cuts the serial search counts of the
+//!   slots its path leaves untried). The units after it that a thread searched meanwhile are work the
+//!   serial search never does: they are not counted (the wall time shows them).
+//!
+//! Under a limit the counts are the work done. A small iteration (the one before it expanded fewer than
+//! [`SMALL`] states; the first is small) runs on the calling thread as one unit: the same counts, without
+//! the threads' start.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -55,7 +65,7 @@ use crate::result::{IterationRecord, SearchResult, Status};
 
 /// Work units a thread the split aims at (the split stops at the first level with at least this many per
 /// thread).
-pub const UNITS_PER_THREAD: usize = 256;
+pub const UNITS_PER_THREAD: usize = 2048;
 /// Levels the split expands at most (a thin tree: the units are then the states of this level).
 pub const MAX_SPLIT: usize = 24;
 /// An iteration runs on the calling thread alone when the one before it expanded fewer states than this
@@ -74,16 +84,33 @@ struct Unit<M> {
     h: u32,
 }
 
-/// What one thread did in an iteration: its counts and cuts, the least f above the bound over the units it
-/// finished, the units it finished, the solutions it found (unit, cost, moves below the unit) and the limit
-/// it stopped on.
-struct Share<M> {
+/// A state the split expanded: its slots from the start, the slots it generated, the cuts it counted.
+struct Expansion {
+    slots: Vec<usize>,
+    generated: Vec<usize>,
+    cuts: Vec<u64>,
+}
+
+/// What a thread did on one unit: the unit, its counts and cuts, and how it ended (`None`: stopped for the
+/// team or by a limit, not finished).
+struct Done<M> {
+    unit: usize,
     expanded: u64,
     generated: u64,
     cuts: Vec<u64>,
-    nxt: u64,
-    finished: Vec<usize>,
-    solutions: Vec<(usize, u64, Vec<M>)>,
+    end: Option<End<M>>,
+}
+
+/// How a unit's search ended: a solution (its cost and its moves below the unit) or the least f above the
+/// bound in it.
+enum End<M> {
+    Solution(u64, Vec<M>),
+    Above(u64),
+}
+
+/// What one thread did in an iteration: each unit it searched, and the limit it stopped on.
+struct Share<M> {
+    units: Vec<Done<M>>,
     stop: Option<Stop>,
 }
 
@@ -99,8 +126,10 @@ fn state_at<D: Puzzle, M>(puzzle: &D, start: &D::State, path: &[(usize, M)]) -> 
 /// Split the tree under `bound` into work units (the module's step 1), expanding its upper levels with the
 /// counts and limit checks of the serial search into `n`, `ctx.domain_cuts`, and `nxt` (the least f above
 /// `bound` met). `target`: the units wanted.
+#[allow(clippy::too_many_arguments)]
 fn split<D: Puzzle, H: Estimator<D>>(ctx: &mut Ctx<D, H>, n: &mut Counts, start: &D::State, h0: u32, bound: u32,
-                                     target: usize, nxt: &mut u64) -> Result<Vec<Unit<D::Move>>, Stop> {
+                                     target: usize, nxt: &mut u64, record: &mut Vec<Expansion>)
+                                     -> Result<Vec<Unit<D::Move>>, Stop> {
     let slots = ctx.puzzle.successor_slots();
     let mut units = vec![Unit { path: Vec::new(), g: 0, h: h0 }];
     for _ in 0..MAX_SPLIT {
@@ -122,11 +151,14 @@ fn split<D: Puzzle, H: Estimator<D>>(ctx: &mut Ctx<D, H>, n: &mut Counts, start:
                 n.checkpoint = ctx.checks.checkpoint(n.expanded)?;
             }
             n.expanded += 1;
+            let before = ctx.domain_cuts.clone();
+            let mut generated = Vec::with_capacity(slots);
             for k in 0..slots {
                 let Some((mv, cost)) = ctx.puzzle.move_at(&state, k, &mut ctx.domain_cuts) else {
                     continue;
                 };
                 n.generated += 1;
+                generated.push(k);
                 let g2 = u.g + cost;
                 let h2 = match ctx.h.estimate_move(ctx.puzzle, &state, u.h, k, mv) {
                     Some(h2) => h2,
@@ -149,6 +181,8 @@ fn split<D: Puzzle, H: Estimator<D>>(ctx: &mut Ctx<D, H>, n: &mut Counts, start:
                 path.push((k, mv));
                 level.push(Unit { path, g: g2, h: h2 });
             }
+            let cuts = ctx.domain_cuts.iter().zip(&before).map(|(a, b)| a - b).collect();
+            record.push(Expansion { slots: u.path.iter().map(|&(k, _)| k).collect(), generated, cuts });
         }
         // after a goal, the units not expanded stay as they are (the serial search never reaches them)
         level.extend(rest);
@@ -189,8 +223,8 @@ fn work<D: Puzzle, H: Estimator<D>>(puzzle: &D, h: &mut H, limiter: &Limiter, te
     };
     let mut n = Counts { expanded: 0, generated: 0, checkpoint: ctx.checks.first_checkpoint() };
     let mut stack: Vec<Saved<D::Move>> = Vec::new();
-    let mut share = Share { expanded: 0, generated: 0, cuts: Vec::new(), nxt: INF, finished: Vec::new(),
-                            solutions: Vec::new(), stop: None };
+    let slots = puzzle.successor_slots();
+    let mut share = Share { units: Vec::new(), stop: None };
     loop {
         let k = next.fetch_add(1, Ordering::Relaxed);
         if k >= units.len() || team.first.load(Ordering::Relaxed) < k || team.halt.load(Ordering::Relaxed) {
@@ -200,33 +234,44 @@ fn work<D: Puzzle, H: Estimator<D>>(puzzle: &D, h: &mut H, limiter: &Limiter, te
         ctx.checks.unit = k;
         let state = state_at(puzzle, start, &u.path);
         stack.clear();
-        let (r, _, _) = if by_h {
+        let (e0, g0) = (n.expanded, n.generated);
+        ctx.domain_cuts.fill(0);
+        let (r, open, mut state) = if by_h {
             ida.run_in_place::<H, true, true>(&mut ctx, &mut n, state, u.g, u.h, bound, &mut stack)
         } else {
             ida.run_in_place::<H, true, false>(&mut ctx, &mut n, state, u.g, u.h, bound, &mut stack)
         };
-        match r {
+        let end = match r {
             Ok(v) if v <= u64::from(bound) => {
-                share.finished.push(k);
-                share.solutions.push((k, v, stack.iter().map(|s| s.mv).collect()));
+                // the cuts of the slots the path leaves untried, as the serial search counts them
+                for slot in open.unwrap_or(slots)..slots {
+                    let _ = puzzle.move_at(&state, slot, &mut ctx.domain_cuts);
+                }
+                for s in stack.iter().rev() {
+                    puzzle.undo(&mut state, s.via(), s.undo);
+                    for slot in s.slot..slots {
+                        let _ = puzzle.move_at(&state, slot, &mut ctx.domain_cuts);
+                    }
+                }
                 team.first.fetch_min(k, Ordering::Relaxed);
+                Some(End::Solution(v, stack.iter().map(|s| s.mv).collect()))
             }
-            Ok(v) => {
-                share.finished.push(k);
-                share.nxt = share.nxt.min(v);
-            }
+            Ok(v) => Some(End::Above(v)),
             // stopped for the team (a unit before it holds a solution, or another thread met a limit)
-            Err(Status::Cancelled) if !limiter.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) => {}
+            Err(Status::Cancelled) if !limiter.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) => None,
             Err(stop) => {
                 team.halt.store(true, Ordering::Relaxed);
                 share.stop = Some(stop);
-                break;
+                None
             }
+        };
+        share.units.push(Done { unit: k, expanded: n.expanded - e0, generated: n.generated - g0,
+                                cuts: ctx.domain_cuts.clone(), end });
+        if share.stop.is_some() {
+            break;
         }
     }
     ctx.checks.give_back(n.expanded);
-    (share.expanded, share.generated) = (n.expanded, n.generated);
-    share.cuts = ctx.domain_cuts;
     share
 }
 
@@ -341,13 +386,23 @@ where
 {
     team.first.store(usize::MAX, Ordering::Relaxed);
     let mut nxt = INF;
+    let mut record = Vec::new();
     let units = if threads == 1 {
         Ok(vec![Unit { path: Vec::new(), g: 0, h: h0 }])
     } else {
         let mut n = Counts { expanded: 0, generated: 0, checkpoint: top.checks.first_checkpoint() };
-        let units = split(top, &mut n, start, h0, bound, threads * UNITS_PER_THREAD, &mut nxt);
+        let before = top.domain_cuts.clone();
+        let units = split(top, &mut n, start, h0, bound, threads * UNITS_PER_THREAD, &mut nxt, &mut record);
         top.checks.give_back(n.expanded);
-        (*expanded, *generated) = (*expanded + n.expanded, *generated + n.generated);
+        // the split's counts are added at the merge (all of them, or the serial search's up to its solution)
+        top.domain_cuts = before;
+        if units.is_err() {
+            // stopped in the split: the work done is counted
+            (*expanded, *generated) = (*expanded + n.expanded, *generated + n.generated);
+            for e in &record {
+                add(&mut top.domain_cuts, &e.cuts);
+            }
+        }
         units
     };
     let units = match units {
@@ -395,37 +450,66 @@ where
         done.into_inner().unwrap_or_else(|e| e.into_inner())
     };
     // merge (the module's step 3)
-    let mut finished = vec![false; units.len()];
-    let mut best: Option<(usize, u64, Vec<D::Move>)> = None;
+    let mut done: Vec<Option<Done<D::Move>>> = units.iter().map(|_| None).collect();
     let mut stop = None;
     for share in shares {
-        *expanded += share.expanded;
-        *generated += share.generated;
-        for (total, c) in top.domain_cuts.iter_mut().zip(&share.cuts) {
-            *total += c;
-        }
-        nxt = nxt.min(share.nxt);
-        for k in share.finished {
-            finished[k] = true;
-        }
-        for sol in share.solutions {
-            if best.as_ref().is_none_or(|b| sol.0 < b.0) {
-                best = Some(sol);
-            }
+        for d in share.units {
+            let k = d.unit;
+            done[k] = Some(d);
         }
         stop = stop.or(share.stop);
     }
-    if let Some((k, c, below)) = best {
-        if finished[..k].iter().all(|&f| f) {
-            let mut moves: Vec<D::Move> = units[k].path.iter().map(|&(_, mv)| mv).collect();
-            moves.extend(below);
-            return Iteration::Solved(c, moves);
+    let finished = |d: &Option<Done<D::Move>>| d.as_ref().is_some_and(|d| d.end.is_some());
+    // the first unit holding a solution, if every unit before it was searched to the end
+    let first = done.iter().position(|d| matches!(d, Some(Done { end: Some(End::Solution(..)), .. })));
+    if let Some(k) = first.filter(|&k| done[..k].iter().all(finished)) {
+        let path: Vec<usize> = units[k].path.iter().map(|&(s, _)| s).collect();
+        for e in record.iter().filter(|e| e.slots <= path) {
+            *expanded += 1;
+            let mut child = e.slots.clone();
+            child.push(0);
+            for &s in &e.generated {
+                *child.last_mut().expect("a slot") = s;
+                *generated += u64::from(child <= path);
+            }
+            add(&mut top.domain_cuts, &e.cuts);
+        }
+        let mut moves: Vec<D::Move> = units[k].path.iter().map(|&(_, mv)| mv).collect();
+        let mut cost = 0;
+        for d in done[..=k].iter().flatten() {
+            *expanded += d.expanded;
+            *generated += d.generated;
+            add(&mut top.domain_cuts, &d.cuts);
+            if let Some(End::Solution(c, below)) = &d.end {
+                cost = *c;
+                moves.extend_from_slice(below);
+            }
+        }
+        return Iteration::Solved(cost, moves);
+    }
+    // no solution taken: every expansion is counted
+    for e in &record {
+        (*expanded, *generated) = (*expanded + 1, *generated + e.generated.len() as u64);
+        add(&mut top.domain_cuts, &e.cuts);
+    }
+    for d in done.iter().flatten() {
+        (*expanded, *generated) = (*expanded + d.expanded, *generated + d.generated);
+        add(&mut top.domain_cuts, &d.cuts);
+        if let Some(End::Above(v)) = d.end {
+            nxt = nxt.min(v);
         }
     }
     match stop {
         Some(stop) => Iteration::Stopped(stop),
-        None if finished.iter().all(|&f| f) => Iteration::Above(nxt),
+        None if done.iter().all(finished) => Iteration::Above(nxt),
         // a thread stopped for the team without a limit of its own (cannot happen without a solution)
         None => Iteration::Stopped(Status::Cancelled),
+    }
+}
+
+/// `total += part`, slot by slot.
+fn add(total: &mut [u64], part: &[u64]) {
+    for (t, p) in total.iter_mut().zip(part) {
+        *t += p;
     }
 }
