@@ -244,7 +244,8 @@ def result_of(d: dict):
     stats = SearchStats(expanded=s["expanded"], generated=s["generated"], evaluated=s["evaluated"],
                         elapsed=s["elapsed"], iterations=tuple([IterationRecord(*it) for it in s["iterations"]]),
                         per_depth=tuple(s["per_depth"]), per_depth_seconds=tuple(s["per_depth_seconds"]),
-                        peak_stored=s["peak_stored"], rule_cuts=tuple([(k, v) for k, v in s["rule_cuts"]]))
+                        peak_stored=s["peak_stored"], rule_cuts=tuple([(k, v) for k, v in s["rule_cuts"]]),
+                        threads=s.get("threads", 1))  # written only above 1 (searchkit.protocol.STATS_KEYS)
     return SearchResult(status=d["status"], moves=tuple(d["moves"]), cost=d["cost"], stats=stats,
                         lower_bound=d["lower_bound"])
 
