@@ -87,6 +87,16 @@ def test_auto_is_the_usable_cpus_divided_by_the_workers_and_a_number_is_itself()
             resolve_threads(bad)
 
 
+def test_a_solver_config_takes_only_a_number_of_threads():
+    """The config a worker receives holds a resolved number (auto never travels), checked where it is made."""
+    from searchkit.machinery.solver import SolverConfig
+
+    assert SolverConfig("flood").threads == 1 and SolverConfig("flood", threads=4).threads == 4
+    for bad in (0, -1, "auto", "2", 2.0, True, 1025):
+        with pytest.raises(ValueError, match="threads must be a whole number from 1 to 1024"):
+            SolverConfig("flood", threads=bad)
+
+
 def test_auto_counts_the_cpus_this_process_may_use_not_the_machines():
     """Pinned to one CPU (``sched_setaffinity``), ``auto`` is 1 whatever the machine has."""
     if not hasattr(os, "sched_setaffinity"):
