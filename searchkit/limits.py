@@ -27,6 +27,9 @@ MAX_SECONDS = 10**9
 MAX_MEMORY_MB = 2**40
 #: The largest upper bound on a cost: the native engine keeps costs in 32 bits.
 MAX_COST = 2**32 - 1
+#: The most threads one search may be given (``--threads``): a mistyped ``--threads 20000`` is refused rather
+#: than starting that many threads for every case.
+MAX_THREADS = 1024
 
 
 @attrs.frozen

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from searchkit.result import ITERATION_KINDS, STATUSES
 
-#: The protocol version a native module must report in its manifest.
-PROTOCOL = 1
+#: The protocol version a native module must report in its manifest (2: the request's and the stats'
+#: ``threads``, issue 34; a module of protocol 1 would run every search on one thread without saying so).
+PROTOCOL = 2
 
 #: Request keys (a dict; every key optional but ``algorithm``), with what each holds.
 REQUEST_KEYS: dict[str, str] = {
@@ -42,6 +43,7 @@ REQUEST_KEYS: dict[str, str] = {
     "on_improve": "a callable (cost, lower_bound) or None",
     "mode": "bounded_dfs: exact, at_most or shortest",
     "progress": "a callable (expanded, bound) called about every half second, or None",
+    "threads": "the threads the one search may use (int >= 1, default 1; a driver that runs on one uses one)",
 }
 
 #: Result keys (a dict).
@@ -69,7 +71,12 @@ STATS_KEYS: dict[str, str] = {
     "peak_bytes": "bytes the closed set and open list held at most (int; a measurement)",
     "pruner_bytes": "bytes the driver-level rules' tables held at most (int; a measurement)",
     "states_stored": "distinct states stored at the end (int; a measurement)",
+    "threads": "the threads the search ran on (int > 1); absent when it ran on one (see OPTIONAL_STATS_KEYS)",
 }
+
+#: Stats keys a result holds only sometimes: ``threads`` only when the search ran on more than one thread, so
+#: the stats (and the records) of a one-thread search are what they were before threads existed.
+OPTIONAL_STATS_KEYS = ("threads",)
 
 #: Manifest keys: ``manifest()`` returns a dict of these.
 MANIFEST_KEYS: dict[str, str] = {

@@ -91,6 +91,11 @@ class SearchStats:
             transposition tables); 0 where the driver stores none.
         rule_cuts: pruning-rule name -> how often it cut (a state or a
             successor), for every rule that acted in the search.
+        threads: the threads the search ran on (1 unless a parallel native
+            search used more; the Python engine always runs on 1, whatever
+            ``--threads`` asked for).  :meth:`to_dict` writes it only when it
+            is not 1, so a one-thread search's record is what it was before
+            threads existed; a record without it ran on 1.
     """
 
     expanded: int = 0
@@ -102,6 +107,7 @@ class SearchStats:
     peak_stored: int = 0
     evaluated: int = 0
     rule_cuts: tuple[tuple[str, int], ...] = ()
+    threads: int = 1
 
     def before_last_layer(self) -> int | None:
         """States expanded before the last f-layer (A*, PEA*), the tie-break-free figure; ``None`` without f-layers."""
@@ -110,7 +116,8 @@ class SearchStats:
         return self.expanded - self.iterations[-1].expanded
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """The stats as a record holds them (docs/records.md): ``threads`` only when it is not 1."""
+        out = {
             "expanded": self.expanded,
             "generated": self.generated,
             "evaluated": self.evaluated,
@@ -121,6 +128,9 @@ class SearchStats:
             "peak_stored": self.peak_stored,
             "rule_cuts": dict(self.rule_cuts),
         }
+        if self.threads != 1:
+            out["threads"] = self.threads
+        return out
 
 
 @attrs.frozen

@@ -13,7 +13,7 @@ from searchkit.tools.compare import Row as _Row
 #: The status of an outcome whose case could not be read (``error`` says why), as in the CLI's records
 #: (:data:`searchkit.result.INPUT_ERROR`); ``ERROR``: the Solver refused the case or its search raised.
 from searchkit.api._registry import registry
-from searchkit.api.solving import _items, _solver
+from searchkit.api.solving import _items, _solver, _threads, _with_threads
 
 #: One case solved with one strategy: ``searchkit compare``'s own row, a plain frozen dataclass
 #: (source, case, heuristic, algorithm, status, cost, depth, expanded, generated, evaluated,
@@ -126,7 +126,8 @@ class Comparison:
 
 def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", algorithms: str | Sequence[str] = (),
             *, jobs: int = 1, no_prune: Iterable[str] = (), time_limit: float | None = None,
-            max_nodes: int | None = None, engine: str | None = None, **game_options: Any) -> Comparison:
+            max_nodes: int | None = None, engine: str | None = None, threads: int | str = 1,
+            **game_options: Any) -> Comparison:
     """Solve every case of ``source`` with every heuristic (and every algorithm), as ``searchkit compare``.
 
     Args:
@@ -141,6 +142,8 @@ def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", alg
         time_limit: as :func:`solve`.
         max_nodes: as :func:`solve`.
         engine: as :func:`solve`.
+        threads: the threads each search may use, as :func:`solve_all` (``"auto"``: the CPUs this process may
+            use divided by ``jobs``).
         **game_options: as :func:`solve`.
 
     Returns:
@@ -151,7 +154,7 @@ def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", alg
         searchkit.errors.UnknownNameError: as :func:`solve`.
         searchkit.errors.PlanError: as :func:`solve`.
         TypeError: as :func:`solve`.
-        ValueError: as :func:`solve`.
+        ValueError: as :func:`solve` (``threads`` too).
         searchkit.errors.SearchkitError: a case the Solver refuses.
     """
     from searchkit.errors import UnknownNameError
@@ -169,13 +172,16 @@ def compare(game: str, source: Any, heuristics: str | Sequence[str] = "all", alg
     if not names:
         raise UnknownNameError(f"no heuristic to compare for {game}")
     strategies = [(a, h) for a in (algs or [None]) for h in names]
+    checked = _threads(threads)  # at the call, before anything runs
     solvers = [_solver(game, algorithm=a, heuristic=h, no_prune=no_prune, time_limit=time_limit,
-                       max_nodes=max_nodes, upper_bound=None, engine=engine, options=game_options)
+                       max_nodes=max_nodes, upper_bound=None, engine=engine, options=game_options, threads=checked)
                for a, h in strategies]
     columns = [h if len(algs) < 2 else f"{a}/{h}" for a, h in strategies]
     items: Iterable = _items(solvers[0].game, source, solvers[0].options, solvers[0].config.limits)
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ValueError(f"jobs must be a number of worker processes >= 1, got {jobs!r}")
+    if threads == "auto":
+        solvers = [_with_threads(s, _threads(threads, jobs)) for s in solvers]
     solved = None
     if jobs > 1:
         from searchkit.machinery.batch.runner import solve_in_workers

@@ -18,7 +18,7 @@ from searchkit.api._registry import registry
 
 def _solver(game: str, *, algorithm: str | None, heuristic: str | None, no_prune: Iterable[str],
             time_limit: float | None, max_nodes: int | None, upper_bound: int | str | None, engine: str | None,
-            options: Mapping[str, Any]):
+            options: Mapping[str, Any], threads: int = 1):
     """The :class:`~searchkit.machinery.solver.Solver` for the user's choices, the game's options checked as the CLI
     does."""
     from searchkit.errors import UnknownNameError
@@ -70,7 +70,30 @@ def _solver(game: str, *, algorithm: str | None, heuristic: str | None, no_prune
             raise ValueError(f"upper_bound must be a cost from 0 to {MAX_COST}, got {upper_bound!r}")
     return Solver(reg, game, algorithm=algorithm, heuristic=heuristic, disabled=frozenset(no_prune),
                   limits=Limits(max_nodes=max_nodes, time_limit=time_limit), options=options,
-                  upper_bound=upper_bound, engine=engine)
+                  upper_bound=upper_bound, engine=engine, threads=threads)
+
+
+def _threads(value, workers: int = 1) -> int:
+    """The API's ``threads=`` (a whole number, or ``"auto"``: the usable CPUs divided by ``workers``) as a number.
+
+    Raises:
+        ValueError: 0, a negative number or anything else, naming ``threads``.
+    """
+    from searchkit.machinery.batch.executors import resolve_threads
+
+    try:
+        return resolve_threads(value, workers)
+    except ValueError as exc:
+        raise ValueError(f"threads: {exc}") from None
+
+
+def _with_threads(solver, threads: int):
+    """``solver`` with its search's threads set to ``threads`` (a new Solver; the same one when they are equal)."""
+    if threads == solver.config.threads:
+        return solver
+    from searchkit.machinery.solver import Solver
+
+    return Solver(solver.registry, attrs.evolve(solver.config, threads=threads), on_improve=solver.on_improve)
 
 
 def _checked_source(source):
@@ -152,7 +175,8 @@ def _public(solver, item, outcome, message: str | None, error: str | None = None
 
 def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str | None = None,
           no_prune: Iterable[str] = (), time_limit: float | None = None, max_nodes: int | None = None,
-          upper_bound: int | str | None = None, engine: str | None = None, **game_options: Any) -> Outcome:
+          upper_bound: int | str | None = None, engine: str | None = None, threads: int | str = 1,
+          **game_options: Any) -> Outcome:
     """Solve the one case in ``data``, as ``searchkit solve GAME`` does.
 
     Args:
@@ -171,6 +195,10 @@ def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str 
             which ran);
             ``None`` (default): the ``SEARCHKIT_ENGINE`` environment variable's, else ``"auto"``, as the
             command line's ``--engine``.
+        threads: the threads the search may use (default 1), or ``"auto"`` for the CPUs this process may use,
+            as ``solve --threads``.  Only a native search that can split its work uses more than one (native
+            IDA* today); the others, and the Python engine always, run on one, and
+            ``outcome.stats.threads`` says how many the search ran on.
         **game_options: the game's options by their ``--flag`` names with
             ``_`` for ``-`` (Flood-It: ``input_format="lines"``, ``start="centre"``);
             the others take their defaults, as on the CLI.
@@ -189,12 +217,15 @@ def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str 
             search the case's plan, ...).
         TypeError, ValueError: a game option, limit, upper bound, algorithm or heuristic of the wrong type
             or out of range (the command line's ranges: :mod:`searchkit.limits`).
+        ValueError: ``threads`` is not a whole number from 1 to :data:`searchkit.limits.MAX_THREADS` or
+            ``"auto"`` (0, a negative number, a fraction, other text), naming ``threads``.
     """
     if not isinstance(data, str):
         raise TypeError(f"solve takes the text of one case (a str); for files use solve_all, got "
                         f"{type(data).__name__}")
     solver = _solver(game, algorithm=algorithm, heuristic=heuristic, no_prune=no_prune, time_limit=time_limit,
-                     max_nodes=max_nodes, upper_bound=upper_bound, engine=engine, options=game_options)
+                     max_nodes=max_nodes, upper_bound=upper_bound, engine=engine, options=game_options,
+                     threads=_threads(threads))
     from searchkit.machinery.reading import iter_text_cases
 
     first = None
@@ -220,7 +251,7 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
               no_prune: Iterable[str] = (), time_limit: float | None = None, max_nodes: int | None = None,
               upper_bound: int | str | None = None, engine: str | None = None, oversubscribe: bool = False,
               output: str | os.PathLike | None = None, resume: bool = False, force: bool = False,
-              keep_stopped: bool = False, **game_options: Any) -> Iterator[Outcome]:
+              keep_stopped: bool = False, threads: int | str = 1, **game_options: Any) -> Iterator[Outcome]:
     """Solve every case of ``source``, yielding each :class:`Outcome` in input order as it is ready.
 
     Args:
@@ -251,6 +282,9 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
         max_nodes: as :func:`solve`.
         upper_bound: as :func:`solve`.
         engine: as :func:`solve`.
+        threads: the threads each case's search may use, as :func:`solve`; each of the ``jobs`` workers
+            (local or Dask) runs its search on them (``jobs`` x ``threads`` in all).  ``"auto"``: the CPUs
+            this process may use divided by ``jobs`` (at least 1), as ``solve --jobs J --threads auto``.
         **game_options: as :func:`solve`.
         output: a JSON Lines record file to write, one record a case as
             ``solve --output`` writes it (``docs/records.md``), appended as
@@ -280,7 +314,7 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
             before anything is read (not at the first step of the loop).
         searchkit.errors.PlanError: as :func:`solve`, at the call.
         TypeError: as :func:`solve`, at the call.
-        ValueError: as :func:`solve`, at the call.
+        ValueError: as :func:`solve`, at the call (``threads`` too).
         ValueError: when the loop reaches a ``str`` that names a file and also
             reads as a text (see ``source``).
         searchkit.errors.PlanError: local workers (``jobs`` > 1) and a
@@ -293,8 +327,10 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
             be reached (it has 5 s to answer:
             :data:`searchkit.machinery.batch.executors.SCHEDULER_TIMEOUT`).
     """
+    checked = _threads(threads)  # at the call; auto is divided by the workers below
     solver = _solver(game, algorithm=algorithm, heuristic=heuristic, no_prune=no_prune, time_limit=time_limit,
-                     max_nodes=max_nodes, upper_bound=upper_bound, engine=engine, options=game_options)
+                     max_nodes=max_nodes, upper_bound=upper_bound, engine=engine, options=game_options,
+                     threads=checked)
     if executor not in (None, "local", "dask"):
         raise ValueError(f"unknown executor {executor!r} (known: local, dask)")
     if scheduler is not None and executor != "dask":
@@ -320,6 +356,8 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
             warnings.warn(f"jobs={jobs} is more than the {cpus} CPU(s) this process may use: {cpus} worker(s) "
                           f"(oversubscribe=True to start {jobs})", stacklevel=2)
             jobs = cpus
+    if threads == "auto":
+        solver = _with_threads(solver, _threads(threads, jobs))
     _checked_source(source)  # now, not when the loop begins (the items of an iterator as the loop reaches them)
     plan = None
     if output is not None:

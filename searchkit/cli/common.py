@@ -235,6 +235,29 @@ def engine_option() -> Callable:
                              "else auto).")
 
 
+def threads_option() -> Callable:
+    """``--threads N|auto`` (default 1): the threads each case's search may use; the value is checked here
+    (``auto`` stays ``"auto"``: the command divides the CPUs by its ``--jobs`` workers,
+    :func:`searchkit.machinery.batch.executors.resolve_threads`)."""
+    return click.option("--threads", default="1", show_default=True, metavar="N|auto", callback=_threads,
+                        help="Threads each case's search may use (with --jobs J: J x N in all; 'auto': the CPUs "
+                             "this process may use divided by the --jobs workers).  Only a search that can split "
+                             "its work uses more than one (native IDA* today; docs/cli.md); the others run on "
+                             "one, and their stats say so.  --jobs for many cases, --threads for one hard case.")
+
+
+def _threads(ctx, param, value):
+    """``--threads``' callback: ``"auto"`` or a number of threads (a usage error, exit status 2, otherwise)."""
+    if value == "auto":
+        return value
+    from searchkit.machinery.batch.executors import resolve_threads
+
+    try:
+        return resolve_threads(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+
+
 def finite(ctx, param, value):
     """A click callback refusing ``nan`` (which passes every range check: each comparison with it is false)."""
     if value is not None and value != value:

@@ -13,7 +13,7 @@ import sys
 import click
 
 from searchkit.cli.common import (EXIT_HELP, GameGroup, HeuristicType, apply, engine_option, finite, limit_options,
-                                  option_flag, refuse_input)
+                                  option_flag, refuse_input, threads_option)
 from searchkit.formats import choices, solve_writer
 from searchkit.limits import MAX_COST, MAX_MEMORY_MB
 from searchkit.machinery.reporting import run_files
@@ -29,7 +29,7 @@ def make_solve_command(registry, name: str) -> click.Command:
     @click.pass_context
     def command(ctx, files, algorithm, heuristic, no_prune, max_nodes, time_limit, engine, stats, fmt, upper_bound,
                 seed_solution, jobs, executor, scheduler, scheduler_timeout, dashboard, memory_limit, output, resume,
-                keep_stopped, force, progress, oversubscribe, **options):
+                keep_stopped, force, progress, oversubscribe, threads, **options):
         from searchkit.limits import Limits
         from searchkit.machinery.solver import Solver
 
@@ -46,7 +46,8 @@ def make_solve_command(registry, name: str) -> click.Command:
                     raise click.BadParameter(str(exc), param_hint="'--seed-solution'") from None
             solver = Solver(registry, name, algorithm=algorithm, heuristic=heuristic, disabled=frozenset(no_prune),
                             limits=Limits(max_nodes=max_nodes, time_limit=time_limit), options=options,
-                            upper_bound=upper_bound, seeds=seeds, engine=engine)
+                            upper_bound=upper_bound, seeds=seeds, engine=engine,
+                            threads=1 if threads == "auto" else threads)  # auto: once --jobs is known (_run)
         except SearchkitError as exc:
             raise click.UsageError(str(exc)) from None
         if not files and sys.stdin is not None and sys.stdin.isatty():
@@ -54,7 +55,7 @@ def make_solve_command(registry, name: str) -> click.Command:
         ctx.exit(_run(solver, files or ("-",), fmt=fmt, stats=stats, jobs=jobs, executor=executor,
                       scheduler=scheduler, dashboard=dashboard, memory_limit=memory_limit, output=output,
                       resume=resume, keep_stopped=keep_stopped, force=force, progress=progress,
-                      oversubscribe=oversubscribe, scheduler_timeout=scheduler_timeout))
+                      oversubscribe=oversubscribe, scheduler_timeout=scheduler_timeout, threads=threads))
 
     params = [
         click.argument("files", nargs=-1, type=str),
@@ -71,6 +72,7 @@ def make_solve_command(registry, name: str) -> click.Command:
                      help="Switch a pruning rule off (repeatable; see 'searchkit rules GAME')."),
         *limit_options(),
         engine_option(),
+        threads_option(),
         click.option("--upper-bound", "upper_bound", default=None, metavar="N|auto", callback=_upper_bound,
                      help="Seek only solutions cheaper than N: states with g + h >= N are pruned and a case with "
                           "none below N is 'exhausted'.  auto: the game's quick solution is the bound, and is "
@@ -139,13 +141,14 @@ def batch_options() -> list:
 
 def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", executor: str = "local",
          scheduler=None, memory_limit=None, output=None, resume=False, progress=None, dashboard=None,
-         force=False, keep_stopped=False, oversubscribe=False, scheduler_timeout=None) -> int:
+         force=False, keep_stopped=False, oversubscribe=False, scheduler_timeout=None, threads=1) -> int:
     """Solve every case of every file, printing as it goes; return the exit status.
 
     Without a batch option this is :func:`searchkit.machinery.reporting.run_files`.
     Any of the batch options (``--jobs`` other than 1, a Dask executor, a
     memory limit, ``jsonl`` records, ``--output``, ``--resume``,
     ``--progress``) hands the run to :func:`searchkit.cli.batch.run_batch`.
+    ``threads`` is ``--threads``: the solver's already, or ``"auto"``, resolved here once the workers are known.
     """
     fmt = fmt or ("jsonl" if output else "text")
     # the batch options' pairings, checked whichever path runs: a one-process run ignored them silently
@@ -175,11 +178,26 @@ def _run(solver, files, *, fmt: str | None, stats: bool, jobs: str = "1", execut
         from searchkit.cli.batch import run_batch
 
         n = _batch_workers(jobs, oversubscribe, executor, memory_limit, dashboard)
+        solver = _with_threads(solver, threads, n)
         return run_batch(solver, files, fmt=fmt, stats=stats, jobs=n, executor=executor, scheduler=scheduler,
                          memory_limit=memory_limit, output=output, resume=resume, progress=progress,
                          dashboard=dashboard, force=force, keep_stopped=keep_stopped,
                          scheduler_timeout=scheduler_timeout)
+    solver = _with_threads(solver, threads, 1)
     return run_files(solver, files, solve_writer(fmt, solver, stats=stats, headers=len(files) > 1))
+
+
+def _with_threads(solver, threads, workers: int):
+    """``solver`` itself, or under ``--threads auto`` the same choices with the CPUs divided by ``workers``."""
+    if threads != "auto":
+        return solver
+    import attrs
+
+    from searchkit.machinery.batch.executors import resolve_threads
+    from searchkit.machinery.solver import Solver
+
+    return Solver(solver.registry, attrs.evolve(solver.config, threads=resolve_threads("auto", workers)),
+                  on_improve=solver.on_improve)
 
 
 def _batch_workers(jobs: str, oversubscribe: bool, executor: str, memory_limit, dashboard) -> int:

@@ -12,7 +12,7 @@ import click
 
 from searchkit.cli.common import (EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, GameGroup, apply, check_writable,
                                   engine_option, error, fail, limit_options, option_flag, refuse_input,
-                                  resolve_names, warning)
+                                  resolve_names, threads_option, warning)
 import sys
 
 from searchkit.errors import SearchkitError
@@ -101,7 +101,7 @@ def make_compare_command(registry, name: str) -> click.Command:
 
     @click.pass_context
     def command(ctx, files, names, algorithms, no_prune, max_nodes, time_limit, engine, fmt, plot, jobs,
-                output, resume, keep_stopped, force, progress, **options):
+                output, resume, keep_stopped, force, progress, threads, **options):
         from searchkit.machinery.reading import iter_cases
         from searchkit.limits import Limits
         from searchkit.machinery.solver import Solver
@@ -131,6 +131,13 @@ def make_compare_command(registry, name: str) -> click.Command:
                 n = parse_jobs(jobs)
             except click.BadParameter as exc:
                 raise click.UsageError(f"--jobs: {exc.format_message()}") from None
+        if threads != 1:  # every strategy's search may use them (auto: the CPUs divided by the workers)
+            import attrs
+
+            from searchkit.machinery.batch.executors import resolve_threads
+
+            solvers = [Solver(registry, attrs.evolve(s.config, threads=resolve_threads(threads, n)))
+                       for s in solvers]
         records = CompareRecords(game, solvers, columns, files, fmt, output, resume, keep_stopped, force)
         items = iter_cases(game, files, solvers[0].options, limits)
         from searchkit.cli.progress import make_progress
@@ -228,6 +235,7 @@ def make_compare_command(registry, name: str) -> click.Command:
                           f"byte (default {DEFAULT_TIME_LIMIT:g}, which the table states, so that one hopeless "
                           f"strategy cannot hold the table back; 'none': no limit; 0 stops at once)."),
         engine_option(),
+        threads_option(),
         click.option("--format", "fmt", type=click.Choice(choices("compare")), default=None,
                      help="text (default): rich tables; json: one document; csv: one row per case and strategy; "
                           "jsonl: the records (one per case and strategy, as each finishes; docs/records.md) "

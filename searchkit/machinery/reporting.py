@@ -222,6 +222,7 @@ def format_stats(outcome) -> str:
         f"expanded {s.expanded}, generated {s.generated}, evaluated {s.evaluated}, "
         f"{s.elapsed:.4f} s search, {outcome.seconds:.4f} s in all"
         + (f", peak stored {s.peak_stored}" if s.peak_stored else "")
+        + (f", {s.threads} threads" if s.threads != 1 else "")
     ]
     if s.rule_cuts:
         lines.append("  rule cuts: " + ", ".join(f"{name} {n}" for name, n in s.rule_cuts))

@@ -104,6 +104,13 @@ class SolverConfig:
             the search (:mod:`searchkit.machinery.engine`); by default the
             ``SEARCHKIT_ENGINE`` environment variable's, else ``"auto"``
             (read when the config is made, so a worker gets the same).
+        threads: the threads one search may use (``--threads``; 1 to
+            :data:`searchkit.limits.MAX_THREADS`, default 1).  Each case's
+            search gets them (under ``--jobs J``, J x threads in all); only a
+            native search that can split its work uses more than one, and its
+            :attr:`~searchkit.result.SearchStats.threads` says how many it ran
+            on.  The Python engine always runs on one.  ``auto`` is resolved
+            before the config is made (:func:`searchkit.machinery.batch.executors.resolve_threads`).
     """
 
     game: str
@@ -117,6 +124,14 @@ class SolverConfig:
     engine: str = attrs.field(factory=lambda: _default_engine(),
                               converter=lambda v: _default_engine() if v is None else v,
                               validator=attrs.validators.in_(ENGINES))
+    threads: int = attrs.field(default=1)
+
+    @threads.validator
+    def _check_threads(self, _attr, value):
+        from searchkit.limits import MAX_THREADS
+
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_THREADS:
+            raise ValueError(f"threads must be a whole number from 1 to {MAX_THREADS}, got {value!r}")
 
 
 def _default_engine() -> str:
@@ -395,7 +410,8 @@ class Solver:
         params = self.params if self.algorithm is not None else bind_params(algorithm, {})
         task = engines.Task(algorithm, params, prepared.heuristic, admissible=proof, max_cost=bound.max_cost,
                             mode=plan.mode, incumbent=None if bound.seed is None else bound.seed[:2],
-                            on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")))
+                            on_improve=None if emit is None else (lambda c, lb: emit(c, lb, "search")),
+                            threads=self.config.threads)
         engine = prepared.engine
         return engine.check(prepared, engine.run(prepared, task, limiter), limiter)
 
@@ -489,7 +505,8 @@ class Solver:
         if engines.missing_component(self.game, algorithm, heuristic, ()) is not None:
             return None
         task = engines.Task(algorithm, bind_params(algorithm, raw), heuristic,
-                            admissible=heuristic is None or heuristic.admissible, rules=False, node_limit=False)
+                            admissible=heuristic is None or heuristic.admissible, rules=False, node_limit=False,
+                            threads=self.config.threads)
         engine = prepared.engine
         result = engine.check(prepared, engine.run(prepared, task, limiter), limiter)
         if result.status in _STOPS:

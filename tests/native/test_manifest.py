@@ -98,7 +98,10 @@ def test_the_protocol_keys_are_what_the_engine_sends_and_reads():
     assert set(sent) <= set(protocol.REQUEST_KEYS)
     toy = pytest.importorskip("searchkit_testgame")
     result = toy.solve((2, [1, 2, 3, 0], False), {"algorithm": "astar"})
-    assert set(result) == set(protocol.RESULT_KEYS) and set(result["stats"]) == set(protocol.STATS_KEYS)
+    assert set(result) == set(protocol.RESULT_KEYS)
+    assert set(protocol.STATS_KEYS) - set(protocol.OPTIONAL_STATS_KEYS) <= set(result["stats"]) \
+        <= set(protocol.STATS_KEYS)
+    assert "threads" not in result["stats"], "a one-thread search's stats are as before threads existed"
     assert set(toy.manifest()) == set(protocol.MANIFEST_KEYS)
 
 

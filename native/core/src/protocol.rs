@@ -3,7 +3,7 @@
 //! `tests/native/test_protocol.py` fails when this file differs from what the generator prints.
 
 /// The protocol version a module reports in its manifest.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 
 /// Statuses (`searchkit.result.STATUSES`).
 pub const SOLVED: &str = "solved";
@@ -41,6 +41,7 @@ pub mod request {
     pub const ON_IMPROVE: &str = "on_improve";
     pub const MODE: &str = "mode";
     pub const PROGRESS: &str = "progress";
+    pub const THREADS: &str = "threads";
 }
 
 /// The keys of a result dict.
@@ -68,6 +69,7 @@ pub mod stats {
     pub const PEAK_BYTES: &str = "peak_bytes";
     pub const PRUNER_BYTES: &str = "pruner_bytes";
     pub const STATES_STORED: &str = "states_stored";
+    pub const THREADS: &str = "threads";
 }
 
 /// The keys of a manifest dict.

@@ -26,7 +26,7 @@ use std::time::Duration;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::intern;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
 use searchkit_core::manifest::{Component, Kind, Param, Value};
 use searchkit_core::protocol::{self, request, result, stats};
 use searchkit_core::{Algorithm, AlgorithmSpec, Limiter, DfsMode, SearchResult, Poll, Progress, Ratio, Status};
@@ -274,6 +274,21 @@ fn read_algorithm(req: &Bound<'_, PyDict>, name: &str, components: &[Component])
     Ok(algorithm)
 }
 
+/// The request's `threads`: the threads one search may use (absent or None: 1). ValueError naming `threads` for
+/// 0, a negative number or anything but an integer: a search is never silently run on a count it was not given.
+fn read_threads(req: &Bound<'_, PyDict>) -> PyResult<usize> {
+    let py = req.py();
+    let bad = |v: &Bound<'_, PyAny>| PyValueError::new_err(format!("request threads must be an integer >= 1, got {v}"));
+    match req.get_item(intern!(py, request::THREADS))? {
+        None => Ok(1),
+        Some(v) if v.is_none() => Ok(1),
+        Some(v) => match v.extract::<i64>() {
+            Ok(n) if n >= 1 && !v.is_instance_of::<PyBool>() => usize::try_from(n).map_err(|_| bad(&v)),
+            _ => Err(bad(&v)),
+        },
+    }
+}
+
 /// Read the request dict (`searchkit/protocol.py`) of a module whose components are `components`: the
 /// heuristic, the pruners and the disabled rules must be among them (ValueError otherwise, naming it).
 pub fn parse_request(req: &Bound<'_, PyDict>, components: &[Component]) -> PyResult<SearchRequest> {
@@ -310,9 +325,10 @@ pub fn parse_request(req: &Bound<'_, PyDict>, components: &[Component]) -> PyRes
         find(Kind::Rule, r).or_else(|| find(Kind::Pruner, r))
             .ok_or_else(|| PyValueError::new_err(format!("rule {r:?} has no native twin")))?;
     }
+    let threads = read_threads(req)?;
     Ok(SearchRequest {
         spec: AlgorithmSpec { algorithm, admissible: get(req, intern!(py, request::ADMISSIBLE))?.unwrap_or(true),
-                             threads: 1 },
+                             threads },
         max_cost: get(req, intern!(py, request::MAX_COST))?,
         limits: limiter,
         heuristic,
@@ -500,6 +516,9 @@ pub fn result_dict<'py, M>(py: Python<'py>, o: &SearchResult<M>, mv: impl Fn(&M)
     st.set_item(intern!(py, stats::PEAK_BYTES), s.peak_bytes)?;
     st.set_item(intern!(py, stats::PRUNER_BYTES), s.pruner_bytes)?;
     st.set_item(intern!(py, stats::STATES_STORED), s.states_stored)?;
+    if s.threads > 1 {  // only then: a one-thread search's stats (and records) are as before threads existed
+        st.set_item(intern!(py, stats::THREADS), s.threads)?;
+    }
     d.set_item(intern!(py, result::STATS), st)?;
     Ok(d)
 }
@@ -785,6 +804,51 @@ mod tests {
             assert_eq!(comps.len().unwrap(), 13);
             let last = comps.get_item(12).unwrap();
             assert_eq!(last.get_item("kind").unwrap().extract::<String>().unwrap(), "rule");
+        });
+    }
+
+    #[test]
+    fn a_request_carries_the_threads_of_its_search() {
+        Python::initialize();
+        Python::attach(|py| {
+            let comps = components::<Nothing>();
+            let req = PyDict::new(py);
+            req.set_item("algorithm", "ida_star").unwrap();
+            assert_eq!(parse_request(&req, &comps).unwrap().spec.threads, 1, "absent: one thread");
+            req.set_item("threads", py.None()).unwrap();
+            assert_eq!(parse_request(&req, &comps).unwrap().spec.threads, 1, "None: one thread");
+            req.set_item("threads", 3).unwrap();
+            assert_eq!(parse_request(&req, &comps).unwrap().spec.threads, 3);
+            for bad in [0i64, -2] {
+                req.set_item("threads", bad).unwrap();
+                let e = parse_request(&req, &comps).err().unwrap().to_string();
+                assert!(e.starts_with("ValueError: request threads must be an integer >= 1"), "{e}");
+            }
+            for bad in [PyString::new(py, "2").into_any(), true.into_pyobject(py).unwrap().to_owned().into_any(),
+                        2.0f64.into_pyobject(py).unwrap().into_any()] {
+                req.set_item("threads", bad).unwrap();
+                let e = parse_request(&req, &comps).err().unwrap().to_string();
+                assert!(e.contains("request threads must be an integer >= 1"), "{e}");
+            }
+        });
+    }
+
+    #[test]
+    fn the_stats_say_threads_only_when_the_search_ran_on_more_than_one() {
+        Python::initialize();
+        Python::attach(|py| {
+            let mut o: SearchResult<i64> = SearchResult {
+                status: Status::Solved, moves: vec![1], cost: Some(1), lower_bound: Some(1),
+                stats: Default::default(), message: None,
+            };
+            let mv = |m: &i64| Ok(m.into_pyobject(py)?.into_any().unbind());
+            for (threads, said) in [(0u32, None), (1, None), (4, Some(4u32))] {
+                o.stats.threads = threads;
+                let d = result_dict(py, &o, mv).unwrap();
+                let st = d.get_item("stats").unwrap().unwrap();
+                let st = st.cast::<PyDict>().unwrap();
+                assert_eq!(st.get_item("threads").unwrap().map(|v| v.extract::<u32>().unwrap()), said);
+            }
         });
     }
 

@@ -1093,6 +1093,33 @@ def usable_cpus() -> int:
         return os.cpu_count() or 1
 
 
+def resolve_threads(value: int | str, workers: int = 1) -> int:
+    """``--threads`` (or the API's ``threads=``) as the threads one search may use.
+
+    ``value`` is a whole number from 1 to :data:`searchkit.limits.MAX_THREADS` (an ``int``, or a ``str`` of
+    ASCII digits as the command line gives it), or ``"auto"``: the CPUs this process may use
+    (:func:`usable_cpus`) divided by ``workers``, the ``--jobs`` workers that each run a search at once
+    (rounded down, at least 1), so that workers x threads does not exceed the CPUs.  Under a remote Dask
+    scheduler ``auto`` still counts this machine's CPUs: give a number for the cluster's.
+
+    Raises:
+        ValueError: anything else (0, a negative number, a fraction, ``True``, other text), saying what is
+            expected; the caller names its option.
+    """
+    import re
+
+    from searchkit.limits import MAX_THREADS
+
+    if value == "auto":
+        return max(1, usable_cpus() // max(1, workers))
+    number = value
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,12}", value):
+        number = int(value)
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_THREADS:
+        raise ValueError(f"expected a number of threads from 1 to {MAX_THREADS} or 'auto', got {value!r}")
+    return number
+
+
 def worker_command(path: list[str], conn_fd: int, sentinel_fd: int) -> list[str]:
     """The command line of a worker (:mod:`searchkit.machinery.batch.worker`) talking over ``conn_fd`` and holding
     ``sentinel_fd`` open until it ends (here, not in the worker's module: that imports this one).

@@ -180,7 +180,8 @@ def _exact(value):
 
 
 def request(algorithm, heuristic, rules, params, *, admissible: bool, max_cost: int | None, limiter,
-            incumbent=None, on_improve=None, mode: str | None = None, disabled=(), module=None) -> dict[str, Any]:
+            incumbent=None, on_improve=None, mode: str | None = None, disabled=(), module=None,
+            threads: int = 1) -> dict[str, Any]:
     """The request dict (:data:`searchkit.protocol.REQUEST_KEYS`) for one native search.
 
     The heuristic crosses as its twin's name and its options, typed (``heuristic_params``: the bound
@@ -194,7 +195,8 @@ def request(algorithm, heuristic, rules, params, *, admissible: bool, max_cost: 
     spelling, the ratios the Python drivers order on.  ``memory_budget`` is three quarters of the case's
     ``--memory-limit`` allowance, if any (the native tables stop there with ``memory_limit``; the rest of
     the address space is for Python and the native engine's small allocations).  ``mode`` is the plan's
-    (``bounded_dfs``'s ``exact``, ``at_most`` or ``shortest``).
+    (``bounded_dfs``'s ``exact``, ``at_most`` or ``shortest``).  ``threads`` is what the search may use
+    (``--threads``): a driver that cannot split its work runs on one, and the result's stats say so.
 
     When live figures are kept (:func:`searchkit.limits.track_live`, the progress display), ``progress``
     is a callable the native engine calls about every half second with ``(expanded, bound)``: it writes
@@ -219,6 +221,7 @@ def request(algorithm, heuristic, rules, params, *, admissible: bool, max_cost: 
         "on_improve": on_improve,
         "mode": mode,
         "progress": _progress(limiter) if live_tracked() else None,
+        "threads": threads,
     }
 
 
@@ -244,7 +247,8 @@ def result_of(d: dict):
     stats = SearchStats(expanded=s["expanded"], generated=s["generated"], evaluated=s["evaluated"],
                         elapsed=s["elapsed"], iterations=tuple([IterationRecord(*it) for it in s["iterations"]]),
                         per_depth=tuple(s["per_depth"]), per_depth_seconds=tuple(s["per_depth_seconds"]),
-                        peak_stored=s["peak_stored"], rule_cuts=tuple([(k, v) for k, v in s["rule_cuts"]]))
+                        peak_stored=s["peak_stored"], rule_cuts=tuple([(k, v) for k, v in s["rule_cuts"]]),
+                        threads=s.get("threads", 1))  # written only above 1 (searchkit.protocol.STATS_KEYS)
     return SearchResult(status=d["status"], moves=tuple(d["moves"]), cost=d["cost"], stats=stats,
                         lower_bound=d["lower_bound"])
 
@@ -321,7 +325,7 @@ class NativeEngine:
         req = request(task.algorithm, task.heuristic, prepared.acting if task.rules else (), task.params,
                       admissible=task.admissible, max_cost=task.max_cost, limiter=limiter,
                       incumbent=task.incumbent, on_improve=task.on_improve, mode=task.mode,
-                      disabled=prepared.off, module=prepared.module)
+                      disabled=prepared.off, module=prepared.module, threads=task.threads)
         if not task.node_limit:
             req["max_nodes"] = None
         try:

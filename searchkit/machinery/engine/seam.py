@@ -92,6 +92,8 @@ class Task:
         rules: whether the driver-level pruning rules that act are handed to the search (an upper-bound
             provider's search runs without them, as the provider's own Python search does).
         node_limit: whether ``--max-nodes`` applies (it counts the case's search, not a provider's).
+        threads: the threads the search may use (``--threads``, :attr:`SolverConfig.threads
+            <searchkit.machinery.solver.SolverConfig.threads>`); the Python engine runs on one whatever it says.
     """
 
     algorithm: Any
@@ -104,6 +106,7 @@ class Task:
     on_improve: Callable[[int, int | None], None] | None = None
     rules: bool = True
     node_limit: bool = True
+    threads: int = 1
 
 
 class Engine(Protocol):
