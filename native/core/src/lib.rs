@@ -47,6 +47,9 @@ pub use result::{IterationRecord, SearchResult, SearchStats, Status};
 use limits::Checker;
 use drivers::Ctx;
 
+#[doc(hidden)]
+pub use drivers::ida_star::parallel::{unit_sizes, UNITS_PER_THREAD};
+
 /// An exact weight `num / den` (> 0): Python's weight option read as a fraction of its decimal spelling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ratio {

@@ -513,3 +513,59 @@ fn add(total: &mut [u64], part: &[u64]) {
         *t += p;
     }
 }
+
+/// A measurement aid for the scaling figures (`examples/threads_sim.rs` of the sliding-tiles crate): the
+/// iteration under `bound` split for `target` units as the parallel search splits it, and each unit then
+/// searched in turn on the calling thread. Returns the split's expansions and, in unit order, each unit's
+/// expansions and whether it holds a solution; the units after the first that holds one are not searched
+/// (the parallel search gives them up). No limits. Not a search: nothing here is reported to a user.
+#[doc(hidden)]
+pub fn unit_sizes<D: Puzzle, H: Estimator<D>>(puzzle: &D, h: &mut H, bound: u32, target: usize)
+                                                -> (u64, Vec<(u64, bool)>) {
+    let limiter = Limiter::new();
+    let mut ctx = Ctx {
+        puzzle,
+        h,
+        pruners: &mut [],
+        checks: Checker::new(&limiter),
+        pruner_cuts: Vec::new(),
+        domain_cuts: vec![0; puzzle.rule_names().len()],
+        max_cost: None,
+        admissible: true,
+    };
+    let start = puzzle.initial_state();
+    let h0 = ctx.estimate(&start);
+    let by_h = ctx.h.zero_only_at_goal(puzzle);
+    let mut n = Counts { expanded: 0, generated: 0, checkpoint: u64::MAX };
+    let (mut nxt, mut record) = (INF, Vec::new());
+    let units = split(&mut ctx, &mut n, &start, h0, bound, target, &mut nxt, &mut record).expect("no limits");
+    let mut ida: Ida<D> = Ida {
+        expanded: 0,
+        generated: 0,
+        checkpoint: u64::MAX,
+        path: Vec::new(),
+        bufs: Vec::new(),
+        frames: Vec::new(),
+        slot_frames: Vec::new(),
+        place_frames: Vec::new(),
+        table: None,
+    };
+    let mut stack = Vec::new();
+    let mut sizes = Vec::with_capacity(units.len());
+    for u in &units {
+        let mut c = Counts { expanded: 0, generated: 0, checkpoint: u64::MAX };
+        let state = state_at(puzzle, &start, &u.path);
+        stack.clear();
+        let (r, _, _) = if by_h {
+            ida.run_in_place::<H, true, true>(&mut ctx, &mut c, state, u.g, u.h, bound, &mut stack)
+        } else {
+            ida.run_in_place::<H, true, false>(&mut ctx, &mut c, state, u.g, u.h, bound, &mut stack)
+        };
+        let solved = r.is_ok_and(|v| v <= u64::from(bound));
+        sizes.push((c.expanded, solved));
+        if solved {
+            break;
+        }
+    }
+    (n.expanded, sizes)
+}
