@@ -42,6 +42,9 @@
 //! `#[inline(always)]` is compiled into one loop with the builder, and a caller may compile that loop for the
 //! CPU's instructions (`#[target_feature]`) and override [`Abstraction::apply`] to match.
 
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, AtomicU8, AtomicUsize};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use crate::limits::{Limiter, POLL_INTERVAL};
@@ -68,13 +71,47 @@ mod sealed {
 /// (module docs, "memory"): `u16` when `2 f <= 16`, else `u32`.  Only `u16` and `u32` implement it (the
 /// builder allocates the words zeroed).
 pub trait Word: Copy + sealed::Sealed {
+    /// The same bits shared between threads ([`build_threads`]): the atomic type of the same size and
+    /// alignment.
+    type Atomic: AtomicWord;
     /// The bits as a `u64`.
     fn get(self) -> u64;
     /// The low bits of `x`.
     fn put(x: u64) -> Self;
 }
 
+/// A [`Word`] shared by the threads of [`build_threads`]: read, and bits set, atomically.
+pub trait AtomicWord: Sync {
+    /// The bits as a `u64`.
+    fn load(&self) -> u64;
+    /// Set the bits of `x` (the low bits of the word's width).
+    fn or(&self, x: u64);
+}
+
+impl AtomicWord for AtomicU32 {
+    #[inline(always)]
+    fn load(&self) -> u64 {
+        u64::from(AtomicU32::load(self, Relaxed))
+    }
+    #[inline(always)]
+    fn or(&self, x: u64) {
+        self.fetch_or(x as u32, Relaxed);
+    }
+}
+
+impl AtomicWord for AtomicU16 {
+    #[inline(always)]
+    fn load(&self) -> u64 {
+        u64::from(AtomicU16::load(self, Relaxed))
+    }
+    #[inline(always)]
+    fn or(&self, x: u64) {
+        self.fetch_or(x as u16, Relaxed);
+    }
+}
+
 impl Word for u32 {
+    type Atomic = AtomicU32;
     #[inline(always)]
     fn get(self) -> u64 {
         u64::from(self)
@@ -86,6 +123,7 @@ impl Word for u32 {
 }
 
 impl Word for u16 {
+    type Atomic = AtomicU16;
     #[inline(always)]
     fn get(self) -> u64 {
         u64::from(self)
@@ -103,12 +141,25 @@ pub struct Kids {
 }
 
 /// Where [`Abstraction::predecessors`] lists a region's predecessors: [`Children::push`] each.
+///
+/// It holds the words only to prefetch them (a pointer and a length: the parallel builder's threads write
+/// them meanwhile, through atomics).
 pub struct Children<'a, W> {
-    word: &'a [W],
+    word: *const W,
+    len: usize,
     kids: &'a mut Kids,
 }
 
-impl<W: Word> Children<'_, W> {
+impl<'a, W: Word> Children<'a, W> {
+    fn new(word: &'a [W], kids: &'a mut Kids) -> Self {
+        Children { word: word.as_ptr(), len: word.len(), kids }
+    }
+
+    /// Over the atomic words of the parallel builder (the same layout).
+    fn over(word: &'a [W::Atomic], kids: &'a mut Kids) -> Self {
+        Children { word: word.as_ptr() as *const W, len: word.len(), kids }
+    }
+
     /// The state `(entry, sub)` is one cost-1 move from the region (`entry < entries`, `sub < f`; repeats
     /// are allowed).  Its word is prefetched now and the state queued for the next layer after the next
     /// entry is expanded.
@@ -120,7 +171,8 @@ impl<W: Word> Children<'_, W> {
     #[inline(always)]
     pub fn push(&mut self, entry: usize, sub: u32) {
         debug_assert!(sub < 16);
-        prefetch(&self.word[entry]); // bounds-checked: `apply_kids` relies on it
+        assert!(entry < self.len, "a predecessor's entry is below entries()"); // `apply_kids` relies on it
+        prefetch(self.word.wrapping_add(entry));
         self.kids.buf[self.kids.n & (MAX_PREDECESSORS - 1)] = ((entry as u64) << 4) | u64::from(sub & 15);
         self.kids.n += 1;
     }
@@ -175,12 +227,12 @@ pub trait Abstraction {
 }
 
 #[inline(always)]
-fn prefetch<T>(x: &T) {
+fn prefetch<T>(x: *const T) {
     #[cfg(target_arch = "x86_64")]
     #[allow(unused_unsafe)]
-    // SAFETY: a prefetch is only a hint; `x` is a valid reference
+    // SAFETY: a prefetch is only a hint: it reads nothing, and never faults
     unsafe {
-        std::arch::x86_64::_mm_prefetch(x as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0);
+        std::arch::x86_64::_mm_prefetch(x as *const i8, std::arch::x86_64::_MM_HINT_T0);
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = x;
@@ -393,7 +445,7 @@ pub fn build_in<W: Word, A: Abstraction>(abstraction: &mut A, limiter: &Limiter,
                     // SAFETY: each kid's entry indexed `word` (bounds-checked) when it was pushed
                     any |= unsafe { A::apply(&mut word, nextbits, f, next, &kids.buf[..kids.n]) };
                     kids.n = 0;
-                    abstraction.predecessors(&mut Children { word: &word, kids: &mut kids });
+                    abstraction.predecessors(&mut Children::new(&word, &mut kids));
                     assert!(kids.n <= MAX_PREDECESSORS, "more than {MAX_PREDECESSORS} predecessors of one region");
                     until_check -= 1;
                     if until_check == 0 {
@@ -415,6 +467,190 @@ pub fn build_in<W: Word, A: Abstraction>(abstraction: &mut A, limiter: &Limiter,
         Ok(value)
     })();
     // the words and bitmaps are freed; the entries stay charged while the caller holds them
+    limiter.release(if result.is_ok() { held - entries } else { held });
+    result
+}
+
+/// [`apply_kids`] on the parallel builder's atomic words and bitmap: the same test (a kid is queued unless
+/// seen, in this layer, or queued already) with the bits set atomically. Two threads may queue one kid at
+/// once (both set the same bit), or a thread may queue a kid another thread's region makes seen at the same
+/// moment (its bit in the next plane is then set in a word already seen in both: it stays seen); so a kid is
+/// queued at most once in effect, and a seen one never. Returns whether any was queued (a kid found
+/// unseen; at worst a layer with nothing new follows, which ends the build).
+fn apply_kids_shared<A: AtomicWord>(word: &[A], nextbits: &[AtomicU64], f: u32, next: u32, kids: &[u64]) -> bool {
+    let seen = 1u64 | 1 << f;
+    let mut any = false;
+    for &c in kids {
+        let (r, j) = ((c >> 4) as usize, (c & 15) as u32);
+        let at = &word[r];
+        if at.load() & (seen << j) == 0 {
+            at.or(1 << (j + next));
+            nextbits[r >> 6].fetch_or(1 << (r & 63), Relaxed);
+            any = true;
+        }
+    }
+    any
+}
+
+/// Entries of a layer's bitmap a thread of [`build_threads`] takes at once (64 entries a word).
+const SHARE: usize = 1024;
+
+/// [`build_in`] on `threads` threads: the same table, byte for byte (`threads` <= 1: [`build_in`] itself).
+///
+/// Each layer's bitmap is cut into runs of [`SHARE`] words, which the threads take in turn (an atomic
+/// counter); each thread expands the entries of its runs with a clone of `abstraction` and queues their
+/// predecessors through atomic bit sets ([`apply_kids_shared`]); the layer ends when every thread is done.
+/// Why the bytes are the same: an entry's value is the first layer whose regions reach it (module docs,
+/// "layers"), a layer's states are fixed by the layers before it whatever order its entries are expanded in,
+/// and within a layer the threads only add bits (seen, queued) and set values not yet set (a
+/// compare-and-swap from "unreached": an entry and its twin get the layer's number once).
+///
+/// The calling thread waits, polling `limiter` (its `poll` hook: Python's signal handlers; the cancel flag;
+/// the deadline) every [`POLL_INTERVAL`]; the threads check the cancel flag and the deadline every
+/// [`CHECK_EVERY`] entries. `progress` is called after each layer, on the calling thread.
+///
+/// # Errors and panics
+///
+/// As [`build`]. On a platform where `u64` and `AtomicU64` differ in alignment, it builds on one thread.
+pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A, limiter: &Limiter, threads: usize,
+                                                              mut progress: impl FnMut(u64, u64))
+                                                              -> Result<Vec<u8>, Status> {
+    if threads <= 1 || std::mem::align_of::<u64>() != std::mem::align_of::<AtomicU64>()
+        || std::mem::align_of::<W>() != std::mem::align_of::<W::Atomic>()
+        || std::mem::size_of::<W>() != std::mem::size_of::<W::Atomic>() {
+        return build_in::<W, A>(abstraction, limiter, progress);
+    }
+    let f = abstraction.substates();
+    assert!((1..=16).contains(&f) && 2 * f as usize <= 8 * std::mem::size_of::<W>(),
+            "an abstraction has 1 to 16 sub-states per entry, two bits each in its word");
+    let mut checks = Checks { limiter, polled: Instant::now() };
+    checks.check()?;
+    let fmask = (1u64 << f) - 1;
+    let entries = abstraction.entries();
+    let bits_len = entries.div_ceil(64);
+    let held = entries.saturating_add(entries.saturating_mul(std::mem::size_of::<W>()))
+        .saturating_add(bits_len.saturating_mul(16));
+    let charged = limiter.charge(held);
+    // the threads' limiter: the cancel flag and the deadline, no poll (the calling thread polls)
+    let mut quiet = limiter.clone();
+    quiet.poll = None;
+    let result = (|| {
+        charged?;
+        let mut value: Vec<u8> = Vec::new();
+        value.try_reserve_exact(entries).map_err(|_| Status::MemoryLimit)?;
+        prefault(&mut value);
+        value.resize(entries, UNREACHED);
+        let mut bits: [Vec<u64>; 2] = [zeroed(bits_len)?, zeroed(bits_len)?];
+        bits.iter_mut().for_each(prefault);
+        let mut word: Vec<W> = zeroed(entries)?;
+        for (r, j) in abstraction.goals() {
+            assert!(j < f, "a goal's sub-state is below substates()");
+            word[r] = W::put(word[r].get() | 1u64 << (j + f));
+            bits[0][r >> 6] |= 1u64 << (r & 63);
+        }
+        // SAFETY: each atomic type has its integer's size and alignment (checked above for the words and
+        // the bitmaps; `AtomicU8` and `u8` always), every bit pattern is valid in both, and the vectors are
+        // only reached through these views until they end.
+        let (value_at, word_at, bits_at) = unsafe {
+            (std::slice::from_raw_parts(value.as_mut_ptr() as *const AtomicU8, entries),
+             std::slice::from_raw_parts(word.as_mut_ptr() as *const W::Atomic, entries),
+             [std::slice::from_raw_parts(bits[0].as_mut_ptr() as *const AtomicU64, bits_len),
+              std::slice::from_raw_parts(bits[1].as_mut_ptr() as *const AtomicU64, bits_len)])
+        };
+        let mut d: u8 = 0;
+        let mut reached = 0u64;
+        loop {
+            let par = (d & 1) as usize;
+            let (cur, next) = (f * (1 - par as u32), f * par as u32);
+            let (curbits, nextbits) = (bits_at[par], bits_at[1 - par]);
+            let taken = AtomicUsize::new(0);
+            let (any, layer_reached) = (AtomicBool::new(false), AtomicU64::new(0));
+            let (halt, stop) = (AtomicBool::new(false), Mutex::new(None));
+            let running = AtomicUsize::new(threads);
+            let caller = std::thread::current();
+            std::thread::scope(|s| {
+                for _ in 0..threads {
+                    let mut a = abstraction.clone();
+                    let (taken, any, layer_reached, halt, stop, running, caller, quiet) =
+                        (&taken, &any, &layer_reached, &halt, &stop, &running, &caller, &quiet);
+                    s.spawn(move || {
+                        let mut checks = Checks { limiter: quiet, polled: Instant::now() };
+                        let mut kids = Kids { buf: [0; MAX_PREDECESSORS], n: 0 };
+                        let (mut mine, mut queued, mut until_check) = (0u64, false, CHECK_EVERY);
+                        'runs: loop {
+                            let run = taken.fetch_add(1, Relaxed) * SHARE;
+                            if run >= curbits.len() || halt.load(Relaxed) {
+                                break;
+                            }
+                            for wi in run..(run + SHARE).min(curbits.len()) {
+                                let mut m = curbits[wi].swap(0, Relaxed);
+                                while m != 0 {
+                                    let r = (wi << 6) | m.trailing_zeros() as usize;
+                                    m &= m - 1;
+                                    let e = word_at[r].load();
+                                    let seeds = (e >> cur) & !(e >> next) & fmask;
+                                    if seeds == 0 {
+                                        continue;
+                                    }
+                                    let x = a.close(r, seeds) & fmask;
+                                    word_at[r].or(x | x << f);
+                                    if value_at[r].compare_exchange(UNREACHED, d, Relaxed, Relaxed).is_ok() {
+                                        mine += 1;
+                                        if let Some(t) = a.twin(r) {
+                                            if value_at[t].compare_exchange(UNREACHED, d, Relaxed, Relaxed).is_ok() {
+                                                mine += 1;
+                                            }
+                                        }
+                                    }
+                                    queued |= apply_kids_shared(word_at, nextbits, f, next, &kids.buf[..kids.n]);
+                                    kids.n = 0;
+                                    a.predecessors(&mut Children::<W>::over(word_at, &mut kids));
+                                    assert!(kids.n <= MAX_PREDECESSORS,
+                                            "more than {MAX_PREDECESSORS} predecessors of one region");
+                                    until_check -= 1;
+                                    if until_check == 0 {
+                                        until_check = CHECK_EVERY;
+                                        if let Err(e) = checks.check() {
+                                            stop.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+                                            halt.store(true, Relaxed);
+                                            break 'runs;
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        queued |= apply_kids_shared(word_at, nextbits, f, next, &kids.buf[..kids.n]);
+                        if queued {
+                            any.store(true, Relaxed);
+                        }
+                        layer_reached.fetch_add(mine, Relaxed);
+                        if running.fetch_sub(1, std::sync::atomic::Ordering::AcqRel) == 1 {
+                            caller.unpark();
+                        }
+                    });
+                }
+                // wait, polling (Ctrl-C: the cancel flag the threads read; the deadline)
+                while running.load(std::sync::atomic::Ordering::Acquire) > 0 {
+                    std::thread::park_timeout(POLL_INTERVAL);
+                    if let Err(e) = checks.check() {
+                        stop.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+                        halt.store(true, Relaxed);
+                    }
+                }
+            });
+            if let Some(e) = stop.into_inner().unwrap_or_else(|p| p.into_inner()) {
+                return Err(e);
+            }
+            reached += layer_reached.into_inner();
+            progress(reached, entries as u64);
+            checks.check()?;
+            if !any.into_inner() {
+                break;
+            }
+            d = d.checked_add(1).filter(|&x| x < UNREACHED).expect("a distance above 254");
+        }
+        Ok(value)
+    })();
     limiter.release(if result.is_ok() { held - entries } else { held });
     result
 }

@@ -1,8 +1,11 @@
-//! Build one sliding-tile table and print its value histogram: `build_pdb N TILE...` (a benchmark aid).
+//! Build one sliding-tile table and print its value histogram: `build_pdb N TILE...` (a benchmark aid);
+//! `THREADS=T` in the environment builds it on T threads.
 fn main() {
     let args: Vec<u8> = std::env::args().skip(1).map(|a| a.parse().expect("numbers")).collect();
     let (n, tiles) = (args[0] as usize, &args[1..]);
-    let v = searchkit_tiles::pdb::build(n, tiles, &searchkit_core::Limiter::new(), |_, _| {}).expect("built");
+    let threads = std::env::var("THREADS").ok().map_or(1, |t| t.parse().expect("THREADS: a number"));
+    let v = searchkit_tiles::pdb::build_threads(n, tiles, threads, &searchkit_core::Limiter::new(), |_, _| {})
+        .expect("built");
     let mut hist = [0u64; 256];
     for &x in &v {
         hist[x as usize] += 1;

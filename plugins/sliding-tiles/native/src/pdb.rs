@@ -109,7 +109,6 @@ pub fn build_threads(n: usize, tiles: &[u8], threads: usize, limiter: &Limiter, 
 /// [`build`] with or without a group's mirror symmetry (the tests try both; neither changes an entry).
 fn build_with(n: usize, tiles: &[u8], sym: bool, threads: usize, limiter: &Limiter,
               progress: impl FnMut(u64, u64)) -> Result<Vec<u8>, Status> {
-    let _ = threads;
     assert!((2..=4).contains(&n), "boards of side 2 to 4");
     let cells = n * n;
     let k = tiles.len();
@@ -117,9 +116,9 @@ fn build_with(n: usize, tiles: &[u8], sym: bool, threads: usize, limiter: &Limit
     assert!((1..k).all(|i| !tiles[..i].contains(&tiles[i])), "distinct tiles");
     let mirror = if sym { Mirror::of(n, tiles) } else { None };
     if 2 * (cells - k) <= 16 {
-        dispatch::<u16>(n, tiles, mirror, limiter, progress)
+        dispatch::<u16>(n, tiles, mirror, threads, limiter, progress)
     } else {
-        dispatch::<u32>(n, tiles, mirror, limiter, progress)
+        dispatch::<u32>(n, tiles, mirror, threads, limiter, progress)
     }
 }
 
@@ -171,31 +170,38 @@ impl Mirror {
 }
 
 /// [`side`] in the fastest variant the CPU runs.
-fn dispatch<T: Word>(n: usize, tiles: &[u8], mirror: Option<Mirror>, limiter: &Limiter,
+fn dispatch<T: Word>(n: usize, tiles: &[u8], mirror: Option<Mirror>, threads: usize, limiter: &Limiter,
                      progress: impl FnMut(u64, u64)) -> Result<Vec<u8>, Status> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1")
         && std::arch::is_x86_feature_detected!("bmi2") {
         // SAFETY: the CPU has the instructions the function is compiled for (checked just above).
-        return unsafe { build_bmi2::<T>(n, tiles, mirror, limiter, progress) };
+        return unsafe { build_bmi2::<T>(n, tiles, mirror, threads, limiter, progress) };
     }
-    side::<T, Soft>(n, tiles, mirror, limiter, progress)
+    side::<T, Soft>(n, tiles, mirror, threads, limiter, progress)
 }
 
 /// [`side`] compiled with `popcnt` and BMI1/2 (`pdep`/`pext` for the masks over the free cells, `tzcnt`,
 /// `blsr`; otherwise loops of a dozen instructions each), the core's builder loop with it.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
-unsafe fn build_bmi2<T: Word>(n: usize, tiles: &[u8], mirror: Option<Mirror>, limiter: &Limiter,
+unsafe fn build_bmi2<T: Word>(n: usize, tiles: &[u8], mirror: Option<Mirror>, threads: usize, limiter: &Limiter,
                               progress: impl FnMut(u64, u64)) -> Result<Vec<u8>, Status> {
-    side::<T, Bmi2>(n, tiles, mirror, limiter, progress)
+    side::<T, Bmi2>(n, tiles, mirror, threads, limiter, progress)
 }
 
 /// The core's builder over [`TileAbstraction`] for the board side `n` as a constant (the flood fill's masks and the
 /// moves' loops then unroll), all compiled into one function.
 #[inline(always)]
-fn side<T: Word, B: Bits>(n: usize, tiles: &[u8], mirror: Option<Mirror>, limiter: &Limiter,
+fn side<T: Word, B: Bits>(n: usize, tiles: &[u8], mirror: Option<Mirror>, threads: usize, limiter: &Limiter,
                           progress: impl FnMut(u64, u64)) -> Result<Vec<u8>, Status> {
+    if threads > 1 {
+        return match n {
+            2 => pdb::build_threads::<T, _>(&mut TileAbstraction::<B, 2>::new(tiles, mirror), limiter, threads, progress),
+            3 => pdb::build_threads::<T, _>(&mut TileAbstraction::<B, 3>::new(tiles, mirror), limiter, threads, progress),
+            _ => pdb::build_threads::<T, _>(&mut TileAbstraction::<B, 4>::new(tiles, mirror), limiter, threads, progress),
+        };
+    }
     match n {
         2 => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 2>::new(tiles, mirror), limiter, progress),
         3 => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 3>::new(tiles, mirror), limiter, progress),
@@ -205,7 +211,7 @@ fn side<T: Word, B: Bits>(n: usize, tiles: &[u8], mirror: Option<Mirror>, limite
 
 /// Masks over a placement's free cells: `deposit(x, m)` puts bit `j` of `x` on the `j`-th set bit of `m`,
 /// `extract` is its inverse on the bits of `m` (the x86 `pdep`/`pext`).
-trait Bits {
+trait Bits: Clone + Send {
     fn deposit(x: u32, m: u32) -> u32;
     fn extract(x: u32, m: u32) -> u32;
     /// The `d`-th set bit of `m` (lowest first).
@@ -227,6 +233,7 @@ trait Bits {
 }
 
 /// [`Bits`] by loops over the set bits.
+#[derive(Clone)]
 struct Soft;
 
 impl Bits for Soft {
@@ -258,6 +265,7 @@ impl Bits for Soft {
 
 /// [`Bits`] by the BMI2 instructions (only inside [`build_bmi2`], which checks the CPU has them).
 #[cfg(target_arch = "x86_64")]
+#[derive(Clone)]
 struct Bmi2;
 
 #[cfg(target_arch = "x86_64")]
@@ -293,6 +301,7 @@ const fn left_col(n: usize) -> u32 {
 /// A group's abstraction for the core's builder (module docs, "the abstraction"), on the board of side `N`,
 /// with the masks over the free cells by `B`; it keeps the placement last closed, decoded, for its
 /// predecessors.
+#[derive(Clone)]
 struct TileAbstraction<B, const N: usize> {
     k: usize,
     f: u32,
@@ -793,13 +802,45 @@ mod tests {
             let before = build_before(n, tiles, |_, _| {});
             let mirror = Mirror::of(n, tiles);
             let v = if 2 * (n * n - tiles.len()) <= 16 {
-                side::<u16, Soft>(n, tiles, mirror, &Limiter::new(), |_, _| {}).unwrap()
+                side::<u16, Soft>(n, tiles, mirror, 1, &Limiter::new(), |_, _| {}).unwrap()
             } else {
-                side::<u32, Soft>(n, tiles, mirror, &Limiter::new(), |_, _| {}).unwrap()
+                side::<u32, Soft>(n, tiles, mirror, 1, &Limiter::new(), |_, _| {}).unwrap()
             };
             assert!(v == before, "{n} {tiles:?}");
         }
         assert!(Mirror::of(4, &[1, 2, 3, 4, 5, 8]).is_some() && Mirror::of(3, &[1, 2, 3]).is_some());
+    }
+
+    #[test]
+    fn a_table_built_on_n_threads_is_the_one_thread_table_byte_for_byte() {
+        // with and without the mirror (and its twins), 16- and 32-bit words, the BMI2 and the plain variant;
+        // 2, 3 and 8 threads (more threads than the layers' runs of entries too)
+        let groups: [(usize, &[u8]); 7] = [(3, &[1, 2, 3]), (3, &[1, 2, 3, 4, 5, 6, 7, 8]), (3, &[2, 5, 7]),
+                                           (4, &[1, 2, 3, 4, 5, 8]), (4, &[13, 14, 15]), (4, &[9, 10, 13, 14, 15]),
+                                           (4, &[1, 2, 5, 6, 7])];
+        for (n, tiles) in groups {
+            let one = build(n, tiles, &Limiter::new(), |_, _| {}).unwrap();
+            for threads in [2, 3, 8] {
+                let many = build_threads(n, tiles, threads, &Limiter::new(), |_, _| {}).unwrap();
+                assert!(many == one, "{n} {tiles:?} on {threads} threads");
+                let mirror = Mirror::of(n, tiles);
+                let plain = if 2 * (n * n - tiles.len()) <= 16 {
+                    side::<u16, Soft>(n, tiles, mirror, threads, &Limiter::new(), |_, _| {}).unwrap()
+                } else {
+                    side::<u32, Soft>(n, tiles, mirror, threads, &Limiter::new(), |_, _| {}).unwrap()
+                };
+                assert!(plain == one, "{n} {tiles:?} on {threads} threads without BMI2");
+            }
+            let unmirrored = build_with(n, tiles, false, 2, &Limiter::new(), |_, _| {}).unwrap();
+            assert!(unmirrored == one, "{n} {tiles:?} on 2 threads without the mirror");
+        }
+    }
+
+    #[test]
+    fn a_cancelled_build_on_threads_stops() {
+        let mut limiter = Limiter::new();
+        limiter.cancel = Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true)));
+        assert_eq!(build_threads(4, &[1, 2, 3, 4, 5, 8], 2, &limiter, |_, _| {}), Err(Status::Cancelled));
     }
 
     #[test]
