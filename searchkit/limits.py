@@ -95,18 +95,26 @@ class Limiter:
     limiter through, so a driver handed the Solver's limiter counts time from
     the start of the case.
 
+    ``threads`` is how many threads the case's search may use (``--threads``; 1 by default): not a limit
+    the limiter checks, but what a native step of the case that can split its work (a table build) is
+    given, read through :func:`threads` as the deadline is through :func:`remaining`.
+
     Raises:
         LimitReached: from :meth:`checkpoint`, when the node or time limit is exceeded.
     """
 
-    __slots__ = ("max_nodes", "deadline", "memory", "clock_every", "start", "done", "bound", "_checked")
+    __slots__ = ("max_nodes", "deadline", "memory", "clock_every", "start", "done", "bound", "threads", "_checked")
 
     clock = staticmethod(time.perf_counter)
     #: Seconds of expansions between two clock readings, at most (see the class docstring).
     CLOCK_INTERVAL = 0.01
 
-    def __init__(self, limits: Limits | None = None, clock_every: int = 16, *, start: float | None = None) -> None:
+    def __init__(self, limits: Limits | None = None, clock_every: int = 16, *, start: float | None = None,
+                 threads: int = 1) -> None:
         limits = limits or Limits()
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= MAX_THREADS:
+            raise ValueError(f"threads must be a whole number from 1 to {MAX_THREADS}, got {threads!r}")
+        self.threads = threads
         self.start = time.perf_counter() if start is None else start
         self.max_nodes = limits.max_nodes
         self.deadline = None if limits.time_limit is None else self.start + limits.time_limit
@@ -266,6 +274,13 @@ def remaining() -> float | None:
     if _active and _active[-1].deadline is not None:
         return _active[-1].deadline - time.perf_counter()
     return None
+
+
+def threads() -> int:
+    """The threads the running case's search may use (``--threads``: its :class:`Limiter`'s ``threads``), or 1
+    when no case is running: what a native step of the case that can split its work (a pattern database
+    build) runs on.  ``searchkit pdb build --threads`` sets it for its builds the same way."""
+    return _active[-1].threads if _active else 1
 
 
 def setup_check() -> None:

@@ -239,14 +239,14 @@ def threads_option() -> Callable:
     """``--threads N|auto`` (default 1): the threads each case's search may use; the value is checked here
     (``auto`` stays ``"auto"``: the command divides the CPUs by its ``--jobs`` workers,
     :func:`searchkit.machinery.batch.executors.resolve_threads`)."""
-    return click.option("--threads", default="1", show_default=True, metavar="N|auto", callback=_threads,
+    return click.option("--threads", default="1", show_default=True, metavar="N|auto", callback=check_threads,
                         help="Threads each case's search may use (with --jobs J: J x N in all; 'auto': the CPUs "
                              "this process may use divided by the --jobs workers).  Only a search that can split "
                              "its work uses more than one (native IDA* today; docs/cli.md); the others run on "
                              "one, and their stats say so.  --jobs for many cases, --threads for one hard case.")
 
 
-def _threads(ctx, param, value):
+def check_threads(ctx, param, value):
     """``--threads``' callback: ``"auto"`` or a number of threads (a usage error, exit status 2, otherwise)."""
     if value == "auto":
         return value

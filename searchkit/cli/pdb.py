@@ -6,7 +6,7 @@ import time
 
 import click
 
-from searchkit.cli.common import EXIT_INPUT, error, fail, registry
+from searchkit.cli.common import EXIT_INPUT, check_threads, error, fail, registry
 from searchkit.limits import MAX_MEMORY_MB
 
 
@@ -33,6 +33,17 @@ def _abstractions(ctx, game: str, spec: str):
     return heuristic, found
 
 
+def _build_threads(ctx, param, value) -> int:
+    """``pdb build --threads``' callback: a number of threads, ``auto`` the CPUs this process may use (one
+    build at a time); anything else is a usage error naming ``--threads`` (exit status 2), as for ``solve``."""
+    value = check_threads(ctx, param, value)
+    if value == "auto":
+        from searchkit.machinery.batch.executors import resolve_threads
+
+        return resolve_threads("auto")
+    return value
+
+
 @click.group()
 def pdb() -> None:
     """Build, inspect or delete the pattern databases a heuristic uses (cached under the user's cache folder).
@@ -48,12 +59,17 @@ def pdb() -> None:
 @click.option("--memory-limit", type=click.FloatRange(min=1, max=MAX_MEMORY_MB), default=None, metavar="MB",
               help="Refuse to build a table whose build needs more memory than this (MiB); more than the machine "
                    "has is refused whatever the limit.")
+@click.option("--threads", default="1", show_default=True, metavar="N|auto", callback=_build_threads,
+              help="Threads a table's build may use ('auto': the CPUs this process may use); the table's bytes "
+                   "are the same on any number.  Only the native builder splits its work; searchkit's Python "
+                   "builder runs on one.")
 @click.pass_context
-def build(ctx, game, spec, memory_limit) -> None:
+def build(ctx, game, spec, memory_limit, threads) -> None:
     """Build (or verify, if cached) the tables of heuristic SPEC of GAME; one line per table.
 
     Before a table is built, a line on stderr gives its entries and the memory its build needs; a build
-    needing more than --memory-limit, or than the machine has, is refused in one line.
+    needing more than --memory-limit, or than the machine has, is refused in one line.  A table is built
+    on --threads threads, with the same bytes as on one.
     """
     from searchkit.errors import SearchkitError
     from searchkit.limits import Limiter, LimitReached, Limits, active
@@ -81,7 +97,7 @@ def build(ctx, game, spec, memory_limit) -> None:
         counted.__dict__.update(builder.__dict__)  # its memory estimate
         key = a.key()
         try:
-            with active(Limiter(Limits(memory_mb=memory_limit))):
+            with active(Limiter(Limits(memory_mb=memory_limit), threads=threads)):  # the builder's threads too
                 # one route with the engines' (searchkit.machinery.pdb.ensure_file): the native builder in this process,
                 # the file checked without numpy (verify_file), the Python builder only when there is no other
                 path = ensure_file(a, counted, lambda p, crc: verify_file(p, key, full=crc),

@@ -111,6 +111,11 @@ class SolverConfig:
             :attr:`~searchkit.result.SearchStats.threads` says how many it ran
             on.  The Python engine always runs on one.  ``auto`` is resolved
             before the config is made (:func:`searchkit.machinery.batch.executors.resolve_threads`).
+            A pattern database the case's heuristic has to build is built on
+            them too (the case's :class:`~searchkit.limits.Limiter` carries
+            them, :func:`searchkit.limits.threads`): a native table builder
+            that splits its work uses them, on either engine, giving the same
+            bytes; searchkit's Python builder runs on one.
     """
 
     game: str
@@ -292,7 +297,7 @@ class Solver:
             UnknownNameError, PlanError: as :meth:`resolve`.
             SeedError: a given seed that is not a solution of its case.
         """
-        limiter = Limiter(self.config.limits, start=started)
+        limiter = Limiter(self.config.limits, start=started, threads=self.config.threads)  # a table build's too
         if case.stopped is not None:  # a limit stopped its reading (Case.unread): nothing to search
             return Outcome(case, SearchResult(status=case.stopped, stats=SearchStats(elapsed=limiter.elapsed())),
                            None, None, limiter.elapsed())

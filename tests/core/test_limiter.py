@@ -48,3 +48,22 @@ def test_fast_expansions_still_read_the_clock_only_every_clock_every_nodes(monke
     done = run_until_stopped(limiter, now, lambda done: 1e-4)  # 10,000 expansions to the limit
     assert done >= 10_000 - limiter.clock_every
     assert reads[0] <= done / limiter.clock_every + 10
+
+
+def test_the_running_cases_threads_are_its_limiters():
+    # a native table build reads them as it reads the deadline (issue 34 item 2: the build runs on --threads)
+    from searchkit.limits import active, threads
+
+    assert threads() == 1  # no case running
+    with active(Limiter(Limits(), threads=3)):
+        assert threads() == 3
+        with active(Limiter(Limits())):
+            assert threads() == 1
+        assert threads() == 3
+    assert threads() == 1
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1025, 1.5, True, "2", None])
+def test_a_limiter_refuses_threads_out_of_range(bad):
+    with pytest.raises(ValueError, match="threads must be a whole number from 1 to 1024"):
+        Limiter(Limits(), threads=bad)

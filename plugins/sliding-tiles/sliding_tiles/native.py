@@ -82,6 +82,8 @@ def build_table(n: int, tiles: list[int], path: str, key: str, progress=None, *,
     allocated; the builder's allocations are fallible, so one refused under the address-space limit is the
     case's ``memory_limit`` too.  ``progress(reached, total)``, if given, is called after each layer.  With
     ``keep``, the module keeps the table for the process under ``path`` (it then loads it without reading it).
+    It runs on the running case's threads (:func:`searchkit.limits.threads`: ``--threads`` of ``solve``, or of
+    ``pdb build``; 1 outside a case); the table's bytes are the same on any number of threads.
 
     It used to run in a child ``python -c`` (the builder could not be stopped from inside): the child wrote
     577 MB that this process read back and checked again, and Ctrl-C needed a signal-mask dance so as not to
@@ -92,12 +94,12 @@ def build_table(n: int, tiles: list[int], path: str, key: str, progress=None, *,
         KeyboardInterrupt: Ctrl-C.
         OSError: the table could not be written.
     """
-    from searchkit.limits import MEMORY_LIMIT, TIME_LIMIT, LimitReached, remaining, reserve
+    from searchkit.limits import MEMORY_LIMIT, TIME_LIMIT, LimitReached, remaining, reserve, threads
 
     reserve(build_bytes(n, len(tiles)))
     digest = hashlib.sha256(key.encode()).digest()
     try:
-        _module().tiles_build_pdb(n, list(tiles), path, key, digest, progress, remaining(), keep)
+        _module().tiles_build_pdb(n, list(tiles), path, key, digest, progress, remaining(), keep, threads=threads())
     except TimeoutError:
         raise LimitReached(TIME_LIMIT) from None
     except MemoryError:

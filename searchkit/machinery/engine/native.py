@@ -355,7 +355,7 @@ class NativeEngine:
             else:
                 left = max(limiter.deadline - limiter.clock(), REPLAY_GRACE)
                 with active(Limiter(Limits(time_limit=left, memory_mb=None if limiter.memory is None
-                                           else limiter.memory / 2**20))):
+                                           else limiter.memory / 2**20), threads=limiter.threads)):
                     check_solution(prepared.plain_puzzle(), result)
         except LimitReached as stop:
             return attrs.evolve(result, status=stop.status, moves=(), cost=None)
