@@ -19,6 +19,7 @@ import subprocess
 import sys
 
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -146,7 +147,7 @@ def test_ctrl_c_stops_every_thread():
     assert out["status"] == "cancelled" and out["expanded"] > 0 and out["threads"] == 2
 
 
-EXAMPLE = __import__("pathlib").Path(__file__).resolve().parents[2] / "plugins/sliding-tiles/examples/15-puzzle-korf.txt"
+EXAMPLE = Path(__file__).resolve().parents[2] / "plugins" / "sliding-tiles" / "examples" / "15-puzzle-korf.txt"
 
 
 def records(threads: int) -> list[dict]:

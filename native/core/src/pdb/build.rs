@@ -43,7 +43,7 @@
 //! CPU's instructions (`#[target_feature]`) and override [`Abstraction::apply`] to match.
 
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, AtomicU8, AtomicUsize};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -71,47 +71,13 @@ mod sealed {
 /// (module docs, "memory"): `u16` when `2 f <= 16`, else `u32`.  Only `u16` and `u32` implement it (the
 /// builder allocates the words zeroed).
 pub trait Word: Copy + sealed::Sealed {
-    /// The same bits shared between threads ([`build_threads`]): the atomic type of the same size and
-    /// alignment.
-    type Atomic: AtomicWord;
     /// The bits as a `u64`.
     fn get(self) -> u64;
     /// The low bits of `x`.
     fn put(x: u64) -> Self;
 }
 
-/// A [`Word`] shared by the threads of [`build_threads`]: read, and bits set, atomically.
-pub trait AtomicWord: Sync {
-    /// The bits as a `u64`.
-    fn load(&self) -> u64;
-    /// Set the bits of `x` (the low bits of the word's width).
-    fn or(&self, x: u64);
-}
-
-impl AtomicWord for AtomicU32 {
-    #[inline(always)]
-    fn load(&self) -> u64 {
-        u64::from(AtomicU32::load(self, Relaxed))
-    }
-    #[inline(always)]
-    fn or(&self, x: u64) {
-        self.fetch_or(x as u32, Relaxed);
-    }
-}
-
-impl AtomicWord for AtomicU16 {
-    #[inline(always)]
-    fn load(&self) -> u64 {
-        u64::from(AtomicU16::load(self, Relaxed))
-    }
-    #[inline(always)]
-    fn or(&self, x: u64) {
-        self.fetch_or(x as u16, Relaxed);
-    }
-}
-
 impl Word for u32 {
-    type Atomic = AtomicU32;
     #[inline(always)]
     fn get(self) -> u64 {
         u64::from(self)
@@ -123,7 +89,6 @@ impl Word for u32 {
 }
 
 impl Word for u16 {
-    type Atomic = AtomicU16;
     #[inline(always)]
     fn get(self) -> u64 {
         u64::from(self)
@@ -148,16 +113,19 @@ pub struct Children<'a, W> {
     word: *const W,
     len: usize,
     kids: &'a mut Kids,
+    /// In the parallel builder: the stripes' owners and the calling thread (only its own kids' words are
+    /// prefetched: another thread's would be fetched into the wrong core's cache).
+    owners: Option<(&'a [u8; OWNERS], u8)>,
 }
 
 impl<'a, W: Word> Children<'a, W> {
     fn new(word: &'a [W], kids: &'a mut Kids) -> Self {
-        Children { word: word.as_ptr(), len: word.len(), kids }
+        Children { word: word.as_ptr(), len: word.len(), kids, owners: None }
     }
 
-    /// Over the atomic words of the parallel builder (the same layout).
-    fn over(word: &'a [W::Atomic], kids: &'a mut Kids) -> Self {
-        Children { word: word.as_ptr() as *const W, len: word.len(), kids }
+    /// Over the words of the parallel builder, which its threads write meanwhile (each its own entries).
+    fn new_raw(word: *const W, len: usize, kids: &'a mut Kids, owners: &'a [u8; OWNERS], me: u8) -> Self {
+        Children { word, len, kids, owners: Some((owners, me)) }
     }
 
     /// The state `(entry, sub)` is one cost-1 move from the region (`entry < entries`, `sub < f`; repeats
@@ -172,7 +140,9 @@ impl<'a, W: Word> Children<'a, W> {
     pub fn push(&mut self, entry: usize, sub: u32) {
         debug_assert!(sub < 16);
         assert!(entry < self.len, "a predecessor's entry is below entries()"); // `apply_kids` relies on it
-        prefetch(self.word.wrapping_add(entry));
+        if self.owners.is_none_or(|(owners, me)| owners[owner_slot(entry)] == me) {
+            prefetch(self.word.wrapping_add(entry));
+        }
         self.kids.buf[self.kids.n & (MAX_PREDECESSORS - 1)] = ((entry as u64) << 4) | u64::from(sub & 15);
         self.kids.n += 1;
     }
@@ -471,55 +441,103 @@ pub fn build_in<W: Word, A: Abstraction>(abstraction: &mut A, limiter: &Limiter,
     result
 }
 
-/// [`apply_kids`] on the parallel builder's atomic words and bitmap: the same test (a kid is queued unless
-/// seen, in this layer, or queued already) with the bits set atomically. Two threads may queue one kid at
-/// once (both set the same bit), or a thread may queue a kid another thread's region makes seen at the same
-/// moment (its bit in the next plane is then set in a word already seen in both: it stays seen); so a kid is
-/// queued at most once in effect, and a seen one never. Returns whether any was queued (a kid found
-/// unseen; at worst a layer with nothing new follows, which ends the build).
-fn apply_kids_shared<A: AtomicWord>(word: &[A], nextbits: &[AtomicU64], f: u32, next: u32, kids: &[u64]) -> bool {
-    let seen = 1u64 | 1 << f;
-    let mut any = false;
-    for &c in kids {
-        let (r, j) = ((c >> 4) as usize, (c & 15) as u32);
-        let at = &word[r];
-        if at.load() & (seen << j) == 0 {
-            at.or(1 << (j + next));
-            nextbits[r >> 6].fetch_or(1 << (r & 63), Relaxed);
-            any = true;
-        }
-    }
-    any
+/// Entries in one stripe of [`build_threads`]: stripe `s` (entries `s << STRIPE_BITS ..`) belongs to thread
+/// `owners[s % OWNERS]`, where `owners[i] = i % threads` (a table look-up, not a division, for each
+/// predecessor).
+const STRIPE_BITS: u32 = 16;
+/// The length of the stripes' owners table (a power of two; at most this many threads build).
+pub const OWNERS: usize = 64;
+
+/// The slot of `entry`'s stripe in the owners table.
+#[inline(always)]
+fn owner_slot(entry: usize) -> usize {
+    (entry >> STRIPE_BITS) & (OWNERS - 1)
+}
+/// Entries a thread of [`build_threads`] expands between two exchanges of the predecessors it found for the
+/// others' stripes.
+const ROUND: u64 = 1 << 15;
+
+/// The builder's words and bitmaps as raw pointers, shared by the threads of [`build_threads`], each of
+/// which reads and writes only the entries of its own stripes (and their bitmap words: a stripe is whole
+/// bitmap words).
+#[derive(Clone, Copy)]
+struct Owned<W> {
+    word: *mut W,
+    bits: [*mut u64; 2],
 }
 
-/// Entries of a layer's bitmap a thread of [`build_threads`] takes at once (64 entries a word).
-const SHARE: usize = 1024;
+// SAFETY: the pointers are only dereferenced by the thread that owns the entry (module docs of
+// `build_threads`); the vectors outlive the threads (a scope).
+unsafe impl<W> Send for Owned<W> {}
+// SAFETY: as above
+unsafe impl<W> Sync for Owned<W> {}
+
+/// [`apply_kids`] through the owner's pointers: each kid of `kids` belongs to the calling thread.
+///
+/// # Safety
+///
+/// Every kid's entry is below the number of entries and in a stripe of the calling thread, which no other
+/// thread reads or writes meanwhile.
+#[inline(always)]
+unsafe fn apply_owned<W: Word>(word: *mut W, nextbits: *mut u64, f: u32, next: u32, kids: &[u64]) -> bool {
+    let seen = 1u64 | 1 << f;
+    let mut any = 0;
+    for &c in kids {
+        let (r, j) = ((c >> 4) as usize, (c & 15) as u32);
+        // SAFETY: the caller's promise
+        let new = unsafe {
+            let at = word.add(r);
+            let e = (*at).get();
+            let new = u64::from(e & (seen << j) == 0);
+            *at = W::put(e | new << (j + next));
+            *nextbits.add(r >> 6) |= new << (r & 63);
+            new
+        };
+        any |= new;
+    }
+    any != 0
+}
 
 /// [`build_in`] on `threads` threads: the same table, byte for byte (`threads` <= 1: [`build_in`] itself).
 ///
-/// Each layer's bitmap is cut into runs of [`SHARE`] words, which the threads take in turn (an atomic
-/// counter); each thread expands the entries of its runs with a clone of `abstraction` and queues their
-/// predecessors through atomic bit sets ([`apply_kids_shared`]); the layer ends when every thread is done.
-/// Why the bytes are the same: an entry's value is the first layer whose regions reach it (module docs,
-/// "layers"), a layer's states are fixed by the layers before it whatever order its entries are expanded in,
-/// and within a layer the threads only add bits (seen, queued) and set values not yet set (a
-/// compare-and-swap from "unreached": an entry and its twin get the layer's number once).
+/// **Ownership.** The entries are cut into stripes of 2^16 (whole words of the layer bitmaps); stripe `s`
+/// belongs to thread `(s % 64) % threads` (at most 64 threads build). A thread expands the entries of its own stripes in each layer (the
+/// layer's bitmap scanned in rank order, as [`build_in`] does) and is the only one to read or write their
+/// words and bitmap bits, so it needs no atomic instruction for them: a predecessor in one of its own
+/// stripes is queued at once (with [`build_in`]'s pipeline: applied after the next entry is expanded,
+/// prefetched meanwhile), one in another thread's stripe is put in that thread's box. Every [`ROUND`]
+/// expansions the threads meet (a barrier), each queues the predecessors in its boxes, and they meet
+/// again. The entries' values are set through atomic bytes: an entry's twin may lie in another stripe
+/// (a compare-and-swap from "unreached" sets it once).
 ///
-/// The calling thread waits, polling `limiter` (its `poll` hook: Python's signal handlers; the cancel flag;
-/// the deadline) every [`POLL_INTERVAL`]; the threads check the cancel flag and the deadline every
-/// [`CHECK_EVERY`] entries. `progress` is called after each layer, on the calling thread.
+/// **Why the bytes are the same.** An entry's value is the first layer whose regions reach it (module docs,
+/// "layers"). A layer's seeds are fixed when it starts (the layer before has ended for every thread), and
+/// each seed is expanded exactly once in it (by its stripe's owner); queuing a predecessor sets bits only,
+/// and "unless seen, in this layer, or queued already" is a test of the owner's own word, read and written
+/// by the owner alone, so the order in which a layer's predecessors are queued changes no entry, as in the
+/// one-thread builder (whose kids are applied in one order among many: its module docs). So each layer holds
+/// the same states at every thread count, and each entry gets the same value.
+///
+/// **Limits.** The calling thread waits, polling `limiter` (its `poll` hook: Python's signal handlers; the
+/// cancel flag; the deadline) every [`POLL_INTERVAL`]; the threads check the cancel flag and the deadline
+/// every [`CHECK_EVERY`] entries and stop together at the next meeting. `progress` is called after each
+/// layer, on the calling thread.
 ///
 /// # Errors and panics
 ///
-/// As [`build`]. On a platform where `u64` and `AtomicU64` differ in alignment, it builds on one thread.
+/// As [`build`]. On a platform where `u8` and `AtomicU8` differ in alignment it builds on one thread.
 pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A, limiter: &Limiter, threads: usize,
                                                               mut progress: impl FnMut(u64, u64))
                                                               -> Result<Vec<u8>, Status> {
-    if threads <= 1 || std::mem::align_of::<u64>() != std::mem::align_of::<AtomicU64>()
-        || std::mem::align_of::<W>() != std::mem::align_of::<W::Atomic>()
-        || std::mem::size_of::<W>() != std::mem::size_of::<W::Atomic>() {
+    if threads <= 1 || std::mem::align_of::<u8>() != std::mem::align_of::<AtomicU8>() {
         return build_in::<W, A>(abstraction, limiter, progress);
     }
+    let threads = threads.min(OWNERS);
+    let mut owners = [0u8; OWNERS];
+    for (i, o) in owners.iter_mut().enumerate() {
+        *o = (i % threads) as u8;
+    }
+    let owners = &owners;
     let f = abstraction.substates();
     assert!((1..=16).contains(&f) && 2 * f as usize <= 8 * std::mem::size_of::<W>(),
             "an abstraction has 1 to 16 sub-states per entry, two bits each in its word");
@@ -534,6 +552,8 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
     // the threads' limiter: the cancel flag and the deadline, no poll (the calling thread polls)
     let mut quiet = limiter.clone();
     quiet.poll = None;
+    let stripes = entries.div_ceil(1 << STRIPE_BITS);
+    let per_stripe = (1usize << STRIPE_BITS) / 64;
     let result = (|| {
         charged?;
         let mut value: Vec<u8> = Vec::new();
@@ -548,82 +568,148 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
             word[r] = W::put(word[r].get() | 1u64 << (j + f));
             bits[0][r >> 6] |= 1u64 << (r & 63);
         }
-        // SAFETY: each atomic type has its integer's size and alignment (checked above for the words and
-        // the bitmaps; `AtomicU8` and `u8` always), every bit pattern is valid in both, and the vectors are
-        // only reached through these views until they end.
-        let (value_at, word_at, bits_at) = unsafe {
-            (std::slice::from_raw_parts(value.as_mut_ptr() as *const AtomicU8, entries),
-             std::slice::from_raw_parts(word.as_mut_ptr() as *const W::Atomic, entries),
-             [std::slice::from_raw_parts(bits[0].as_mut_ptr() as *const AtomicU64, bits_len),
-              std::slice::from_raw_parts(bits[1].as_mut_ptr() as *const AtomicU64, bits_len)])
-        };
+        let owned = Owned { word: word.as_mut_ptr(), bits: [bits[0].as_mut_ptr(), bits[1].as_mut_ptr()] };
+        // SAFETY: `AtomicU8` has `u8`'s size and alignment (checked above) and every bit pattern is valid in
+        // both; `value` is only reached through this view until it ends
+        let value_at = unsafe { std::slice::from_raw_parts(value.as_mut_ptr() as *const AtomicU8, entries) };
+        // boxes[from * threads + to]: predecessors found by `from` in `to`'s stripes
+        let boxes: Vec<Mutex<Vec<u64>>> = (0..threads * threads).map(|_| Mutex::new(Vec::new())).collect();
         let mut d: u8 = 0;
         let mut reached = 0u64;
         loop {
             let par = (d & 1) as usize;
             let (cur, next) = (f * (1 - par as u32), f * par as u32);
-            let (curbits, nextbits) = (bits_at[par], bits_at[1 - par]);
-            let taken = AtomicUsize::new(0);
             let (any, layer_reached) = (AtomicBool::new(false), AtomicU64::new(0));
             let (halt, stop) = (AtomicBool::new(false), Mutex::new(None));
-            let running = AtomicUsize::new(threads);
+            let (finished, running) = (AtomicUsize::new(0), AtomicUsize::new(threads));
+            let meet = std::sync::Barrier::new(threads);
             let caller = std::thread::current();
             std::thread::scope(|s| {
-                for _ in 0..threads {
+                for me in 0..threads {
                     let mut a = abstraction.clone();
-                    let (taken, any, layer_reached, halt, stop, running, caller, quiet) =
-                        (&taken, &any, &layer_reached, &halt, &stop, &running, &caller, &quiet);
+                    let (any, layer_reached, halt, stop, finished, running, caller, quiet, meet, boxes) =
+                        (&any, &layer_reached, &halt, &stop, &finished, &running, &caller, &quiet, &meet, &boxes);
                     s.spawn(move || {
+                        let owned = owned;
+                        let (wp, curp, nextp) = (owned.word, owned.bits[par], owned.bits[1 - par]);
+                        let owner = |r: usize| usize::from(owners[owner_slot(r)]);
                         let mut checks = Checks { limiter: quiet, polled: Instant::now() };
                         let mut kids = Kids { buf: [0; MAX_PREDECESSORS], n: 0 };
-                        let (mut mine, mut queued, mut until_check) = (0u64, false, CHECK_EVERY);
-                        'runs: loop {
-                            let run = taken.fetch_add(1, Relaxed) * SHARE;
-                            if run >= curbits.len() || halt.load(Relaxed) {
-                                break;
-                            }
-                            for wi in run..(run + SHARE).min(curbits.len()) {
-                                let mut m = curbits[wi].swap(0, Relaxed);
-                                while m != 0 {
-                                    let r = (wi << 6) | m.trailing_zeros() as usize;
-                                    m &= m - 1;
-                                    let e = word_at[r].load();
-                                    let seeds = (e >> cur) & !(e >> next) & fmask;
-                                    if seeds == 0 {
-                                        continue;
-                                    }
-                                    let x = a.close(r, seeds) & fmask;
-                                    word_at[r].or(x | x << f);
-                                    if value_at[r].compare_exchange(UNREACHED, d, Relaxed, Relaxed).is_ok() {
-                                        mine += 1;
-                                        if let Some(t) = a.twin(r) {
-                                            if value_at[t].compare_exchange(UNREACHED, d, Relaxed, Relaxed).is_ok() {
-                                                mine += 1;
-                                            }
+                        let mut own = [0u64; MAX_PREDECESSORS];
+                        let mut own_n = 0;
+                        let mut outbox: Vec<Vec<u64>> = vec![Vec::new(); threads];
+                        let (mut got, mut queued, mut until_check) = (0u64, false, CHECK_EVERY);
+                        // where this thread is in its stripes: stripe, bitmap word, the word's bits left
+                        let first = (0..stripes).find(|&s| owner(s << STRIPE_BITS) == me).unwrap_or(stripes);
+                        let (mut stripe, mut wi, mut m) = (first, first * per_stripe, 0u64);
+                        let mut loaded = false;
+                        let mut counted = false;
+                        loop {
+                            // expand up to ROUND entries of this thread's stripes
+                            let mut budget = ROUND;
+                            while budget > 0 && stripe < stripes && !halt.load(Relaxed) {
+                                if !loaded {
+                                    // SAFETY: `wi` is a bitmap word of this thread's stripe
+                                    m = unsafe { std::mem::take(&mut *curp.add(wi)) };
+                                    loaded = true;
+                                }
+                                if m == 0 {
+                                    wi += 1;
+                                    loaded = false;
+                                    if wi == ((stripe + 1) * per_stripe).min(bits_len) {
+                                        stripe += 1;
+                                        while stripe < stripes && owner(stripe << STRIPE_BITS) != me {
+                                            stripe += 1;
                                         }
+                                        wi = stripe * per_stripe;
                                     }
-                                    queued |= apply_kids_shared(word_at, nextbits, f, next, &kids.buf[..kids.n]);
-                                    kids.n = 0;
-                                    a.predecessors(&mut Children::<W>::over(word_at, &mut kids));
-                                    assert!(kids.n <= MAX_PREDECESSORS,
-                                            "more than {MAX_PREDECESSORS} predecessors of one region");
-                                    until_check -= 1;
-                                    if until_check == 0 {
-                                        until_check = CHECK_EVERY;
-                                        if let Err(e) = checks.check() {
-                                            stop.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
-                                            halt.store(true, Relaxed);
-                                            break 'runs;
+                                    continue;
+                                }
+                                let r = (wi << 6) | m.trailing_zeros() as usize;
+                                m &= m - 1;
+                                // SAFETY: `r` is an entry of this thread's stripe
+                                let e = unsafe { (*wp.add(r)).get() };
+                                let seeds = (e >> cur) & !(e >> next) & fmask;
+                                if seeds == 0 {
+                                    continue;
+                                }
+                                budget -= 1;
+                                let x = a.close(r, seeds) & fmask;
+                                // SAFETY: as above
+                                unsafe { *wp.add(r) = W::put(e | x | x << f) };
+                                if value_at[r].load(Relaxed) == UNREACHED {
+                                    value_at[r].store(d, Relaxed);
+                                    got += 1;
+                                    if let Some(t) = a.twin(r) {
+                                        if value_at[t].compare_exchange(UNREACHED, d, Relaxed, Relaxed).is_ok() {
+                                            got += 1;
                                         }
                                     }
                                 }
+                                // the previous region's own predecessors, prefetched meanwhile
+                                // SAFETY: each is an entry of this thread's stripes, below `entries`
+                                queued |= unsafe { apply_owned(wp, nextp, f, next, &own[..own_n]) };
+                                own_n = 0;
+                                kids.n = 0;
+                                a.predecessors(&mut Children::new_raw(wp, entries, &mut kids, owners, me as u8));
+                                assert!(kids.n <= MAX_PREDECESSORS,
+                                        "more than {MAX_PREDECESSORS} predecessors of one region");
+                                for &c in &kids.buf[..kids.n] {
+                                    let r = (c >> 4) as usize;
+                                    let o = owner(r);
+                                    if o == me {
+                                        own[own_n] = c;
+                                        own_n += 1;
+                                    } else {
+                                        outbox[o].push(c);
+                                    }
+                                }
+                                until_check -= 1;
+                                if until_check == 0 {
+                                    until_check = CHECK_EVERY;
+                                    if let Err(e) = checks.check() {
+                                        stop.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+                                        halt.store(true, Relaxed);
+                                    }
+                                }
+                            }
+                            // SAFETY: as above
+                            queued |= unsafe { apply_owned(wp, nextp, f, next, &own[..own_n]) };
+                            own_n = 0;
+                            if !counted && (stripe >= stripes || halt.load(Relaxed)) {
+                                counted = true;
+                                finished.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+                            }
+                            for (to, out) in outbox.iter_mut().enumerate() {
+                                if to != me && !out.is_empty() {
+                                    let mut b = boxes[me * threads + to].lock().unwrap_or_else(|p| p.into_inner());
+                                    std::mem::swap(&mut *b, out);
+                                }
+                            }
+                            meet.wait();
+                            let all = finished.load(std::sync::atomic::Ordering::Acquire);
+                            // the predecessors the others found in this thread's stripes
+                            for from in (0..threads).filter(|&from| from != me) {
+                                let mut b = boxes[from * threads + me].lock().unwrap_or_else(|p| p.into_inner());
+                                for chunk in b.chunks(MAX_PREDECESSORS) {
+                                    for &c in chunk {
+                                        // SAFETY: an entry below `entries` (pushed by `Children`)
+                                        prefetch(unsafe { wp.add((c >> 4) as usize) });
+                                    }
+                                    // SAFETY: each is an entry of this thread's stripes
+                                    queued |= unsafe { apply_owned(wp, nextp, f, next, chunk) };
+                                }
+                                b.clear();
+                            }
+                            meet.wait();
+                            if all == threads {
+                                break;
                             }
                         }
-                        queued |= apply_kids_shared(word_at, nextbits, f, next, &kids.buf[..kids.n]);
                         if queued {
                             any.store(true, Relaxed);
                         }
-                        layer_reached.fetch_add(mine, Relaxed);
+                        layer_reached.fetch_add(got, Relaxed);
                         if running.fetch_sub(1, std::sync::atomic::Ordering::AcqRel) == 1 {
                             caller.unpark();
                         }
