@@ -101,6 +101,21 @@ struct Counts {
 }
 
 impl<D: Puzzle> Ida<D> {
+    /// A search with no counts yet, its first limit check at `checkpoint`.
+    fn new(checkpoint: u64) -> Self {
+        Ida {
+            expanded: 0,
+            generated: 0,
+            checkpoint,
+            path: Vec::new(),
+            bufs: Vec::new(),
+            frames: Vec::new(),
+            slot_frames: Vec::new(),
+            place_frames: Vec::new(),
+            table: None,
+        }
+    }
+
     /// Enter `state` (cost `g`, estimate `h`): the first half of Python's recursive step, up to its
     /// successors (written into `buf`, the buffer of that depth, and a frame pushed). A value at once (a goal:
     /// its cost; a state the rules cut: `INF`), or `None` with the new frame on top.
@@ -543,17 +558,7 @@ fn limit_check<D: Puzzle, H: Estimator<D> + ?Sized>(ctx: &mut Ctx<D, H>, expande
 pub(crate) fn ida_star<D: Puzzle, H: Estimator<D> + ?Sized>(ctx: &mut Ctx<D, H>, transposition: bool)
                                                             -> SearchResult<D::Move> {
     let start = ctx.puzzle.initial_state();
-    let mut ida: Ida<D> = Ida {
-        expanded: 0,
-        generated: 0,
-        checkpoint: ctx.checks.first_checkpoint(),
-        path: Vec::new(),
-        bufs: Vec::new(),
-        frames: Vec::new(),
-        slot_frames: Vec::new(),
-        place_frames: Vec::new(),
-        table: None,
-    };
+    let mut ida: Ida<D> = Ida::new(ctx.checks.first_checkpoint());
     let mut iterations = Vec::new();
     let mut peak = 0u64;
     let mut cost = None;

@@ -320,6 +320,28 @@ impl Checks<'_> {
     }
 }
 
+/// The builder's three big buffers for `abstraction` (module docs, "memory"), allocated fallibly: the entries
+/// (all unreached), per layer parity a bitmap of the entries that may hold seeds (the goals' in layer 0's),
+/// and per entry its word of two bit planes over the `f` sub-states (the goals seeds of layer 0).
+#[allow(clippy::type_complexity)]
+fn buffers<W: Word, A: Abstraction>(abstraction: &A, f: u32) -> Result<(Vec<u8>, [Vec<u64>; 2], Vec<W>), Status> {
+    let entries = abstraction.entries();
+    let bits_len = entries.div_ceil(64);
+    let mut value: Vec<u8> = Vec::new();
+    value.try_reserve_exact(entries).map_err(|_| Status::MemoryLimit)?;
+    prefault(&mut value);
+    value.resize(entries, UNREACHED);
+    let mut bits: [Vec<u64>; 2] = [zeroed(bits_len)?, zeroed(bits_len)?];
+    bits.iter_mut().for_each(prefault);
+    let mut word: Vec<W> = zeroed(entries)?;
+    for (r, j) in abstraction.goals() {
+        assert!(j < f, "a goal's sub-state is below substates()");
+        word[r] = W::put(word[r].get() | 1u64 << (j + f));
+        bits[0][r >> 6] |= 1u64 << (r & 63);
+    }
+    Ok((value, bits, word))
+}
+
 /// The table of `abstraction`: `entries()` values, each the least number of cost-1 moves from a state of the
 /// entry to a goal state, 255 where none reaches one (module docs), in the smaller [`Word`] that holds two
 /// bits per sub-state.
@@ -362,20 +384,7 @@ pub fn build_in<W: Word, A: Abstraction>(abstraction: &mut A, limiter: &Limiter,
     let charged = limiter.charge(held);
     let result = (|| {
         charged?;
-        let mut value: Vec<u8> = Vec::new();
-        value.try_reserve_exact(entries).map_err(|_| Status::MemoryLimit)?;
-        prefault(&mut value);
-        value.resize(entries, UNREACHED);
-        // per layer parity, one bit per entry: its layer mask is not empty
-        let mut bits: [Vec<u64>; 2] = [zeroed(bits_len)?, zeroed(bits_len)?];
-        bits.iter_mut().for_each(prefault);
-        // per entry its two bit planes over the sub-states (module docs, "memory")
-        let mut word: Vec<W> = zeroed(entries)?;
-        for (r, j) in abstraction.goals() {
-            assert!(j < f, "a goal's sub-state is below substates()");
-            word[r] = W::put(word[r].get() | 1u64 << (j + f));
-            bits[0][r >> 6] |= 1u64 << (r & 63);
-        }
+        let (mut value, mut bits, mut word) = buffers::<W, A>(abstraction, f)?;
         let mut d: u8 = 0;
         let mut reached = 0u64;
         // a region's predecessors, applied after the next entry is expanded (prefetched until then)
@@ -556,18 +565,7 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
     let per_stripe = (1usize << STRIPE_BITS) / 64;
     let result = (|| {
         charged?;
-        let mut value: Vec<u8> = Vec::new();
-        value.try_reserve_exact(entries).map_err(|_| Status::MemoryLimit)?;
-        prefault(&mut value);
-        value.resize(entries, UNREACHED);
-        let mut bits: [Vec<u64>; 2] = [zeroed(bits_len)?, zeroed(bits_len)?];
-        bits.iter_mut().for_each(prefault);
-        let mut word: Vec<W> = zeroed(entries)?;
-        for (r, j) in abstraction.goals() {
-            assert!(j < f, "a goal's sub-state is below substates()");
-            word[r] = W::put(word[r].get() | 1u64 << (j + f));
-            bits[0][r >> 6] |= 1u64 << (r & 63);
-        }
+        let (mut value, mut bits, mut word) = buffers::<W, A>(abstraction, f)?;
         let owned = Owned { word: word.as_mut_ptr(), bits: [bits[0].as_mut_ptr(), bits[1].as_mut_ptr()] };
         // SAFETY: `AtomicU8` has `u8`'s size and alignment (checked above) and every bit pattern is valid in
         // both; `value` is only reached through this view until it ends

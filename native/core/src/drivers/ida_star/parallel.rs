@@ -210,17 +210,7 @@ fn work<D: Puzzle, H: Estimator<D>>(puzzle: &D, h: &mut H, limiter: &Limiter, te
         max_cost,
         admissible: true,
     };
-    let mut ida: Ida<D> = Ida {
-        expanded: 0,
-        generated: 0,
-        checkpoint: 0,
-        path: Vec::new(),
-        bufs: Vec::new(),
-        frames: Vec::new(),
-        slot_frames: Vec::new(),
-        place_frames: Vec::new(),
-        table: None,
-    };
+    let mut ida: Ida<D> = Ida::new(0);
     let mut n = Counts { expanded: 0, generated: 0, checkpoint: ctx.checks.first_checkpoint() };
     let mut stack: Vec<Saved<D::Move>> = Vec::new();
     let slots = puzzle.successor_slots();
@@ -539,17 +529,7 @@ pub fn unit_sizes<D: Puzzle, H: Estimator<D>>(puzzle: &D, h: &mut H, bound: u32,
     let mut n = Counts { expanded: 0, generated: 0, checkpoint: u64::MAX };
     let (mut nxt, mut record) = (INF, Vec::new());
     let units = split(&mut ctx, &mut n, &start, h0, bound, target, &mut nxt, &mut record).expect("no limits");
-    let mut ida: Ida<D> = Ida {
-        expanded: 0,
-        generated: 0,
-        checkpoint: u64::MAX,
-        path: Vec::new(),
-        bufs: Vec::new(),
-        frames: Vec::new(),
-        slot_frames: Vec::new(),
-        place_frames: Vec::new(),
-        table: None,
-    };
+    let mut ida: Ida<D> = Ida::new(0);
     let mut stack = Vec::new();
     let mut sizes = Vec::with_capacity(units.len());
     for u in &units {
