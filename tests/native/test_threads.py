@@ -35,6 +35,7 @@ HARD15 = [0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1]  # Korf's 88: ab
 @pytest.fixture(autouse=True)
 def split_every_iteration(monkeypatch):
     monkeypatch.setenv("SEARCHKIT_PARALLEL_SMALL", "0")
+    monkeypatch.setenv("SEARCHKIT_MAX_THREADS", "64")  # more threads than this machine's CPUs
 
 
 def walk(n: int, steps: int, rng: random.Random) -> list[int]:
@@ -133,7 +134,7 @@ print(json.dumps({"status": r["status"], "expanded": r["stats"]["expanded"],
 def test_ctrl_c_stops_every_thread():
     """SIGINT to a process searching on 2 threads: the waiting thread polls Python's handlers and the
     workers see the cancel flag: status ``cancelled`` (without the poll the search would run for minutes)."""
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SEARCHKIT_PARALLEL_SMALL": "0"}
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SEARCHKIT_PARALLEL_SMALL": "0", "SEARCHKIT_MAX_THREADS": "64"}
     child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True, env=env,
                              preexec_fn=sigint_default)
     try:
@@ -156,7 +157,7 @@ def records(threads: int) -> list[dict]:
     out = subprocess.run([sys.executable, "-m", "searchkit", "solve", "sliding-tiles", "--engine", "native",
                           "-H", "manhattan", "--threads", str(threads), "--format", "jsonl", str(EXAMPLE)],
                          capture_output=True, text=True, check=True,
-                         env={**os.environ, "SEARCHKIT_PARALLEL_SMALL": "0"}).stdout
+                         env={**os.environ, "SEARCHKIT_PARALLEL_SMALL": "0", "SEARCHKIT_MAX_THREADS": "64"}).stdout
     rows = [json.loads(line) for line in out.splitlines()]
     for r in rows:
         for key in ("seconds", "peak_rss_kib", "elapsed"):
@@ -175,3 +176,22 @@ def test_the_cli_gives_the_same_records_on_2_threads_as_on_1():
     one = records(1)
     assert len(one) == 5 and all(r["status"] == "solved" for r in one)
     assert records(2) == one
+
+
+def test_a_case_too_small_to_split_says_it_ran_on_one_thread(monkeypatch):
+    """An iteration after one of fewer than 16,384 expansions runs on the calling thread: a case whose
+    iterations are all that small started no thread, and its stats say so (no ``threads`` key)."""
+    monkeypatch.delenv("SEARCHKIT_PARALLEL_SMALL")
+    for tiles in ([1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 6, 0, 7, 8], [8, 6, 7, 2, 5, 4, 3, 0, 1]):
+        r = solve(tiles, 2)
+        assert r["status"] == "solved" and "threads" not in r["stats"], tiles
+
+
+def test_the_threads_are_at_most_the_usable_cpus(monkeypatch):
+    """More threads than CPUs only take turns (and make Ctrl-C late): a search asked for 8 runs on as many
+    as the CPUs (here pinned by ``SEARCHKIT_MAX_THREADS``), and says so."""
+    monkeypatch.setenv("SEARCHKIT_MAX_THREADS", "2")
+    tiles = walk(4, 40, random.Random(7))
+    r = solve(tiles, 8)
+    assert r["stats"]["threads"] == 2
+    same(solve(tiles, 1), r, "8 threads asked, 2 CPUs")

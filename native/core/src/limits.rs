@@ -175,6 +175,21 @@ pub(crate) struct Team {
     pub threads: u64,
 }
 
+/// The threads a parallel search or build runs on when `wanted` are asked for: at most the CPUs this process
+/// may use (`std::thread::available_parallelism`: its affinity mask and cgroup quota), since a thread more
+/// than the CPUs only takes turns with another (and makes the limit checks, each thread's, come late: Ctrl-C
+/// took 46 s to stop 1,024 threads on 2 CPUs); at least 1. The environment variable
+/// `SEARCHKIT_MAX_THREADS` (a count) replaces the CPU count: the tests set it, to run more threads than this
+/// machine has CPUs.
+pub fn usable_threads(wanted: usize) -> usize {
+    let cpus = std::env::var("SEARCHKIT_MAX_THREADS").ok().and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    wanted.clamp(1, cpus.max(1))
+}
+
+/// The stack of a parallel search's or build's thread: its work keeps its own stacks on the heap.
+pub const THREAD_STACK: usize = 512 * 1024;
+
 /// The largest allowance a thread draws from [`Team::pool`] at once.
 pub(crate) const TEAM_CHUNK: u64 = 1024;
 

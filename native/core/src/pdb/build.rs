@@ -47,7 +47,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use crate::limits::{Limiter, POLL_INTERVAL};
+use crate::limits::{usable_threads, Limiter, POLL_INTERVAL, THREAD_STACK};
 use crate::result::Status;
 
 use super::UNREACHED;
@@ -541,7 +541,15 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
     if threads <= 1 || std::mem::align_of::<u8>() != std::mem::align_of::<AtomicU8>() {
         return build_in::<W, A>(abstraction, limiter, progress);
     }
-    let threads = threads.min(OWNERS);
+    let threads = usable_threads(threads).min(OWNERS);
+    // the threads are started for each layer and meet at barriers: find out now whether as many can be had
+    // (each needs its stack; under --memory-limit they may not be), else build on one
+    let can = std::thread::scope(|s| {
+        (0..threads).all(|_| std::thread::Builder::new().stack_size(THREAD_STACK).spawn_scoped(s, || {}).is_ok())
+    });
+    if threads <= 1 || !can {
+        return build_in::<W, A>(abstraction, limiter, progress);
+    }
     let mut owners = [0u8; OWNERS];
     for (i, o) in owners.iter_mut().enumerate() {
         *o = (i % threads) as u8;
@@ -587,7 +595,8 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
                     let mut a = abstraction.clone();
                     let (any, layer_reached, halt, stop, finished, running, caller, quiet, meet, boxes) =
                         (&any, &layer_reached, &halt, &stop, &finished, &running, &caller, &quiet, &meet, &boxes);
-                    s.spawn(move || {
+                    let builder = std::thread::Builder::new().stack_size(THREAD_STACK);
+                    builder.spawn_scoped(s, move || {
                         let owned = owned;
                         let (wp, curp, nextp) = (owned.word, owned.bits[par], owned.bits[1 - par]);
                         let owner = |r: usize| usize::from(owners[owner_slot(r)]);
@@ -711,7 +720,7 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
                         if running.fetch_sub(1, std::sync::atomic::Ordering::AcqRel) == 1 {
                             caller.unpark();
                         }
-                    });
+                    }).expect("a thread of the build (as many were started before its first layer)");
                 }
                 // wait, polling (Ctrl-C: the cancel flag the threads read; the deadline)
                 while running.load(std::sync::atomic::Ordering::Acquire) > 0 {

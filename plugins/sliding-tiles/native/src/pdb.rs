@@ -818,6 +818,7 @@ mod tests {
         let groups: [(usize, &[u8]); 7] = [(3, &[1, 2, 3]), (3, &[1, 2, 3, 4, 5, 6, 7, 8]), (3, &[2, 5, 7]),
                                            (4, &[1, 2, 3, 4, 5, 8]), (4, &[13, 14, 15]), (4, &[9, 10, 13, 14, 15]),
                                            (4, &[1, 2, 5, 6, 7])];
+        std::env::set_var("SEARCHKIT_MAX_THREADS", "64"); // more threads than this machine's CPUs
         for (n, tiles) in groups {
             let one = build(n, tiles, &Limiter::new(), |_, _| {}).unwrap();
             for threads in [2, 3, 8] {

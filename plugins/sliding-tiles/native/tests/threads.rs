@@ -58,6 +58,7 @@ fn boards() -> Vec<Vec<u8>> {
 #[test]
 fn n_threads_find_what_one_finds_with_the_same_counts() {
     std::env::set_var("SEARCHKIT_PARALLEL_SMALL", "0");
+    std::env::set_var("SEARCHKIT_MAX_THREADS", "64");
     let mut split = 0;
     for tiles in boards() {
         for linear in [false, true] {
@@ -89,6 +90,7 @@ fn n_threads_find_what_one_finds_with_the_same_counts() {
 #[test]
 fn a_node_limit_holds_across_threads() {
     std::env::set_var("SEARCHKIT_PARALLEL_SMALL", "0");
+    std::env::set_var("SEARCHKIT_MAX_THREADS", "64");
     let mut stopped = 0;
     for (i, tiles) in boards().iter().enumerate().filter(|(i, _)| i % 3 == 0) {
         let full = solve(tiles, false, 1, None);

@@ -59,7 +59,7 @@ use std::time::Instant;
 
 use super::{above, Counts, Ida, Saved};
 use crate::drivers::{guarded, Ctx, INF};
-use crate::limits::{Checker, Limiter, Stop, Team, POLL_INTERVAL};
+use crate::limits::{usable_threads, Checker, Limiter, Stop, Team, POLL_INTERVAL, THREAD_STACK};
 use crate::puzzle::{Estimator, Puzzle, DEAD};
 use crate::result::{IterationRecord, SearchResult, Status};
 
@@ -272,7 +272,7 @@ enum Iteration<M> {
     Stopped(Stop),
 }
 
-/// Parallel IDA* on `threads` threads (module docs): `puzzle` must move in place ([`Puzzle::in_place`], with
+/// Parallel IDA* on `threads` threads, at most the usable CPUs ([`usable_threads`]) (module docs): `puzzle` must move in place ([`Puzzle::in_place`], with
 /// move slots), without driver-level rules or a transposition table; `h` is cloned for each thread.
 /// The result has the serial search's fields, its statistics the threads' sums (`threads` in them).
 #[allow(clippy::too_many_arguments)]
@@ -284,7 +284,7 @@ where
     D::Move: Send + Sync,
     H: Estimator<D> + Clone + Send,
 {
-    let threads = threads.max(1);
+    let threads = usable_threads(threads);
     let start = puzzle.initial_state();
     let n_rules = puzzle.rule_names().len();
     let team = Team::new(threads, limiter.max_nodes);
@@ -308,6 +308,8 @@ where
     let mut cost = None;
     let mut moves = Vec::new();
     let (mut last, small) = (0u64, small());
+    // the most threads an iteration ran on (1: every iteration was small)
+    let mut ran = 1usize;
     let h0 = top.estimate(&start);
     let mut bound: u64 = if h0 == DEAD { INF } else { u64::from(h0) };
     let status = guarded((|| loop {
@@ -325,6 +327,9 @@ where
         let (t0, e0, g0) = (limiter.elapsed(), expanded, generated);
         limiter.set_bound(bound);
         let wide = threads > 1 && last >= small;
+        if wide {
+            ran = threads;
+        }
         let r = iteration(&mut top, limiter, &quiet, &team, &start, h0, b, if wide { threads } else { 1 }, by_h,
                           &mut expanded, &mut generated);
         last = expanded - e0;
@@ -348,7 +353,7 @@ where
     })());
     let mut stats = top.stats(expanded, generated, generated + 1, 0);
     stats.iterations = iterations;
-    stats.threads = threads as u32;
+    stats.threads = ran as u32;
     let mut o = SearchResult::new(status, stats);
     if status == Status::Solved {
         o.moves = moves;
@@ -414,13 +419,21 @@ where
                 let mut h = top.h.clone();
                 let (done, running, caller, units, next) = (&done, &running, &caller, &units, &next);
                 let (puzzle, max_cost) = (top.puzzle, top.max_cost);
-                s.spawn(move || {
+                let spawned = std::thread::Builder::new().stack_size(THREAD_STACK).spawn_scoped(s, move || {
                     let share = work(puzzle, &mut h, quiet, team, start, units, next, bound, by_h, max_cost);
                     done.lock().unwrap_or_else(|e| e.into_inner()).push(share);
                     if running.fetch_sub(1, Ordering::AcqRel) == 1 {
                         caller.unpark();
                     }
                 });
+                if spawned.is_err() {
+                    // no thread to be had (e.g. its stack under --memory-limit): the search stops with
+                    // memory_limit; the threads started stop at their next check
+                    team.halt.store(true, Ordering::Relaxed);
+                    done.lock().unwrap_or_else(|e| e.into_inner())
+                        .push(Share { units: Vec::new(), stop: Some(Status::MemoryLimit) });
+                    running.fetch_sub(1, Ordering::AcqRel);
+                }
             }
             // wait, polling Python's signal handlers (Ctrl-C sets the cancel flag the threads read) and
             // writing the live figures
