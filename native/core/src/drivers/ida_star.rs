@@ -621,12 +621,20 @@ pub(crate) fn ida_star<D: Puzzle, H: Estimator<D> + ?Sized>(ctx: &mut Ctx<D, H>,
     })());
     let mut stats = ctx.stats(ida.expanded, ida.generated, ida.generated + 1, peak);
     stats.iterations = iterations;
+    concluded(status, stats, std::mem::take(&mut ida.path), cost, bound, ctx.max_cost)
+}
+
+/// The result of an IDA* search that ended with `status` in the iteration of f-bound `bound`: solved, its
+/// moves and cost (the cost its lower bound); exhausted, no bound (within the cap); stopped, the f-bound of
+/// the iteration it stopped in (the serial and the parallel search alike).
+pub(crate) fn concluded<M>(status: Status, stats: crate::result::SearchStats, moves: Vec<M>, cost: Option<u64>,
+                           bound: u64, max_cost: Option<u32>) -> SearchResult<M> {
     let mut o = SearchResult::new(status, stats);
     if status == Status::Solved {
-        o.moves = std::mem::take(&mut ida.path);
+        o.moves = moves;
         o.cost = cost;
         o.lower_bound = cost;
-    } else if status == Status::Exhausted && ctx.max_cost.is_none_or(|m| bound <= u64::from(m)) {
+    } else if status == Status::Exhausted && max_cost.is_none_or(|m| bound <= u64::from(m)) {
         o.lower_bound = None;
     } else {
         o.lower_bound = Some(bound).filter(|&b| b != INF);

@@ -57,7 +57,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use super::{above, Counts, Ida, Saved};
+use super::{above, concluded, Counts, Ida, Saved};
 use crate::drivers::{guarded, Ctx, INF};
 use crate::limits::{usable_threads, Checker, Limiter, Stop, Team, POLL_INTERVAL, THREAD_STACK};
 use crate::puzzle::{Estimator, Puzzle, DEAD};
@@ -354,17 +354,7 @@ where
     let mut stats = top.stats(expanded, generated, generated + 1, 0);
     stats.iterations = iterations;
     stats.threads = ran as u32;
-    let mut o = SearchResult::new(status, stats);
-    if status == Status::Solved {
-        o.moves = moves;
-        o.cost = cost;
-        o.lower_bound = cost;
-    } else if status == Status::Exhausted && max_cost.is_none_or(|m| bound <= u64::from(m)) {
-        o.lower_bound = None;
-    } else {
-        o.lower_bound = Some(bound).filter(|&b| b != INF);
-    }
-    o
+    concluded(status, stats, moves, cost, bound, max_cost)
 }
 
 /// One iteration under `bound` on `threads` threads (1: on the calling thread, the whole tree one unit);
