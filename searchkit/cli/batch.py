@@ -151,6 +151,7 @@ def _run_batch(solver, files, *, fmt: str, stats: bool, jobs: int, executor: str
     config = attrs.evolve(solver.config, limits=attrs.evolve(solver.config.limits, memory_mb=memory_limit))
     plan, sink = _open_output(solver, files, output, resume=resume, force=force, keep_stopped=keep_stopped)
     reporter = solve_writer(fmt, solver, stats=stats, headers=len(files) > 1, sink=sink)
+    reporter.say_stop = lambda: (tally.winding_down(), tally.say_stop())  # "terminated (SIGTERM)" under SIGTERM
     backend = None
     cancelled = False
     try:

@@ -68,6 +68,8 @@ class Reporter:
         self._cases_in_file = 0
         self.case = None  # the Case being reported (for its data hash), None for an input error
         self.extra = None  # a batch run's CaseResult of that case (data hash, peak memory, error), if any
+        #: says how the run was stopped when a case comes back cancelled (a batch run's: Ctrl-C or SIGTERM, once)
+        self.say_stop = lambda: echo("searchkit: cancelled", err=True)
 
     def report(self, item, outcome, message) -> bool:
         """Report one item; return ``False`` when the run must stop (Ctrl-C)."""
@@ -107,7 +109,7 @@ class Reporter:
         status = outcome.result.status
         if status == CANCELLED:
             if not self.quiet:
-                echo("searchkit: cancelled", err=True)
+                self.say_stop()
             self.code = EXIT_CANCELLED
             return False
         if status not in (SOLVED, EXHAUSTED, FEASIBLE):

@@ -318,25 +318,43 @@ class Solver:
                 engine = stop.engine if prepared is None else prepared.engine.name
                 return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed(), plan,
                                engine)
-            bound = self._bound(plan, seed)
-            emit = self._emitter(case, limiter, proof)
-            if bound.seed is not None and emit is not None:
-                emit(bound.seed[1], None, bound.seed[2])  # the seed is the first solution of the run: an event
-            if bound.max_cost is None and algorithm.needs_depth:  # --upper-bound auto or a seed, none found
-                raise PlanError(f"algorithm {algorithm.name!r} needs a depth bound: {self.config.game} gives none "
-                                f"for this case, and no upper bound was found")
-            greedy = _greedy_under_bound(algorithm, plan, bound, proof)
-            result = self._run(algorithm, plan, prepared, _Bound(None, None) if greedy else bound, limiter, proof,
-                               emit)
-            if (greedy and result.has_solution and result.cost is not None and bound.max_cost is not None
-                    and result.cost > bound.max_cost):  # its first solution is above
-                result = attrs.evolve(result, status=INCOMPLETE, moves=(), cost=None, lower_bound=None)
-            result = self._settle(result, algorithm, proof, bound.seed, bounded=bound.max_cost is not None)
-            if (plan.depth is None and not algorithm.guarantee.solved_is_optimal and result.status == SOLVED
-                    and result.cost != 0 and result.lower_bound != result.cost):
-                # bounded_dfs under --upper-bound: the first solution within the bound, not a least-cost one
-                result = attrs.evolve(result, status=FEASIBLE, lower_bound=None)
+            except KeyboardInterrupt:
+                return self._cancelled(case, names, limiter, plan, prepared)
+            try:
+                result = self._search(case, plan, algorithm, prepared, seed, limiter, proof)
+            except KeyboardInterrupt:  # Ctrl-C outside the driver's loop (a table built for it, the replay)
+                return self._cancelled(case, names, limiter, plan, prepared)
         return Outcome(case, result, *names, limiter.elapsed(), plan, prepared.engine.name)
+
+    @staticmethod
+    def _cancelled(case: Case, names: tuple[str, str | None], limiter: Limiter, plan, prepared) -> Outcome:
+        """The outcome of a case stopped by Ctrl-C outside its driver's loop: status ``cancelled``, as when the
+        driver itself is stopped, so the case keeps its line (a driver maps Ctrl-C to ``cancelled`` itself)."""
+        stats = SearchStats(elapsed=limiter.elapsed())
+        return Outcome(case, SearchResult(status=CANCELLED, stats=stats), *names, limiter.elapsed(), plan,
+                       None if prepared is None else prepared.engine.name)
+
+    def _search(self, case: Case, plan, algorithm, prepared, seed, limiter: Limiter, proof: bool) -> SearchResult:
+        """:meth:`solve`'s bound, run, check and settle, for a prepared case."""
+        bound = self._bound(plan, seed)
+        emit = self._emitter(case, limiter, proof)
+        if bound.seed is not None and emit is not None:
+            emit(bound.seed[1], None, bound.seed[2])  # the seed is the first solution of the run: an event
+        if bound.max_cost is None and algorithm.needs_depth:  # --upper-bound auto or a seed, none found
+            raise PlanError(f"algorithm {algorithm.name!r} needs a depth bound: {self.config.game} gives none "
+                            f"for this case, and no upper bound was found")
+        greedy = _greedy_under_bound(algorithm, plan, bound, proof)
+        result = self._run(algorithm, plan, prepared, _Bound(None, None) if greedy else bound, limiter, proof,
+                           emit)
+        if (greedy and result.has_solution and result.cost is not None and bound.max_cost is not None
+                and result.cost > bound.max_cost):  # its first solution is above
+            result = attrs.evolve(result, status=INCOMPLETE, moves=(), cost=None, lower_bound=None)
+        result = self._settle(result, algorithm, proof, bound.seed, bounded=bound.max_cost is not None)
+        if (plan.depth is None and not algorithm.guarantee.solved_is_optimal and result.status == SOLVED
+                and result.cost != 0 and result.lower_bound != result.cost):
+            # bounded_dfs under --upper-bound: the first solution within the bound, not a least-cost one
+            result = attrs.evolve(result, status=FEASIBLE, lower_bound=None)
+        return result
 
     # -- the steps of solve ----------------------------------------------------
     def _prepare(self, case: Case, algorithm, heuristic, limiter: Limiter) -> engines.Prepared:

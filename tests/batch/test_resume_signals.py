@@ -9,6 +9,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from tests.conftest import ROOT
 
 PC19 = ROOT / "tests" / "batch" / "data" / "pc19-first12.txt"
@@ -90,3 +92,54 @@ def test_resume_says_a_case_of_an_unreadable_line_is_solved_again(cli, tmp_path)
         f"searchkit: warning: {out}: line 12 is nested too deeply to read; ignored (kept in the file): a case it "
         f"recorded is solved again"]
     assert "2 cases in " in res.stderr and "(2 solved); 10 already recorded, skipped" in res.stderr
+
+
+# two easy boards (3 and 2 moves), then two of Korf's 100 that Manhattan IDA* needs minutes for on either
+# engine (#60, #88)
+THREE = """1 2 3 4
+5 6 7 8
+9 10 11 12
+0 13 14 15
+
+1 2 3 4
+5 6 7 8
+9 10 11 12
+13 0 14 15
+
+ 0  8 10  6
+11  7  9  1
+12  4 13 14
+15  3  2  5
+
+ 5  7 11 10
+ 3  0  4  6
+12 13  9 15
+14  2  1  8
+"""
+
+
+@pytest.mark.parametrize("signum,said", [(signal.SIGINT, "searchkit: cancelled"),
+                                         (signal.SIGTERM, "searchkit: terminated (SIGTERM)")])
+def test_ctrl_c_under_jobs_prints_what_a_one_process_run_stopped_there_would(tmp_path, signum, said):
+    """Under --jobs 2 a Ctrl-C printed no line for the case it stopped (one process prints "? (cancelled)")
+    (a tester's defect D5); SIGTERM ends the run the same way, and says so."""
+    from tests.conftest import sigint_default
+
+    cases = tmp_path / "three.txt"
+    cases.write_text(THREE)
+    proc = subprocess.Popen([sys.executable, "-m", "searchkit", "solve", "sliding-tiles", "-a", "ida_star",
+                             "-H", "manhattan", "--jobs", "2", "--oversubscribe", str(cases)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=sigint_default)
+    try:
+        first = proc.stdout.readline()  # the easy boards are solved at once; the third is started meanwhile
+        second = proc.stdout.readline()
+        time.sleep(1.0)
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert (first, second) == ("3\n", "2\n"), err
+    assert out == "? (cancelled)\n", err
+    assert proc.returncode == 128 + signum, err
+    assert err.splitlines()[0] == said and "Traceback" not in err

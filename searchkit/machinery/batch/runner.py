@@ -9,7 +9,7 @@ the number of cases.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 
 from searchkit.errors import InputError
 
@@ -46,6 +46,27 @@ class Chunker:
         return size
 
 
+def _flush(held: dict, done: dict, next_out: int) -> Generator[tuple, None, int]:
+    """Every finished item from ``next_out`` on, in input order, up to the first unfinished one; returns its
+    sequence number."""
+    while next_out in done:
+        yield held.pop(next_out), done.pop(next_out)
+        next_out += 1
+    return next_out
+
+
+def _stopped(held: dict, done: dict, running: set[int], next_out: int) -> Iterator[tuple]:
+    """What a one-process run stopped at the first unfinished case prints: every case finished before it, then
+    that case as cancelled if it had started.  The cases after it are dropped, as that run would not have
+    reached them."""
+    from searchkit.machinery.batch.executors import cancelled_result
+
+    next_out = yield from _flush(held, done, next_out)
+    if next_out in running:
+        item = held.pop(next_out)
+        yield item, cancelled_result(item.value, item.started)
+
+
 def solve_ordered(items: Iterable, backend, *, window: int = WINDOW,
                   on_start: Callable | None = None, on_done: Callable | None = None,
                   idle: Callable | None = None, on_beat: Callable | None = None) -> Iterator[tuple]:
@@ -61,20 +82,24 @@ def solve_ordered(items: Iterable, backend, *, window: int = WINDOW,
         on_beat: called ``on_beat(item, rss_kb)`` about once a second while a case runs in a local worker.
 
     An input-error item passes through at its place with ``None``.
+
+    Ctrl-C (``KeyboardInterrupt`` raised while waiting for the backend) yields what a one-process run stopped
+    at the first unfinished case would: the finished cases before it, then that case with status
+    ``cancelled`` (:func:`~searchkit.machinery.batch.executors.cancelled_result`) when it had started; then
+    the ``KeyboardInterrupt`` is raised again.  Cases finished after it are not yielded.
     """
     source = iter(items)
     exhausted = False
     held: dict[int, object] = {}  # seq -> item, read and not yet yielded
     done: dict[int, object] = {}  # seq -> result (None for an input error)
     ready: list = []  # cases read, waiting for a chunk: (seq, case, started)
+    running: set[int] = set()  # cases started in a worker and not yet finished
     chunker = Chunker(backend.target_seconds, backend.workers)
     next_in, next_out = 0, 0
     while True:
         # hand over what is finished before reading on: the next case's time counts from its first byte, so
         # it must not pay for the caller's work on this one (reporting it, hashing its data)
-        while next_out in done:
-            yield held.pop(next_out), done.pop(next_out)
-            next_out += 1
+        next_out = yield from _flush(held, done, next_out)
         while not exhausted and len(held) < window:
             size = chunker.size()
             if len(ready) >= size:
@@ -100,16 +125,20 @@ def solve_ordered(items: Iterable, backend, *, window: int = WINDOW,
             size = chunker.size(len(ready) if exhausted else None)
             backend.submit(ready[:size])
             del ready[:size]
-        while next_out in done:
-            yield held.pop(next_out), done.pop(next_out)
-            next_out += 1
+        next_out = yield from _flush(held, done, next_out)
         if exhausted and not held:
             return
         if not backend.busy():
             continue
-        for event in backend.poll(0.1):
+        try:
+            events = backend.poll(0.1)
+        except KeyboardInterrupt:
+            yield from _stopped(held, done, running, next_out)
+            raise
+        for event in events:
             seq = event[1]
             if event[0] == "start":
+                running.add(seq)
                 if on_start is not None:
                     on_start(held[seq])
                 continue
@@ -118,6 +147,7 @@ def solve_ordered(items: Iterable, backend, *, window: int = WINDOW,
                     on_beat(held[seq], event[2])
                 continue
             result = event[2]
+            running.discard(seq)
             done[seq] = result
             if result.outcome is not None:
                 chunker.add(result.outcome.seconds)
