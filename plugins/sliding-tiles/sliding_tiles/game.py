@@ -187,9 +187,11 @@ class SlidingTilesGame:
     def format_result(self, case, result, options):
         """The fewest moves (``--moves``: and the moves).
 
-        An answer not proven optimal says so: ``30 (feasible, >= 26)``.
+        An answer not proven optimal says so: ``30 (feasible, >= 26)``.  ``unsolvable`` is said only of a
+        board the parity test proves unsolvable; a solvable board's search exhausted under ``--upper-bound``
+        (nothing cheaper than the bound) is ``? (exhausted)``, as in every game.
         """
-        if result.status == EXHAUSTED:
+        if result.status == EXHAUSTED and not is_solvable(case.data):
             return "unsolvable (the permutation parity differs from the blank's distance parity)"
         if result.status not in (SOLVED, FEASIBLE):
             return f"? ({result.status})"

@@ -129,6 +129,19 @@ def test_cli_solve_prints_lengths_and_moves():
         assert len(moves.split()) == int(cost) and plain_goal(case.data, moves.split())
 
 
+@pytest.mark.parametrize("algorithm", ["ida_star", "astar", "bfs", "wastar(weight=2)", "anytime"])
+def test_a_solvable_board_exhausted_under_an_upper_bound_is_not_called_unsolvable(algorithm):
+    # one move from the goal: nothing is cheaper than 1, so the search under --upper-bound 1 is exhausted; the
+    # board is solvable, and the parity verdict must not be printed for it (a tester's defect: it was)
+    text = "1 2 3\n4 5 6\n7 0 8\n\n2 1 3\n4 5 6\n7 8 0\n"
+    run = searchkit("solve", "sliding-tiles", "-a", algorithm, "--upper-bound", "1", "-", stdin=text)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == ["? (exhausted)",
+                                       "unsolvable (the permutation parity differs from the blank's distance parity)"]
+    assert searchkit("solve", "sliding-tiles", "-a", algorithm, "--upper-bound", "2", "-",
+                     stdin=text).stdout.splitlines()[0] == "1"
+
+
 def test_cli_reports_bad_cases_on_stderr_and_solves_the_others():
     text = "1 2 3\n4 5 6\n7 0 8\n\n1 2 3\n4 5\n7 8 0\n\n1 2\n0 3\n"
     run = searchkit("solve", "sliding-tiles", "-", stdin=text)
