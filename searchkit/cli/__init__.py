@@ -19,7 +19,7 @@ import io
 import os
 import sys
 
-from searchkit.machinery.output import EXIT_CANCELLED, EXIT_INPUT, echo
+from searchkit.machinery.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_TERMINATED, echo, note_terminated, stopped_by
 
 
 def plain_solve(argv: list[str]) -> int | None:
@@ -207,12 +207,13 @@ def main() -> None:
              "(give it a file, or >/dev/null)", err=True)
         sys.exit(EXIT_INPUT)
     start_up()
+    _stop_on_sigterm()
     try:
         code = plain_solve(sys.argv[1:])
         if code is None:
             code = _click_main()
     except KeyboardInterrupt:
-        echo("searchkit: cancelled", err=True)
+        echo(f"searchkit: {stopped_by()}", err=True)
         code = EXIT_CANCELLED
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away: nothing more to say
@@ -220,4 +221,22 @@ def main() -> None:
     except OSError as exc:
         echo(f"searchkit: error: cannot write the output: {exc.strerror or exc}", err=True)
         code = 1
+    if code == EXIT_CANCELLED and stopped_by() != "cancelled":
+        code = EXIT_TERMINATED
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _stop_on_sigterm() -> None:
+    """SIGTERM stops a command as Ctrl-C does (``KeyboardInterrupt``): the case being solved comes back
+    ``cancelled`` and keeps its line, the finished ones are all written, a file being written is left whole,
+    and the closing line says ``terminated (SIGTERM)``; the exit status is 143 (128 + 15), as for a process
+    the signal ended.  Without it the signal's default action ended the process at once and the case under way
+    had no line (a tester's defect).  A batch run installs its own handler on top (:mod:`searchkit.cli.batch`).
+    """
+    import signal
+
+    def terminated(signum, frame):
+        note_terminated()
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, terminated)

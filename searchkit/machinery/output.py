@@ -9,6 +9,21 @@ EXIT_OK = 0
 EXIT_LIMIT = 1  #: a case stopped at a limit or failed (or a check found a bug)
 EXIT_INPUT = 2  #: bad input or usage
 EXIT_CANCELLED = 130  #: Ctrl-C
+EXIT_TERMINATED = 143  #: SIGTERM, as a shell reports a process it ended (128 + 15)
+
+#: how the run was stopped, as its closing line says it: ``cancelled`` (Ctrl-C), or ``terminated (SIGTERM)``
+#: once :func:`note_terminated` has run (the command line's SIGTERM handler, before it raises KeyboardInterrupt)
+_STOP = ["cancelled"]
+
+
+def note_terminated() -> None:
+    """Record that the run is stopping on SIGTERM (:func:`stopped_by` says so from then on)."""
+    _STOP[0] = "terminated (SIGTERM)"
+
+
+def stopped_by() -> str:
+    """``"cancelled"``, or ``"terminated (SIGTERM)"`` after :func:`note_terminated`."""
+    return _STOP[0]
 
 
 def echo(text: str = "", *, err: bool = False) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from searchkit.machinery.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, echo, error, warning
+from searchkit.machinery.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, echo, error, stopped_by, warning
 from searchkit.errors import InputError, SearchkitError, failure_message
 from searchkit.result import CANCELLED, ERROR, EXHAUSTED, FEASIBLE, INPUT_ERROR, SOLVED
 
@@ -69,7 +69,7 @@ class Reporter:
         self.case = None  # the Case being reported (for its data hash), None for an input error
         self.extra = None  # a batch run's CaseResult of that case (data hash, peak memory, error), if any
         #: says how the run was stopped when a case comes back cancelled (a batch run's: Ctrl-C or SIGTERM, once)
-        self.say_stop = lambda: echo("searchkit: cancelled", err=True)
+        self.say_stop = lambda: echo(f"searchkit: {stopped_by()}", err=True)
 
     def report(self, item, outcome, message) -> bool:
         """Report one item; return ``False`` when the run must stop (Ctrl-C)."""
