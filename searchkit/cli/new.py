@@ -42,8 +42,10 @@ def plugin(ctx, name, folder, native) -> None:
     except ScaffoldError as exc:
         fail(str(exc))
     games = registry(ctx).games
-    if name in games:
-        fail(f"plugin name {name!r}: an installed plugin already registers the game {name!r}; choose another name")
+    # `-` and `_` name the same distribution and package, so sliding_tiles clashes with sliding-tiles
+    clash = next((game for game in games if game.replace("_", "-") == name.replace("_", "-")), None)
+    if clash is not None:
+        fail(f"plugin name {name!r}: an installed plugin already registers the game {clash!r}; choose another name")
     target = folder if folder is not None else values["distribution"]
     try:
         written = write_plugin(name, target, native=native)

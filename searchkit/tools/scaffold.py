@@ -117,6 +117,9 @@ def write_plugin(name: str, folder: str | os.PathLike, native: bool = False) -> 
     from searchkit.machinery.atomic import write_file
 
     values = names(name)
+    # the game names its native module only when it has one: a plain plugin's `searchkit plugins` line would
+    # otherwise say a native module is "not installed" that was never written
+    values["native_module"] = f'"{values["package"]}_native"' if native else "None"
     if native:
         values.update(native_values())
     target = Path(folder)
