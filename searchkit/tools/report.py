@@ -611,10 +611,12 @@ class Report:
 
     # -- faces ------------------------------------------------------------------------------------------------
 
-    def to_dict(self) -> dict:
-        """The whole report as one JSON-ready dict: columns, tables, warnings."""
+    def to_dict(self, *, per_instance: bool = True) -> dict:
+        """The whole report as one JSON-ready dict: columns, tables (the per-instance one unless
+        ``per_instance`` is false), warnings."""
         return {"game": self.game, "columns": [dataclasses.asdict(c) for c in self.columns],
-                "tables": [t.to_dict() for t in self.tables()], "warnings": list(self.warnings)}
+                "tables": [t.to_dict() for t in self.tables(per_instance=per_instance)],
+                "warnings": list(self.warnings)}
 
     def to_pandas(self):
         """The per-instance table as a ``pandas.DataFrame`` (one row per instance and column).

@@ -441,3 +441,55 @@ def test_a_line_nested_too_deeply_is_named_once_and_not_counted(tmp_path):
                                         f"searchkit: warning: {deep}: line 6: is not a JSON record; not counted"]
     report = load_report([str(deep)])
     assert by_label(report.coverage())["deep"]["instances"] == 3
+
+
+# -- a tester's defects (A-F) ------------------------------------------------------------------------------------
+
+
+def test_output_never_replaces_a_gzip_compressed_record_file(tmp_path):
+    """B: -o refuses a compressed record file, whatever its name, and a .gz name."""
+    import gzip
+
+    a, b = _experiment(tmp_path)
+    packed = tmp_path / "lz.jsonl.gz"
+    packed.write_bytes(gzip.compress(open(a, "rb").read()))
+    hidden = tmp_path / "lz.bin"
+    hidden.write_bytes(packed.read_bytes())
+    for target, args in ((packed, ()), (hidden, ("--format", "json")), (tmp_path / "r.csv.gz", ("--format", "csv"))):
+        before = target.read_bytes() if target.exists() else None
+        proc = _cli(a, b, "-o", str(target), *args)
+        assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+        assert "gzip-compressed" in proc.stderr
+        assert (target.read_bytes() if target.exists() else None) == before
+
+
+def test_output_dash_is_stdout(tmp_path):
+    """F: -o - writes to stdout, as is common, and creates no file named -."""
+    a, b = _experiment(tmp_path)
+    proc = _cli(a, b, "-o", "-", "--format", "csv", cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stdout.startswith("input,case,column"), proc.stderr
+    assert not (tmp_path / "-").exists()
+
+
+def test_floats_of_one_table_share_one_format():
+    """F: an IPC score of 0.6 is shown as 0.600 beside 1.000."""
+    from searchkit.formats.report import cell
+
+    assert (cell(0.6), cell(1.0), cell(1.0666), cell(0.0001)) == ("0.600", "1.000", "1.067", "0.0001")
+
+
+def test_a_page_with_no_solved_instance_draws_no_empty_legend(tmp_path):
+    """F: matplotlib's 'No artists with labels found' must not reach stderr."""
+    stopped = write(tmp_path / "t.jsonl", [rec("h1", "time_limit", case=1, lb=3)])
+    proc = _cli(stopped, "-o", str(tmp_path / "r.html"))
+    assert proc.returncode == 0 and proc.stderr.count("\n") == 1 and "No artists" not in proc.stderr, proc.stderr
+
+
+def test_no_per_instance_is_honoured_by_json_and_refused_by_csv(tmp_path):
+    """F: --no-per-instance leaves the table out of json, and csv (which is that table) refuses it."""
+    a, b = _experiment(tmp_path)
+    proc = _cli(a, b, "--format", "json", "--no-per-instance")
+    assert proc.returncode == 0
+    assert "per_instance" not in {t["name"] for t in json.loads(proc.stdout)["tables"]}
+    proc = _cli(a, b, "--format", "csv", "--no-per-instance")
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "--no-per-instance" in proc.stderr
