@@ -15,6 +15,8 @@ def _format_of(fmt: str | None, output: str | None) -> str:
     """The format: ``--format``, else the suffix of ``-o``, else text; a suffix that disagrees is refused."""
     import os
 
+    if output and output.lower().endswith(".gz"):  # a report is plain text; and .jsonl.gz names a record file
+        fail(f"-o {output} names a gzip-compressed file: a report is written uncompressed; name another -o")
     by_suffix = _SUFFIXES.get(os.path.splitext(output)[1].lower()) if output else None
     if fmt and by_suffix and fmt != by_suffix:
         fail(f"--format {fmt} but -o {output} names a {by_suffix} file: drop one, or make them agree")
@@ -33,13 +35,18 @@ def _regular(path: str) -> bool | None:
 
 
 def _refuse_records(output: str) -> None:
-    """A report never replaces a record file: its first line that is not blank is a searchkit record."""
-    from searchkit.machinery.records import is_record_line
+    """A report never replaces a record file, compressed or not: its first line that is not blank is a searchkit
+    record, or it is gzip-compressed (as record files are kept: a report is never written compressed)."""
+    from searchkit.machinery.records import GZIP_MAGIC, is_record_line
 
     if not _regular(output):  # a pipe or a device is written to, never read (a FIFO would block)
         return
     try:
         with open(output, "rb") as fh:
+            if fh.read(2) == GZIP_MAGIC:
+                fail(f"{output} is gzip-compressed (record files are kept so): a report does not replace it; name "
+                     f"another -o")
+            fh.seek(0)
             first = b""
             for _ in range(1000):
                 first = fh.readline(1 << 20)
@@ -59,20 +66,26 @@ def _refuse_records(output: str) -> None:
               help="text (rich tables), markdown, csv (one row per instance and column), json (every table), "
                    "html (a self-contained page with SVG plots).  [default: by -o's suffix, else text]")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=False), default=None,
-              help="Write the report to FILE (written whole under a temporary name, then renamed); default "
-                   "stdout.")
+              help="Write the report to FILE (written whole under a temporary name, then renamed); default, and "
+                   "'-', stdout.")
 @click.option("--per-instance/--no-per-instance", default=True, show_default=True,
-              help="Include the per-instance table (one row per instance and column) in text and markdown.")
+              help="Include the per-instance table (one row per instance and column) in text, markdown, json "
+                   "and html; csv is that table, so it refuses --no-per-instance.")
 def report(records, fmt, output, per_instance):
     """Tables and plots over record files: coverage, per instance, geometric means, quality, errors.
 
     Each RECORDS file (from 'searchkit solve --output FILE'), or each configuration inside one (algorithm,
     heuristic, engine, options, upper bound), is one column.  Columns are compared over the same instances,
-    matched by the records' data hash; the last record of an instance counts.  Definitions: docs/report.md.
+    matched by the records' data hash and game options (another --shortest or --start asks another question);
+    the last record of an instance counts.  Definitions: docs/report.md.
     """
     from searchkit.tools.report import ReportError, load_report
 
+    if output == "-":  # as is common: stdout
+        output = None
     fmt = _format_of(fmt, output)
+    if fmt == "csv" and not per_instance:
+        fail("--no-per-instance with --format csv: csv is the per-instance table; drop one")
     if output is not None:
         check_writable(output)
         refuse_input(output, records)
@@ -98,7 +111,7 @@ def report(records, fmt, output, per_instance):
             import matplotlib  # noqa: F401
         except ImportError:
             warning(f"the page has no plots: matplotlib is not installed ({REPORT_HINT})")
-        text = report_html(result)
+        text = report_html(result, per_instance=per_instance)
     else:
         from searchkit.formats.report import WRITERS
 

@@ -21,7 +21,7 @@ def cell(value) -> str:
             return "-"
         if abs(value) >= 1000:
             return f"{value:.0f}"
-        if abs(value) >= 1:
+        if abs(value) >= 0.1:  # 0.600 beside 1.000: one format for the usual scores and ratios
             return f"{value:.3f}"
         return f"{value:.4g}"
     return str(value)
@@ -102,13 +102,15 @@ def write_csv(report, **_) -> str:
     return buf.getvalue()
 
 
-def write_json(report, **_) -> str:
-    """One JSON document: the columns, every table (columns and rows) and the warnings."""
+def write_json(report, *, per_instance: bool = True) -> str:
+    """One JSON document: the columns, every table (columns and rows; the per-instance one unless
+    ``per_instance`` is false) and the warnings."""
+    doc = report.to_dict(per_instance=per_instance)
     try:
         import orjson
     except ImportError:
-        return json.dumps(report.to_dict(), indent=1) + "\n"
-    return orjson.dumps(report.to_dict(), option=orjson.OPT_INDENT_2).decode() + "\n"
+        return json.dumps(doc, indent=1) + "\n"
+    return orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode() + "\n"
 
 
 #: ``--format`` name -> writer.

@@ -374,6 +374,76 @@ FINAL = ("solved", "feasible", "exhausted", "incomplete")
 STOPPED = ("node_limit", "time_limit", "memory_limit", "error")
 
 
+#: Every status a record may hold (``docs/records.md``): a record with another one is not a record of this schema.
+STATUSES = (*FINAL, *STOPPED, "input_error")
+
+_NONE = type(None)
+_INT, _STR, _NUM = frozenset((int, _NONE)), frozenset((str, _NONE)), frozenset((int, float, _NONE))
+#: A record's keys and the types of their values, null included (``docs/records.md``'s table): exact types, as
+#: JSON reads them, so that ``true`` is no integer.
+_FIELD_TYPES = (("source", _STR), ("case", _INT), ("line", _INT), ("data_hash", _STR), ("cost", _INT),
+                ("lower_bound", _INT), ("gap", _INT), ("length", _INT), ("moves", frozenset((list, _NONE))),
+                ("algorithm", _STR), ("heuristic", _STR), ("engine", _STR), ("seconds", _NUM),
+                ("options", frozenset((dict, _NONE))), ("upper_bound", frozenset((int, str, _NONE))),
+                ("peak_rss_kb", _INT), ("stats", frozenset((dict, _NONE))), ("error", _STR))
+_STATS_TYPES = (("expanded", _INT), ("generated", _INT), ("evaluated", _INT), ("elapsed", _NUM),
+                ("iterations", frozenset((list, _NONE))))
+
+
+_KEYS = tuple(key for key, _ in _FIELD_TYPES)
+_STATS_KEYS = tuple(key for key, _ in _STATS_TYPES)
+#: The shapes (status, and the type of each checked value) :func:`field_problem` found valid.
+_VALID_SHAPES: set[tuple] = set()
+
+
+def json_type(value: object) -> str:
+    """How JSON would name ``value``'s type: ``a string``, ``null``, ``a boolean``..."""
+    if value is None:
+        return "null"
+    names = {bool: "a boolean", str: "a string", float: "a number with a fraction", list: "a list", dict: "an object",
+             int: "an integer"}
+    return names.get(type(value), f"a {type(value).__name__}")
+
+
+def field_problem(record: dict) -> str:
+    """Which field of a record of this schema has a value its schema does not allow ("": none), in one line.
+
+    Checked: each key's type when it is not null (a boolean is no integer, ``"14"`` no cost), the status among
+    :data:`STATUSES`, a cost on every ``solved`` or ``feasible`` record, and the counts in ``stats``.  A
+    missing key reads as null.  What contradicts the status itself is
+    :func:`searchkit.machinery.batch.verify.status_contradiction`'s.
+    """
+    get = record.get
+    stats = get("stats")
+    shape = (get("status"), *map(type, map(get, _KEYS)),
+             *(map(type, map(stats.get, _STATS_KEYS)) if type(stats) is dict else ()))
+    if shape in _VALID_SHAPES:  # 100,000s of records have a few shapes: each is checked once
+        return ""
+    status = get("status")
+    if status not in STATUSES:
+        return f"has status {json.dumps(status)}, not one of {', '.join(STATUSES)}"
+    for key, types in _FIELD_TYPES:
+        if type(get(key)) not in types:
+            return _mistyped(key, get(key), types)
+    if status in ("solved", "feasible") and get("cost") is None:
+        return f"is {status} with no cost"
+    if stats:
+        for key, types in _STATS_TYPES:
+            if type(stats.get(key)) not in types:
+                return _mistyped(f"stats.{key}", stats.get(key), types)
+    if len(_VALID_SHAPES) < 4096:
+        _VALID_SHAPES.add(shape)
+    return ""
+
+
+def _mistyped(key: str, value: object, types: frozenset) -> str:
+    text = json.dumps(value)
+    text = text if len(text) <= 40 else text[:37] + "..."
+    names = {int: "an integer", str: "a string", list: "a list", dict: "an object"}
+    allowed = "a number" if float in types else " or ".join(names[t] for t in (int, str, list, dict) if t in types)
+    return f"has {key} {text}, {json_type(value)}, where the schema has {allowed}"
+
+
 def source_key(source) -> object:
     """A record's or an input's ``source`` as ``--resume`` compares them: ``./p20.txt`` is ``p20.txt``.
 

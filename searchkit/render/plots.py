@@ -115,7 +115,8 @@ def draw_expanded(ax, series: dict, palette: dict, *, markers: bool = True, rast
     ax.set_ylabel("nodes expanded (log scale)")
     ax.set_title("nodes expanded per case")
     ax.grid(True, which="major", alpha=0.3)
-    ax.legend(fontsize="small")
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize="small")
 
 
 def draw_cactus(ax, series: dict, palette: dict, total: int, *, noun: str = "cases") -> None:
@@ -141,7 +142,8 @@ def draw_cactus(ax, series: dict, palette: dict, total: int, *, noun: str = "cas
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title(f"{noun} solved within t ({total} {noun})")
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize="small", loc="lower right")
+    if ax.get_legend_handles_labels()[0]:  # no case solved: no line, and no legend (matplotlib would warn)
+        ax.legend(fontsize="small", loc="lower right")
 
 
 def comparison_figure(rows: Sequence, *, title: str = ""):

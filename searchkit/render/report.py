@@ -243,8 +243,9 @@ def _wide_html(report) -> str:
         + "\n</tbody></table>"
 
 
-def report_html(report, *, standalone: bool = True, plots: bool = True) -> str:
-    """The report as HTML: a whole self-contained page, or (``standalone`` false) a fragment for Jupyter.
+def report_html(report, *, standalone: bool = True, plots: bool = True, per_instance: bool = True) -> str:
+    """The report as HTML: a whole self-contained page, or (``standalone`` false) a fragment for Jupyter;
+    ``per_instance`` false leaves out the per-instance table.
 
     Without matplotlib the page holds the tables and one line saying what to install.
     """
@@ -274,10 +275,11 @@ def report_html(report, *, standalone: bool = True, plots: bool = True) -> str:
                 parts.append(f'<figure class="plot" data-plot="{escape(name)}">{svg_text(figure)}'
                              f"<figcaption>{escape(name)}</figcaption></figure>")
             parts.append("</div>")
-    parts.append("<h2>Per instance</h2>")
-    parts.append('<p class="note">One row per instance: each column\'s status, cost, nodes expanded and seconds '
-                 "(every field of every record: --format csv).</p>")
-    parts.append(f"<details><summary>{len(report.instances)} instances</summary>{_wide_html(report)}</details>")
+    if per_instance:
+        parts.append("<h2>Per instance</h2>")
+        parts.append('<p class="note">One row per instance: each column\'s status, cost, nodes expanded and '
+                     "seconds (every field of every record: --format csv).</p>")
+        parts.append(f"<details><summary>{len(report.instances)} instances</summary>{_wide_html(report)}</details>")
     body = "\n".join(parts)
     if not standalone:  # in a notebook: the style reaches this report only, not the notebook around it
         return f"<div class=\"searchkit-report\"><style>{_css('.searchkit-report')}</style>\n{body}\n</div>"

@@ -8,9 +8,11 @@ records' ``data_hash``.
 
 Definitions (``docs/report.md`` states them for readers of a report):
 
-* **instance**: a case's data hash (the same board read twice, in one file or
-  two, is one instance); a record of a case stopped while it was read has no
-  hash and is its own instance, ``source#case``, that no other column shares.
+* **instance**: a case's data hash and the game options it was solved under,
+  less the print-only ones (the same board read twice, in one file or two, is
+  one instance; the same board under ``--shortest`` and without is two, never
+  compared); a record of a case stopped while it was read has no hash and is
+  its own instance, ``source#case``, that no other column shares.
 * Within a column, the **last** record of an instance counts (``--resume``
   appends a new record after an old one): nothing is counted twice.
 * **commonly solved**: the instances every column solved (status ``solved``,
@@ -28,7 +30,8 @@ Definitions (``docs/report.md`` states them for readers of a report):
   answer has no bound).
 * **contradictions**: instances where the columns' answers cannot all be
   right: two ``solved`` costs differ, a cost lies below a proven lower bound,
-  or an ``exhausted`` (unbounded) record meets a solution.  A correct
+  an ``exhausted`` (unbounded) record meets a solution, or one under
+  ``--upper-bound N`` meets a solution cheaper than N.  A correct
   searchkit never writes one; a report lists every one.
 
 A file is read once, with ``orjson`` when it is installed (the ``report``
@@ -45,7 +48,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from searchkit.machinery.records import SCHEMA, bounded_exhaustion, source_key
+from searchkit.machinery.records import SCHEMA, bounded_exhaustion, field_problem, source_key
 
 #: Statuses in coverage order (``docs/records.md``).
 STATUSES = ("solved", "feasible", "exhausted", "incomplete", "node_limit", "time_limit", "memory_limit", "error",
@@ -125,14 +128,18 @@ class Entry:
 
     __slots__ = ("strategy", "key", "path", "line", "source", "case", "input_line", "status", "cost",
                  "lower_bound", "expanded", "generated", "before_last_layer", "seconds", "peak_rss_kb", "error",
-                 "place", "bounded")
+                 "place", "bounded", "question")
 
     def __init__(self, strategy, key, path, line, source, case, input_line, status, cost, lower_bound, expanded,
-                 generated, before_last_layer, seconds, peak_rss_kb, error, place=None, bounded=False) -> None:
+                 generated, before_last_layer, seconds, peak_rss_kb, error, place=None, bounded=False,
+                 question=None) -> None:
         #: ``(normalised source, case)``: a later record of the same place replaces an earlier one
         self.place = place
-        #: an ``exhausted`` record that proves only that nothing is cheaper than an upper bound
+        #: an ``exhausted`` record that proves only that nothing is cheaper than an upper bound: that bound (an
+        #: int; ``True`` when the record states none, e.g. ``--upper-bound auto``), else ``False``
         self.bounded = bounded
+        #: the game options the case was solved under, as a hashable key (``None``: not recorded)
+        self.question = question
         self.strategy, self.key, self.path, self.line = strategy, key, path, line
         self.source, self.case, self.input_line, self.status = source, case, input_line, status
         self.cost, self.lower_bound, self.expanded, self.generated = cost, lower_bound, expanded, generated
@@ -140,7 +147,7 @@ class Entry:
                                                                               peak_rss_kb, error)
 
     def to_dict(self) -> dict:
-        return {name: getattr(self, name) for name in self.__slots__ if name not in ("place", "bounded")}
+        return {name: getattr(self, name) for name in self.__slots__ if name not in ("place", "bounded", "question")}
 
     def __repr__(self) -> str:
         return f"Entry({self.strategy!r}, {self.source!r}, case {self.case}, {self.status})"
@@ -186,13 +193,15 @@ def _before_last_layer(stats: dict) -> int | None:
     return _count(stats.get("expanded")) - _count(iterations[-1].get("expanded"))
 
 
-def _config_of(record: dict, ignore: frozenset = frozenset()) -> tuple:
+def _config_of(record: dict, ignore: frozenset = frozenset(), question=False) -> tuple:
     """What tells a file's configurations apart: algorithm, heuristic, engine, options (less ``ignore``, the
-    game's print-only ones) and upper bound."""
+    game's print-only ones; ``question``: the record's options as :func:`_question` keyed them, when there is
+    nothing to ignore) and upper bound."""
     options, bound = record.get("options"), record.get("upper_bound")
-    key = (record.get("algorithm"), record.get("heuristic"), record.get("engine"),
-           tuple(sorted(kv for kv in options.items() if kv[0] not in ignore)) if isinstance(options, dict)
-           else None, bound)
+    if question is False or ignore or isinstance(question, str):
+        question = tuple(sorted(kv for kv in options.items() if kv[0] not in ignore)) \
+            if isinstance(options, dict) else None
+    key = (record.get("algorithm"), record.get("heuristic"), record.get("engine"), question, bound)
     try:
         hash(key)
     except TypeError:  # an option or bound holding a list or object (not written by searchkit): compare as text
@@ -238,21 +247,36 @@ class _Reading:
             self.warnings.append(f"{self.path}: {self._skipped - MAX_WARNINGS_PER_FILE} more lines not counted")
 
 
-def gzip_error() -> type:
-    """gzip's error class (``gzip.BadGzipFile``), imported only when asked."""
-    import gzip
+def _gunzip(data: bytes) -> tuple[bytes, bool]:
+    """``data`` (gzip, one member or several) decompressed, and whether it was cut short or corrupt: then what
+    decompressed before the cut, fed 64 KiB at a time so that little before a corrupt spot is lost."""
+    import zlib
 
-    return gzip.BadGzipFile
+    parts: list[bytes] = []
+    step = 1 << 16
+    buf, pos = data, 0
+    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    try:
+        while pos < len(buf):
+            parts.append(inflate.decompress(buf[pos:pos + step]))
+            pos += step
+            if inflate.eof:  # a member ends: another may follow (gzip tolerates zero padding after the last)
+                buf, pos = inflate.unused_data + buf[pos:], 0
+                if not buf.strip(b"\0"):
+                    return b"".join(parts), False
+                inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    except zlib.error:
+        return b"".join(parts), True
+    return b"".join(parts), True  # the input ended inside a member
 
 
-def _read(path: str) -> _Reading:
-    """Read one record file (gzip-compressed or not): every line a record of this schema and of the file's game,
-    or a warning.
+def _contents(path: str) -> tuple[bytes, bool]:
+    """The bytes of a record file, decompressed when it is gzip, and whether it was cut short or corrupt (then
+    its complete lines before the cut).
 
     Raises:
-        ReportError: the file cannot be read, or holds no record at all.
+        ReportError: it cannot be read, or is no regular file.
     """
-    out = _Reading(path)
     import stat
 
     try:
@@ -263,16 +287,30 @@ def _read(path: str) -> _Reading:
             raise ReportError(f"{path}: is not a regular file (a pipe or a device): report reads record files")
         with open(path, "rb") as fh:
             data = fh.read()
-        if data[:2] == b"\x1f\x8b":  # gzip's magic: a compressed record file (docs/results/*.jsonl.gz)
-            import gzip
-
-            data = gzip.decompress(data)
-    except (EOFError, gzip_error()) as exc:
-        raise ReportError(f"{path}: is not a complete gzip file ({exc})") from None
     except IsADirectoryError:
         raise ReportError(f"{path}: is a folder, not a record file") from None
     except OSError as exc:
         raise ReportError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    if data[:2] != b"\x1f\x8b":  # gzip's magic: a compressed record file (docs/results/*.jsonl.gz)
+        return data, False
+    data, cut = _gunzip(data)
+    if cut:  # as verify: the records before the cut count; what follows the last newline is no record
+        data = data[:data.rfind(b"\n") + 1]
+    return data, cut
+
+
+def _read(path: str) -> _Reading:
+    """Read one record file (gzip-compressed or not): every line a record of this schema and of the file's game,
+    or a warning.
+
+    Raises:
+        ReportError: the file cannot be read, or holds no record at all.
+    """
+    from searchkit.machinery.batch.verify import status_contradiction
+
+    out = _Reading(path)
+    data, cut = _contents(path)
+    records = 0
     lines = data.split(b"\n")
     complete = len(lines) - 1  # the text after the last newline is no complete line
     seen_json = False
@@ -308,6 +346,11 @@ def _read(path: str) -> _Reading:
         elif game != out.game:
             out.skip(number, f"is a record of the game {json.dumps(game)}, where the file's first is {out.game}")
             continue
+        problem = field_problem(record) or status_contradiction(record)
+        if problem:  # a cost of "14", a status "banana": the same one line as any other bad line
+            out.skip(number, problem if problem.startswith(("has ", "is ")) else f"is invalid: {problem}")
+            continue
+        records += 1
         source = record.get("source")
         place = sources.get(source) if isinstance(source, str) else None
         if place is None:
@@ -316,11 +359,17 @@ def _read(path: str) -> _Reading:
         if record.get("algorithm") is None and record.get("heuristic") is None:
             out.unattributed.append(entry)
         else:
-            config = _config_of(record)
+            config = _config_of(record, question=entry.question)
             group = out.by_config.get(config)
             if group is None:
                 group = out.by_config[config] = (record, [])
             group[1].append(entry)
+    if cut:
+        if not records:
+            out.finish()
+            raise ReportError(f"{path}: is gzip-compressed but cut short or corrupt before its first record")
+        out.warnings.append(f"{path}: the compressed file is cut short or corrupt after {records} records; the "
+                            f"rest is ignored")
     out.finish()
     if out.game is None:
         if out.torn and not seen_json and len(out.warnings) == 1:
@@ -370,7 +419,29 @@ def _entry(path: str, line: int, record: dict, place: str) -> Entry:
                  _count(stats.get("generated")), _before_last_layer(stats),
                  float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else None,
                  _cost(record.get("peak_rss_kb")), record.get("error"), (place, case),
-                 bounded_exhaustion(record))
+                 _exhaustion_bound(record), _question(record.get("options")))
+
+
+def _exhaustion_bound(record: dict) -> int | bool:
+    """An ``exhausted`` record's claim under an upper bound: the bound N (no solution costs less than N),
+    ``True`` for a bound it does not state as a number (``auto``), ``False`` for no bound (no solution at all)."""
+    if not bounded_exhaustion(record):
+        return False
+    bound = _cost(record.get("upper_bound"))
+    return True if bound is None else bound
+
+
+def _question(options) -> tuple | str | None:
+    """A record's ``options`` as a hashable key: the question its case was solved under (``None``: not
+    recorded)."""
+    if not isinstance(options, dict):
+        return None
+    key = tuple(sorted(options.items()))
+    try:
+        hash(key)
+    except TypeError:  # an option holding a list or object (not written by searchkit): compare as text
+        return json.dumps(options, sort_keys=True)
+    return key
 
 
 class Report:
@@ -572,21 +643,8 @@ class Report:
         bound = self.best_bound()
         for key in self.instances:
             present = [(lb, e) for lb in self.labels if (e := self.entries[lb].get(key)) is not None]
-            solved = {e.cost for _, e in present if e.status == "solved" and e.cost is not None}
-            where = next(e for _, e in present)
-            problems = []
-            if len(solved) > 1:
-                problems.append("solved costs differ: " + ", ".join(
-                    f"{lb} {e.cost}" for lb, e in present if e.status == "solved"))
-            for lb, e in present:
-                if e.status in ANSWERED and e.cost is not None and key in bound and e.cost < bound[key]:
-                    problems.append(f"{lb} found cost {e.cost} below the proven lower bound {bound[key]}")
-                if solved and e.status == "feasible" and e.cost is not None and e.cost < min(solved):
-                    problems.append(f"{lb}'s feasible cost {e.cost} is below the solved cost {min(solved)}")
-            proven_none = [lb for lb, e in present if e.status == "exhausted" and not e.bounded]
-            if proven_none and any(e.status in ANSWERED for _, e in present):
-                problems.append(f"{', '.join(proven_none)} proved no solution, yet another column found one")
-            for problem in problems:
+            where = present[0][1]
+            for problem in _contradictions(present, bound.get(key)) + _below_exhaustion(present):
                 rows.append((where.source, where.case, key, problem))
         return Table("contradictions", "Contradictions: answers that cannot all be right",
                      ("input", "case", "instance", "problem"), tuple(rows))
@@ -611,10 +669,12 @@ class Report:
 
     # -- faces ------------------------------------------------------------------------------------------------
 
-    def to_dict(self) -> dict:
-        """The whole report as one JSON-ready dict: columns, tables, warnings."""
+    def to_dict(self, *, per_instance: bool = True) -> dict:
+        """The whole report as one JSON-ready dict: columns, tables (the per-instance one unless
+        ``per_instance`` is false), warnings."""
         return {"game": self.game, "columns": [dataclasses.asdict(c) for c in self.columns],
-                "tables": [t.to_dict() for t in self.tables()], "warnings": list(self.warnings)}
+                "tables": [t.to_dict() for t in self.tables(per_instance=per_instance)],
+                "warnings": list(self.warnings)}
 
     def to_pandas(self):
         """The per-instance table as a ``pandas.DataFrame`` (one row per instance and column).
@@ -650,6 +710,38 @@ class Report:
         cov = {row[0]: row for row in self.coverage().rows}
         parts = [f"{label}: {cov[label][2]}/{cov[label][1]} solved" for label in self.labels]
         return f"<Report {self.game}: " + "; ".join(parts) + ">"
+
+
+def _contradictions(present: list[tuple[str, Entry]], bound: int | None) -> list[str]:
+    """What cannot all be right among one instance's columns (``present``: label and entry; ``bound``: the best
+    proven lower bound): solved costs that differ, a cost below a proven bound or a feasible one below the
+    optimum, a proof of no solution beside a solution."""
+    solved = {e.cost for _, e in present if e.status == "solved" and e.cost is not None}
+    problems = []
+    if len(solved) > 1:
+        problems.append("solved costs differ: " + ", ".join(
+            f"{lb} {e.cost}" for lb, e in present if e.status == "solved"))
+    for lb, e in present:
+        if e.status in ANSWERED and e.cost is not None and bound is not None and e.cost < bound:
+            problems.append(f"{lb} found cost {e.cost} below the proven lower bound {bound}")
+        if solved and e.status == "feasible" and e.cost is not None and e.cost < min(solved):
+            problems.append(f"{lb}'s feasible cost {e.cost} is below the solved cost {min(solved)}")
+    proven_none = [lb for lb, e in present if e.status == "exhausted" and not e.bounded]
+    if proven_none and any(e.status in ANSWERED for _, e in present):
+        problems.append(f"{', '.join(proven_none)} proved no solution, yet another column found one")
+    return problems
+
+
+def _below_exhaustion(present: list[tuple[str, Entry]]) -> list[str]:
+    """An ``exhausted`` record under ``--upper-bound N`` claims no solution costs less than N: each answer of one
+    instance that costs less contradicts it."""
+    problems = []
+    for lb, e in present:
+        if e.status == "exhausted" and e.bounded is not True and e.bounded is not False:
+            problems += [f"{lb} proved no solution cheaper than its upper bound {e.bounded}, yet {other} found cost "
+                         f"{o.cost}" for other, o in present
+                         if o.status in ANSWERED and o.cost is not None and o.cost < e.bounded]
+    return problems
 
 
 def geometric_mean(values: Iterable, floor: float = 1.0) -> float | None:
@@ -736,7 +828,12 @@ def _column(label: str, reading, first: dict | None) -> Column:
 
 def _latest(label: str, mine: list[Entry]) -> dict[str, Entry]:
     """A column's entries by instance: the last record of each case (source and case number) counts, at the
-    place of the case's first record; a case with no data hash is the instance ``LABEL:SOURCE#CASE``."""
+    place of the case's first record; a case with no data hash is the instance ``LABEL:SOURCE#CASE`` (or
+    ``LABEL:SOURCE`` for a file-wide input error, which has no case number).
+
+    The same board at two places of one run is one instance, and which place's record stands for it does not
+    depend on the order of the file: the better status (in :data:`STATUSES` order, solved first), then the
+    lesser cost, then the first place by source name and case number."""
     by_place: dict = {}
     for e in mine:
         e.strategy = label
@@ -744,9 +841,55 @@ def _latest(label: str, mine: list[Entry]) -> dict[str, Entry]:
     out: dict[str, Entry] = {}
     for e in by_place.values():
         if e.key is None:
-            e.key = f"{label}:{e.place[0]}#{e.place[1]}"
-        out.setdefault(e.key, e)  # the same board twice in one run: one instance
+            e.key = f"{label}:{e.place[0]}" + (f"#{e.place[1]}" if e.place[1] is not None else "")
+        held = out.get(e.key)
+        if held is None or _rank(e) < _rank(held):  # the same board twice in one run: one instance
+            out[e.key] = e
     return out
+
+
+_STATUS_RANK = {status: k for k, status in enumerate(STATUSES)}
+
+
+def _rank(e: Entry) -> tuple:
+    """Which of one column's records of the same instance stands for it: lower is preferred."""
+    cost = e.cost if e.cost is not None else math.inf
+    return _STATUS_RANK.get(e.status, len(STATUSES)), cost, str(e.place[0]), \
+        e.place[1] if isinstance(e.place[1], int) else -1
+
+
+def _by_question(readings: list[_Reading]) -> frozenset | None:
+    """Tell instances apart by the question too: a board solved under other game options (Mayan's
+    ``--shortest``, Flood-It's ``--start``) is another instance, ``HASH OPTION=VALUE``, never compared with it.
+
+    Only the options that differ between the records count, and not those that only change printing.  Returns
+    the game's print-only options when it had to look them up (``None``: it did not)."""
+    everyone = [e for r in readings for _, mine in r.by_config.values() for e in mine] + \
+        [e for r in readings for e in r.unattributed]
+    questions = {e.question for e in everyone}
+    if len(questions) <= 1:
+        return None
+    print_only = _print_only(str(readings[0].game))
+    asks = {q: _asked(q, print_only) for q in questions}
+    known = [a for a in asks.values() if a is not None]
+    names = sorted({k for a in known for k in a})
+    varying = [k for k in names if len({json.dumps(a.get(k), sort_keys=True) for a in known}) > 1]
+    if not varying and len(known) == len(asks):
+        return print_only  # they differ only in print-only options: one question
+    suffix = {q: " ".join(f"{k}={json.dumps(a.get(k), sort_keys=True)}" for k in varying) if a is not None
+              else "(options not recorded)" for q, a in asks.items()}
+    for e in everyone:
+        if e.key is not None and suffix[e.question]:
+            e.key = f"{e.key} {suffix[e.question]}"
+    return print_only
+
+
+def _asked(question, print_only: frozenset) -> dict | None:
+    """The options of an entry's ``question`` that change the question (``None``: not recorded)."""
+    if question is None:
+        return None
+    options = dict(question) if isinstance(question, tuple) else json.loads(question)
+    return {k: v for k, v in options.items() if k not in print_only}
 
 
 def load_report(paths: Sequence[str | os.PathLike], *, on_error: Callable[[str], None] | None = None) -> Report:
@@ -793,7 +936,7 @@ def load_report(paths: Sequence[str | os.PathLike], *, on_error: Callable[[str],
     columns: list[Column] = []
     entries: dict[str, dict[str, Entry]] = {}
     warnings: list[str] = []
-    print_only: frozenset | None = None
+    print_only: frozenset | None = _by_question(readings)
     for reading, base in zip(readings, _labels(paths)):
         warnings.extend(reading.warnings)
         groups = reading.by_config

@@ -330,7 +330,8 @@ def test_a_gzip_compressed_record_file_is_read_and_a_cut_one_named(tmp_path):
     assert by_label(report.quality())["b"]["proven gap"] == 2
     cut = tmp_path / "cut.jsonl.gz"
     cut.write_bytes(packed.read_bytes()[:40])
-    with pytest.raises(ReportError, match="cut.jsonl.gz: is not a complete gzip file"):
+    with pytest.raises(ReportError, match="cut.jsonl.gz: is gzip-compressed but cut short or corrupt before its "
+                                          "first record"):
         load_report([str(cut)])
 
 
@@ -441,3 +442,147 @@ def test_a_line_nested_too_deeply_is_named_once_and_not_counted(tmp_path):
                                         f"searchkit: warning: {deep}: line 6: is not a JSON record; not counted"]
     report = load_report([str(deep)])
     assert by_label(report.coverage())["deep"]["instances"] == 3
+
+
+# -- a tester's defects (A-F) ------------------------------------------------------------------------------------
+
+
+def _mayan(shortest: bool, cost: int, **kw) -> dict:
+    r = rec("m1", "solved", case=1, cost=cost, lb=cost, game="mayan", alg="ida_star", heur="mayan", **kw)
+    r["options"] = {"shortest": shortest, "show": False}
+    return r
+
+
+def test_records_under_other_game_options_are_other_instances(tmp_path):
+    """A: the same board asked with --shortest (3 moves) and without (exactly 5) asks two questions: two
+    instances, never compared, no contradiction, quality 1.0 for each correct answer."""
+    ex = write(tmp_path / "ex.jsonl", [_mayan(False, 5)])
+    sh = write(tmp_path / "sh.jsonl", [_mayan(True, 3)])
+    report = load_report([ex, sh])
+    assert report.contradictions().rows == ()
+    assert report.instances == ("sha256:m1 shortest=false", "sha256:m1 shortest=true")
+    q = by_label(report.quality())
+    assert q["ex"]["IPC score"] == q["sh"]["IPC score"] == 1.0 and q["ex"]["commonly answered"] == 0
+    # within one question a contradiction is still found; a print-only option (--show) asks no other question
+    wrong = _mayan(True, 4)
+    wrong["options"]["show"] = True
+    report = load_report([sh, write(tmp_path / "wrong.jsonl", [wrong])])
+    assert report.instances == ("sha256:m1",)
+    assert [r[3] for r in report.contradictions().rows] == ["solved costs differ: sh 3, wrong 4",
+                                                            "sh found cost 3 below the proven lower bound 4"]
+
+
+def test_output_never_replaces_a_gzip_compressed_record_file(tmp_path):
+    """B: -o refuses a compressed record file, whatever its name, and a .gz name."""
+    import gzip
+
+    a, b = _experiment(tmp_path)
+    packed = tmp_path / "lz.jsonl.gz"
+    packed.write_bytes(gzip.compress(open(a, "rb").read()))
+    hidden = tmp_path / "lz.bin"
+    hidden.write_bytes(packed.read_bytes())
+    for target, args in ((packed, ()), (hidden, ("--format", "json")), (tmp_path / "r.csv.gz", ("--format", "csv"))):
+        before = target.read_bytes() if target.exists() else None
+        proc = _cli(a, b, "-o", str(target), *args)
+        assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+        assert "gzip-compressed" in proc.stderr
+        assert (target.read_bytes() if target.exists() else None) == before
+
+
+def test_records_with_fields_of_the_wrong_type_are_named_and_not_counted(tmp_path):
+    """C: a solved record with a null or string cost, a string count, a boolean case, an unknown status: one
+    warning each naming file and line, not counted, no traceback."""
+    a, _ = _experiment(tmp_path)
+    bad = [rec("x1", "solved", case=1, cost=14, lb=14) for _ in range(5)]
+    bad[0]["cost"] = None
+    bad[1]["cost"] = "14"
+    bad[2]["stats"]["expanded"] = "lots"
+    bad[3]["case"] = True
+    bad[4]["status"] = "banana"
+    good = rec("x2", "solved", case=6, cost=9, lb=9)
+    odd = write(tmp_path / "odd.jsonl", [*bad, good])
+    report = load_report([a, odd])
+    assert [w.split(": line ")[1][:1] for w in report.warnings] == ["1", "2", "3", "4", "5"]
+    assert all(w.startswith(f"{odd}: line ") and w.endswith("; not counted") for w in report.warnings)
+    assert "cost \"14\", a string" in report.warnings[1] and "stats.expanded \"lots\"" in report.warnings[2]
+    assert "status \"banana\"" in report.warnings[4]
+    assert by_label(report.coverage())["odd"]["instances"] == 1
+    proc = _cli(a, odd, "--no-per-instance")
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr and proc.stderr.count("\n") == 5, proc.stderr
+
+
+def test_a_cut_gzip_record_file_counts_the_records_before_the_cut(tmp_path):
+    """D: as verify: one warning, and the complete records before the cut are reported."""
+    import gzip
+
+    records = [rec(f"g{k}", "solved", case=k, cost=k, lb=k) for k in range(1, 401)]
+    whole = gzip.compress("".join(json.dumps(r) + "\n" for r in records).encode(), compresslevel=1)
+    cut = tmp_path / "cut.jsonl.gz"
+    cut.write_bytes(whole[: len(whole) // 2])
+    proc = _cli(str(cut), "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(proc.stdout)
+    coverage = {t["name"]: t for t in doc["tables"]}["coverage"]["rows"][0]
+    assert 0 < coverage[1] < 400
+    assert proc.stderr == (f"searchkit: warning: {cut}: the compressed file is cut short or corrupt after "
+                           f"{coverage[1]} records; the rest is ignored\n")
+
+
+def test_an_exhaustion_under_an_upper_bound_beside_a_cheaper_solution_is_a_contradiction(tmp_path):
+    """E: exhausted under --upper-bound 15 claims nothing costs less than 15: a solution of 14 contradicts it."""
+    solved = write(tmp_path / "s.jsonl", [rec("h1", "solved", case=1, cost=14, lb=14)])
+    for bound, expected in ((15, ["u proved no solution cheaper than its upper bound 15, yet s found cost 14"]),
+                            (14, [])):
+        bounded = rec("h1", "exhausted", case=1)
+        bounded["upper_bound"] = bound
+        report = load_report([solved, write(tmp_path / "u.jsonl", [bounded])])
+        assert [r[3] for r in report.contradictions().rows] == expected
+
+
+def test_output_dash_is_stdout(tmp_path):
+    """F: -o - writes to stdout, as is common, and creates no file named -."""
+    a, b = _experiment(tmp_path)
+    proc = _cli(a, b, "-o", "-", "--format", "csv", cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stdout.startswith("input,case,column"), proc.stderr
+    assert not (tmp_path / "-").exists()
+
+
+def test_floats_of_one_table_share_one_format():
+    """F: an IPC score of 0.6 is shown as 0.600 beside 1.000."""
+    from searchkit.formats.report import cell
+
+    assert (cell(0.6), cell(1.0), cell(1.0666), cell(0.0001)) == ("0.600", "1.000", "1.067", "0.0001")
+
+
+def test_a_page_with_no_solved_instance_draws_no_empty_legend(tmp_path):
+    """F: matplotlib's 'No artists with labels found' must not reach stderr."""
+    stopped = write(tmp_path / "t.jsonl", [rec("h1", "time_limit", case=1, lb=3)])
+    proc = _cli(stopped, "-o", str(tmp_path / "r.html"))
+    assert proc.returncode == 0 and proc.stderr.count("\n") == 1 and "No artists" not in proc.stderr, proc.stderr
+
+
+def test_no_per_instance_is_honoured_by_json_and_refused_by_csv(tmp_path):
+    """F: --no-per-instance leaves the table out of json, and csv (which is that table) refuses it."""
+    a, b = _experiment(tmp_path)
+    proc = _cli(a, b, "--format", "json", "--no-per-instance")
+    assert proc.returncode == 0
+    assert "per_instance" not in {t["name"] for t in json.loads(proc.stdout)["tables"]}
+    proc = _cli(a, b, "--format", "csv", "--no-per-instance")
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "--no-per-instance" in proc.stderr
+
+
+def test_a_file_wide_input_error_is_named_without_none(tmp_path):
+    """F: a record of no case (case null) is the instance COLUMN:SOURCE, with no 'None' in it."""
+    wide = rec(None, "input_error", case=1, alg=None, heur=None, engine=None, error="missing.txt: not found")
+    wide["case"], wide["line"], wide["source"] = None, None, "missing.txt"
+    report = load_report([write(tmp_path / "fw.jsonl", [wide])])
+    assert report.instances == ("fw:missing.txt",)
+
+
+def test_the_same_board_twice_in_one_column_does_not_depend_on_file_order(tmp_path):
+    """F: the better status stands for the instance (solved first, then the lesser cost), in either order."""
+    first = rec("h1", "time_limit", case=1, lb=5)
+    second = rec("h1", "solved", case=2, cost=10, lb=10)
+    for order in ((first, second), (second, first)):
+        report = load_report([write(tmp_path / "d.jsonl", list(order))])
+        assert report.entry("d", "sha256:h1").status == "solved" and len(report.instances) == 1

@@ -172,11 +172,10 @@ def _is_int(value) -> bool:
 
 
 def _type_name(value) -> str:
-    """How JSON would name ``value``'s type: ``a string``, ``null``, ``a boolean``..."""
-    if value is None:
-        return "null"
-    names = {bool: "a boolean", str: "a string", float: "a number with a fraction", list: "a list", dict: "an object"}
-    return names.get(type(value), f"a {type(value).__name__}")
+    """How JSON would name ``value``'s type (:func:`searchkit.machinery.records.json_type`)."""
+    from searchkit.machinery.records import json_type
+
+    return json_type(value)
 
 
 def bound_problem(record: dict, cost) -> str:
