@@ -59,13 +59,14 @@ def build_bytes(n: int, k: int) -> int:
     space, an upper bound on what it touches (``native/core/src/pdb/build.rs``, the module docs).
 
     A placement is a k-permutation of the ``n * n`` cells: ``P(n*n, k)`` of them.  Each has one byte of
-    entry, a word of two bits per free cell (2 bytes for at most 8 free cells, else 4; a mirror-symmetric
+    entry, a word of two bits per free cell (2 bytes for at most 8 free cells, 4 for 16, else 8; a mirror-symmetric
     group touches only half of them, but the address space holds them all) and two bits of layer bitmaps.
     """
     from math import perm
 
     placements = perm(n * n, k)
-    return placements * (1 + (2 if n * n - k <= 8 else 4)) + placements // 4
+    free = n * n - k
+    return placements * (1 + (2 if free <= 8 else 4 if free <= 16 else 8)) + placements // 4
 
 
 def build_table(n: int, tiles: list[int], path: str, key: str, progress=None, *, keep: bool = False) -> None:

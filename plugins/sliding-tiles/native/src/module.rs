@@ -77,10 +77,10 @@ pub fn tiles_build_pdb(py: Python<'_>, n: usize, tiles: Vec<u8>, path: &str, key
     if threads == 0 {
         return Err(PyValueError::new_err("tiles_build_pdb: threads must be at least 1"));
     }
-    if !(2..=4).contains(&n) || tiles.is_empty() || tiles.len() >= n * n
+    if !(2..=5).contains(&n) || tiles.is_empty() || tiles.len() >= n * n
         || tiles.iter().any(|&t| t == 0 || t as usize >= n * n)
         || (1..tiles.len()).any(|i| tiles[..i].contains(&tiles[i])) {
-        return Err(PyValueError::new_err("tiles_build_pdb: distinct tiles 1 .. n*n-1 on a board of side 2 to 4"));
+        return Err(PyValueError::new_err("tiles_build_pdb: distinct tiles 1 .. n*n-1 on a board of side 2 to 5"));
     }
     let values = run_build(py, remaining, progress,
                            |limiter, layer| pdb::build_threads(n, &tiles, threads, limiter, layer))?;
