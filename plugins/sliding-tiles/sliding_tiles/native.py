@@ -128,15 +128,15 @@ _CODES = {m: ord(m) for m in "UDLR"}
 
 
 def problem(tiles, disabled):
-    """A :class:`NativeBoard`, or ``None`` without the native engine or for a board it cannot take (side > 4:
-    the native board is 16 cells)."""
+    """A :class:`NativeBoard`, or ``None`` without the native engine or for a board it cannot take (side > 5:
+    the native boards are 16 cells and, for the 24-puzzle, 25)."""
     if len(tiles) not in _SIDES or _module() is None:
         return None
     return NativeBoard(tiles)
 
 
 #: The board sides the native engine takes, by number of cells.
-_SIDES = {1: 1, 4: 2, 9: 3, 16: 4}
+_SIDES = {1: 1, 4: 2, 9: 3, 16: 4, 25: 5}
 
 
 def solve(tiles, request):
