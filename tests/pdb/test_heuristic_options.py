@@ -164,7 +164,8 @@ def test_an_unknown_partition_is_one_usage_line_before_any_case_is_read(searchki
     boards = "1 2 3\n4 5 6\n0 7 8\n\n1 2 3\n4 5 6\n7 0 8\n\n1 2 3\n4 5 6\n7 8 0\n"
     out = searchkit_cli_run(["solve", "sliding-tiles", "-H", "pdb(partition=bogus)", "-"], input=boards)
     assert out.exit_code == 2 and out.stdout == ""
-    assert "option partition must be one of auto, 5-5-5, 6-6-3, 7-8, 4-4, 8, got 'bogus'" in out.stderr
+    assert ("option partition must be one of auto, 6-6-6-6, 3-3-3-3-3-3-3-3, 5-5-5, 6-6-3, 7-8, 4-4, 8, got 'bogus'"
+            in out.stderr)
     assert out.stderr.count("bogus") == 1
     from searchkit.plugin.manager import load_registry
 

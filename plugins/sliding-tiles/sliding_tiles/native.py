@@ -59,13 +59,14 @@ def build_bytes(n: int, k: int) -> int:
     space, an upper bound on what it touches (``native/core/src/pdb/build.rs``, the module docs).
 
     A placement is a k-permutation of the ``n * n`` cells: ``P(n*n, k)`` of them.  Each has one byte of
-    entry, a word of two bits per free cell (2 bytes for at most 8 free cells, else 4; a mirror-symmetric
+    entry, a word of two bits per free cell (2 bytes for at most 8 free cells, 4 for 16, else 8; a mirror-symmetric
     group touches only half of them, but the address space holds them all) and two bits of layer bitmaps.
     """
     from math import perm
 
     placements = perm(n * n, k)
-    return placements * (1 + (2 if n * n - k <= 8 else 4)) + placements // 4
+    free = n * n - k
+    return placements * (1 + (2 if free <= 8 else 4 if free <= 16 else 8)) + placements // 4
 
 
 def build_table(n: int, tiles: list[int], path: str, key: str, progress=None, *, keep: bool = False) -> None:
@@ -127,15 +128,15 @@ _CODES = {m: ord(m) for m in "UDLR"}
 
 
 def problem(tiles, disabled):
-    """A :class:`NativeBoard`, or ``None`` without the native engine or for a board it cannot take (side > 4:
-    the native board is 16 cells)."""
+    """A :class:`NativeBoard`, or ``None`` without the native engine or for a board it cannot take (side > 5:
+    the native boards are 16 cells and, for the 24-puzzle, 25)."""
     if len(tiles) not in _SIDES or _module() is None:
         return None
     return NativeBoard(tiles)
 
 
 #: The board sides the native engine takes, by number of cells.
-_SIDES = {1: 1, 4: 2, 9: 3, 16: 4}
+_SIDES = {1: 1, 4: 2, 9: 3, 16: 4, 25: 5}
 
 
 def solve(tiles, request):

@@ -6,7 +6,8 @@ which other tile is where; moving the blank over a tile of the group costs 1,
 over any other tile 0.  Its table, built by searchkit's 0-1 BFS, is indexed
 by the k tiles' cells alone (the blank's cell is folded away by min), so it
 has ``P(N*N, k)`` entries: 524,160 for 5 tiles, 5,765,760 for 6, 57,657,600
-for 7 and 518,918,400 for 8 on the 4x4 board.
+for 7 and 518,918,400 for 8 on the 4x4 board; 127,512,000 for 6 on the 5x5
+board (the 24-puzzle's ``6-6-6-6``).
 
 Heuristic ``pdb(partition=P, reflect=R)``: the sum over the partition's
 groups of their table values; with ``reflect=1`` also the same sum for the
@@ -51,11 +52,19 @@ PARTITIONS = {
     # the same map that turns Korf's boards into this plugin's (the heuristic values are the same).
     "6-6-3": (4, ((1, 2, 5, 6, 9, 10), (3, 4, 7, 8, 11, 12), (13, 14, 15))),
     "7-8": (4, ((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15))),
+    # 5x5:  1  2  3  4  5 /  6  7  8  9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 24  _
+    # Korf and Felner's 6-6-6-6 (2002, figure 5: 1 5 6 10 11 12 / 2 3 4 7 8 9 / 15 16 17 20 21 22 /
+    # 13 14 18 19 23 24 for their goal, blank first) turned by 180 degrees, tile t -> 25 - t: two 3x2 blocks on
+    # the top rows, a 2x3 block bottom left, and the L of six around the blank's corner.  A 6-tile table has
+    # P(25, 6) = 127,512,000 entries.
+    "6-6-6-6": (5, ((1, 2, 6, 7, 11, 12), (3, 4, 5, 8, 9, 10), (16, 17, 18, 21, 22, 23), (13, 14, 15, 19, 20, 24))),
+    # eight groups of three (13,800 entries each): weak, but built in a blink, for tests of the 5x5 path
+    "3-3-3-3-3-3-3-3": (5, tuple(tuple(range(t, t + 3)) for t in range(1, 25, 3))),
     # 3x3:  1 2 3 / 4 5 6 / 7 8 _
     "4-4": (3, ((1, 2, 3, 4), (5, 6, 7, 8))),
     "8": (3, ((1, 2, 3, 4, 5, 6, 7, 8),)),
 }
-DEFAULT = {3: "4-4", 4: "6-6-3"}  # auto; 1x1 and 2x2 boards: see groups()
+DEFAULT = {3: "4-4", 4: "6-6-3", 5: "6-6-6-6"}  # auto; 1x1 and 2x2 boards: see groups()
 
 
 def groups(partition: str, n: int | None = None) -> tuple[int, tuple[tuple[int, ...], ...]]:
@@ -154,12 +163,25 @@ def _popcount_below() -> bytes:
     return bytes(bin(m).count("1") for m in range(1 << 16))
 
 
+class _Popcount:
+    """``pop[mask]``: the set bits of a mask of up to 32 cells (the 5x5 board's 25), by two look-ups in the
+    16-bit table; a mask above 16 bits indexed that table directly, which was the 24-puzzle's bug."""
+
+    __slots__ = ("low",)
+
+    def __init__(self):
+        self.low = _popcount_below()
+
+    def __getitem__(self, mask: int) -> int:
+        return self.low[mask & 0xFFFF] + self.low[mask >> 16]
+
+
 def _lookup(db, n: int, tiles, tile_map=None, cell_map=None):
     """``value(where)``: db's entry for the cells ``where[t]`` of the group's tiles (optionally mirrored)."""
     cells = n * n
     weights = [perm(cells - 1 - i, len(tiles) - 1 - i) for i in range(len(tiles))]
     table = db.table
-    pop = _popcount_below()
+    pop = _popcount_below() if cells <= 16 else _Popcount()
     source = tuple(tile_map[t] for t in tiles) if tile_map else tuple(tiles)
     plan = tuple(zip(source, weights))
 

@@ -34,9 +34,10 @@ def register_heuristics(register):
     register(Heuristic(
         GAME, "pdb", "sliding_tiles.pdb:pdb", admissible=True, consistent=False,
         summary="additive pattern databases (Korf & Felner 2002), max with the main-diagonal mirror",
-        params=(Param("partition", str, "auto", "tile groups: 5-5-5, 6-6-3, 7-8 (4x4); 4-4, 8 (3x3); "
-                      "auto: 4-4 on 3x3, 6-6-3 on 4x4, exact on 2x2",
-                      choices=("auto", "5-5-5", "6-6-3", "7-8", "4-4", "8")),  # sliding_tiles.pdb.PARTITIONS
+        params=(Param("partition", str, "auto", "tile groups: 6-6-6-6, 3-3-3-3-3-3-3-3 (5x5); 5-5-5, 6-6-3, 7-8 "
+                      "(4x4); 4-4, 8 (3x3); auto: 4-4 on 3x3, 6-6-3 on 4x4, 6-6-6-6 on 5x5, exact on 2x2",
+                      choices=("auto", "6-6-6-6", "3-3-3-3-3-3-3-3", "5-5-5", "6-6-3", "7-8", "4-4", "8")),
+                # the choices are sliding_tiles.pdb.PARTITIONS
                 Param("reflect", int, 1, "1: also look up the board mirrored in the main diagonal, keep the max",
                       min=0, max=1),
                 Param("blank", int, 0, "1: tables keep the blank's cell (N*N-k times larger; consistent)",

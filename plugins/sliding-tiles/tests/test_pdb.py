@@ -133,6 +133,46 @@ def test_partitions_of_the_15_puzzle_are_disjoint_and_cover_the_tiles():
             map(int, name.split("-")), reverse=True)
     assert [a.entries for a in abstractions("7-8")] == [518_918_400, 57_657_600]
     assert [a.entries for a in abstractions("6-6-3")] == [5_765_760, 5_765_760, 3_360]
+    assert [a.entries for a in abstractions("6-6-6-6")] == [127_512_000] * 4
+    assert [a.entries for a in abstractions("3-3-3-3-3-3-3-3")] == [13_800] * 8
+    assert [a.pattern for a in abstractions("auto", n=5)] == [a.pattern for a in abstractions("6-6-6-6")]
+
+
+def test_6_6_6_6_is_korf_and_felners_partition_turned_to_this_goal():
+    """Their groups for the blank-first goal (Korf and Felner 2002, figure 5), tile t -> 25 - t: the groups, and
+    so the heuristic's values on a board and its turned twin, are theirs."""
+    from sliding_tiles.pdb import groups
+
+    theirs = [(1, 5, 6, 10, 11, 12), (2, 3, 4, 7, 8, 9), (15, 16, 17, 20, 21, 22), (13, 14, 18, 19, 23, 24)]
+    assert sorted(tuple(sorted(25 - t for t in g)) for g in theirs) == sorted(groups("6-6-6-6")[1])
+
+
+@pytest.mark.parametrize("reflect", [0, 1])
+def test_lookup_on_5x5_ranks_25_cells(reflect):
+    """The Python lookup on the 24-puzzle equals the tables indexed by searchkit's ranking of the groups' cells
+    (mirrored too): a used-cell mask above 16 bits once indexed a 16-bit popcount table (a wrong entry or an
+    IndexError)."""
+    import random
+
+    from sliding_tiles.pdb import databases, groups
+
+    side, tiles = groups("3-3-3-3-3-3-3-3")
+    dbs = databases("3-3-3-3-3-3-3-3", 5)
+    cell_map, tile_map = mirror(5)
+    h = pdb(SlidingPuzzle(goal_board(5)), partition="3-3-3-3-3-3-3-3", reflect=reflect)
+    rng = random.Random(5)
+    seen_high = False
+    for _ in range(300):
+        board = list(range(25))
+        rng.shuffle(board)
+        where = [0] * 25
+        for p, t in enumerate(board):
+            where[t] = p
+        a = sum(db.table[rank([where[t] for t in g], 25)] for db, g in zip(dbs, tiles))
+        b = sum(db.table[rank([cell_map[where[tile_map[t]]] for t in g], 25)] for db, g in zip(dbs, tiles))
+        assert h(tuple(board) + (-1,)) == (max(a, b) if reflect else a)
+        seen_high |= max(where[1:]) >= 16
+    assert seen_high
 
 
 def test_check_explores_all_8_puzzle_states_and_finds_blank_kept_pdb_consistent(tmp_path):
@@ -181,7 +221,8 @@ def _native():
 
 
 @pytest.mark.parametrize("n, tiles", [(3, (1, 2, 3, 4)), (3, (5, 6, 7, 8)), (3, (1, 2, 3, 4, 5, 6, 7, 8)),
-                                      (3, (2, 7)), (4, (13, 14, 15)), (4, (1, 2, 3, 5, 6))])
+                                      (3, (2, 7)), (4, (13, 14, 15)), (4, (1, 2, 3, 5, 6)), (5, (1, 2, 3)),
+                                      (5, (19, 20, 24)), (5, (2, 8))])
 def test_native_builder_writes_the_python_builders_file(tmp_path, n, tiles):
     from searchkit.machinery.pdb.build import build
     from searchkit.machinery.pdb.store import encode

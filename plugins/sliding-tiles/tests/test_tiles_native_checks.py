@@ -42,3 +42,25 @@ HARD15 = "15 14 13 12\n11 10 9 8\n7 6 5 4\n3 1 2 0\n"
 # tests/native/test_tiles_differential.py's.
 test_native = native_checks("sliding-tiles", cases=boards(), interrupt_case=HARD15,
                             interrupt_search=("ida_star", "manhattan"))
+
+
+@st.composite
+def boards25(draw):
+    """A 24-puzzle a random walk of up to 18 moves from the goal (the native engine's own 5x5 board)."""
+    rng = random.Random(draw(st.integers(0, 10 ** 6)))
+    board = list(goal_board(5))
+    blank = 24
+    for _ in range(draw(st.integers(0, 18))):
+        _, to = rng.choice(neighbours(5)[blank])
+        board[blank], board[to] = board[to], 0
+        blank = to
+    return tuple(board)
+
+
+# The 5x5 board: Manhattan distance, linear conflict and the 3-tile groups' tables (6-6-6-6's are 127.5 MB each;
+# the same builder, files and lookups serve both), with and without the mirror; threads equal one thread in
+# native/tests/threads25.rs.
+test_native_5x5 = native_checks(
+    "sliding-tiles", cases=boards25(), max_examples=40,
+    heuristics=("manhattan", "linear-conflict", "pdb(partition=3-3-3-3-3-3-3-3, reflect=0)",
+                "pdb(partition=3-3-3-3-3-3-3-3, reflect=1)"))

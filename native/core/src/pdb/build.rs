@@ -2,7 +2,7 @@
 //! `searchkit/machinery/pdb/build.py`, over states grouped by the table's entry.
 //!
 //! **The abstraction** ([`Abstraction`]).  An abstract state is a pair *(entry, sub-state)*: the entry is the
-//! table index the state folds to (`0 .. entries`), the sub-state one of `f <= 16` states of that entry.  A
+//! table index the state folds to (`0 .. entries`), the sub-state one of `f <= 32` states of that entry.  A
 //! move between two states of one entry costs 0, a move between entries costs 1 (the table is the least
 //! number of cost-1 moves from any state of the entry to a goal state).  The abstraction answers three
 //! questions, and the builder does the rest: which states are goals; given an entry and some of its states
@@ -18,11 +18,11 @@
 //! and the order in which a layer's predecessors are applied changes no entry.
 //!
 //! **Memory.**  Per entry one word of two bit planes over its `f` sub-states, at bits 0 and `f` (so 16 bits
-//! when `f <= 8`, else 32: [`Word`]).  A sub-state is *unseen* (0, 0), *seen* (1, 1: in a region reached at this
-//! layer or before), or a seed of the layer of one parity, (1, 0) or (0, 1); the two seed states swap roles with
-//! the layer's parity (current, next), so nothing is copied between layers.  Beside the words, the entries
-//! (one byte each) and, per parity, a bitmap of the entries that may hold seeds of that layer.  A layer is the
-//! set bits of its bitmap, scanned in rank order: each entry's seeds give (the abstraction) the region
+//! when `f <= 8`, 32 when `f <= 16`, else 64: [`Word`]).  A sub-state is *unseen* (0, 0), *seen* (1, 1: in a
+//! region reached at this layer or before), or a seed of the layer of one parity, (1, 0) or (0, 1); the two
+//! seed states swap roles with the layer's parity (current, next), so nothing is copied between layers.
+//! Beside the words, the entries (one byte each) and, per parity, a bitmap of the entries that may hold seeds
+//! of that layer.  A layer is the set bits of its bitmap, scanned in rank order: each entry's seeds give (the abstraction) the region
 //! expanded, all its sub-states set seen (the seeds among them, so no layer mask is cleared), and its
 //! predecessors are queued (an unseen sub-state becomes a seed of the next layer) unless they are seen, in
 //! this layer, or queued already; a seed later covered by a region of this layer is seen, so it is dropped.
@@ -68,8 +68,8 @@ mod sealed {
 }
 
 /// One entry's word in the builder: two bit planes over the entry's `f` sub-states, at bits 0 and `f`
-/// (module docs, "memory"): `u16` when `2 f <= 16`, else `u32`.  Only `u16` and `u32` implement it (the
-/// builder allocates the words zeroed).
+/// (module docs, "memory"): `u16` when `2 f <= 16`, `u32` when `2 f <= 32`, else `u64`.  Only `u16`, `u32`
+/// and `u64` implement it (the builder allocates the words zeroed).
 pub trait Word: Copy + sealed::Sealed {
     /// The bits as a `u64`.
     fn get(self) -> u64;
@@ -88,6 +88,17 @@ impl Word for u32 {
     }
 }
 
+impl Word for u64 {
+    #[inline(always)]
+    fn get(self) -> u64 {
+        self
+    }
+    #[inline(always)]
+    fn put(x: u64) -> Self {
+        x
+    }
+}
+
 impl Word for u16 {
     #[inline(always)]
     fn get(self) -> u64 {
@@ -99,7 +110,12 @@ impl Word for u16 {
     }
 }
 
-/// The predecessors of one region, as the abstraction lists them (`(entry << 4) | sub-state` each).
+/// The bits of a sub-state in a listed predecessor, `(entry << SUB_BITS) | sub-state`: five, for up to 32
+/// sub-states (the 24-puzzle's 6-tile groups have 19 free cells; four bits served the 15-puzzle's at most 16).
+pub const SUB_BITS: u32 = 5;
+const SUB_MASK: u64 = (1 << SUB_BITS) - 1;
+
+/// The predecessors of one region, as the abstraction lists them (`(entry << SUB_BITS) | sub-state` each).
 pub struct Kids {
     buf: [u64; MAX_PREDECESSORS],
     n: usize,
@@ -138,12 +154,12 @@ impl<'a, W: Word> Children<'a, W> {
     /// call).
     #[inline(always)]
     pub fn push(&mut self, entry: usize, sub: u32) {
-        debug_assert!(sub < 16);
+        debug_assert!(sub < 32);
         assert!(entry < self.len, "a predecessor's entry is below entries()"); // `apply_kids` relies on it
         if self.owners.is_none_or(|(owners, me)| owners[owner_slot(entry)] == me) {
             prefetch(self.word.wrapping_add(entry));
         }
-        self.kids.buf[self.kids.n & (MAX_PREDECESSORS - 1)] = ((entry as u64) << 4) | u64::from(sub & 15);
+        self.kids.buf[self.kids.n & (MAX_PREDECESSORS - 1)] = ((entry as u64) << SUB_BITS) | u64::from(sub & SUB_MASK as u32);
         self.kids.n += 1;
     }
 }
@@ -159,7 +175,7 @@ pub trait Abstraction {
     /// The number of entries (the table's length).
     fn entries(&self) -> usize;
 
-    /// `f`, the number of sub-states of each entry (1 to 16).
+    /// `f`, the number of sub-states of each entry (1 to 32).
     fn substates(&self) -> u32;
 
     /// The goal states, `(entry, sub-state)`: their entries get 0.
@@ -208,7 +224,7 @@ fn prefetch<T>(x: *const T) {
     let _ = x;
 }
 
-/// For each of `kids` (`(entry << 4) | sub-state`), queue sub-state `j` of entry `r` for the next layer (its
+/// For each of `kids` (`(entry << SUB_BITS) | sub-state`), queue sub-state `j` of entry `r` for the next layer (its
 /// bit in the plane at `next`, and `r` in the bitmap `nextbits`) unless it is seen, in this layer, or queued
 /// already.  Returns whether any was queued.
 ///
@@ -223,7 +239,7 @@ pub unsafe fn apply_kids<W: Word>(word: &mut [W], nextbits: &mut [u64], f: u32, 
     let seen = 1u64 | 1 << f;
     let mut any = 0;
     for &c in kids {
-        let (r, j) = ((c >> 4) as usize, (c & 15) as u32);
+        let (r, j) = ((c >> SUB_BITS) as usize, (c & SUB_MASK) as u32);
         debug_assert!(r < word.len() && r >> 6 < nextbits.len());
         // SAFETY: the caller's promise (`r` is in range)
         let at = unsafe { word.get_unchecked_mut(r) };
@@ -355,14 +371,14 @@ fn buffers<W: Word, A: Abstraction>(abstraction: &A, f: u32) -> Result<(Vec<u8>,
 ///
 /// # Panics
 ///
-/// `substates()` outside 1 to 16, a goal or predecessor outside the entries, more than [`MAX_PREDECESSORS`]
+/// `substates()` outside 1 to 32, a goal or predecessor outside the entries, more than [`MAX_PREDECESSORS`]
 /// predecessors of one region, or a distance above 254.
 pub fn build<A: Abstraction>(abstraction: &mut A, limiter: &Limiter, progress: impl FnMut(u64, u64))
                              -> Result<Vec<u8>, Status> {
-    if 2 * abstraction.substates() <= 16 {
-        build_in::<u16, A>(abstraction, limiter, progress)
-    } else {
-        build_in::<u32, A>(abstraction, limiter, progress)
+    match 2 * abstraction.substates() {
+        0..=16 => build_in::<u16, A>(abstraction, limiter, progress),
+        17..=32 => build_in::<u32, A>(abstraction, limiter, progress),
+        _ => build_in::<u64, A>(abstraction, limiter, progress),
     }
 }
 
@@ -371,8 +387,8 @@ pub fn build<A: Abstraction>(abstraction: &mut A, limiter: &Limiter, progress: i
 pub fn build_in<W: Word, A: Abstraction>(abstraction: &mut A, limiter: &Limiter, mut progress: impl FnMut(u64, u64))
                                          -> Result<Vec<u8>, Status> {
     let f = abstraction.substates();
-    assert!((1..=16).contains(&f) && 2 * f as usize <= 8 * std::mem::size_of::<W>(),
-            "an abstraction has 1 to 16 sub-states per entry, two bits each in its word");
+    assert!((1..=32).contains(&f) && 2 * f as usize <= 8 * std::mem::size_of::<W>(),
+            "an abstraction has 1 to 32 sub-states per entry, two bits each in its word");
     let mut checks = Checks { limiter, polled: Instant::now() };
     checks.check()?;
     let fmask = (1u64 << f) - 1;
@@ -492,7 +508,7 @@ unsafe fn apply_owned<W: Word>(word: *mut W, nextbits: *mut u64, f: u32, next: u
     let seen = 1u64 | 1 << f;
     let mut any = 0;
     for &c in kids {
-        let (r, j) = ((c >> 4) as usize, (c & 15) as u32);
+        let (r, j) = ((c >> SUB_BITS) as usize, (c & SUB_MASK) as u32);
         // SAFETY: the caller's promise
         let new = unsafe {
             let at = word.add(r);
@@ -556,8 +572,8 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
     }
     let owners = &owners;
     let f = abstraction.substates();
-    assert!((1..=16).contains(&f) && 2 * f as usize <= 8 * std::mem::size_of::<W>(),
-            "an abstraction has 1 to 16 sub-states per entry, two bits each in its word");
+    assert!((1..=32).contains(&f) && 2 * f as usize <= 8 * std::mem::size_of::<W>(),
+            "an abstraction has 1 to 32 sub-states per entry, two bits each in its word");
     let mut checks = Checks { limiter, polled: Instant::now() };
     checks.check()?;
     let fmask = (1u64 << f) - 1;
@@ -662,7 +678,7 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
                                 assert!(kids.n <= MAX_PREDECESSORS,
                                         "more than {MAX_PREDECESSORS} predecessors of one region");
                                 for &c in &kids.buf[..kids.n] {
-                                    let r = (c >> 4) as usize;
+                                    let r = (c >> SUB_BITS) as usize;
                                     let o = owner(r);
                                     if o == me {
                                         own[own_n] = c;
@@ -701,7 +717,7 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
                                 for chunk in b.chunks(MAX_PREDECESSORS) {
                                     for &c in chunk {
                                         // SAFETY: an entry below `entries` (pushed by `Children`)
-                                        prefetch(unsafe { wp.add((c >> 4) as usize) });
+                                        prefetch(unsafe { wp.add((c >> SUB_BITS) as usize) });
                                     }
                                     // SAFETY: each is an entry of this thread's stripes
                                     queued |= unsafe { apply_owned(wp, nextp, f, next, chunk) };

@@ -57,7 +57,8 @@ mod tests {
             };
             let states = entries * f as usize;
             let mut adj = vec![Vec::new(); states];
-            for _ in 0..states * 2 {
+            // half as many moves with more than 16 sub-states, so that a region's predecessors stay under 64
+            for _ in 0..if f > 16 { states } else { states * 2 } {
                 let a = next(states);
                 let (b, cost) = if next(3) == 0 {
                     ((a / f as usize) * f as usize + next(f as usize), 0)
@@ -151,9 +152,10 @@ mod tests {
 
     #[test]
     fn builder_equals_a_plain_0_1_bfs() {
-        // words of 16 bits (f <= 8) and 32 (f up to 16), one sub-state (a plain BFS) too
+        // words of 16 bits (f <= 8), 32 (f up to 16) and 64 (f up to 32: a 6-tile group of the 24-puzzle has
+        // 19), one sub-state (a plain BFS) too
         for seed in 0..60u64 {
-            for (entries, f) in [(50, 1), (200, 3), (130, 8), (90, 9), (40, 16)] {
+            for (entries, f) in [(50, 1), (200, 3), (130, 8), (90, 9), (40, 16), (30, 17), (20, 19), (12, 32)] {
                 let mut a = Random::new(seed * 31 + f as u64, entries, f);
                 let plain = a.plain();
                 let mut layers = 0;

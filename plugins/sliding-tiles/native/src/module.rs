@@ -13,9 +13,10 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyDict};
 use searchkit_core::manifest::{Component, Kind, Param};
-use searchkit_core::{run_parallel, Seed, Pruner};
+use searchkit_core::{run_parallel, Estimator, Puzzle, Pruner, Seed};
 use searchkit_pyo3::{error_dict, improvement_callback, result_dict, run_build, run_inline, NativeGame, SearchRequest};
 
+use crate::board25::{Pdb25, Tiles25, TilesH25};
 use crate::puzzle::{manhattan_table, mirror, Group, Tiles, TilesH};
 use crate::pdb;
 
@@ -77,10 +78,10 @@ pub fn tiles_build_pdb(py: Python<'_>, n: usize, tiles: Vec<u8>, path: &str, key
     if threads == 0 {
         return Err(PyValueError::new_err("tiles_build_pdb: threads must be at least 1"));
     }
-    if !(2..=4).contains(&n) || tiles.is_empty() || tiles.len() >= n * n
+    if !(2..=5).contains(&n) || tiles.is_empty() || tiles.len() >= n * n
         || tiles.iter().any(|&t| t == 0 || t as usize >= n * n)
         || (1..tiles.len()).any(|i| tiles[..i].contains(&tiles[i])) {
-        return Err(PyValueError::new_err("tiles_build_pdb: distinct tiles 1 .. n*n-1 on a board of side 2 to 4"));
+        return Err(PyValueError::new_err("tiles_build_pdb: distinct tiles 1 .. n*n-1 on a board of side 2 to 5"));
     }
     let values = run_build(py, remaining, progress,
                            |limiter, layer| pdb::build_threads(n, &tiles, threads, limiter, layer))?;
@@ -92,6 +93,9 @@ pub fn tiles_build_pdb(py: Python<'_>, n: usize, tiles: Vec<u8>, path: &str, key
     }
     Ok(entries)
 }
+
+/// A problem's tables: per group its tiles, the file's path and its key's digest (`None` without `pdb`).
+type GroupFiles = Option<Vec<(Vec<u8>, String, Vec<u8>)>>;
 
 /// The sliding-tile puzzle for the kit.
 pub struct TilesGame;
@@ -120,10 +124,12 @@ impl NativeGame for TilesGame {
     /// as a list of `(tiles, path, digest)` (the Python side resolves `partition` and makes them ready),
     /// else `None`.  Moves in the result are `U`, `D`, `L`, `R`; an incumbent's moves are their character
     /// codes.
-    fn solve<'py>(py: Python<'py>, problem: &Bound<'py, PyAny>, mut req: SearchRequest) -> PyResult<Bound<'py, PyDict>> {
-        type Tables = Option<Vec<(Vec<u8>, String, Vec<u8>)>>;
-        let (width, tiles, tables): (usize, Vec<u8>, Tables) = problem.extract()?;
+    fn solve<'py>(py: Python<'py>, problem: &Bound<'py, PyAny>, req: SearchRequest) -> PyResult<Bound<'py, PyDict>> {
+        let (width, tiles, tables): (usize, Vec<u8>, GroupFiles) = problem.extract()?;
         let no_undo = !req.disabled.iter().any(|d| d == "no-undo");
+        if width == 5 {
+            return solve25(py, &tiles, tables, no_undo, req);
+        }
         let puzzle = Tiles::new(width, &tiles, no_undo).map_err(PyValueError::new_err)?;
         let mut h = match req.heuristic.as_deref().unwrap_or("linear-conflict") {
             "manhattan" => TilesH::manhattan(width),
@@ -143,19 +149,56 @@ impl NativeGame for TilesGame {
             }
             other => unreachable!("the kit checked {other:?} against the manifest"),
         };
-        let incumbent = req.incumbent.take().map(|(m, c)| (m.into_iter().map(|x| x as u8).collect(), c));
-        let mut on_improve = improvement_callback(req.on_improve.take());
-        let (spec, max_cost) = (req.spec, req.max_cost);
-        let outcome = run_inline(py, &mut req.limits, req.progress.take(), |limiter| {
-            let mut pruners: Vec<&mut dyn Pruner<Tiles>> = Vec::new();
-            let seed = Seed { incumbent, on_improve: Some(&mut on_improve) };
-            run_parallel(&spec, &puzzle, &mut h, &mut pruners, max_cost, limiter, seed)
-        });
-        match outcome {
-            Ok(o) => result_dict(py, &o, |&m| Ok((m as char).to_string().into_pyobject(py)?.into_any().unbind())),
-            Err(message) => error_dict(py, &message, &req.limits),
-        }
+        search(py, &puzzle, &mut h, req)
     }
+}
+
+/// The search of `req` on `puzzle` with `h` (either board's), its result as the kit's dict.
+fn search<'py, D, H>(py: Python<'py>, puzzle: &D, h: &mut H, mut req: SearchRequest) -> PyResult<Bound<'py, PyDict>>
+where
+    D: Puzzle<Move = u8> + Sync,
+    D::State: Send + Sync,
+    H: Estimator<D> + Clone + Send,
+{
+    let incumbent = req.incumbent.take().map(|(m, c)| (m.into_iter().map(|x| x as u8).collect(), c));
+    let mut on_improve = improvement_callback(req.on_improve.take());
+    let (spec, max_cost) = (req.spec, req.max_cost);
+    let outcome = run_inline(py, &mut req.limits, req.progress.take(), |limiter| {
+        let mut pruners: Vec<&mut dyn Pruner<D>> = Vec::new();
+        let seed = Seed { incumbent, on_improve: Some(&mut on_improve) };
+        run_parallel(&spec, puzzle, h, &mut pruners, max_cost, limiter, seed)
+    });
+    match outcome {
+        Ok(o) => result_dict(py, &o, |&m| Ok((m as char).to_string().into_pyobject(py)?.into_any().unbind())),
+        Err(message) => error_dict(py, &message, &req.limits),
+    }
+}
+
+/// [`TilesGame::solve`] on the 24-puzzle's board ([`crate::board25`]): the pattern databases' entries kept in
+/// the board, so the tables go to the puzzle and the heuristic reads them there.
+fn solve25<'py>(py: Python<'py>, tiles: &[u8], tables: GroupFiles, no_undo: bool,
+                req: SearchRequest) -> PyResult<Bound<'py, PyDict>> {
+    let (mut h, pdb) = match req.heuristic.as_deref().unwrap_or("linear-conflict") {
+        "manhattan" => (TilesH25::manhattan(), None),
+        "linear-conflict" => (TilesH25::linear_conflict(), None),
+        "pdb" => {
+            let options = &req.heuristic_params;
+            if options.int("blank") != 0 {
+                return Err(PyValueError::new_err("tiles: pdb(blank=1) tables are Python-only"));
+            }
+            let groups = tables.ok_or_else(|| PyValueError::new_err("tiles: pdb needs its tables"))?;
+            let mut gs = Vec::new();
+            for (tiles, path, digest) in groups {
+                let table = load(py, &path, &digest_of(&digest)?, true)?;
+                gs.push(Group::new(5, tiles, table).map_err(PyValueError::new_err)?);
+            }
+            let pdb = Pdb25::new(gs, options.int("reflect") != 0).map_err(PyValueError::new_err)?;
+            (TilesH25::Pdb, Some(Arc::new(pdb)))
+        }
+        other => unreachable!("the kit checked {other:?} against the manifest"),
+    };
+    let puzzle = Tiles25::new(tiles, no_undo, pdb).map_err(PyValueError::new_err)?;
+    search(py, &puzzle, &mut h, req)
 }
 
 searchkit_pyo3::native_module!(sliding_tiles_native, TilesGame, [tiles_build_pdb, tiles_load_pdb]);

@@ -10,7 +10,7 @@
 //! **The abstraction** ([`TileAbstraction`] for the core's [`Abstraction`]): an entry is a placement of the group's
 //! tiles, its sub-states the `f = n*n - k` free cells (the blank's), numbered in cell order.  With the group's
 //! tiles placed, the blank moves for free inside its connected region of the free cells, so a region is a flood
-//! fill of the seeds (a 16-bit cell mask); a group tile next to the region moving into it gives a
+//! fill of the seeds (a 32-bit cell mask); a group tile next to the region moving into it gives a
 //! predecessor, the placement with that tile moved and the blank on the tile's old cell (moves are their own
 //! reverse).  The goal is the group home with the blank on the last cell.  The core's builder does the
 //! layers, the two bits per free cell and the prefetching (its module docs); this crate keeps what is the
@@ -54,13 +54,14 @@
 use searchkit_core::pdb::{self, count, rank, weights, Abstraction, Children, Word};
 use searchkit_core::{Limiter, Status};
 
-/// The rank of the placement packed as nibbles, tile `i`'s cell at bit `nib[i]`.
+/// The rank of the placement packed as nibbles, tile `i`'s cell at bit `nib[i]` (a field of `mask`'s bits:
+/// four on boards up to 4 x 4, five on 5 x 5).
 #[inline]
-fn rank_nibbles(packed: u64, w: &[u64], nib: &[u32]) -> u64 {
+fn rank_nibbles(packed: u64, w: &[u64], nib: &[u32], mask: u64) -> u64 {
     let mut used: u32 = 0;
     let mut r = 0u64;
     for (&s, &wi) in nib.iter().zip(w) {
-        let c = ((packed >> s) & 15) as u32;
+        let c = ((packed >> s) & mask) as u32;
         r += u64::from(c - (used & ((1u32 << c) - 1)).count_ones()) * wi;
         used |= 1 << c;
     }
@@ -93,7 +94,7 @@ unsafe fn apply_kids_bmi2<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32,
 ///
 /// # Panics
 ///
-/// A board side outside 2 to 4, or tiles that are not distinct numbers `1 .. n*n-1` (the caller checks).
+/// A board side outside 2 to 5, or tiles that are not distinct numbers `1 .. n*n-1` (the caller checks).
 pub fn build(n: usize, tiles: &[u8], limiter: &Limiter, progress: impl FnMut(u64, u64))
              -> Result<Vec<u8>, Status> {
     build_with(n, tiles, true, 1, limiter, progress)
@@ -109,16 +110,16 @@ pub fn build_threads(n: usize, tiles: &[u8], threads: usize, limiter: &Limiter, 
 /// [`build`] with or without a group's mirror symmetry (the tests try both; neither changes an entry).
 fn build_with(n: usize, tiles: &[u8], sym: bool, threads: usize, limiter: &Limiter,
               progress: impl FnMut(u64, u64)) -> Result<Vec<u8>, Status> {
-    assert!((2..=4).contains(&n), "boards of side 2 to 4");
+    assert!((2..=5).contains(&n), "boards of side 2 to 5");
     let cells = n * n;
     let k = tiles.len();
     assert!(k >= 1 && k < cells && tiles.iter().all(|&t| t >= 1 && (t as usize) < cells));
     assert!((1..k).all(|i| !tiles[..i].contains(&tiles[i])), "distinct tiles");
     let mirror = if sym { Mirror::of(n, tiles) } else { None };
-    if 2 * (cells - k) <= 16 {
-        dispatch::<u16>(n, tiles, mirror, threads, limiter, progress)
-    } else {
-        dispatch::<u32>(n, tiles, mirror, threads, limiter, progress)
+    match 2 * (cells - k) {
+        0..=16 => dispatch::<u16>(n, tiles, mirror, threads, limiter, progress),
+        17..=32 => dispatch::<u32>(n, tiles, mirror, threads, limiter, progress),
+        _ => dispatch::<u64>(n, tiles, mirror, threads, limiter, progress),
     }
 }
 
@@ -126,9 +127,9 @@ fn build_with(n: usize, tiles: &[u8], sym: bool, threads: usize, limiter: &Limit
 #[derive(Clone, Copy)]
 struct Mirror {
     /// the mirror image of each cell (`n*n` of them)
-    cell: [u8; 16],
+    cell: [u8; 32],
     /// per tile index `i`, the index of the tile whose goal is the mirror of tile `i`'s
-    tile: [u8; 16],
+    tile: [u8; 32],
 }
 
 impl Mirror {
@@ -137,7 +138,7 @@ impl Mirror {
     /// region in the goal (the free cells connected to the last cell).
     fn of(n: usize, tiles: &[u8]) -> Option<Mirror> {
         let cells = n * n;
-        let mut m = Mirror { cell: [0; 16], tile: [0; 16] };
+        let mut m = Mirror { cell: [0; 32], tile: [0; 32] };
         for c in 0..cells {
             m.cell[c] = (c - c % n + (n - 1 - c % n)) as u8;
         }
@@ -199,13 +200,15 @@ fn side<T: Word, B: Bits>(n: usize, tiles: &[u8], mirror: Option<Mirror>, thread
         return match n {
             2 => pdb::build_threads::<T, _>(&mut TileAbstraction::<B, 2>::new(tiles, mirror), limiter, threads, progress),
             3 => pdb::build_threads::<T, _>(&mut TileAbstraction::<B, 3>::new(tiles, mirror), limiter, threads, progress),
-            _ => pdb::build_threads::<T, _>(&mut TileAbstraction::<B, 4>::new(tiles, mirror), limiter, threads, progress),
+            4 => pdb::build_threads::<T, _>(&mut TileAbstraction::<B, 4>::new(tiles, mirror), limiter, threads, progress),
+            _ => pdb::build_threads::<T, _>(&mut TileAbstraction::<B, 5>::new(tiles, mirror), limiter, threads, progress),
         };
     }
     match n {
         2 => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 2>::new(tiles, mirror), limiter, progress),
         3 => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 3>::new(tiles, mirror), limiter, progress),
-        _ => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 4>::new(tiles, mirror), limiter, progress),
+        4 => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 4>::new(tiles, mirror), limiter, progress),
+        _ => pdb::build_in::<T, _>(&mut TileAbstraction::<B, 5>::new(tiles, mirror), limiter, progress),
     }
 }
 
@@ -306,37 +309,37 @@ struct TileAbstraction<B, const N: usize> {
     k: usize,
     f: u32,
     w: Vec<u64>,
-    w16: [u64; 16],
+    w16: [u64; 32],
     entries: usize,
     goal: (usize, u32),
     mirror: bool,
-    neighbours: [u32; 16],
+    neighbours: [u32; 32],
     /// tile i's nibble in a placement packed as nibbles, tile 0 highest (the mirror's test, module docs)
-    nib: [u32; 16],
+    nib: [u32; 32],
     /// tile i's cell mirrored is tile `m.tile[i]`'s in the image: its nibble there
-    image_nib: [u32; 16],
-    /// a move of tile i changes the first `before[i]` tiles' cells of neither the placement nor its image (16
+    image_nib: [u32; 32],
+    /// a move of tile i changes the first `before[i]` tiles' cells of neither the placement nor its image (32
     /// without the mirror: no child is tested)
-    before: [u8; 16],
+    before: [u8; 32],
     /// each cell mirrored (each cell itself without the mirror)
-    mcell: [u8; 16],
+    mcell: [u8; 32],
     // Decoding a rank (module docs, "decoding by blocks"): of the first `s` digits, digit `t` is kept while the
     // rank stays in the block of `w[t]` placements that digits 0 ..= t fix (it starts at `start[t]`), so only
     // the digits from the first block left are decoded again; the last ones come from the table `low`.
     s: usize,
     tail: usize,
     low: Vec<[u8; 2]>,
-    start: [usize; 16],
+    start: [usize; 32],
     /// per prefix length t <= s, with the first t tiles decoded: the cells packed as nibbles (tile 0 highest,
     /// so that numeric order is rank order), those of the mirror image, and the image's used cells
-    pk: [u64; 16],
-    im: [u64; 16],
-    iu: [u32; 16],
+    pk: [u64; 32],
+    im: [u64; 32],
+    iu: [u32; 32],
     /// per used cell the index of its tile and its weight, per tile the cells of the tiles before it, kept
     /// with the decoded digits; never cleared: only used cells are read (`wcell` masked by `passed`)
-    tile_at: [u8; 16],
+    tile_at: [u8; 32],
     wcell: [u64; 32],
-    earlier: [u32; 16],
+    earlier: [u32; 32],
     // the placement last closed: its rank, used and free cells, the region, the nibbles of it and its image,
     // the image's used cells, and the first tile whose cell differs from the image's
     r: usize,
@@ -355,6 +358,9 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
     const FULL: u32 = (1u32 << (N * N)) - 1;
     const LEFT: u32 = left_col(N);
     const RIGHT: u32 = left_col(N) << (N - 1);
+    /// The bits of a cell in a placement packed as "nibbles": four up to 16 cells, five for 25.
+    const NIB: u32 = if N * N > 16 { 5 } else { 4 };
+    const NIB_MASK: u64 = (1 << Self::NIB) - 1;
 
     /// The cells next to the cells of `m`.
     #[inline(always)]
@@ -369,19 +375,20 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
         let k = tiles.len();
         let f = (cells - k) as u32;
         let w = weights(cells, k);
-        let mut w16 = [0u64; 16];
+        let mut w16 = [0u64; 32];
         w16[..k].copy_from_slice(&w);
         let entries = count(cells, k) as usize;
-        let mut neighbours = [0u32; 16];
+        let mut neighbours = [0u32; 32];
         for (c, x) in neighbours[..cells].iter_mut().enumerate() {
             *x = Self::spread(1 << c);
         }
-        let mut nib = [0u32; 16];
+        assert!(k * Self::NIB as usize <= 64, "a placement packed in 64 bits");
+        let mut nib = [0u32; 32];
         for (i, x) in nib[..k].iter_mut().enumerate() {
-            *x = 4 * (k - 1 - i) as u32;
+            *x = Self::NIB * (k - 1 - i) as u32;
         }
-        let mut image_nib = [0u32; 16];
-        let mut before = [16u8; 16];
+        let mut image_nib = [0u32; 32];
+        let mut before = [32u8; 32];
         if let Some(m) = mirror {
             for (i, x) in image_nib[..k].iter_mut().enumerate() {
                 *x = nib[usize::from(m.tile[i])];
@@ -400,7 +407,7 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
                 dg
             })
             .collect();
-        let mut mcell = [0u8; 16];
+        let mut mcell = [0u8; 32];
         for (c, x) in mcell.iter_mut().enumerate() {
             *x = mirror.map_or(c as u8, |m| m.cell[c]);
         }
@@ -411,8 +418,8 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
         let j0 = (Self::FULL & !goal_used & ((1u32 << (cells - 1)) - 1)).count_ones();
         TileAbstraction {
             k, f, w, w16, entries, goal: (rg, j0), mirror: mirror.is_some(), neighbours, nib, image_nib, before,
-            mcell, s, tail, low, start: [usize::MAX / 2; 16], pk: [0; 16], im: [0; 16], iu: [0; 16],
-            tile_at: [0; 16], wcell: [0; 32], earlier: [0; 16], r: 0, used: 0, free: 0, region: 0, packed: 0,
+            mcell, s, tail, low, start: [usize::MAX / 2; 32], pk: [0; 32], im: [0; 32], iu: [0; 32],
+            tile_at: [0; 32], wcell: [0; 32], earlier: [0; 32], r: 0, used: 0, free: 0, region: 0, packed: 0,
             image: 0, image_used: 0, first: 0, _bits: std::marker::PhantomData,
         }
     }
@@ -495,7 +502,7 @@ impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
         // tile that is after it, and whose image tile is too, ranks below its image like its parent
         self.first = match packed ^ image {
             0 => k,
-            x => k - 1 - (63 - x.leading_zeros() as usize) / 4,
+            x => k - 1 - (63 - x.leading_zeros() as usize) / Self::NIB as usize,
         };
         (self.r, self.used, self.free, self.region) = (r, used, free, region);
         (self.packed, self.image, self.image_used) = (packed, image, image_used);
@@ -505,7 +512,7 @@ impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
     /// The mirror image's entry is the same (module docs, "the mirror").
     #[inline(always)]
     fn twin(&mut self, _r: usize) -> Option<usize> {
-        self.mirror.then(|| rank_nibbles(self.image, &self.w, &self.nib[..self.k]) as usize)
+        self.mirror.then(|| rank_nibbles(self.image, &self.w, &self.nib[..self.k], Self::NIB_MASK) as usize)
     }
 
     /// Tile i from p next to the region to q in it, the blank left on p; the rank changed incrementally, and
@@ -527,7 +534,7 @@ impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
                     let child = others | u64::from(q) << nib[i];
                     let child_image = image_others | u64::from(mq) << image_nib[i];
                     if child_image < child {
-                        r2 = rank_nibbles(child_image, w, &nib[..k]) as usize;
+                        r2 = rank_nibbles(child_image, w, &nib[..k], Self::NIB_MASK) as usize;
                         let image_free = full & !(image_used ^ (1 << mp) ^ (1 << mq));
                         j = (image_free & ((1 << mp) - 1)).count_ones();
                     }
@@ -537,9 +544,9 @@ impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
         }
         let mut movable = Self::spread(region) & used;
         while movable != 0 {
-            let p = movable.trailing_zeros() & 15;
+            let p = movable.trailing_zeros() & 31;
             movable &= movable - 1;
-            let i = self.tile_at[p as usize] as usize & 15;
+            let i = self.tile_at[p as usize] as usize & 31;
             let (wi, at_p) = (self.w16[i], 1u32 << p);
             let targets = self.neighbours[p as usize] & region;
             // the child's blank cell p among its free cells: p's index among ours, less one when the
@@ -548,7 +555,7 @@ impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
             // when a move of tile i can change the first cell where the placement and its image differ:
             // the nibbles without tile i's, and the image's (module docs, "the mirror")
             let check = (usize::from(self.before[i]) <= first)
-                .then(|| (packed & !(15 << nib[i]), image & !(15 << image_nib[i])));
+                .then(|| (packed & !(Self::NIB_MASK << nib[i]), image & !(Self::NIB_MASK << image_nib[i])));
             // sideways: only digit i moves, by one
             if targets & (at_p >> 1) != 0 {
                 child!(check, r - wi as usize, jp - 1, i, p, p - 1);
@@ -757,6 +764,8 @@ mod tests {
         let m = Mirror::of(4, &[1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
         assert_eq!(m.tile[..8], [3, 2, 1, 0, 7, 6, 5, 4]);
         assert_eq!(Mirror::of(4, &[6, 2, 7, 3]).unwrap().tile[..4], [2, 3, 0, 1]);
+        assert_eq!(Mirror::of(5, &[1, 5]).unwrap().tile[..2], [1, 0]);
+        assert!(Mirror::of(5, &[1, 2, 6, 7, 11, 12]).is_none()); // 6-6-6-6's first group
         // not closed (tile 1's image is 4), or the goal region not (the blank's cell 15 alone, or with 11 only)
         for (n, tiles) in [(4, &[1u8, 2, 3][..]), (4, &[9, 10, 11, 12, 13, 14, 15]), (4, &[9, 10, 13, 14, 15]),
                            (3, &[1, 2, 3, 4, 5, 6, 7, 8])] {
@@ -815,9 +824,11 @@ mod tests {
     fn a_table_built_on_n_threads_is_the_one_thread_table_byte_for_byte() {
         // with and without the mirror (and its twins), 16- and 32-bit words, the BMI2 and the plain variant;
         // 2, 3 and 8 threads (more threads than the layers' runs of entries too)
-        let groups: [(usize, &[u8]); 7] = [(3, &[1, 2, 3]), (3, &[1, 2, 3, 4, 5, 6, 7, 8]), (3, &[2, 5, 7]),
-                                           (4, &[1, 2, 3, 4, 5, 8]), (4, &[13, 14, 15]), (4, &[9, 10, 13, 14, 15]),
-                                           (4, &[1, 2, 5, 6, 7])];
+        // and on 5 x 5 (64-bit words: 22 and 23 free cells), with the mirror (tiles 1 and 5, the top row's
+        // middle) and without
+        let groups: [(usize, &[u8]); 10] = [(3, &[1, 2, 3]), (3, &[1, 2, 3, 4, 5, 6, 7, 8]), (3, &[2, 5, 7]),
+                                            (4, &[1, 2, 3, 4, 5, 8]), (4, &[13, 14, 15]), (4, &[9, 10, 13, 14, 15]),
+                                            (4, &[1, 2, 5, 6, 7]), (5, &[1, 5]), (5, &[2, 3, 4]), (5, &[19, 20, 24])];
         std::env::set_var("SEARCHKIT_MAX_THREADS", "64"); // more threads than this machine's CPUs
         for (n, tiles) in groups {
             let one = build(n, tiles, &Limiter::new(), |_, _| {}).unwrap();
@@ -825,10 +836,10 @@ mod tests {
                 let many = build_threads(n, tiles, threads, &Limiter::new(), |_, _| {}).unwrap();
                 assert!(many == one, "{n} {tiles:?} on {threads} threads");
                 let mirror = Mirror::of(n, tiles);
-                let plain = if 2 * (n * n - tiles.len()) <= 16 {
-                    side::<u16, Soft>(n, tiles, mirror, threads, &Limiter::new(), |_, _| {}).unwrap()
-                } else {
-                    side::<u32, Soft>(n, tiles, mirror, threads, &Limiter::new(), |_, _| {}).unwrap()
+                let plain = match 2 * (n * n - tiles.len()) {
+                    0..=16 => side::<u16, Soft>(n, tiles, mirror, threads, &Limiter::new(), |_, _| {}).unwrap(),
+                    17..=32 => side::<u32, Soft>(n, tiles, mirror, threads, &Limiter::new(), |_, _| {}).unwrap(),
+                    _ => side::<u64, Soft>(n, tiles, mirror, threads, &Limiter::new(), |_, _| {}).unwrap(),
                 };
                 assert!(plain == one, "{n} {tiles:?} on {threads} threads without BMI2");
             }

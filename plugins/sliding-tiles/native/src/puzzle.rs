@@ -231,7 +231,7 @@ impl Puzzle for Tiles {
 pub struct Group {
     pub tiles: Vec<u8>,
     pub table: Arc<Vec<u8>>,
-    w: Vec<u64>,
+    pub(crate) w: Vec<u64>,
 }
 
 impl Group {
@@ -310,9 +310,9 @@ pub fn mirror(n: usize) -> ([u8; 16], [u8; 16]) {
     (cell, tile)
 }
 
-/// `2 * (k - LIS)` of the goal offsets in one line (heuristics._line_extra).
-fn line_extra(slots: &[u8]) -> u32 {
-    let mut tails = [0u8; 4];
+/// `2 * (k - LIS)` of the goal offsets in one line of up to 8 (heuristics._line_extra).
+pub(crate) fn line_extra(slots: &[u8]) -> u32 {
+    let mut tails = [0u8; 8];
     let mut len = 0;
     for &x in slots {
         let i = tails[..len].partition_point(|&t| t < x);

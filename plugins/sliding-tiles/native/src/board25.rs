@@ -1,0 +1,580 @@
+//! The 24-puzzle (5 x 5) for the native engine: its own board, beside the 4 x 4 one of [`crate::puzzle`]
+//! (whose 16 cells are one 128-bit number: two halves, a step table, a multiply to move a tile).
+//!
+//! A state ([`Board25`]) is the board (`t[cell]` = tile, 0 the blank; goal `1 .. 24` row-major, then the
+//! blank), where each tile is (`at[tile]`), the blank's cell and the cell it came from (`NO_PREV` when none,
+//! or when `no-undo` is off), as Python's flat tuple says it; with pattern databases, also each group's entry
+//! for the board and for its main-diagonal mirror, and their sums.  Moves are the blank's `U`, `D`, `L`, `R`,
+//! in that order, cost 1, made in place ([`Puzzle::apply`], [`Puzzle::undo`]).
+//!
+//! **Heuristics per move.**  A move moves one tile `x`, so
+//! * the Manhattan distance changes by the step of `x` (a table per cell, slot and tile, as on 4 x 4);
+//! * the pattern databases change in two entries: that of `x`'s group, and in the mirrored sum that of the
+//!   group holding `x`'s mirror tile (the mirror's lookup of group `g` reads the cells of the tiles `tmap[t]`,
+//!   `t` in `g`).  [`Estimator::estimate_move`] ranks those two placements with `x` on the blank's cell and
+//!   gives the new maximum without making the move; [`Puzzle::apply`] ranks them again to keep the entries
+//!   in the board (ranking once would need the estimate to hand its ranks to the move: docs/pdb.md), and
+//!   [`Puzzle::undo`] restores them from the undo word without ranking;
+//! * linear conflict is counted whole on the child (as on 4 x 4).
+//!
+//! The tables are the 4 x 4 board's ([`Group`]): the core's ranking, one byte an entry, shared by the threads.
+
+use std::sync::Arc;
+
+use searchkit_core::pdb::rank;
+use searchkit_core::{Estimator, Puzzle, Successor};
+
+use crate::puzzle::{line_extra, Group, NO_PREV};
+
+/// Cells of the board.
+pub const CELLS: usize = 25;
+const N: usize = 5;
+/// The most groups a partition has on this board (a byte each in the board).
+pub const MAX_GROUPS: usize = 8;
+/// No group (a tile in none of the partition's groups).
+const NONE: u8 = u8::MAX;
+/// The move letters of the four move slots, in the game's order.
+const SLOT_MOVES: [u8; 4] = *b"UDLR";
+
+/// A 5 x 5 board (module docs).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Board25 {
+    pub t: [u8; CELLS],
+    /// `at[tile]`: the tile's cell (`at[0]` the blank's)
+    pub at: [u8; CELLS],
+    pub prev: u8,
+    /// with pattern databases: each group's entry for the board, and for the board mirrored
+    hv: [u8; MAX_GROUPS],
+    hm: [u8; MAX_GROUPS],
+    /// their sums
+    sv: u16,
+    sm: u16,
+}
+
+impl Board25 {
+    /// The blank's cell.
+    #[inline(always)]
+    pub fn blank(&self) -> u8 {
+        self.at[0]
+    }
+}
+
+/// The pattern databases of a partition on the 5 x 5 board, and what a move needs to update them.
+pub struct Pdb25 {
+    groups: Vec<Group>,
+    /// per tile: its group (`NONE` if in none)
+    of_tile: [u8; CELLS],
+    /// per tile `x`: the group whose mirrored lookup reads `x`'s cell (`NONE` if none, or without the mirror)
+    mirror_of_tile: [u8; CELLS],
+    /// per group: the tiles its mirrored lookup reads (`tmap[t]`, `t` in the group, in the group's order)
+    mirror_tiles: Vec<Vec<u8>>,
+    /// each cell mirrored in the main diagonal
+    cmap: [u8; CELLS],
+    reflect: bool,
+    /// the groups cover every tile: the sum is 0 exactly at the goal
+    covers: bool,
+}
+
+impl Pdb25 {
+    /// The tables of `groups` (each [`Group::new`] of side 5), with the main-diagonal mirror when `reflect`.
+    pub fn new(groups: Vec<Group>, reflect: bool) -> Result<Pdb25, String> {
+        if groups.len() > MAX_GROUPS {
+            return Err(format!("tiles: at most {MAX_GROUPS} pattern databases on 5x5, got {}", groups.len()));
+        }
+        let (cell, tile) = mirror25();
+        let mut of_tile = [NONE; CELLS];
+        for (g, group) in groups.iter().enumerate() {
+            if group.tiles.len() > 8 {
+                return Err("tiles: at most 8 tiles in a 5x5 pattern database".into());
+            }
+            for &x in &group.tiles {
+                if x == 0 || usize::from(x) >= CELLS || of_tile[usize::from(x)] != NONE {
+                    return Err("tiles: a partition's groups are distinct tiles 1 .. 24".into());
+                }
+                of_tile[usize::from(x)] = g as u8;
+            }
+        }
+        let mut mirror_of_tile = [NONE; CELLS];
+        let mirror_tiles: Vec<Vec<u8>> =
+            groups.iter().map(|g| g.tiles.iter().map(|&x| tile[usize::from(x)]).collect()).collect();
+        if reflect {
+            for (g, ts) in mirror_tiles.iter().enumerate() {
+                for &x in ts {
+                    mirror_of_tile[usize::from(x)] = g as u8;
+                }
+            }
+        }
+        let covers = (1..CELLS).all(|x| of_tile[x] != NONE);
+        Ok(Pdb25 { groups, of_tile, mirror_of_tile, mirror_tiles, cmap: cell, reflect, covers })
+    }
+
+    /// Group `g`'s entry with the tiles on `at`, tile `x` moved to `to` (`x` = 0: none moved).
+    #[inline(always)]
+    fn value(&self, g: usize, at: &[u8; CELLS], x: u8, to: u8) -> u8 {
+        let group = &self.groups[g];
+        let mut cells = [0u8; 8];
+        let k = group.tiles.len();
+        for (c, &t) in cells.iter_mut().zip(&group.tiles) {
+            *c = if t == x { to } else { at[usize::from(t) % CELLS] };
+        }
+        group.table[rank(&cells[..k.min(8)], &group.w) as usize]
+    }
+
+    /// Group `g`'s entry for the board mirrored, tile `x` moved to `to`.
+    #[inline(always)]
+    fn mirrored(&self, g: usize, at: &[u8; CELLS], x: u8, to: u8) -> u8 {
+        let group = &self.groups[g];
+        let mut cells = [0u8; 8];
+        let k = group.tiles.len();
+        for (c, &t) in cells.iter_mut().zip(&self.mirror_tiles[g]) {
+            let p = if t == x { to } else { at[usize::from(t) % CELLS] };
+            *c = self.cmap[usize::from(p) % CELLS];
+        }
+        group.table[rank(&cells[..k.min(8)], &group.w) as usize]
+    }
+
+    /// The entries of `b` from scratch.
+    fn fill(&self, b: &mut Board25) {
+        (b.hv, b.hm, b.sv, b.sm) = ([0; MAX_GROUPS], [0; MAX_GROUPS], 0, 0);
+        for g in 0..self.groups.len() {
+            b.hv[g] = self.value(g, &b.at, 0, 0);
+            b.sv += u16::from(b.hv[g]);
+            if self.reflect {
+                b.hm[g] = self.mirrored(g, &b.at, 0, 0);
+                b.sm += u16::from(b.hm[g]);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn h(&self, sv: u16, sm: u16) -> u32 {
+        u32::from(sv.max(sm))
+    }
+}
+
+/// `(cell_map, tile_map)` of the main-diagonal mirror (sliding_tiles.pdb.mirror) on 5 x 5.
+fn mirror25() -> ([u8; CELLS], [u8; CELLS]) {
+    let mut cell = [0u8; CELLS];
+    let mut tile = [0u8; CELLS];
+    for (p, c) in cell.iter_mut().enumerate() {
+        *c = ((p % N) * N + p / N) as u8;
+    }
+    for t in 1..CELLS {
+        tile[t] = cell[t - 1] + 1;
+    }
+    (cell, tile)
+}
+
+/// The 24-puzzle from one start (module docs).
+pub struct Tiles25 {
+    pub start: Board25,
+    pub no_undo: bool,
+    /// `slots[cell][k]`: the blank's new cell after move `SLOT_MOVES[k]` from `cell` (`NO_PREV`: off the board)
+    slots: [[u8; 4]; CELLS],
+    goal: [u8; CELLS],
+    pdb: Option<Arc<Pdb25>>,
+}
+
+impl Tiles25 {
+    /// The puzzle starting from `tiles` (row-major, 0 the blank); `no_undo` fuses the rule; `pdb` the tables
+    /// the board keeps entries of (for the `pdb` heuristic).
+    pub fn new(tiles: &[u8], no_undo: bool, pdb: Option<Arc<Pdb25>>) -> Result<Tiles25, String> {
+        if tiles.len() != CELLS {
+            return Err(format!("tiles: a 5x5 board has 25 tiles, got {}", tiles.len()));
+        }
+        let mut at = [NONE; CELLS];
+        let mut t = [0u8; CELLS];
+        for (p, &x) in tiles.iter().enumerate() {
+            if x as usize >= CELLS || at[x as usize] != NONE {
+                return Err("tiles: not a permutation of 0 .. side**2-1".into());
+            }
+            at[x as usize] = p as u8;
+            t[p] = x;
+        }
+        let mut slots = [[NO_PREV; 4]; CELLS];
+        for (cell, s) in slots.iter_mut().enumerate() {
+            let (r, c) = (cell / N, cell % N);
+            let to = [(r > 0).then(|| cell - N), (r + 1 < N).then(|| cell + N), (c > 0).then(|| cell - 1),
+                      (c + 1 < N).then(|| cell + 1)];
+            for (k, to) in to.into_iter().enumerate() {
+                if let Some(to) = to {
+                    s[k] = to as u8;
+                }
+            }
+        }
+        let mut goal = [0u8; CELLS];
+        for (i, g) in goal[..CELLS - 1].iter_mut().enumerate() {
+            *g = i as u8 + 1;
+        }
+        let mut start = Board25 { t, at, prev: NO_PREV, hv: [0; MAX_GROUPS], hm: [0; MAX_GROUPS], sv: 0, sm: 0 };
+        if let Some(p) = &pdb {
+            p.fill(&mut start);
+        }
+        Ok(Tiles25 { start, no_undo, slots, goal, pdb })
+    }
+
+    /// The board after the blank's move to `to` (a neighbour of its cell), made in place; returns the undo
+    /// word: the blank's old cell (bits 8..16), its previous cell (0..8), and with tables the two entries
+    /// the move changed (16..24 the group's, 24..32 the mirrored one's).
+    #[inline(always)]
+    fn step(&self, s: &mut Board25, to: u8) -> u64 {
+        let b = s.at[0];
+        let x = s.t[usize::from(to) % CELLS];
+        let mut undo = u64::from(b) << 8 | u64::from(s.prev);
+        if let Some(p) = &self.pdb {
+            let g = p.of_tile[usize::from(x) % CELLS];
+            if g != NONE {
+                let g = usize::from(g) % MAX_GROUPS;
+                let v = p.value(g, &s.at, x, b);
+                undo |= u64::from(s.hv[g]) << 16;
+                s.sv = s.sv - u16::from(s.hv[g]) + u16::from(v);
+                s.hv[g] = v;
+            }
+            let m = p.mirror_of_tile[usize::from(x) % CELLS];
+            if m != NONE {
+                let m = usize::from(m) % MAX_GROUPS;
+                let v = p.mirrored(m, &s.at, x, b);
+                undo |= u64::from(s.hm[m]) << 24;
+                s.sm = s.sm - u16::from(s.hm[m]) + u16::from(v);
+                s.hm[m] = v;
+            }
+        }
+        s.t[usize::from(b) % CELLS] = x;
+        s.t[usize::from(to) % CELLS] = 0;
+        s.at[usize::from(x) % CELLS] = b;
+        s.at[0] = to;
+        s.prev = if self.no_undo { b } else { NO_PREV };
+        undo
+    }
+}
+
+impl Puzzle for Tiles25 {
+    type State = Board25;
+    type Move = u8;
+
+    fn initial_state(&self) -> Board25 {
+        self.start
+    }
+
+    #[inline]
+    fn is_goal(&self, s: &Board25) -> bool {
+        s.t == self.goal
+    }
+
+    fn successors(&self, s: &Board25, out: &mut Vec<Successor<u8, Board25>>, cuts: &mut [u64]) {
+        for k in 0..4 {
+            let mut child = *s;
+            if let Some((mv, cost)) = self.successor_at(s, k, &mut child, cuts) {
+                out.push(Successor { mv, state: child, cost });
+            }
+        }
+    }
+
+    fn successor_slots(&self) -> usize {
+        4
+    }
+
+    #[inline]
+    fn successor_at(&self, s: &Board25, k: usize, child: &mut Board25, cuts: &mut [u64]) -> Option<(u8, u32)> {
+        let r = self.move_at(s, k, cuts)?;
+        *child = *s;
+        self.apply(child, k);
+        Some(r)
+    }
+
+    fn in_place(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn move_at(&self, s: &Board25, k: usize, cuts: &mut [u64]) -> Option<(u8, u32)> {
+        let to = self.slots[usize::from(s.at[0]) % CELLS][k & 3];
+        if to == NO_PREV {
+            return None;
+        }
+        if to == s.prev {
+            cuts[0] += 1;
+            return None;
+        }
+        Some((SLOT_MOVES[k & 3], 1))
+    }
+
+    #[inline]
+    fn apply(&self, s: &mut Board25, k: usize) -> u64 {
+        let to = self.slots[usize::from(s.at[0]) % CELLS][k & 3];
+        self.step(s, to)
+    }
+
+    /// [`Tiles25::step`] undone: the tile moves back, the entries it changed come back from the undo word.
+    #[inline]
+    fn undo(&self, s: &mut Board25, _k: usize, undo: u64) {
+        let b = (undo >> 8) as u8;
+        let to = s.at[0];
+        let x = s.t[usize::from(b) % CELLS];
+        if let Some(p) = &self.pdb {
+            let g = p.of_tile[usize::from(x) % CELLS];
+            if g != NONE {
+                let g = usize::from(g) % MAX_GROUPS;
+                let v = (undo >> 16) as u8;
+                s.sv = s.sv - u16::from(s.hv[g]) + u16::from(v);
+                s.hv[g] = v;
+            }
+            let m = p.mirror_of_tile[usize::from(x) % CELLS];
+            if m != NONE {
+                let m = usize::from(m) % MAX_GROUPS;
+                let v = (undo >> 24) as u8;
+                s.sm = s.sm - u16::from(s.hm[m]) + u16::from(v);
+                s.hm[m] = v;
+            }
+        }
+        s.t[usize::from(to) % CELLS] = x;
+        s.t[usize::from(b) % CELLS] = 0;
+        s.at[usize::from(x) % CELLS] = to;
+        s.at[0] = b;
+        s.prev = undo as u8;
+    }
+
+    fn rule_names(&self) -> &[&'static str] {
+        if self.no_undo {
+            &["no-undo"]
+        } else {
+            &[]
+        }
+    }
+}
+
+/// `table[cell][tile]`: grid distance from `cell` to `tile`'s goal cell (0 for the blank), 32 x 32 so that a
+/// masked index needs no bounds check.
+fn manhattan_table25() -> Box<[[u8; 32]; 32]> {
+    let mut table = Box::new([[0u8; 32]; 32]);
+    for (p, row) in table.iter_mut().enumerate().take(CELLS) {
+        for (t, d) in row.iter_mut().enumerate().take(CELLS).skip(1) {
+            let g = t - 1;
+            *d = ((p / N).abs_diff(g / N) + (p % N).abs_diff(g % N)) as u8;
+        }
+    }
+    table
+}
+
+/// The heuristics of the 24-puzzle with a native twin (cloned for each thread; the tables live in the puzzle).
+#[derive(Clone)]
+pub enum TilesH25 {
+    /// The Manhattan distance: `table[cell][tile]`, and `step[cell][k][tile]`, its change when `tile` moves
+    /// into the blank's `cell` by the blank's slot `k` (+1 or -1 as a wrapping `u8`).
+    Manhattan { table: Box<[[u8; 32]; 32]>, step: Box<[[[u8; 32]; 4]; 32]> },
+    LinearConflict(Box<[[u8; 32]; 32]>),
+    /// The puzzle's pattern databases (its entries kept in the board).
+    Pdb,
+}
+
+impl TilesH25 {
+    pub fn manhattan() -> TilesH25 {
+        let table = manhattan_table25();
+        let mut step = Box::new([[[0u8; 32]; 4]; 32]);
+        for (cell, row) in step.iter_mut().enumerate().take(CELLS) {
+            let (r, c) = (cell / N, cell % N);
+            let to = [(r > 0).then(|| cell - N), (r + 1 < N).then(|| cell + N), (c > 0).then(|| cell - 1),
+                      (c + 1 < N).then(|| cell + 1)];
+            for (k, to) in to.into_iter().enumerate() {
+                let Some(to) = to else { continue };
+                for tile in 1..CELLS {
+                    row[k][tile] = table[cell][tile].wrapping_sub(table[to][tile]);
+                }
+            }
+        }
+        TilesH25::Manhattan { table, step }
+    }
+
+    pub fn linear_conflict() -> TilesH25 {
+        TilesH25::LinearConflict(manhattan_table25())
+    }
+}
+
+/// The linear conflicts' extra moves of a 5 x 5 board (`heuristics._line_extra` over every row and column).
+fn linear_extra25(t: &[u8; CELLS]) -> u32 {
+    let mut h = 0;
+    let mut slots = [0u8; N];
+    for line in 0..N {
+        let mut k = 0;
+        for c in 0..N {
+            let x = t[line * N + c];
+            if x != 0 && (x as usize - 1) / N == line {
+                slots[k] = ((x as usize - 1) % N) as u8;
+                k += 1;
+            }
+        }
+        h += line_extra(&slots[..k]);
+        k = 0;
+        for r in 0..N {
+            let x = t[r * N + line];
+            if x != 0 && (x as usize - 1) % N == line {
+                slots[k] = ((x as usize - 1) / N) as u8;
+                k += 1;
+            }
+        }
+        h += line_extra(&slots[..k]);
+    }
+    h
+}
+
+impl Estimator<Tiles25> for TilesH25 {
+    fn estimate(&mut self, d: &Tiles25, s: &Board25) -> u32 {
+        match self {
+            TilesH25::Manhattan { table, .. } => (0..CELLS).map(|p| u32::from(table[p][usize::from(s.t[p])])).sum(),
+            TilesH25::LinearConflict(table) => {
+                (0..CELLS).map(|p| u32::from(table[p][usize::from(s.t[p])])).sum::<u32>() + linear_extra25(&s.t)
+            }
+            TilesH25::Pdb => {
+                let p = d.pdb.as_ref().expect("the pdb heuristic's puzzle holds its tables");
+                p.h(s.sv, s.sm)
+            }
+        }
+    }
+
+    /// Before the move: the Manhattan distance by its step, the pattern databases by the two entries the
+    /// moving tile changes (module docs); linear conflict needs the board.
+    #[inline]
+    fn estimate_move(&mut self, d: &Tiles25, s: &Board25, parent_h: u32, k: usize, _mv: u8) -> Option<u32> {
+        let b = usize::from(s.at[0]) % CELLS;
+        let to = d.slots[b][k & 3];
+        let x = s.t[usize::from(to) % CELLS];
+        match self {
+            TilesH25::Manhattan { step, .. } => {
+                Some(parent_h.wrapping_add(i32::from(step[b][k & 3][usize::from(x) & 31] as i8) as u32))
+            }
+            TilesH25::LinearConflict(_) => None,
+            TilesH25::Pdb => {
+                let p = d.pdb.as_ref().expect("the pdb heuristic's puzzle holds its tables");
+                let (mut sv, mut sm) = (s.sv, s.sm);
+                let g = p.of_tile[usize::from(x) % CELLS];
+                if g != NONE {
+                    let g = usize::from(g) % MAX_GROUPS;
+                    sv = sv - u16::from(s.hv[g]) + u16::from(p.value(g, &s.at, x, b as u8));
+                }
+                let m = p.mirror_of_tile[usize::from(x) % CELLS];
+                if m != NONE {
+                    let m = usize::from(m) % MAX_GROUPS;
+                    sm = sm - u16::from(s.hm[m]) + u16::from(p.mirrored(m, &s.at, x, b as u8));
+                }
+                Some(p.h(sv, sm))
+            }
+        }
+    }
+
+    /// The Manhattan distance and linear conflict are 0 at the goal and only there; so are pattern databases
+    /// whose groups cover every tile (each entry is 0 only with its group home).
+    #[inline]
+    fn zero_only_at_goal(&self, d: &Tiles25) -> bool {
+        match self {
+            TilesH25::Pdb => d.pdb.as_ref().is_some_and(|p| p.covers),
+            _ => true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{Tiles, TilesH};
+
+    /// A walk of `steps` moves from the goal, by a small generator.
+    fn scrambled(steps: usize, seed: u64) -> Vec<u8> {
+        let d = Tiles25::new(&goal(), false, None).unwrap();
+        let mut s = d.initial_state();
+        let mut x = seed | 1;
+        for _ in 0..steps {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let k = (x % 4) as usize;
+            if d.move_at(&s, k, &mut [0]).is_some() {
+                d.apply(&mut s, k);
+            }
+        }
+        s.t.to_vec()
+    }
+
+    fn goal() -> Vec<u8> {
+        (1..25u8).chain([0]).collect()
+    }
+
+    /// A table of `tiles` on 5 x 5 built by the plugin's builder.
+    fn group(tiles: &[u8]) -> Group {
+        let v = crate::pdb::build(5, tiles, &searchkit_core::Limiter::new(), |_, _| {}).unwrap();
+        Group::new(5, tiles.to_vec(), Arc::new(v)).unwrap()
+    }
+
+    fn threes() -> Arc<Pdb25> {
+        let groups = (0..8u8).map(|i| group(&[3 * i + 1, 3 * i + 2, 3 * i + 3])).collect();
+        Arc::new(Pdb25::new(groups, true).unwrap())
+    }
+
+    #[test]
+    fn moves_made_and_undone_keep_every_field_and_the_estimates_equal_the_whole() {
+        let pdb = threes();
+        for seed in 1..6u64 {
+            let tiles = scrambled(200, seed);
+            let d = Tiles25::new(&tiles, true, Some(pdb.clone())).unwrap();
+            let mut hs = [TilesH25::manhattan(), TilesH25::Pdb];
+            let mut s = d.initial_state();
+            let mut x = seed;
+            for _ in 0..300 {
+                for h in hs.iter_mut() {
+                    let ph = h.estimate(&d, &s);
+                    for k in 0..4 {
+                        if d.move_at(&s, k, &mut [0]).is_some() {
+                            let e = h.estimate_move(&d, &s, ph, k, 0).unwrap();
+                            let before = s;
+                            let u = d.apply(&mut s, k);
+                            // the entries kept in the board are those from scratch
+                            let mut fresh = s;
+                            pdb.fill(&mut fresh);
+                            assert_eq!(fresh, s);
+                            assert_eq!(e, h.estimate(&d, &s));
+                            d.undo(&mut s, k, u);
+                            assert_eq!(s, before);
+                        }
+                    }
+                }
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let k = (x >> 33) as usize % 4;
+                if d.move_at(&s, k, &mut [0]).is_some() {
+                    d.apply(&mut s, k);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hand_made_boards() {
+        // the goal; one move away (the blank up); the 4 x 4 board's rule that a goal row reversed costs more
+        let d = Tiles25::new(&goal(), true, None).unwrap();
+        assert!(d.is_goal(&d.initial_state()));
+        assert_eq!(TilesH25::manhattan().estimate(&d, &d.initial_state()), 0);
+        let mut t = goal();
+        t.swap(24, 19);
+        let d = Tiles25::new(&t, true, None).unwrap();
+        assert_eq!(TilesH25::manhattan().estimate(&d, &d.initial_state()), 1);
+        let mut t = goal();
+        t[..5].copy_from_slice(&[5, 4, 3, 2, 1]);
+        let d = Tiles25::new(&t, true, None).unwrap();
+        // Manhattan 4 + 2 + 0 + 2 + 4; four of five tiles leave the row: 8 more
+        assert_eq!(TilesH25::manhattan().estimate(&d, &d.initial_state()), 12);
+        assert_eq!(TilesH25::linear_conflict().estimate(&d, &d.initial_state()), 20);
+        assert!(Tiles25::new(&[0; 25], true, None).is_err() && Tiles25::new(&goal()[..16], true, None).is_err());
+    }
+
+    #[test]
+    fn linear_conflict_agrees_with_the_4x4_rule_on_a_board_4x4_embeds() {
+        // the 4 x 4 board's counting (one code for lines of 4) on a row of 4 reversed, against 5 x 5's on a
+        // row with the same tiles in conflict
+        let mut t4: Vec<u8> = (1..16u8).chain([0]).collect();
+        t4[..4].copy_from_slice(&[4, 3, 2, 1]);
+        let d4 = Tiles::new(4, &t4, true).unwrap();
+        let lc4 = TilesH::LinearConflict(crate::puzzle::manhattan_table(4)).estimate(&d4, &d4.initial_state());
+        let mut t5 = goal();
+        t5[..4].copy_from_slice(&[4, 3, 2, 1]);
+        let d5 = Tiles25::new(&t5, true, None).unwrap();
+        assert_eq!(TilesH25::linear_conflict().estimate(&d5, &d5.initial_state()), lc4);
+    }
+}
