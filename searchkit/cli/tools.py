@@ -339,6 +339,21 @@ class CompareRecords:
         self.used = set()
         if output is None:
             return
+        from searchkit.machinery.records import ResumeRefused, lock_output
+
+        try:
+            lock = lock_output(output)  # held until the records are closed: one run writes a file at a time
+        except ResumeRefused as exc:
+            raise click.UsageError(str(exc)) from None
+        try:
+            self._open(output, files, resume, force, keep_stopped, lock)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+
+    def _open(self, output, files, resume, force, keep_stopped, lock) -> None:
+        """Check ``output`` for writing, read its records with ``--resume``, and open it, under ``lock``."""
         from searchkit.machinery.records import RecordFile, output_refusal
 
         refusal = output_refusal(output, files, resume=resume, force=force,
@@ -347,7 +362,7 @@ class CompareRecords:
             raise click.UsageError(refusal)
         truncate = self._load(output, keep_stopped) if resume else None
         try:
-            self.sink = RecordFile(output, append=resume, truncate_to=truncate)
+            self.sink = RecordFile(output, append=resume, truncate_to=truncate, lock=lock)
         except OSError as exc:
             raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
 

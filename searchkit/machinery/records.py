@@ -151,19 +151,96 @@ def dumps(record: dict) -> str:
     return json.dumps(record, separators=(",", ":"))
 
 
+class OutputLock:
+    """The exclusive lock of a record file a run writes: :func:`fcntl.flock` on ``.NAME.lock`` beside it.
+
+    Held from before the file is read (``--resume``) until it is closed, so
+    that two runs never write one file at once (each would append its own
+    records, or start the file afresh under the other).  The kernel lets go
+    when the holder exits, however it exits; :meth:`release` removes the
+    lock file while it still holds it, as the table cache's build lock does
+    (:func:`searchkit.machinery.pdb.store.build_lock`).
+    """
+
+    def __init__(self, fd: int, path: str) -> None:
+        self.fd: int | None = fd
+        self.path = path
+
+    def release(self) -> None:
+        if self.fd is not None:
+            try:
+                os.unlink(self.path)  # while still held: a run that opened it before finds it gone, and retries
+            except OSError:
+                pass
+            os.close(self.fd)
+            self.fd = None
+
+    def __del__(self) -> None:  # a plan dropped unused (solve_all's records never iterated) lets go too
+        self.release()
+
+
+def lock_output(output: str) -> OutputLock | None:
+    """Lock the record file ``output`` for this run (:class:`OutputLock`), without waiting.
+
+    ``None`` (nothing locked) where nothing can be: an ``output`` that is
+    not a regular file (``/dev/null``, a pipe), a platform without
+    :mod:`fcntl`, a lock file that cannot be made (the folder is read-only
+    or missing: the record file cannot be written either, and says so).
+
+    Raises:
+        ResumeRefused: another run holds the lock, in one line naming the file.
+    """
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    import stat as stat_
+
+    try:
+        if not stat_.S_ISREG(os.stat(output).st_mode):
+            return None  # /dev/null, a pipe: nothing to lose, and no folder of ours to lock in
+    except OSError:
+        pass  # missing: this run makes it
+    head, name = os.path.split(output)
+    path = os.path.join(head, f".{name}.lock")
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    while True:
+        try:
+            fd = os.open(path, flags, 0o600)
+        except OSError:
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise ResumeRefused(f"{output} is being written by another searchkit run (it holds {path}): wait for "
+                                f"it to end, or name another --output") from None
+        try:  # the holder before us removes the file as it lets go: a lock on a removed file counts for nothing
+            now = os.stat(path, follow_symlinks=False)
+        except FileNotFoundError:
+            now = None
+        held = os.fstat(fd)
+        if now is not None and (now.st_ino, now.st_dev) == (held.st_ino, held.st_dev):
+            return OutputLock(fd, path)
+        os.close(fd)
+
+
 class RecordFile:
     """An append-only record file: :meth:`write` puts one whole line on disk at once.
 
     Args:
         path: the file; created if missing.
         truncate_to: cut the file to this many bytes first (drop a torn last line).
+        lock: the run's :class:`OutputLock` of ``path`` (:func:`lock_output`), let go by :meth:`close`.
         append: keep what is there (``--resume``); else start the file afresh: a new empty file made under
             an exclusive temporary name and renamed onto ``path`` (:func:`searchkit.machinery.atomic.create_fresh`), so
             a link at ``path`` is replaced, not followed (``/dev/null`` or a pipe is written as it is).
     """
 
-    def __init__(self, path: str, *, append: bool = False, truncate_to: int | None = None) -> None:
+    def __init__(self, path: str, *, append: bool = False, truncate_to: int | None = None,
+                 lock: OutputLock | None = None) -> None:
         self.fd: int | None  # None once closed
+        self.lock = lock  # released as the file is closed
         if append:
             self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
         else:  # a new file renamed onto path: a link there is replaced, never followed (searchkit.machinery.atomic)
@@ -192,6 +269,9 @@ class RecordFile:
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
 
 def is_record_line(raw: bytes, complete: bool = True) -> bool:
@@ -492,6 +572,8 @@ class ResumePlan:
         recorded: the keys of every record read, finished or not.
         truncate: the length to cut a torn last line to (``None``: nothing to cut).
         warnings: lines to show the user (recorded cases solved again, a torn or unreadable line).
+        lock: the record file's :class:`OutputLock` (``None``: none could be taken), held until the
+            :class:`RecordFile` that takes it is closed.
     """
 
     def __init__(self) -> None:
@@ -500,6 +582,7 @@ class ResumePlan:
         self.recorded: set = set()
         self.truncate: int | None = None
         self.warnings: list[str] = []
+        self.lock: OutputLock | None = None  #: the record file's lock (:func:`lock_output`), for its RecordFile
         self.matched = 0  #: cases read so far (:meth:`pending`) that have a record in the file
 
     def pending(self, items, on_skip=None):
@@ -538,7 +621,8 @@ def resume_plan(output: str, inputs, game, options, *, resume: bool = False, for
                 stdin: int | None = None) -> ResumePlan:
     """The resume policy of ``solve --output``, one place for the CLI and :func:`searchkit.solve_all`.
 
-    First the file is checked for writing (:func:`output_refusal`: never an
+    First the file is locked for the run (:func:`lock_output`: another run
+    writing it refuses this one), then checked for writing (:func:`output_refusal`: never an
     input, never a file that is not ours, never a record file without
     ``resume`` or ``force``).  With ``resume``, its records are read
     (:func:`load_records`): every record must be of this schema and game and
@@ -563,6 +647,21 @@ def resume_plan(output: str, inputs, game, options, *, resume: bool = False, for
     """
     if resume and force:
         raise ResumeRefused("--force starts --output afresh, --resume appends to it: give one of them")
+    lock = lock_output(output)  # first: another run's records must not change under this one's reading
+    try:
+        plan = _resume_plan(output, inputs, game, options, resume=resume, force=force, keep_stopped=keep_stopped,
+                            optimal=optimal, upper_bound=upper_bound, stdin=stdin)
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+    plan.lock = lock
+    return plan
+
+
+def _resume_plan(output: str, inputs, game, options, *, resume: bool, force: bool, keep_stopped: bool,
+                 optimal: bool, upper_bound: int | str | None, stdin: int | None) -> ResumePlan:
+    """:func:`resume_plan` under the file's lock."""
     refusal = output_refusal(output, inputs, resume=resume, force=force, stdin=stdin)
     if refusal:
         raise ResumeRefused(refusal)
