@@ -370,9 +370,13 @@ class CompareRecords:
         """Read ``output``'s records for ``--resume``; return the length to cut a torn last line to, or ``None``."""
         from collections import Counter
 
-        from searchkit.machinery.records import done_keys, foreign_record, load_records, options_conflict, source_key
+        from searchkit.machinery.records import (done_keys, foreign_record, load_records, not_regular,
+                                                 options_conflict, source_key)
         from searchkit.tools.compare import Row
 
+        refusal = not_regular(output, "--resume")
+        if refusal:  # /dev/zero would be read forever, a FIFO block
+            raise click.UsageError(f"cannot resume {refusal}")
         loaded = load_records(output)
         for record in loaded.records:
             where = f"its record of {record.get('source')} case {record.get('case')}"
