@@ -371,7 +371,7 @@ class CompareRecords:
         from collections import Counter
 
         from searchkit.machinery.records import (done_keys, foreign_record, load_records, not_regular,
-                                                 options_conflict, source_key)
+                                                 options_conflict, source_key, which_record)
         from searchkit.tools.compare import Row
 
         refusal = not_regular(output, "--resume")
@@ -379,7 +379,7 @@ class CompareRecords:
             raise click.UsageError(f"cannot resume {refusal}")
         loaded = load_records(output)
         for record in loaded.records:
-            where = f"its record of {record.get('source')} case {record.get('case')}"
+            where = which_record(record)
             conflict = foreign_record(record, self.game.name)
             if not conflict and "strategy" not in record:
                 conflict = "is not a compare record (it names no strategy: solve wrote it)"

@@ -635,6 +635,15 @@ def foreign_record(record: dict, game_name: str) -> str:
     return ""
 
 
+def which_record(record: dict) -> str:
+    """A record as a one-line message names it: ``its record of p20.txt case 3``, or what it lacks."""
+    source, case = record.get("source"), record.get("case")
+    has_case = isinstance(case, int) and not isinstance(case, bool)
+    if isinstance(source, str):
+        return f"its record of {source} case {case}" if has_case else f"its record of {source} without a case number"
+    return f"its record of case {case} without a source" if has_case else "its record without a source or case number"
+
+
 class ResumeRefused(ValueError):
     """A record file a run may not write, or ``--resume`` may not go on with (the message is the one line)."""
 
@@ -749,7 +758,7 @@ def _resume_plan(output: str, inputs, game, options, *, resume: bool, force: boo
         raise ResumeRefused(f"cannot resume {refusal}")
     loaded = load_records(output)
     for record in loaded.records:  # answers to another question must not be kept as answers to this one
-        where = f"cannot resume {output}: its record of {record.get('source')} case {record.get('case')}"
+        where = f"cannot resume {output}: {which_record(record)}"
         conflict = foreign_record(record, game.name)
         if conflict:
             raise ResumeRefused(f"{where} {conflict}; write to another --output")

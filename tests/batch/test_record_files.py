@@ -2,7 +2,7 @@
 
 A device or a FIFO named as the record file was read without end (or blocked); a complete last line that is
 not a record was cut off as torn; records matching no case, and an empty file, passed unnoticed; two runs
-wrote one file at once.
+wrote one file at once; a record without source and case was named "None case None".
 """
 
 from __future__ import annotations
@@ -132,3 +132,26 @@ def test_a_second_run_on_the_same_output_is_refused_before_solving(cli, tmp_path
     os.unlink(lock)
     assert cli("solve", "flood", "--output", out, SAMPLE).returncode == 0
     assert len(out.read_text().splitlines()) == 2 and not lock.exists()  # the lock file goes with the run
+
+
+def test_resume_says_what_a_record_lacks_not_none(cli, tmp_path):
+    """``its record of None case None has schema null`` showed Python's None to the user."""
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "flood", "--output", out, SAMPLE).returncode == 0
+    with open(out, "a") as fh:
+        fh.write('{"note": "by hand"}\n')
+    res = cli("solve", "flood", "--output", out, "--resume", SAMPLE)
+    assert res.returncode == 2 and "None" not in res.stderr, res.stderr
+    assert f"cannot resume {out}: its record without a source or case number has schema null" in res.stderr
+
+
+def test_an_input_error_record_gives_the_line_of_the_error(cli, tmp_path):
+    """docs/records.md: an input error's ``line`` is the line of the error (its message does not hold it);
+    a case's record gives the line where the case starts."""
+    bad = tmp_path / "in.txt"
+    bad.write_text("2\n0 0\n0 0\n3\n0 1 2\n1 x 2\n2 2 1\n3\n0 1 2\n1 1 2\n2 2 1\n0\n")
+    res = cli("solve", "flood", "--format", "jsonl", bad)
+    lines = [json.loads(x) for x in res.stdout.splitlines()]
+    assert [(r["case"], r["status"], r["line"]) for r in lines] == [
+        (1, "solved", 1), (2, "input_error", 6), (3, "solved", 8)]
+    assert "input_error" in (ROOT / "docs" / "records.md").read_text().split("| `line` |")[1].split("\n")[0]
