@@ -479,7 +479,7 @@ def load_records(path: str) -> Loaded:
             ``/dev/zero`` never end).
     """
     out = Loaded()
-    if not os.path.lexists(path):
+    if not os.path.exists(path):  # a link to nowhere too: --resume writes through it, as to a new file
         return out
     out.compressed = is_gzip(path)
     offset = 0

@@ -48,6 +48,15 @@ def test_a_device_or_a_fifo_is_refused_as_a_record_file(cli, tmp_path):
     assert res.returncode == 2 and f"cannot resume {fifo}: is not a regular file" in res.stderr, res.stderr
 
 
+def test_resume_through_a_link_to_nowhere_starts_the_file(cli, tmp_path):
+    """A symbolic link to a missing file is a missing record file, as before the record file was opened
+    without blocking (that open failed on it, 'cannot write the output', status 1)."""
+    (tmp_path / "r.jsonl").symlink_to(tmp_path / "nowhere.jsonl")
+    res = cli("solve", "flood", "--output", tmp_path / "r.jsonl", "--resume", SAMPLE)
+    assert res.returncode == 0, res.stderr
+    assert len((tmp_path / "nowhere.jsonl").read_text().splitlines()) == 2
+
+
 def test_a_line_over_the_cap_is_one_bad_line_never_held(tmp_path, monkeypatch):
     """A record file of one endless line must not exhaust memory: a line longer than MAX_LINE is read past in
     pieces and is a bad line (kept, ignored), a last one without its newline is torn."""
