@@ -418,8 +418,10 @@ def _solve_recorded(solver, items, jobs: int, executor: str | None, scheduler: s
     from searchkit.machinery.records import RecordFile
 
     try:
-        sink = RecordFile(output, append=resume, truncate_to=plan.truncate)
+        sink = RecordFile(output, append=resume, truncate_to=plan.truncate, lock=plan.lock)
     except OSError as exc:  # named by the user's path, not the temporary name it is written through
+        if plan.lock is not None:
+            plan.lock.release()
         raise type(exc)(exc.errno, f"cannot write {output}: {exc.strerror or exc}") from None
     reporter = solve_writer("jsonl", solver, quiet=True, sink=sink)
     backend = None

@@ -215,8 +215,10 @@ def _open_output(solver, files, output: str | None, *, resume: bool, force: bool
     for line in plan.warnings:
         warning(line)
     try:
-        return plan, RecordFile(output, append=resume, truncate_to=plan.truncate)
+        return plan, RecordFile(output, append=resume, truncate_to=plan.truncate, lock=plan.lock)
     except OSError as exc:
+        if plan.lock is not None:
+            plan.lock.release()
         raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None  # a bad --output: 2
 
 

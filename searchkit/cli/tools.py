@@ -339,6 +339,21 @@ class CompareRecords:
         self.used = set()
         if output is None:
             return
+        from searchkit.machinery.records import ResumeRefused, lock_output
+
+        try:
+            lock = lock_output(output)  # held until the records are closed: one run writes a file at a time
+        except ResumeRefused as exc:
+            raise click.UsageError(str(exc)) from None
+        try:
+            self._open(output, files, resume, force, keep_stopped, lock)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+
+    def _open(self, output, files, resume, force, keep_stopped, lock) -> None:
+        """Check ``output`` for writing, read its records with ``--resume``, and open it, under ``lock``."""
         from searchkit.machinery.records import RecordFile, output_refusal
 
         refusal = output_refusal(output, files, resume=resume, force=force,
@@ -347,7 +362,7 @@ class CompareRecords:
             raise click.UsageError(refusal)
         truncate = self._load(output, keep_stopped) if resume else None
         try:
-            self.sink = RecordFile(output, append=resume, truncate_to=truncate)
+            self.sink = RecordFile(output, append=resume, truncate_to=truncate, lock=lock)
         except OSError as exc:
             raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
 
@@ -355,12 +370,16 @@ class CompareRecords:
         """Read ``output``'s records for ``--resume``; return the length to cut a torn last line to, or ``None``."""
         from collections import Counter
 
-        from searchkit.machinery.records import done_keys, foreign_record, load_records, options_conflict, source_key
+        from searchkit.machinery.records import (done_keys, foreign_record, load_records, not_regular,
+                                                 options_conflict, source_key, which_record)
         from searchkit.tools.compare import Row
 
+        refusal = not_regular(output, "--resume")
+        if refusal:  # /dev/zero would be read forever, a FIFO block
+            raise click.UsageError(f"cannot resume {refusal}")
         loaded = load_records(output)
         for record in loaded.records:
-            where = f"its record of {record.get('source')} case {record.get('case')}"
+            where = which_record(record)
             conflict = foreign_record(record, self.game.name)
             if not conflict and "strategy" not in record:
                 conflict = "is not a compare record (it names no strategy: solve wrote it)"

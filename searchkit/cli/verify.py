@@ -13,34 +13,24 @@ def make_verify_command(registry, name: str) -> click.Command:
 
     @click.pass_context
     def command(ctx, file, records_path, **options):
-        from searchkit.machinery.records import load_records
-        from searchkit.machinery.batch.verify import histogram, verify
+        from searchkit.machinery.records import not_regular
+        from searchkit.machinery.batch.verify import verify
         from searchkit.machinery.reading import iter_cases
         from searchkit.machinery.solver import _complete_options
 
         options = _complete_options(game, options)
-        loaded = load_records(records_path)
-        if not loaded.records and loaded.compressed and loaded.torn:
-            fail(f"{records_path}: is gzip-compressed but cut short or corrupt before its first record")
-        if not loaded.records and (loaded.bad_lines or loaded.torn):
-            fail(f"{records_path}: holds no JSON record: verify reads the JSON Lines records of "
-                 f"'searchkit solve --output FILE' (or --format jsonl), not text answers")
-        games = {r.get("game") for r in loaded.records}
-        if loaded.records and name not in games:  # not one record of this game: say so once, not per case
-            fail(f"{records_path}: holds records of the game {', '.join(sorted(map(str, games)))}, not {name}")
-        if loaded.torn and loaded.compressed:
-            click.echo(f"searchkit: warning: {records_path}: the compressed file is cut short or corrupt after "
-                       f"{len(loaded.records)} records; the rest is ignored", err=True)
-        elif loaded.torn:
-            click.echo(f"searchkit: warning: {records_path}: the last line is not a complete JSON record; ignored",
-                       err=True)
-        for number in loaded.bad_lines:
-            what = "is nested too deeply to read" if number in loaded.too_deep else "is not a JSON record"
-            click.echo(f"searchkit: warning: {records_path}: line {number} {what}; ignored", err=True)
-        findings = verify(registry, name, iter_cases(game, [file], options), loaded.records, options)
+        refusal = not_regular(records_path, "verify")
+        if refusal:  # a FIFO would block, /dev/zero never end
+            fail(refusal)
+        loaded = _load(records_path, name)
+        matched: set = set()
+        findings = verify(registry, name, iter_cases(game, [file], options), loaded.records, options, matched=matched)
+        _say_unmatched(records_path, file, loaded.records, matched)
         bad = [f for f in findings if not f.ok]
         for f in bad:
             error(f"{f.source}: case {f.case if f.case is not None else '-'}: {f.problem}")
+        from searchkit.machinery.batch.verify import histogram
+
         click.echo("length  cases")
         for length, count in histogram(findings):
             click.echo(f"{length:>6}  {count}")
@@ -72,8 +62,46 @@ def make_verify_command(registry, name: str) -> click.Command:
         "with the game's own rules (every pruning rule off), and print a histogram of solution lengths.\n\n"
         "A case whose moves are not legal or do not reach a goal, whose cost or length differs from the record, "
         "whose record is for other data, or that has no solved record is reported on stderr, one line each; "
-        "then the exit status is 1.  Give the same game options as to solve (e.g. --start)."))(
+        "then the exit status is 1.  Records that match no case of FILE are counted in one warning.  "
+        "Give the same game options as to solve (e.g. --start)."))(
         apply(command, params))
+
+
+def _load(records_path: str, name: str):
+    """The records of ``records_path`` (:func:`~searchkit.machinery.records.load_records`), its torn and bad
+    lines said in one warning each; refused in one line (exit status 2) when it holds no record of ``name``."""
+    from searchkit.machinery.records import bad_line_reason, load_records
+
+    loaded = load_records(records_path)
+    if not loaded.records and loaded.compressed and loaded.torn:
+        fail(f"{records_path}: is gzip-compressed but cut short or corrupt before its first record")
+    if not loaded.records:  # empty, blank lines, text answers: nothing to check, not one "no record" per case
+        fail(f"{records_path}: holds no JSON record: verify reads the JSON Lines records of "
+             f"'searchkit solve --output FILE' (or --format jsonl), not text answers")
+    games = {r.get("game") for r in loaded.records}
+    if name not in games:  # not one record of this game: say so once, not per case
+        fail(f"{records_path}: holds records of the game {', '.join(sorted(map(str, games)))}, not {name}")
+    if loaded.torn and loaded.compressed:
+        click.echo(f"searchkit: warning: {records_path}: the compressed file is cut short or corrupt after "
+                   f"{len(loaded.records)} records; the rest is ignored", err=True)
+    elif loaded.torn:
+        click.echo(f"searchkit: warning: {records_path}: the last line has no newline (cut short: a run killed "
+                   f"while writing it); ignored", err=True)
+    for number in loaded.bad_lines:
+        click.echo(f"searchkit: warning: {records_path}: line {number} {bad_line_reason(loaded, number)}; ignored",
+                   err=True)
+    return loaded
+
+
+def _say_unmatched(records_path: str, file: str, records: list, matched: set) -> None:
+    """One warning counting the records no case of ``file`` was matched with (``matched``: the cases'
+    ``(source key, case)``): they were not replayed, so "N OK" says nothing of them."""
+    from searchkit.machinery.records import source_key
+
+    left = sum(1 for r in records if (source_key(r.get("source")), r.get("case")) not in matched)
+    if left:
+        click.echo(f"searchkit: warning: {records_path}: {left} of its {len(records)} records match no case of "
+                   f"{file} (by source and case number) and were not replayed", err=True)
 
 
 @click.group(cls=GameGroup, make=make_verify_command)

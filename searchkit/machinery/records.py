@@ -151,19 +151,96 @@ def dumps(record: dict) -> str:
     return json.dumps(record, separators=(",", ":"))
 
 
+class OutputLock:
+    """The exclusive lock of a record file a run writes: :func:`fcntl.flock` on ``.NAME.lock`` beside it.
+
+    Held from before the file is read (``--resume``) until it is closed, so
+    that two runs never write one file at once (each would append its own
+    records, or start the file afresh under the other).  The kernel lets go
+    when the holder exits, however it exits; :meth:`release` removes the
+    lock file while it still holds it, as the table cache's build lock does
+    (:func:`searchkit.machinery.pdb.store.build_lock`).
+    """
+
+    def __init__(self, fd: int, path: str) -> None:
+        self.fd: int | None = fd
+        self.path = path
+
+    def release(self) -> None:
+        if self.fd is not None:
+            try:
+                os.unlink(self.path)  # while still held: a run that opened it before finds it gone, and retries
+            except OSError:
+                pass
+            os.close(self.fd)
+            self.fd = None
+
+    def __del__(self) -> None:  # a plan dropped unused (solve_all's records never iterated) lets go too
+        self.release()
+
+
+def lock_output(output: str) -> OutputLock | None:
+    """Lock the record file ``output`` for this run (:class:`OutputLock`), without waiting.
+
+    ``None`` (nothing locked) where nothing can be: an ``output`` that is
+    not a regular file (``/dev/null``, a pipe), a platform without
+    :mod:`fcntl`, a lock file that cannot be made (the folder is read-only
+    or missing: the record file cannot be written either, and says so).
+
+    Raises:
+        ResumeRefused: another run holds the lock, in one line naming the file.
+    """
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    import stat as stat_
+
+    try:
+        if not stat_.S_ISREG(os.stat(output).st_mode):
+            return None  # /dev/null, a pipe: nothing to lose, and no folder of ours to lock in
+    except OSError:
+        pass  # missing: this run makes it
+    head, name = os.path.split(output)
+    path = os.path.join(head, f".{name}.lock")
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    while True:
+        try:
+            fd = os.open(path, flags, 0o600)
+        except OSError:
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise ResumeRefused(f"{output} is being written by another searchkit run (it holds {path}): wait for "
+                                f"it to end, or name another --output") from None
+        try:  # the holder before us removes the file as it lets go: a lock on a removed file counts for nothing
+            now = os.stat(path, follow_symlinks=False)
+        except FileNotFoundError:
+            now = None
+        held = os.fstat(fd)
+        if now is not None and (now.st_ino, now.st_dev) == (held.st_ino, held.st_dev):
+            return OutputLock(fd, path)
+        os.close(fd)
+
+
 class RecordFile:
     """An append-only record file: :meth:`write` puts one whole line on disk at once.
 
     Args:
         path: the file; created if missing.
         truncate_to: cut the file to this many bytes first (drop a torn last line).
+        lock: the run's :class:`OutputLock` of ``path`` (:func:`lock_output`), let go by :meth:`close`.
         append: keep what is there (``--resume``); else start the file afresh: a new empty file made under
             an exclusive temporary name and renamed onto ``path`` (:func:`searchkit.machinery.atomic.create_fresh`), so
             a link at ``path`` is replaced, not followed (``/dev/null`` or a pipe is written as it is).
     """
 
-    def __init__(self, path: str, *, append: bool = False, truncate_to: int | None = None) -> None:
+    def __init__(self, path: str, *, append: bool = False, truncate_to: int | None = None,
+                 lock: OutputLock | None = None) -> None:
         self.fd: int | None  # None once closed
+        self.lock = lock  # released as the file is closed
         if append:
             self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
         else:  # a new file renamed onto path: a link there is replaced, never followed (searchkit.machinery.atomic)
@@ -192,6 +269,9 @@ class RecordFile:
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
 
 def is_record_line(raw: bytes, complete: bool = True) -> bool:
@@ -260,6 +340,7 @@ class Loaded:
         good_bytes: the length of the file up to the end of its last complete line.
         torn: the last line was cut short (``kill -9`` while writing); it is ignored.
         bad_lines: 1-based numbers of other lines that are not a JSON object.
+        too_long: those of ``bad_lines`` longer than :data:`MAX_LINE`, read past without being held.
         too_deep: those of ``bad_lines`` that are complete but nested too
             deeply for Python's JSON reader (``RecursionError``): valid JSON
             perhaps, never torn, kept in the file.
@@ -273,38 +354,96 @@ class Loaded:
         self.torn = False
         self.bad_lines: list[int] = []
         self.too_deep: list[int] = []
+        self.too_long: list[int] = []  #: those of ``bad_lines`` longer than :data:`MAX_LINE` (never held)
         self.compressed = False  #: the file was gzip-compressed
 
 
 #: The first bytes of a gzip file (RFC 1952).
 GZIP_MAGIC = b"\x1f\x8b"
 
+#: The longest line a record file is read in (16 MiB, a record of a million moves): a longer line is a bad
+#: line, skipped without holding it (a record file of one endless line must not exhaust memory).
+MAX_LINE = 16 << 20
+
+
+class NotRegularFile(ValueError):
+    """A record file that is not a regular file (a pipe, a device, a folder): reading it could block or never
+    end.  The message is the one line, naming the file."""
+
+
+def not_regular(path: str, reader: str) -> str | None:
+    """Why ``path`` cannot be read as a record file by ``reader`` (``verify``, ``--resume``): it is a folder,
+    a pipe or a device; ``None`` for a regular file or a missing one."""
+    import stat as stat_
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat_.S_ISDIR(mode):
+        return f"{path}: is a folder, not a record file"
+    if not stat_.S_ISREG(mode):  # a FIFO would block, /dev/zero never end
+        return f"{path}: is not a regular file (a pipe or a device): {reader} reads record files"
+    return None
+
+
+def _open_regular(path: str) -> io.BufferedReader:
+    """``path`` opened for reading, if it is a regular file (opened without blocking on a FIFO, then checked).
+
+    Raises:
+        NotRegularFile: it is a pipe, a device or a folder.
+    """
+    import stat as stat_
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    if not stat_.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise NotRegularFile(not_regular(path, "searchkit") or f"{path}: is not a regular file")
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
+
 
 def is_gzip(path: str) -> bool:
-    """Whether ``path`` begins with gzip's magic bytes (a compressed record file, e.g. ``docs/results/*.jsonl.gz``)."""
-    with open(path, "rb") as fh:
+    """Whether ``path`` begins with gzip's magic bytes (a compressed record file, e.g. ``docs/results/*.jsonl.gz``).
+
+    Raises:
+        NotRegularFile: ``path`` is a pipe, a device or a folder.
+    """
+    with _open_regular(path) as fh:
         return fh.read(2) == GZIP_MAGIC
 
 
-def iter_lines(path: str) -> Iterator[tuple[int, bytes, bool]]:
-    """``(line number, bytes, complete)`` for each line of ``path`` (``complete``: it ends with a newline).
+def iter_lines(path: str) -> Iterator[tuple[int, bytes | None, bool, int]]:
+    """``(line number, bytes, complete, size)`` for each line of ``path`` (``complete``: it ends with a newline;
+    ``size``: its length in bytes).
 
-    A gzip-compressed file is read decompressed, a line at a time.
+    A gzip-compressed file is read decompressed, a line at a time.  A line
+    longer than :data:`MAX_LINE` is read past in pieces, never held: its
+    bytes are ``None``.
 
     Raises:
+        NotRegularFile: ``path`` is a pipe, a device or a folder (it is never read).
         EOFError, OSError: a compressed file is cut short or is not gzip
             after its magic bytes (``gzip.BadGzipFile`` is an ``OSError``).
     """
-    opened: io.BufferedIOBase  # a GzipFile or a BufferedReader: both give lines of bytes
-    if is_gzip(path):
+    raw_file = _open_regular(path)
+    opened: io.BufferedIOBase = raw_file  # a GzipFile or a BufferedReader: both give lines of bytes
+    if raw_file.peek(2)[:2] == GZIP_MAGIC:
         import gzip
 
-        opened = gzip.open(path, "rb")
-    else:
-        opened = open(path, "rb")
-    with opened as fh:
-        for number, raw in enumerate(fh, 1):
-            yield number, raw, raw.endswith(b"\n")
+        opened = gzip.GzipFile(fileobj=raw_file, mode="rb")
+    with raw_file, opened as fh:
+        number = 0
+        while raw := fh.readline(MAX_LINE + 1):
+            number += 1
+            if len(raw) <= MAX_LINE or raw.endswith(b"\n"):
+                yield number, raw, raw.endswith(b"\n"), len(raw)
+                continue
+            size, rest = len(raw), raw
+            while rest and not rest.endswith(b"\n"):  # too long: read past it a MiB at a time
+                rest = fh.readline(1 << 20)
+                size += len(rest)
+            yield number, None, rest.endswith(b"\n"), size
 
 
 def _until_cut(lines: Iterator, out: "Loaded") -> Iterator:
@@ -313,7 +452,11 @@ def _until_cut(lines: Iterator, out: "Loaded") -> Iterator:
 
     try:
         yield from lines
-    except (EOFError, OSError, zlib.error):
+    except (EOFError, zlib.error):
+        out.torn = True
+    except OSError:
+        if not out.compressed:
+            raise
         out.torn = True
 
 
@@ -324,47 +467,60 @@ def load_records(path: str) -> Loaded:
     decompresses; one cut short or corrupt is torn at the cut
     (``Loaded.compressed`` says it was compressed: ``--resume`` never
     appends to one, :func:`output_refusal` refuses it first).
-    A missing file is an empty one.  A line without a newline at the end of
-    the file, or a last line that is not JSON, is torn; another line that is
-    not a JSON object is listed in ``bad_lines`` and skipped, and so is a
-    complete line nested too deeply to read, even the last one (it is not
-    torn: cutting it off would drop what may be a valid record).
+    A missing file is an empty one.  The last line without its newline is
+    torn (``kill -9`` while it was written); any complete line that is not a
+    JSON object is listed in ``bad_lines`` and skipped, the last one too (it
+    is not torn: cutting it off would drop a note or what may be a valid
+    record), and so is a line longer than :data:`MAX_LINE` (``too_long``) or
+    nested too deeply to read (``too_deep``).
+
+    Raises:
+        NotRegularFile: ``path`` is a pipe, a device or a folder: it is not read (a FIFO would block,
+            ``/dev/zero`` never end).
     """
     out = Loaded()
-    if not os.path.exists(path):
+    if not os.path.exists(path):  # a link to nowhere too: --resume writes through it, as to a new file
         return out
-    compressed = is_gzip(path)
-    out.compressed = compressed
-    # a compressed file is read as it decompresses, never whole (a small file may inflate a thousandfold)
-    lines = list(iter_lines(path)) if not compressed and os.path.getsize(path) < (1 << 26) else None
-    source = lines if lines is not None else _until_cut(iter_lines(path), out)
-    last = len(lines) if lines is not None else None
+    out.compressed = is_gzip(path)
     offset = 0
-    for number, raw, complete in source:
-        record = None
-        deep = False
-        if complete:
-            try:
-                record = json.loads(raw)
-            except ValueError:
-                record = None
-            except RecursionError:  # a line of 100,000 nested brackets: complete, so never torn (issue 32)
-                record, deep = None, True
-        if record is None or not isinstance(record, dict):
-            if not complete or (number == last and not deep):
-                out.torn = True
-                break
-            if deep:
-                out.too_deep.append(number)
-            out.bad_lines.append(number)
-            offset += len(raw)
-            out.good_bytes = offset
-            continue
-        offset += len(raw)
-        if "event" not in record:  # an improvement event is no case's record
-            out.records.append(record)
+    for number, raw, complete, size in _until_cut(iter_lines(path), out):
+        if not complete:
+            out.torn = True
+            break
+        record = _read_line(raw, number, out)
+        offset += size
         out.good_bytes = offset
+        if record is not None and "event" not in record:  # an improvement event is no case's record
+            out.records.append(record)
     return out
+
+
+def _read_line(raw: bytes | None, number: int, out: "Loaded") -> dict | None:
+    """The JSON object on a complete line, or ``None`` with the line listed in ``out.bad_lines`` (and in
+    ``too_long`` or ``too_deep`` when that is why)."""
+    record = None
+    if raw is None:
+        out.too_long.append(number)
+    else:
+        try:
+            record = json.loads(raw)
+        except ValueError:
+            record = None
+        except RecursionError:  # a line of 100,000 nested brackets: complete, so never torn (issue 32)
+            out.too_deep.append(number)
+    if isinstance(record, dict):
+        return record
+    out.bad_lines.append(number)
+    return None
+
+
+def bad_line_reason(loaded: "Loaded", number: int) -> str:
+    """Why line ``number`` of a record file is a bad line, as a warning says it."""
+    if number in loaded.too_long:
+        return f"is longer than {MAX_LINE >> 20} MiB"
+    if number in loaded.too_deep:
+        return "is nested too deeply to read"
+    return "is not a JSON record"
 
 
 #: Statuses of a case that ended with an answer or a proof: kept by ``--resume`` when :func:`answers` says
@@ -549,6 +705,15 @@ def foreign_record(record: dict, game_name: str) -> str:
     return ""
 
 
+def which_record(record: dict) -> str:
+    """A record as a one-line message names it: ``its record of p20.txt case 3``, or what it lacks."""
+    source, case = record.get("source"), record.get("case")
+    has_case = isinstance(case, int) and not isinstance(case, bool)
+    if isinstance(source, str):
+        return f"its record of {source} case {case}" if has_case else f"its record of {source} without a case number"
+    return f"its record of case {case} without a source" if has_case else "its record without a source or case number"
+
+
 class ResumeRefused(ValueError):
     """A record file a run may not write, or ``--resume`` may not go on with (the message is the one line)."""
 
@@ -562,6 +727,8 @@ class ResumePlan:
         recorded: the keys of every record read, finished or not.
         truncate: the length to cut a torn last line to (``None``: nothing to cut).
         warnings: lines to show the user (recorded cases solved again, a torn or unreadable line).
+        lock: the record file's :class:`OutputLock` (``None``: none could be taken), held until the
+            :class:`RecordFile` that takes it is closed.
     """
 
     def __init__(self) -> None:
@@ -570,6 +737,7 @@ class ResumePlan:
         self.recorded: set = set()
         self.truncate: int | None = None
         self.warnings: list[str] = []
+        self.lock: OutputLock | None = None  #: the record file's lock (:func:`lock_output`), for its RecordFile
         self.matched = 0  #: cases read so far (:meth:`pending`) that have a record in the file
 
     def pending(self, items, on_skip=None):
@@ -608,7 +776,8 @@ def resume_plan(output: str, inputs, game, options, *, resume: bool = False, for
                 stdin: int | None = None) -> ResumePlan:
     """The resume policy of ``solve --output``, one place for the CLI and :func:`searchkit.solve_all`.
 
-    First the file is checked for writing (:func:`output_refusal`: never an
+    First the file is locked for the run (:func:`lock_output`: another run
+    writing it refuses this one), then checked for writing (:func:`output_refusal`: never an
     input, never a file that is not ours, never a record file without
     ``resume`` or ``force``).  With ``resume``, its records are read
     (:func:`load_records`): every record must be of this schema and game and
@@ -633,15 +802,33 @@ def resume_plan(output: str, inputs, game, options, *, resume: bool = False, for
     """
     if resume and force:
         raise ResumeRefused("--force starts --output afresh, --resume appends to it: give one of them")
+    lock = lock_output(output)  # first: another run's records must not change under this one's reading
+    try:
+        plan = _resume_plan(output, inputs, game, options, resume=resume, force=force, keep_stopped=keep_stopped,
+                            optimal=optimal, upper_bound=upper_bound, stdin=stdin)
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+    plan.lock = lock
+    return plan
+
+
+def _resume_plan(output: str, inputs, game, options, *, resume: bool, force: bool, keep_stopped: bool,
+                 optimal: bool, upper_bound: int | str | None, stdin: int | None) -> ResumePlan:
+    """:func:`resume_plan` under the file's lock."""
     refusal = output_refusal(output, inputs, resume=resume, force=force, stdin=stdin)
     if refusal:
         raise ResumeRefused(refusal)
     plan = ResumePlan()
     if not resume:
         return plan
+    refusal = not_regular(output, "--resume")
+    if refusal:  # /dev/zero would be read forever, a FIFO block: a record file is a file
+        raise ResumeRefused(f"cannot resume {refusal}")
     loaded = load_records(output)
     for record in loaded.records:  # answers to another question must not be kept as answers to this one
-        where = f"cannot resume {output}: its record of {record.get('source')} case {record.get('case')}"
+        where = f"cannot resume {output}: {which_record(record)}"
         conflict = foreign_record(record, game.name)
         if conflict:
             raise ResumeRefused(f"{where} {conflict}; write to another --output")
@@ -661,11 +848,10 @@ def resume_plan(output: str, inputs, game, options, *, resume: bool = False, for
                              f"are solved again ({why})")
     plan.recorded = {ResumePlan.key(r.get("source"), r.get("case"), r.get("data_hash")) for r in loaded.records}
     if loaded.torn:
-        plan.warnings.append(f"{output}: the last line is not a complete JSON record (the run was killed while "
-                             f"writing it, or the line was damaged); it is dropped and its case solved again")
+        plan.warnings.append(f"{output}: the last line has no newline (the run was killed while writing it); it "
+                             f"is dropped and its case solved again")
         plan.truncate = loaded.good_bytes
     for number in loaded.bad_lines:  # unreadable, so its case (if it had one) is unknown: not skipped
-        what = "is nested too deeply to read" if number in loaded.too_deep else "is not a JSON record"
-        plan.warnings.append(f"{output}: line {number} {what}; ignored (kept in the file): a case it recorded is "
-                             f"solved again")
+        plan.warnings.append(f"{output}: line {number} {bad_line_reason(loaded, number)}; ignored (kept in the "
+                             f"file): a case it recorded is solved again")
     return plan

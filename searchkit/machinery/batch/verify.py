@@ -199,8 +199,13 @@ def bound_problem(record: dict, cost) -> str:
     return ""
 
 
-def verify(registry, game_name: str, items: Iterable, records: list[dict], options) -> list[Finding]:
+def verify(registry, game_name: str, items: Iterable, records: list[dict], options,
+           matched: set | None = None) -> list[Finding]:
     """A :class:`Finding` per case read, in input order (input errors are findings too).
+
+    ``matched``, when given, receives the ``(source key, case)`` of every
+    case read, as records are looked up by them: a record whose pair is not
+    in it matched no case and was not replayed.
 
     A case's record is the last one with the same source, case number and
     data hash; records of the case for other data are reported as
@@ -217,12 +222,14 @@ def verify(registry, game_name: str, items: Iterable, records: list[dict], optio
     for item in items:
         value = item.value
         if isinstance(value, InputError):
+            _note(matched, sources, source_key(item.source), value.case)
             if not getattr(value, "warning", False):
                 out.append(Finding(item.source, value.case, False, f"input error: {value.message}"))
             continue
         source = source_key(value.source)
         if source not in sources and len(sources) == 1:
             source = next(iter(sources))
+        _note(matched, sources, source, value.index)
         candidates = by_key.get((source, value.index), [])
         digest = data_hash(value)
         # no data hash: a case whose reading a limit stopped (Case.unread), reported without its data
@@ -235,6 +242,13 @@ def verify(registry, game_name: str, items: Iterable, records: list[dict], optio
             continue
         out.append(check_case(game, rules, options, value, matching[-1] if matching else None))
     return out
+
+
+def _note(matched: set | None, sources: set, source, case) -> None:
+    """Add a case's ``(source key, case)`` to ``matched``, under the records' one source when they name
+    another (as :func:`verify` reads them)."""
+    if matched is not None:
+        matched.add((source if source in sources or len(sources) != 1 else next(iter(sources)), case))
 
 
 def histogram(findings: Iterable[Finding]) -> list[tuple[int, int]]:
