@@ -43,7 +43,7 @@ def plugin(ctx, name, folder, native) -> None:
         fail(str(exc))
     games = registry(ctx).games
     # `-` and `_` name the same distribution and package, so sliding_tiles clashes with sliding-tiles
-    clash = next((game for game in games if game.replace("_", "-") == name.replace("_", "-")), None)
+    clash = next((known for known in games if known.replace("_", "-") == name.replace("_", "-")), None)
     if clash is not None:
         fail(f"plugin name {name!r}: an installed plugin already registers the game {clash!r}; choose another name")
     target = folder if folder is not None else values["distribution"]

@@ -197,11 +197,11 @@ def _read_chunk(fh, size: int, deadline: float | None, source: str, done: int) -
         InputError: (fatal) the deadline passed first, naming the bytes read
             so far (``done``).
     """
-    if deadline is None:
-        return fh.read(size)
     import os
     import select
 
+    if deadline is None:
+        return _read_interruptibly(fh, size)
     left = deadline - time.perf_counter()
     if left <= 0:
         raise _too_slow(source, done)
@@ -215,6 +215,32 @@ def _read_chunk(fh, size: int, deadline: float | None, source: str, done: int) -
         return chunk
     if not ready:
         raise _too_slow(source, done)
+    return os.read(fd, size)
+
+
+#: Seconds a wait for a stream's next bytes lasts before it is taken up again (:func:`_read_interruptibly`).
+_WAIT_SLICE = 0.25
+
+
+def _read_interruptibly(fh, size: int) -> bytes:
+    """Up to ``size`` bytes of the stream ``fh`` (``b""`` at its end), however long its writer takes, but
+    never deaf to Ctrl-C or SIGTERM.
+
+    A blocking ``read`` misses a signal that arrives just before it starts: Python's handler runs only after
+    the call returns, which on a pipe whose writer is silent is never (a tester's run hung on SIGTERM, and
+    Ctrl-C one time in eight).  So the descriptor is waited on with :func:`select.select` in slices of
+    :data:`_WAIT_SLICE` seconds, between which pending handlers run, and read once it has bytes.  A stream
+    that cannot be waited on is read as it is.
+    """
+    import os
+    import select
+
+    try:
+        fd = fh.fileno()
+        while not select.select([fd], [], [], _WAIT_SLICE)[0]:
+            pass
+    except (OSError, ValueError, io.UnsupportedOperation):  # no descriptor, or one select cannot wait on
+        return fh.read(size)
     return os.read(fd, size)
 
 
