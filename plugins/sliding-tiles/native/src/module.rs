@@ -13,10 +13,10 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyDict};
 use searchkit_core::manifest::{Component, Kind, Param};
-use searchkit_core::{run_parallel, Seed, Pruner};
+use searchkit_core::{Seed, Pruner};
 use searchkit_pyo3::{error_dict, improvement_callback, result_dict, run_build, run_inline, NativeGame, SearchRequest};
 
-use crate::puzzle::{manhattan_table, mirror, Group, Tiles, TilesH};
+use crate::puzzle::{manhattan_table, mirror, search, Group, Tiles, TilesH};
 use crate::pdb;
 
 type Tables = Mutex<HashMap<String, Arc<Vec<u8>>>>;
@@ -149,7 +149,7 @@ impl NativeGame for TilesGame {
         let outcome = run_inline(py, &mut req.limits, req.progress.take(), |limiter| {
             let mut pruners: Vec<&mut dyn Pruner<Tiles>> = Vec::new();
             let seed = Seed { incumbent, on_improve: Some(&mut on_improve) };
-            run_parallel(&spec, &puzzle, &mut h, &mut pruners, max_cost, limiter, seed)
+            search(&spec, &puzzle, &mut h, &mut pruners, max_cost, limiter, seed)
         });
         match outcome {
             Ok(o) => result_dict(py, &o, |&m| Ok((m as char).to_string().into_pyobject(py)?.into_any().unbind())),
