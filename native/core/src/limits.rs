@@ -57,6 +57,8 @@ pub struct Limiter {
     pub progress: Option<Arc<Progress>>,
     pub poll: Option<Poll>,
     used: Arc<AtomicUsize>,
+    /// At most this many bytes of the thread's stack for a recursive search ([`Limiter::set_recursion_stack`]).
+    recursion_stack: Option<usize>,
 }
 
 /// The [`Limiter::poll`] hook.
@@ -90,6 +92,7 @@ impl Limiter {
             progress: None,
             poll: None,
             used: Arc::new(AtomicUsize::new(0)),
+            recursion_stack: None,
         }
     }
 
@@ -108,6 +111,29 @@ impl Limiter {
             }
         });
         c
+    }
+
+    /// A testing aid: let a recursive search (IDA*'s in place) use at most `bytes` of its thread's stack below
+    /// where it starts (`None`, the default: all but [`STACK_FLOOR`]), and go on with its explicit stack on the
+    /// heap beyond. The tests set small values to make the search change over at every depth; the answer and
+    /// the counts never depend on it. Copied with the limiter to a parallel search's threads.
+    #[doc(hidden)]
+    pub fn set_recursion_stack(&mut self, bytes: Option<usize>) {
+        self.recursion_stack = bytes;
+    }
+
+    /// The lowest address a recursive search started at stack address `here` may reach on the calling
+    /// thread: [`STACK_FLOOR`] above the end of the thread's stack (when the system tells it; else
+    /// [`UNKNOWN_STACK`] below `here`), and no more than [`Limiter::set_recursion_stack`]'s bytes below `here`.
+    pub(crate) fn stack_floor(&self, here: usize) -> usize {
+        let floor = match thread_stack_end() {
+            Some(end) => end.saturating_add(STACK_FLOOR),
+            None => here.saturating_sub(UNKNOWN_STACK),
+        };
+        match self.recursion_stack {
+            Some(bytes) => floor.max(here.saturating_sub(bytes)),
+            None => floor,
+        }
     }
 
     /// Seconds since `start`.
@@ -187,8 +213,78 @@ pub fn usable_threads(wanted: usize) -> usize {
     wanted.clamp(1, cpus.max(1))
 }
 
-/// The stack of a parallel search's or build's thread: its work keeps its own stacks on the heap.
+/// The stack of a parallel search's or build's thread: its work keeps its own stacks on the heap, but for
+/// IDA*'s recursion, which stops [`STACK_FLOOR`] above its end.
 pub const THREAD_STACK: usize = 512 * 1024;
+
+/// The stack a recursive search leaves free on its thread: below this much above the stack's end it goes on
+/// with its explicit stack on the heap (what the search then calls, the puzzle's and heuristic's methods,
+/// the limit check, run there).
+pub const STACK_FLOOR: usize = 64 * 1024;
+
+/// The stack a recursive search uses below where it starts when the system does not tell the thread's stack.
+pub const UNKNOWN_STACK: usize = 32 * 1024;
+
+/// The stack pointer (near enough: an address in the caller's frame).
+#[inline(always)]
+pub(crate) fn stack_pointer() -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let sp: usize;
+        // SAFETY: reads a register into another, touches no memory
+        unsafe { std::arch::asm!("mov {}, rsp", out(reg) sp, options(nomem, nostack, preserves_flags)) };
+        sp
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        let sp: usize;
+        // SAFETY: reads a register into another, touches no memory
+        unsafe { std::arch::asm!("mov {}, sp", out(reg) sp, options(nomem, nostack, preserves_flags)) };
+        sp
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        let marker = 0u8;
+        std::hint::black_box(&marker) as *const u8 as usize
+    }
+}
+
+/// The lowest address of the calling thread's stack, when the system tells it (asked once a thread: on the
+/// main thread it reads `/proc/self/maps`).
+fn thread_stack_end() -> Option<usize> {
+    thread_local! {
+        /// 0: not asked yet; 1: unknown; else the address.
+        static END: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+    let end = END.with(|e| {
+        if e.get() == 0 {
+            e.set(ask_stack_end().filter(|&a| a > 1).unwrap_or(1));
+        }
+        e.get()
+    });
+    (end > 1).then_some(end)
+}
+
+#[cfg(target_os = "linux")]
+fn ask_stack_end() -> Option<usize> {
+    // SAFETY: the attribute object is initialised by pthread_getattr_np before it is read and destroyed after
+    unsafe {
+        let mut attr = std::mem::MaybeUninit::<libc::pthread_attr_t>::uninit();
+        if libc::pthread_getattr_np(libc::pthread_self(), attr.as_mut_ptr()) != 0 {
+            return None;
+        }
+        let (mut addr, mut size) = (std::ptr::null_mut(), 0usize);
+        let ok = libc::pthread_attr_getstack(attr.as_ptr(), &mut addr, &mut size) == 0;
+        libc::pthread_attr_destroy(attr.as_mut_ptr());
+        // the guard pages, if any, lie inside [addr, addr + size): STACK_FLOOR is far above them
+        (ok && size > 0).then_some(addr as usize)
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn ask_stack_end() -> Option<usize> {
+    None
+}
 
 /// The largest allowance a thread draws from [`Team::pool`] at once.
 pub(crate) const TEAM_CHUNK: u64 = 1024;

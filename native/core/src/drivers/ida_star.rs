@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 pub(crate) mod parallel;
+mod rec;
 
 use super::{guarded, Ctx, INF};
 use crate::limits::Stop;
@@ -304,21 +305,27 @@ impl<D: Puzzle> Ida<D> {
     /// table see the child exactly where the slot search sees it (after the f test), `on_fail` the state
     /// when its last slot is tried. When the search stops with states on its path, their untried slots are
     /// asked then (each state restored by undoing the moves above it), for the cuts they count.
+    ///
+    /// Without rules or a table (the usual case) the search is a recursion (`rec`, falling back on this
+    /// explicit-stack search where the thread's stack runs low); with them, [`Ida::run_in_place`].
     fn search_in_place<H: Estimator<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, start: &D::State, h0: u32,
                                                  bound: u32) -> Result<u64, Stop> {
+        let mut n = Counts { expanded: self.expanded, generated: self.generated, checkpoint: self.checkpoint };
+        if self.table.is_none() && ctx.pruners.is_empty() {
+            // the usual case, no rules and no table: the recursion (its fallback this search's own)
+            let by_h = ctx.h.zero_only_at_goal(ctx.puzzle);
+            let mut moves = std::mem::take(&mut self.path);
+            let r = rec::subtree(ctx, &mut n, start.clone(), 0, h0, bound, by_h, true, &mut moves);
+            self.path = moves;
+            (self.expanded, self.generated, self.checkpoint) = (n.expanded, n.generated, n.checkpoint);
+            return r;
+        }
         let mut stack = std::mem::take(&mut self.place_frames);
         stack.clear();
-        let mut n = Counts { expanded: self.expanded, generated: self.generated, checkpoint: self.checkpoint };
-        // The state is moved in and out by value: a local of the search that nothing else points into, so
-        // the compiler keeps its fields in registers across the puzzle's calls. Without rules or a table (the
-        // usual case) the search is compiled without their tests.
-        // A child is tested for the goal by its estimate (0) when the heuristic says that is the goal test.
-        let (plain, by_h) = (self.table.is_none() && ctx.pruners.is_empty(), ctx.h.zero_only_at_goal(ctx.puzzle));
-        let (r, open, mut st) = match (plain, by_h) {
-            (true, true) => self.run_in_place::<H, true, true>(ctx, &mut n, start.clone(), 0, h0, bound, &mut stack),
-            (true, false) => self.run_in_place::<H, true, false>(ctx, &mut n, start.clone(), 0, h0, bound, &mut stack),
-            (false, _) => self.run_in_place::<H, false, false>(ctx, &mut n, start.clone(), 0, h0, bound, &mut stack),
-        };
+        // with rules or a table: the explicit stack (the state moved in and out by value: a local of the
+        // search that nothing else points into, so the compiler keeps its fields in registers)
+        let (r, open, mut st) = self.run_in_place::<H, false, false>(ctx, &mut n, start.clone(), 0, h0, bound,
+                                                                     &mut stack);
         let state = &mut st;
         if r.as_ref().is_ok_and(|&r| r <= u64::from(bound)) {
             self.path.clear();

@@ -1,5 +1,5 @@
 //! Profiling harness: the core's IDA* with the Manhattan distance on boards of Korf's 100, without Python, as
-//! the binding runs it (a cancel flag and a poll hook armed, so the limit checks run as under Ctrl-C
+//! the binding runs it (`searchkit_tiles::puzzle::search`, a cancel flag and a poll hook armed, so the limit checks run as under Ctrl-C
 //! polling), so `perf` and `valgrind --tool=callgrind` see the driver and the puzzle with their symbols.
 //!
 //! `cargo run --release --example bench_ida -- FILE N...` (FILE: boards in the plugin's format, N: 1-based
@@ -11,8 +11,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use searchkit_core::{run_parallel, Algorithm, AlgorithmSpec, Limiter, Poll, Pruner, Seed};
-use searchkit_tiles::puzzle::{Tiles, TilesH};
+use searchkit_core::{Algorithm, AlgorithmSpec, Limiter, Poll, Pruner, Seed};
+use searchkit_tiles::puzzle::{search, Tiles, TilesH};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -35,7 +35,7 @@ fn main() {
         limiter.cancel = Some(Arc::new(AtomicBool::new(false)));
         limiter.poll = Some(Poll(Arc::new(|| {})));
         let mut pruners: Vec<&mut dyn Pruner<Tiles>> = Vec::new();
-        let o = run_parallel(&spec, &puzzle, &mut h, &mut pruners, None, &limiter, Seed::default());
+        let o = search(&spec, &puzzle, &mut h, &mut pruners, None, &limiter, Seed::default());
         println!("board={a} cost={:?} expanded={} generated={} iterations={}", o.cost, o.stats.expanded,
                  o.stats.generated, o.stats.iterations.len());
         expanded += o.stats.expanded;

@@ -13,11 +13,11 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyDict};
 use searchkit_core::manifest::{Component, Kind, Param};
-use searchkit_core::{run_parallel, Estimator, Puzzle, Pruner, Seed};
+use searchkit_core::{run_parallel, AlgorithmSpec, Limiter, Pruner, SearchResult, Seed};
 use searchkit_pyo3::{error_dict, improvement_callback, result_dict, run_build, run_inline, NativeGame, SearchRequest};
 
 use crate::board25::{Pdb25, Tiles25, TilesH25};
-use crate::puzzle::{manhattan_table, mirror, Group, Tiles, TilesH};
+use crate::puzzle::{self, manhattan_table, mirror, Group, Tiles, TilesH};
 use crate::pdb;
 
 type Tables = Mutex<HashMap<String, Arc<Vec<u8>>>>;
@@ -149,24 +149,26 @@ impl NativeGame for TilesGame {
             }
             other => unreachable!("the kit checked {other:?} against the manifest"),
         };
-        search(py, &puzzle, &mut h, req)
+        // the 4x4 and smaller boards through puzzle::search, which runs IDA* + Manhattan on its own type
+        search(py, req, |spec, max_cost, limiter, seed| {
+            let mut pruners: Vec<&mut dyn Pruner<Tiles>> = Vec::new();
+            puzzle::search(spec, &puzzle, &mut h, &mut pruners, max_cost, limiter, seed)
+        })
     }
 }
 
-/// The search of `req` on `puzzle` with `h` (either board's), its result as the kit's dict.
-fn search<'py, D, H>(py: Python<'py>, puzzle: &D, h: &mut H, mut req: SearchRequest) -> PyResult<Bound<'py, PyDict>>
+/// The search of `req` by `run` (given the algorithm, the cost bound, the limiter and the seed), its result
+/// as the kit's dict.
+fn search<'py, F>(py: Python<'py>, mut req: SearchRequest, run: F) -> PyResult<Bound<'py, PyDict>>
 where
-    D: Puzzle<Move = u8> + Sync,
-    D::State: Send + Sync,
-    H: Estimator<D> + Clone + Send,
+    F: FnOnce(&AlgorithmSpec, Option<u32>, &Limiter, Seed<'_, u8>) -> SearchResult<u8> + Send,
 {
     let incumbent = req.incumbent.take().map(|(m, c)| (m.into_iter().map(|x| x as u8).collect(), c));
     let mut on_improve = improvement_callback(req.on_improve.take());
     let (spec, max_cost) = (req.spec, req.max_cost);
     let outcome = run_inline(py, &mut req.limits, req.progress.take(), |limiter| {
-        let mut pruners: Vec<&mut dyn Pruner<D>> = Vec::new();
         let seed = Seed { incumbent, on_improve: Some(&mut on_improve) };
-        run_parallel(&spec, puzzle, h, &mut pruners, max_cost, limiter, seed)
+        run(&spec, max_cost, limiter, seed)
     });
     match outcome {
         Ok(o) => result_dict(py, &o, |&m| Ok((m as char).to_string().into_pyobject(py)?.into_any().unbind())),
@@ -198,7 +200,10 @@ fn solve25<'py>(py: Python<'py>, tiles: &[u8], tables: GroupFiles, no_undo: bool
         other => unreachable!("the kit checked {other:?} against the manifest"),
     };
     let puzzle = Tiles25::new(tiles, no_undo, pdb).map_err(PyValueError::new_err)?;
-    search(py, &puzzle, &mut h, req)
+    search(py, req, |spec, max_cost, limiter, seed| {
+        let mut pruners: Vec<&mut dyn Pruner<Tiles25>> = Vec::new();
+        run_parallel(spec, &puzzle, &mut h, &mut pruners, max_cost, limiter, seed)
+    })
 }
 
 searchkit_pyo3::native_module!(sliding_tiles_native, TilesGame, [tiles_build_pdb, tiles_load_pdb]);

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use searchkit_core::{Puzzle, Estimator, Successor};
+use searchkit_core::{run_parallel, AlgorithmSpec, Estimator, Limiter, Pruner, Puzzle, SearchResult, Seed, Successor};
 
 use searchkit_core::pdb::{count, rank, weights};
 
@@ -24,6 +24,9 @@ pub struct Tiles {
     pub n: usize,
     pub start: Board,
     pub no_undo: bool,
+    /// OR-ed into the blank's old cell to give a child's previous cell: 0 with `no_undo` (the old cell),
+    /// `NO_PREV` without (none).
+    prev_fill: u8,
     moves: Vec<Vec<(u8, u8)>>, // per blank cell: (move letter, new blank cell), in U D L R order
     /// `slots[cell][k]`: the blank's new cell after move `SLOT_MOVES[k]` from `cell` (`NO_PREV`: off the board).
     slots: [[u8; 4]; 16],
@@ -110,7 +113,9 @@ impl Tiles {
             }
         }
         let goal_halves = halves(&goal);
-        Ok(Tiles { n, start: Board { t, blank, prev: NO_PREV }, no_undo, moves, slots, delta, xmask, goal_halves })
+        let prev_fill = if no_undo { 0 } else { NO_PREV };
+        Ok(Tiles { n, start: Board { t, blank, prev: NO_PREV }, no_undo, prev_fill, moves, slots, delta, xmask,
+                   goal_halves })
     }
 }
 
@@ -200,7 +205,7 @@ impl Puzzle for Tiles {
         set_halves(&mut s.t, [lo ^ tile.wrapping_mul(m[0]), hi ^ tile.wrapping_mul(m[1])]);
         let undo = u64::from(b) << 8 | u64::from(s.prev);
         s.blank = to;
-        s.prev = if self.no_undo { b } else { NO_PREV };
+        s.prev = b | self.prev_fill;
         undo
     }
 
@@ -250,8 +255,8 @@ impl Group {
 /// are shared).
 #[derive(Clone)]
 pub enum TilesH {
-    /// The Manhattan distance: `table` (see [`manhattan_table`]) and `step` (see [`manhattan_steps`]).
-    Manhattan { table: Box<[[u8; 16]; 16]>, step: Box<[[[u8; 16]; 4]; 16]> },
+    /// The Manhattan distance ([`Manhattan`]).
+    Manhattan(Box<Manhattan>),
     LinearConflict(Box<[[u8; 16]; 16]>),
     /// Additive pattern databases; with `mirror`, the max with the main-diagonal mirror's sum.
     Pdb { groups: Vec<Group>, mirror: Option<([u8; 16], [u8; 16])> },
@@ -290,10 +295,71 @@ pub fn manhattan_steps(n: usize) -> Box<[[[u8; 16]; 4]; 16]> {
     step
 }
 
+/// The Manhattan distance: `table` (see [`manhattan_table`]) and `step` (see [`manhattan_steps`]). A type of
+/// its own, so that IDA* is compiled for it ([`search`]): no test of the heuristic's kind for each child.
+#[derive(Clone)]
+pub struct Manhattan {
+    table: [[u8; 16]; 16],
+    step: [[[u8; 16]; 4]; 16],
+}
+
+impl Manhattan {
+    /// The Manhattan distance on boards of side `n`.
+    pub fn new(n: usize) -> Manhattan {
+        Manhattan { table: *manhattan_table(n), step: *manhattan_steps(n) }
+    }
+}
+
 impl TilesH {
     /// The Manhattan distance on boards of side `n`.
     pub fn manhattan(n: usize) -> TilesH {
-        TilesH::Manhattan { table: manhattan_table(n), step: manhattan_steps(n) }
+        TilesH::Manhattan(Box::new(Manhattan::new(n)))
+    }
+}
+
+/// Search `puzzle` with `h` as `searchkit_core::run_parallel` does (the binding's and `bench_ida`'s one way
+/// in): IDA* with the Manhattan distance runs on [`Manhattan`] itself, compiled for it; the rest on `TilesH`.
+#[allow(clippy::too_many_arguments)]
+pub fn search(spec: &AlgorithmSpec, puzzle: &Tiles, h: &mut TilesH, pruners: &mut [&mut dyn Pruner<Tiles>],
+              max_cost: Option<u32>, limiter: &Limiter, seed: Seed<'_, u8>) -> SearchResult<u8> {
+    use searchkit_core::Algorithm::{IdaStar, IdaStarTt};
+    match h {
+        TilesH::Manhattan(m) if matches!(spec.algorithm, IdaStar | IdaStarTt) => {
+            run_parallel(spec, puzzle, &mut **m, pruners, max_cost, limiter, seed)
+        }
+        _ => run_parallel(spec, puzzle, h, pruners, max_cost, limiter, seed),
+    }
+}
+
+impl Estimator<Tiles> for Manhattan {
+    #[inline]
+    fn estimate(&mut self, d: &Tiles, s: &Board) -> u32 {
+        (0..d.n * d.n).map(|p| u32::from(self.table[p][s.t[p] as usize & 15])).sum()
+    }
+
+    /// Incrementally: the parent's value with the one tile that moved (from the child's blank cell to the
+    /// parent's) counted at its new cell.
+    #[inline]
+    fn estimate_child(&mut self, _d: &Tiles, parent: &Board, parent_h: u32, _mv: u8, child: &Board) -> u32 {
+        let (from, to) = (child.blank as usize & 15, parent.blank as usize & 15);
+        let tile = parent.t[from] as usize & 15;
+        parent_h + u32::from(self.table[to][tile]) - u32::from(self.table[from][tile])
+    }
+
+    /// 0 at the goal and only there (every tile home).
+    #[inline]
+    fn zero_only_at_goal(&self, _d: &Tiles) -> bool {
+        true
+    }
+
+    /// The successor by slot `k` before the move: the parent's value with the tile that will move (from the
+    /// blank's new cell into its old one) counted at its new cell, in one look-up of `step` (+1 or -1).
+    #[inline]
+    fn estimate_move(&mut self, d: &Tiles, parent: &Board, parent_h: u32, k: usize, _mv: u8) -> Option<u32> {
+        let b = parent.blank as usize & 15;
+        let to = d.slots[b][k & 3] as usize & 15;
+        let tile = parent.t[to] as usize & 15;
+        Some(parent_h.wrapping_add(i32::from(self.step[b][k & 3][tile] as i8) as u32))
     }
 }
 
@@ -377,7 +443,7 @@ impl Estimator<Tiles> for TilesH {
     fn estimate(&mut self, d: &Tiles, s: &Board) -> u32 {
         let cells = d.n * d.n;
         match self {
-            TilesH::Manhattan { table, .. } => (0..cells).map(|p| u32::from(table[p][s.t[p] as usize])).sum(),
+            TilesH::Manhattan(m) => m.estimate(d, s),
             TilesH::LinearConflict(table) => {
                 (0..cells).map(|p| u32::from(table[p][s.t[p] as usize])).sum::<u32>() + linear_extra(d.n, &s.t)
             }
@@ -398,13 +464,9 @@ impl Estimator<Tiles> for TilesH {
     /// The Manhattan distance incrementally: the parent's value with the one tile that moved (from the
     /// child's blank cell to the parent's) counted at its new cell; the others as `estimate`.
     #[inline]
-    fn estimate_child(&mut self, d: &Tiles, parent: &Board, parent_h: u32, _mv: u8, child: &Board) -> u32 {
+    fn estimate_child(&mut self, d: &Tiles, parent: &Board, parent_h: u32, mv: u8, child: &Board) -> u32 {
         match self {
-            TilesH::Manhattan { table, .. } => {
-                let (from, to) = (child.blank as usize & 15, parent.blank as usize & 15);
-                let tile = parent.t[from] as usize & 15;
-                parent_h + u32::from(table[to][tile]) - u32::from(table[from][tile])
-            }
+            TilesH::Manhattan(m) => m.estimate_child(d, parent, parent_h, mv, child),
             _ => self.estimate(d, child),
         }
     }
@@ -421,15 +483,9 @@ impl Estimator<Tiles> for TilesH {
     /// tile that will move (from the blank's new cell into its old one) counted at its new cell. The other
     /// heuristics need the board: `None`.
     #[inline]
-    fn estimate_move(&mut self, d: &Tiles, parent: &Board, parent_h: u32, k: usize, _mv: u8) -> Option<u32> {
+    fn estimate_move(&mut self, d: &Tiles, parent: &Board, parent_h: u32, k: usize, mv: u8) -> Option<u32> {
         match self {
-            TilesH::Manhattan { step, .. } => {
-                let b = parent.blank as usize & 15;
-                let to = d.slots[b][k & 3] as usize & 15;
-                let tile = parent.t[to] as usize & 15;
-                // parent_h + table[b][tile] - table[to][tile], in one look-up (a step of +1 or -1)
-                Some(parent_h.wrapping_add(i32::from(step[b][k & 3][tile] as i8) as u32))
-            }
+            TilesH::Manhattan(m) => m.estimate_move(d, parent, parent_h, k, mv),
             _ => None,
         }
     }

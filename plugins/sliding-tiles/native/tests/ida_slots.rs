@@ -305,3 +305,34 @@ fn slots_call_a_rule_s_cut_and_on_fail_as_the_listed_successors() {
     }
     assert!(fails > 0 && cuts > 0, "the rule was exercised: {fails} on_fail calls, {cuts} cuts");
 }
+
+#[test]
+fn the_manhattan_type_searches_as_the_heuristic_enum() {
+    // `puzzle::search` runs IDA* with the Manhattan distance on its own type (as the binding does); `run`
+    // on `TilesH` tests the heuristic's kind each child: the same results, under node limits too, and on 2
+    // threads (without a limit: a parallel search stopped by one counts the work done, not the serial cuts)
+    use searchkit_core::Seed;
+    use searchkit_tiles::puzzle::search;
+    for seed in 0..30 {
+        let (n, steps) = if seed % 2 == 0 { (3, 40 + seed as usize) } else { (4, 30 + seed as usize) };
+        let tiles = scrambled(n, steps, 500 + seed);
+        let puzzle = Tiles::new(n, &tiles, true).unwrap();
+        for alg in [Algorithm::IdaStar, Algorithm::IdaStarTt] {
+            for limit in [None, Some(1 + seed * 41)] {
+                let mut limiter = Limiter::new();
+                limiter.max_nodes = limit;
+                let mut spec = AlgorithmSpec::new(alg);
+                let mut none: Vec<&mut dyn Pruner<Tiles>> = Vec::new();
+                let want = key(&run(&spec, &puzzle, &mut manhattan(n), &mut none, None, &limiter));
+                for threads in [1, 2] {
+                    if threads > 1 && limit.is_some() {
+                        continue;
+                    }
+                    spec.threads = threads;
+                    let got = search(&spec, &puzzle, &mut manhattan(n), &mut none, None, &limiter, Seed::default());
+                    assert_eq!(key(&got), want, "{tiles:?} {alg:?} limit {limit:?} threads {threads}");
+                }
+            }
+        }
+    }
+}

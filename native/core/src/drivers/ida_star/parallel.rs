@@ -14,7 +14,7 @@
 //!    order. A goal met on an upper level is a unit of its own, and the split stops there (the serial search
 //!    stops at it).
 //! 2. **Search.** The threads take units in that order (an atomic counter: a thread that finishes one takes
-//!    the next) and run the serial in-place search ([`Ida::run_in_place`]) from each unit, with the unit's
+//!    the next) and run the serial in-place search (`super::rec`, the recursion) from each unit, with the unit's
 //!    cost as its start's.
 //! 3. **Merge.** The iteration's value is the least f above `b` over the split and all units; its counts are
 //!    the split's plus the units'.
@@ -57,7 +57,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use super::{above, concluded, Counts, Ida, Saved};
+use super::{above, concluded, rec, Counts};
 use crate::drivers::{guarded, Ctx, INF};
 use crate::limits::{usable_threads, Checker, Limiter, Stop, Team, POLL_INTERVAL, THREAD_STACK};
 use crate::puzzle::{Estimator, Puzzle, DEAD};
@@ -210,10 +210,8 @@ fn work<D: Puzzle, H: Estimator<D>>(puzzle: &D, h: &mut H, limiter: &Limiter, te
         max_cost,
         admissible: true,
     };
-    let mut ida: Ida<D> = Ida::new(0);
     let mut n = Counts { expanded: 0, generated: 0, checkpoint: ctx.checks.first_checkpoint() };
-    let mut stack: Vec<Saved<D::Move>> = Vec::new();
-    let slots = puzzle.successor_slots();
+    let mut below = Vec::new();
     let mut share = Share { units: Vec::new(), stop: None };
     loop {
         let k = next.fetch_add(1, Ordering::Relaxed);
@@ -223,28 +221,14 @@ fn work<D: Puzzle, H: Estimator<D>>(puzzle: &D, h: &mut H, limiter: &Limiter, te
         let u = &units[k];
         ctx.checks.unit = k;
         let state = state_at(puzzle, start, &u.path);
-        stack.clear();
         let (e0, g0) = (n.expanded, n.generated);
         ctx.domain_cuts.fill(0);
-        let (r, open, mut state) = if by_h {
-            ida.run_in_place::<H, true, true>(&mut ctx, &mut n, state, u.g, u.h, bound, &mut stack)
-        } else {
-            ida.run_in_place::<H, true, false>(&mut ctx, &mut n, state, u.g, u.h, bound, &mut stack)
-        };
+        let r = rec::subtree(&mut ctx, &mut n, state, u.g, u.h, bound, by_h, false, &mut below);
         let end = match r {
             Ok(v) if v <= u64::from(bound) => {
-                // the cuts of the slots the path leaves untried, as the serial search counts them
-                for slot in open.unwrap_or(slots)..slots {
-                    let _ = puzzle.move_at(&state, slot, &mut ctx.domain_cuts);
-                }
-                for s in stack.iter().rev() {
-                    puzzle.undo(&mut state, s.via(), s.undo);
-                    for slot in s.slot..slots {
-                        let _ = puzzle.move_at(&state, slot, &mut ctx.domain_cuts);
-                    }
-                }
+                // (the cuts of the slots the path leaves untried counted, as the serial search counts them)
                 team.first.fetch_min(k, Ordering::Relaxed);
-                Some(End::Solution(v, stack.iter().map(|s| s.mv).collect()))
+                Some(End::Solution(v, below.clone()))
             }
             Ok(v) => Some(End::Above(v)),
             // stopped for the team (a unit before it holds a solution, or another thread met a limit)
@@ -532,18 +516,12 @@ pub fn unit_sizes<D: Puzzle, H: Estimator<D>>(puzzle: &D, h: &mut H, bound: u32,
     let mut n = Counts { expanded: 0, generated: 0, checkpoint: u64::MAX };
     let (mut nxt, mut record) = (INF, Vec::new());
     let units = split(&mut ctx, &mut n, &start, h0, bound, target, &mut nxt, &mut record).expect("no limits");
-    let mut ida: Ida<D> = Ida::new(0);
-    let mut stack = Vec::new();
+    let mut below = Vec::new();
     let mut sizes = Vec::with_capacity(units.len());
     for u in &units {
         let mut c = Counts { expanded: 0, generated: 0, checkpoint: u64::MAX };
         let state = state_at(puzzle, &start, &u.path);
-        stack.clear();
-        let (r, _, _) = if by_h {
-            ida.run_in_place::<H, true, true>(&mut ctx, &mut c, state, u.g, u.h, bound, &mut stack)
-        } else {
-            ida.run_in_place::<H, true, false>(&mut ctx, &mut c, state, u.g, u.h, bound, &mut stack)
-        };
+        let r = rec::subtree(&mut ctx, &mut c, state, u.g, u.h, bound, by_h, false, &mut below);
         let solved = r.is_ok_and(|v| v <= u64::from(bound));
         sizes.push((c.expanded, solved));
         if solved {
