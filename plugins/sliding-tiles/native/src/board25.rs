@@ -24,7 +24,7 @@ use std::sync::Arc;
 use searchkit_core::pdb::rank;
 use searchkit_core::{Estimator, Puzzle, Successor};
 
-use crate::puzzle::{line_extra, Group, NO_PREV};
+use crate::puzzle::{linear_extra, Group, NO_PREV};
 
 /// Cells of the board.
 pub const CELLS: usize = 25;
@@ -390,39 +390,12 @@ impl TilesH25 {
     }
 }
 
-/// The linear conflicts' extra moves of a 5 x 5 board (`heuristics._line_extra` over every row and column).
-fn linear_extra25(t: &[u8; CELLS]) -> u32 {
-    let mut h = 0;
-    let mut slots = [0u8; N];
-    for line in 0..N {
-        let mut k = 0;
-        for c in 0..N {
-            let x = t[line * N + c];
-            if x != 0 && (x as usize - 1) / N == line {
-                slots[k] = ((x as usize - 1) % N) as u8;
-                k += 1;
-            }
-        }
-        h += line_extra(&slots[..k]);
-        k = 0;
-        for r in 0..N {
-            let x = t[r * N + line];
-            if x != 0 && (x as usize - 1) % N == line {
-                slots[k] = ((x as usize - 1) / N) as u8;
-                k += 1;
-            }
-        }
-        h += line_extra(&slots[..k]);
-    }
-    h
-}
-
 impl Estimator<Tiles25> for TilesH25 {
     fn estimate(&mut self, d: &Tiles25, s: &Board25) -> u32 {
         match self {
             TilesH25::Manhattan { table, .. } => (0..CELLS).map(|p| u32::from(table[p][usize::from(s.t[p])])).sum(),
             TilesH25::LinearConflict(table) => {
-                (0..CELLS).map(|p| u32::from(table[p][usize::from(s.t[p])])).sum::<u32>() + linear_extra25(&s.t)
+                (0..CELLS).map(|p| u32::from(table[p][usize::from(s.t[p])])).sum::<u32>() + linear_extra(N, &s.t)
             }
             TilesH25::Pdb => {
                 let p = d.pdb.as_ref().expect("the pdb heuristic's puzzle holds its tables");

@@ -135,17 +135,8 @@ impl NativeGame for TilesGame {
             "manhattan" => TilesH::manhattan(width),
             "linear-conflict" => TilesH::LinearConflict(manhattan_table(width)),
             "pdb" => {
-                let options = &req.heuristic_params;
-                if options.int("blank") != 0 {
-                    return Err(PyValueError::new_err("tiles: pdb(blank=1) tables are Python-only"));
-                }
-                let groups = tables.ok_or_else(|| PyValueError::new_err("tiles: pdb needs its tables"))?;
-                let mut gs = Vec::new();
-                for (tiles, path, digest) in groups {
-                    let table = load(py, &path, &digest_of(&digest)?, true)?;
-                    gs.push(Group::new(width, tiles, table).map_err(PyValueError::new_err)?);
-                }
-                TilesH::Pdb { groups: gs, mirror: (options.int("reflect") != 0).then(|| mirror(width)) }
+                let gs = load_groups(py, width, tables, &req)?;
+                TilesH::Pdb { groups: gs, mirror: (req.heuristic_params.int("reflect") != 0).then(|| mirror(width)) }
             }
             other => unreachable!("the kit checked {other:?} against the manifest"),
         };
@@ -155,6 +146,20 @@ impl NativeGame for TilesGame {
             puzzle::search(spec, &puzzle, &mut h, &mut pruners, max_cost, limiter, seed)
         })
     }
+}
+
+/// `pdb`'s tables for a board of side `width`, each loaded (its stamp checked) into a lookup [`Group`].
+fn load_groups(py: Python<'_>, width: usize, tables: GroupFiles, req: &SearchRequest) -> PyResult<Vec<Group>> {
+    if req.heuristic_params.int("blank") != 0 {
+        return Err(PyValueError::new_err("tiles: pdb(blank=1) tables are Python-only"));
+    }
+    let groups = tables.ok_or_else(|| PyValueError::new_err("tiles: pdb needs its tables"))?;
+    let mut gs = Vec::new();
+    for (tiles, path, digest) in groups {
+        let table = load(py, &path, &digest_of(&digest)?, true)?;
+        gs.push(Group::new(width, tiles, table).map_err(PyValueError::new_err)?);
+    }
+    Ok(gs)
 }
 
 /// The search of `req` by `run` (given the algorithm, the cost bound, the limiter and the seed), its result
@@ -184,17 +189,8 @@ fn solve25<'py>(py: Python<'py>, tiles: &[u8], tables: GroupFiles, no_undo: bool
         "manhattan" => (TilesH25::manhattan(), None),
         "linear-conflict" => (TilesH25::linear_conflict(), None),
         "pdb" => {
-            let options = &req.heuristic_params;
-            if options.int("blank") != 0 {
-                return Err(PyValueError::new_err("tiles: pdb(blank=1) tables are Python-only"));
-            }
-            let groups = tables.ok_or_else(|| PyValueError::new_err("tiles: pdb needs its tables"))?;
-            let mut gs = Vec::new();
-            for (tiles, path, digest) in groups {
-                let table = load(py, &path, &digest_of(&digest)?, true)?;
-                gs.push(Group::new(5, tiles, table).map_err(PyValueError::new_err)?);
-            }
-            let pdb = Pdb25::new(gs, options.int("reflect") != 0).map_err(PyValueError::new_err)?;
+            let gs = load_groups(py, 5, tables, &req)?;
+            let pdb = Pdb25::new(gs, req.heuristic_params.int("reflect") != 0).map_err(PyValueError::new_err)?;
             (TilesH25::Pdb, Some(Arc::new(pdb)))
         }
         other => unreachable!("the kit checked {other:?} against the manifest"),

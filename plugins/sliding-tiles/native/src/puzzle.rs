@@ -390,9 +390,11 @@ pub(crate) fn line_extra(slots: &[u8]) -> u32 {
     2 * (slots.len() - len) as u32
 }
 
-fn linear_extra(n: usize, t: &[u8; 16]) -> u32 {
+/// The linear conflicts' extra moves of an `n` x `n` board (`n` <= 5; `heuristics._line_extra` over every row
+/// and column), `t` its tiles row-major (at least `n * n` of them).
+pub(crate) fn linear_extra(n: usize, t: &[u8]) -> u32 {
     let mut h = 0;
-    let mut slots = [0u8; 4];
+    let mut slots = [0u8; 5];
     for line in 0..n {
         let mut k = 0;
         for c in 0..n {

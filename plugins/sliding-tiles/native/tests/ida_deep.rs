@@ -4,37 +4,11 @@
 //! and iterations as the recursion alone, solved and stopped by node limits, with the Manhattan distance
 //! (estimated before the move) and linear conflict (after it), on one thread and on two.
 
-use searchkit_core::{run, run_parallel, Algorithm, AlgorithmSpec, Limiter, Pruner, SearchResult, Seed};
+mod common;
+
+use common::{key, scrambled};
+use searchkit_core::{Limiter, SearchResult};
 use searchkit_tiles::puzzle::{manhattan_table, Tiles, TilesH};
-
-/// A board `steps` random blank moves from the goal of side `n` (a fixed pseudo-random walk).
-fn scrambled(n: usize, steps: usize, seed: u64) -> Vec<u8> {
-    let mut t: Vec<u8> = (1..(n * n) as u8).chain([0]).collect();
-    let mut blank = n * n - 1;
-    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-    for _ in 0..steps {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let (r, c) = (blank / n, blank % n);
-        let to = match (x >> 33) % 4 {
-            0 if r > 0 => blank - n,
-            1 if r + 1 < n => blank + n,
-            2 if c > 0 => blank - 1,
-            3 if c + 1 < n => blank + 1,
-            _ => continue,
-        };
-        t.swap(blank, to);
-        blank = to;
-    }
-    t
-}
-
-fn key(o: &SearchResult<u8>) -> String {
-    let s = &o.stats;
-    let its: Vec<_> = s.iterations.iter().map(|i| (i.bound, i.expanded, i.generated, i.evaluated)).collect();
-    format!("{:?} cost {:?} bound {:?} moves {:?} expanded {} generated {} evaluated {} cuts {:?} iterations {:?}",
-            o.status, o.cost, o.lower_bound, String::from_utf8_lossy(&o.moves), s.expanded, s.generated,
-            s.evaluated, s.rule_cuts, its)
-}
 
 fn solve(tiles: &[u8], linear: bool, threads: usize, stack: Option<usize>, max_nodes: Option<u64>)
          -> SearchResult<u8> {
@@ -44,14 +18,7 @@ fn solve(tiles: &[u8], linear: bool, threads: usize, stack: Option<usize>, max_n
     let mut limiter = Limiter::new();
     limiter.max_nodes = max_nodes;
     limiter.set_recursion_stack(stack);
-    let mut spec = AlgorithmSpec::new(Algorithm::IdaStar);
-    spec.threads = threads;
-    let mut pruners: Vec<&mut dyn Pruner<Tiles>> = Vec::new();
-    if threads == 1 {
-        run(&spec, &puzzle, &mut h, &mut pruners, None, &limiter)
-    } else {
-        run_parallel(&spec, &puzzle, &mut h, &mut pruners, None, &limiter, Seed::default())
-    }
+    common::ida(&puzzle, &mut h, threads, &limiter)
 }
 
 #[test]

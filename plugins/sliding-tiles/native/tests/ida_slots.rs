@@ -9,9 +9,12 @@
 //! so these tests hold the in-place path to the listed one; `Slotted` keeps the slot path (successors made
 //! into the driver's stack) under the same checks.
 
+mod common;
+
 use std::collections::HashMap;
 
-use searchkit_core::{run, Algorithm, AlgorithmSpec, Limiter, Puzzle, Estimator, SearchResult, Pruner, Successor};
+use common::{key, scrambled};
+use searchkit_core::{run, Algorithm, AlgorithmSpec, Limiter, Puzzle, Estimator, Pruner, Successor};
 use searchkit_tiles::puzzle::{manhattan_table, Board, Tiles, TilesH};
 
 /// The board with only `successors` (no slots): the driver lists each state's successors.
@@ -95,35 +98,6 @@ impl Estimator<Listed> for Whole {
 
 fn manhattan(n: usize) -> TilesH {
     TilesH::manhattan(n)
-}
-
-/// A board `steps` random blank moves from the goal of side `n` (a fixed pseudo-random walk).
-fn scrambled(n: usize, steps: usize, seed: u64) -> Vec<u8> {
-    let mut t: Vec<u8> = (1..(n * n) as u8).chain([0]).collect();
-    let mut blank = n * n - 1;
-    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-    for _ in 0..steps {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let (r, c) = (blank / n, blank % n);
-        let to = match (x >> 33) % 4 {
-            0 if r > 0 => blank - n,
-            1 if r + 1 < n => blank + n,
-            2 if c > 0 => blank - 1,
-            3 if c + 1 < n => blank + 1,
-            _ => continue,
-        };
-        t.swap(blank, to);
-        blank = to;
-    }
-    t
-}
-
-fn key(o: &SearchResult<u8>) -> String {
-    let s = &o.stats;
-    let its: Vec<_> = s.iterations.iter().map(|i| (i.bound, i.expanded, i.generated, i.evaluated, i.kind)).collect();
-    format!("{:?} cost {:?} bound {:?} moves {:?} expanded {} generated {} evaluated {} cuts {:?} iterations {:?}",
-            o.status, o.cost, o.lower_bound, String::from_utf8_lossy(&o.moves), s.expanded, s.generated,
-            s.evaluated, s.rule_cuts, its)
 }
 
 /// The game searched in place (its own `Tiles`: move slots, `in_place`, Manhattan's `estimate_move`) and on

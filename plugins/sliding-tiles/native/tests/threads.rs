@@ -5,28 +5,11 @@
 //! search's, and the lower bound of the iteration it stopped in. Every iteration is split
 //! (`SEARCHKIT_PARALLEL_SMALL=0`), so small boards exercise the threads.
 
-use searchkit_core::{run, run_parallel, Algorithm, AlgorithmSpec, Limiter, Pruner, SearchResult, Seed, Status};
-use searchkit_tiles::puzzle::{manhattan_table, Tiles, TilesH};
+mod common;
 
-/// A board `steps` random moves from the goal (a fixed linear congruential walk, the blank never undoing
-/// its last move).
-fn walk(n: usize, steps: usize, seed: u64) -> Vec<u8> {
-    let mut tiles: Vec<u8> = (1..(n * n) as u8).chain([0]).collect();
-    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-    let mut blank = n * n - 1;
-    let mut last = usize::MAX;
-    for _ in 0..steps {
-        let (r, c) = (blank / n, blank % n);
-        let to: Vec<usize> = [(r > 0).then(|| blank - n), (r + 1 < n).then(|| blank + n),
-                              (c > 0).then(|| blank - 1), (c + 1 < n).then(|| blank + 1)]
-            .into_iter().flatten().filter(|&t| t != last).collect();
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let t = to[(x >> 33) as usize % to.len()];
-        tiles.swap(blank, t);
-        (last, blank) = (blank, t);
-    }
-    tiles
-}
+use common::walk;
+use searchkit_core::{Limiter, SearchResult, Status};
+use searchkit_tiles::puzzle::{manhattan_table, Tiles, TilesH};
 
 fn solve(tiles: &[u8], linear: bool, threads: usize, max_nodes: Option<u64>) -> SearchResult<u8> {
     let n = (tiles.len() as f64).sqrt() as usize;
@@ -34,14 +17,7 @@ fn solve(tiles: &[u8], linear: bool, threads: usize, max_nodes: Option<u64>) -> 
     let mut h = if linear { TilesH::LinearConflict(manhattan_table(n)) } else { TilesH::manhattan(n) };
     let mut limiter = Limiter::new();
     limiter.max_nodes = max_nodes;
-    let mut spec = AlgorithmSpec::new(Algorithm::IdaStar);
-    spec.threads = threads;
-    let mut pruners: Vec<&mut dyn Pruner<Tiles>> = Vec::new();
-    if threads == 1 {
-        run(&spec, &puzzle, &mut h, &mut pruners, None, &limiter)
-    } else {
-        run_parallel(&spec, &puzzle, &mut h, &mut pruners, None, &limiter, Seed::default())
-    }
+    common::ida(&puzzle, &mut h, threads, &limiter)
 }
 
 fn boards() -> Vec<Vec<u8>> {

@@ -4,30 +4,15 @@
 //! and pattern databases of 3-tile groups (whose entries the board keeps per move). Every iteration is split
 //! (`SEARCHKIT_PARALLEL_SMALL=0`), so short walks exercise the threads.
 
+mod common;
+
 use std::sync::Arc;
 
-use searchkit_core::{run, run_parallel, Algorithm, AlgorithmSpec, Limiter, Pruner, SearchResult, Seed};
+use common::walk;
+
+use searchkit_core::{Limiter, SearchResult};
 use searchkit_tiles::board25::{Pdb25, Tiles25, TilesH25};
 use searchkit_tiles::puzzle::Group;
-
-/// A board `steps` random moves from the goal, the blank never undoing its last move.
-fn walk(steps: usize, seed: u64) -> Vec<u8> {
-    let n = 5;
-    let mut tiles: Vec<u8> = (1..25u8).chain([0]).collect();
-    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-    let (mut blank, mut last) = (24usize, usize::MAX);
-    for _ in 0..steps {
-        let (r, c) = (blank / n, blank % n);
-        let to: Vec<usize> = [(r > 0).then(|| blank - n), (r + 1 < n).then(|| blank + n),
-                              (c > 0).then(|| blank - 1), (c + 1 < n).then(|| blank + 1)]
-            .into_iter().flatten().filter(|&t| t != last).collect();
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let t = to[(x >> 33) as usize % to.len()];
-        tiles.swap(blank, t);
-        (last, blank) = (blank, t);
-    }
-    tiles
-}
 
 /// The 3-3-3-3-3-3-3-3 partition's tables (`sliding_tiles.pdb.PARTITIONS`), built here.
 fn threes(reflect: bool) -> Arc<Pdb25> {
@@ -46,15 +31,7 @@ fn solve(tiles: &[u8], h: usize, pdb: &Arc<Pdb25>, threads: usize) -> SearchResu
         _ => (TilesH25::Pdb, Some(pdb.clone())),
     };
     let puzzle = Tiles25::new(tiles, true, tables).expect("a board");
-    let mut spec = AlgorithmSpec::new(Algorithm::IdaStar);
-    spec.threads = threads;
-    let mut pruners: Vec<&mut dyn Pruner<Tiles25>> = Vec::new();
-    let limiter = Limiter::new();
-    if threads == 1 {
-        run(&spec, &puzzle, &mut heuristic, &mut pruners, None, &limiter)
-    } else {
-        run_parallel(&spec, &puzzle, &mut heuristic, &mut pruners, None, &limiter, Seed::default())
-    }
+    common::ida(&puzzle, &mut heuristic, threads, &Limiter::new())
 }
 
 #[test]
@@ -63,7 +40,7 @@ fn n_threads_find_what_one_finds_with_the_same_counts_on_5x5() {
     std::env::set_var("SEARCHKIT_MAX_THREADS", "64");
     let tables = [threes(true), threes(false)];
     for seed in 0..24u64 {
-        let tiles = walk(10 + (seed as usize % 30), seed);
+        let tiles = walk(5, 10 + (seed as usize % 30), seed);
         for h in 0..4usize {
             let pdb = &tables[h.saturating_sub(2)];
             let one = solve(&tiles, h, pdb, 1);
