@@ -211,16 +211,15 @@ def solve_case(config, case, started: float | None = None) -> CaseResult:
     return CaseResult(outcome, peak_rss_kb=peak_rss_kb(), events=tuple(events))
 
 
-def cancelled_result(case, started: float, events: tuple = (), peak: int | None = None) -> CaseResult:
-    """The result of a case stopped by Ctrl-C before its search could say so itself: status ``cancelled``, no
-    solution and no bound (``started``: its :func:`time.perf_counter` at its first byte; ``peak``: the peak
-    resident set in KiB of the process that ran it, ``None`` when that was a worker)."""
+def cancelled_result(case, started: float) -> CaseResult:
+    """The result of a case stopped by Ctrl-C in a worker, as the parent reports it: status ``cancelled``, no
+    solution, no bound and no peak memory (``started``: its :func:`time.perf_counter` at its first byte)."""
     from searchkit.machinery.solver import Outcome
     from searchkit.result import CANCELLED, SearchResult, SearchStats
 
     seconds = time.perf_counter() - started
     return CaseResult(Outcome(case, SearchResult(status=CANCELLED, stats=SearchStats(elapsed=seconds)), None, None,
-                              seconds), peak_rss_kb=peak, events=events)
+                              seconds))
 
 
 def _hashed(hash_data: bool, case, res: CaseResult) -> CaseResult:
