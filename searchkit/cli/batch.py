@@ -17,7 +17,7 @@ import attrs
 import click
 
 from searchkit.errors import InputError
-from searchkit.machinery.output import EXIT_CANCELLED, error, summary, warning
+from searchkit.machinery.output import EXIT_CANCELLED, error, note_terminated, stopped_by, summary, warning
 from searchkit.formats import solve_writer
 from searchkit.result import CANCELLED, ERROR as REFUSED, INPUT_ERROR
 
@@ -62,7 +62,7 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
     tally = _Tally()
 
     def terminated(signum, frame):  # SIGTERM ends the run as Ctrl-C does: the summary, the --resume hint
-        tally.stop = "terminated (SIGTERM)"
+        note_terminated()
         raise KeyboardInterrupt
 
     main = threading.current_thread() is threading.main_thread()
@@ -84,7 +84,7 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
         tally.restore_signals()
         if main:
             signal.signal(signal.SIGTERM, old)
-    if code == EXIT_CANCELLED and tally.stop != "cancelled":
+    if code == EXIT_CANCELLED and stopped_by() != "cancelled":
         return 128 + signal.SIGTERM  # as a shell reports a process ended by SIGTERM
     return code
 
@@ -98,7 +98,6 @@ class _Tally:
         self.skipped = 0
         self.unsolved: Counter = Counter()  #: statuses of the skipped cases recorded without an answer
         self.summarised = False
-        self.stop = "cancelled"  #: how the run was stopped: Ctrl-C, or "terminated (SIGTERM)"
         self.said = False  #: the line saying how the run was stopped is printed
         self.held: dict = {}  #: signum -> the handler to restore once the run has ended
 
@@ -113,7 +112,7 @@ class _Tally:
         """Print ``searchkit: cancelled`` (or how the run was stopped): once, however many times it is stopped."""
         if not self.said:
             self.said = True
-            click.echo(f"searchkit: {self.stop}", err=True)
+            click.echo(f"searchkit: {stopped_by()}", err=True)
 
     def winding_down(self) -> None:
         """From the first Ctrl-C or SIGTERM on, the run is ending: later ones are ignored (main thread only)
