@@ -184,14 +184,21 @@ def _too_slow(source: str, size: int) -> InputError:
                       f"--time-limit", source=source)
 
 
-def _read_chunk(fh, size: int, deadline: float | None, source: str, done: int) -> bytes:
-    """Up to ``size`` bytes of the stream ``fh`` (``b""`` at its end), waiting for them until ``deadline`` at most.
+#: Seconds a wait for a stream's next bytes lasts before it is taken up again (:func:`_read_chunk`).
+_WAIT_SLICE = 0.25
 
-    Without a deadline, a plain ``read``.  With one, the stream's descriptor
-    is waited on with :func:`select.select` until the deadline and read once
-    (``os.read``: whatever has arrived, so a slow writer is never waited on
-    past the deadline); on a system where a stream cannot be waited on
-    (``select`` refuses it), the deadline is checked after each read.
+
+def _read_chunk(fh, size: int, deadline: float | None, source: str, done: int) -> bytes:
+    """Up to ``size`` bytes of the stream ``fh`` (``b""`` at its end), waiting for them until ``deadline`` at most
+    (``None``: however long its writer takes), never deaf to Ctrl-C or SIGTERM.
+
+    The stream's descriptor is waited on with :func:`select.select` and read once it has bytes (``os.read``:
+    whatever has arrived, so a slow writer is never waited on past the deadline).  The wait is taken in
+    slices of :data:`_WAIT_SLICE` seconds, between which pending signal handlers run: a blocking call misses
+    a signal that arrives just before it starts, as Python's handler runs only when the call returns, which
+    on a pipe whose writer is silent is never (a tester's run hung on SIGTERM, and on Ctrl-C one time in
+    eight).  On a system where a stream cannot be waited on (``select`` refuses it), it is read as it is and
+    the deadline checked after each read.
 
     Raises:
         InputError: (fatal) the deadline passed first, naming the bytes read
@@ -200,48 +207,19 @@ def _read_chunk(fh, size: int, deadline: float | None, source: str, done: int) -
     import os
     import select
 
-    if deadline is None:
-        return _read_interruptibly(fh, size)
-    left = deadline - time.perf_counter()
-    if left <= 0:
-        raise _too_slow(source, done)
     try:
         fd = fh.fileno()
-        ready, _, _ = select.select([fd], [], [], left)
+        while True:
+            left = _WAIT_SLICE if deadline is None else min(_WAIT_SLICE, deadline - time.perf_counter())
+            if left <= 0:
+                raise _too_slow(source, done)
+            if select.select([fd], [], [], left)[0]:
+                return os.read(fd, size)
     except (OSError, ValueError, io.UnsupportedOperation):  # no descriptor, or one select cannot wait on
         chunk = fh.read(size)
-        if time.perf_counter() > deadline:
+        if deadline is not None and time.perf_counter() > deadline:
             raise _too_slow(source, done + len(chunk)) from None
         return chunk
-    if not ready:
-        raise _too_slow(source, done)
-    return os.read(fd, size)
-
-
-#: Seconds a wait for a stream's next bytes lasts before it is taken up again (:func:`_read_interruptibly`).
-_WAIT_SLICE = 0.25
-
-
-def _read_interruptibly(fh, size: int) -> bytes:
-    """Up to ``size`` bytes of the stream ``fh`` (``b""`` at its end), however long its writer takes, but
-    never deaf to Ctrl-C or SIGTERM.
-
-    A blocking ``read`` misses a signal that arrives just before it starts: Python's handler runs only after
-    the call returns, which on a pipe whose writer is silent is never (a tester's run hung on SIGTERM, and
-    Ctrl-C one time in eight).  So the descriptor is waited on with :func:`select.select` in slices of
-    :data:`_WAIT_SLICE` seconds, between which pending handlers run, and read once it has bytes.  A stream
-    that cannot be waited on is read as it is.
-    """
-    import os
-    import select
-
-    try:
-        fd = fh.fileno()
-        while not select.select([fd], [], [], _WAIT_SLICE)[0]:
-            pass
-    except (OSError, ValueError, io.UnsupportedOperation):  # no descriptor, or one select cannot wait on
-        return fh.read(size)
-    return os.read(fd, size)
 
 
 def _read_capped(fh, source: str, deadline: float | None = None) -> bytes:
