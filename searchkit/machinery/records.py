@@ -16,6 +16,8 @@ import os
 from collections.abc import Iterator
 from typing import Any, TypeGuard
 
+from searchkit.machinery.locks import Held, LockBusy, lock_beside
+
 SCHEMA = 1  #: version of the record layout (``docs/records.md``)
 
 _PLAIN = frozenset({int, str, float, bool, bytes, type(None)})
@@ -151,36 +153,15 @@ def dumps(record: dict) -> str:
     return json.dumps(record, separators=(",", ":"))
 
 
-class OutputLock:
-    """The exclusive lock of a record file a run writes: :func:`fcntl.flock` on ``.NAME.lock`` beside it.
-
-    Held from before the file is read (``--resume``) until it is closed, so
-    that two runs never write one file at once (each would append its own
-    records, or start the file afresh under the other).  The kernel lets go
-    when the holder exits, however it exits; :meth:`release` removes the
-    lock file while it still holds it, as the table cache's build lock does
-    (:func:`searchkit.machinery.pdb.store.build_lock`).
-    """
-
-    def __init__(self, fd: int, path: str) -> None:
-        self.fd: int | None = fd
-        self.path = path
-
-    def release(self) -> None:
-        if self.fd is not None:
-            try:
-                os.unlink(self.path)  # while still held: a run that opened it before finds it gone, and retries
-            except OSError:
-                pass
-            os.close(self.fd)
-            self.fd = None
-
-    def __del__(self) -> None:  # a plan dropped unused (solve_all's records never iterated) lets go too
-        self.release()
+OutputLock = Held
+"""The exclusive lock of a record file a run writes (:class:`searchkit.machinery.locks.Held` on ``.NAME.lock``
+beside it): held from before the file is read (``--resume``) until it is closed, so that two runs never write
+one file at once (each would append its own records, or start the file afresh under the other)."""
 
 
 def lock_output(output: str) -> OutputLock | None:
-    """Lock the record file ``output`` for this run (:class:`OutputLock`), without waiting.
+    """Lock the record file ``output`` for this run (:func:`searchkit.machinery.locks.lock_beside`), without
+    waiting.
 
     ``None`` (nothing locked) where nothing can be: an ``output`` that is
     not a regular file (``/dev/null``, a pipe), a platform without
@@ -190,10 +171,6 @@ def lock_output(output: str) -> OutputLock | None:
     Raises:
         ResumeRefused: another run holds the lock, in one line naming the file.
     """
-    try:
-        import fcntl
-    except ImportError:
-        return None
     import stat as stat_
 
     try:
@@ -201,28 +178,11 @@ def lock_output(output: str) -> OutputLock | None:
             return None  # /dev/null, a pipe: nothing to lose, and no folder of ours to lock in
     except OSError:
         pass  # missing: this run makes it
-    head, name = os.path.split(output)
-    path = os.path.join(head, f".{name}.lock")
-    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    while True:
-        try:
-            fd = os.open(path, flags, 0o600)
-        except OSError:
-            return None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(fd)
-            raise ResumeRefused(f"{output} is being written by another searchkit run (it holds {path}): wait for "
-                                f"it to end, or name another --output") from None
-        try:  # the holder before us removes the file as it lets go: a lock on a removed file counts for nothing
-            now = os.stat(path, follow_symlinks=False)
-        except FileNotFoundError:
-            now = None
-        held = os.fstat(fd)
-        if now is not None and (now.st_ino, now.st_dev) == (held.st_ino, held.st_dev):
-            return OutputLock(fd, path)
-        os.close(fd)
+    try:
+        return lock_beside(output)
+    except LockBusy as busy:
+        raise ResumeRefused(f"{output} is being written by another searchkit run (it holds {busy.path}): wait for "
+                            f"it to end, or name another --output") from None
 
 
 class RecordFile:

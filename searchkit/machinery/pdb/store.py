@@ -595,69 +595,37 @@ def build_lock(path: Path, label: str, quiet: bool = False):
     cache.  The lock is :func:`fcntl.flock` on a file opened without
     following links: the kernel releases it when its holder exits, however
     it exits (a killed or crashed builder leaves no stale lock to detect or
-    clear).  The holder removes the lock file as it lets go (a waiter that
-    then holds the lock of a removed file opens the new one and waits again),
-    so a cache folder keeps no lock files, except one a killed builder left.
-    While it waits, one line says so, and the running case's time limit is
-    checked (:func:`searchkit.limits.setup_check`).  flock rather than the
-    ``filelock`` package: it is the same system call (filelock's Unix lock),
-    and the wait must check the case's time limit between tries anyway.  Without
-    ``fcntl`` (Windows), or where the lock file cannot be opened, nothing is
-    locked (two processes may then build the same table; each writes it
-    atomically).
+    clear; :mod:`searchkit.machinery.locks` says why it is safe).  While it
+    waits, one line says so, and the running case's time limit is checked
+    (:func:`searchkit.limits.setup_check`).  Where nothing can be locked
+    (no ``fcntl``, the lock file cannot be opened), two processes may build
+    the same table; each writes it atomically.
 
     Raises:
         searchkit.limits.LimitReached: the running case's time ran out while it waited.
     """
-    try:
-        import fcntl
-    except ImportError:
-        yield
-        return
-    lock = Path(path).with_name(f".{Path(path).name}.lock")
     import time
 
     from searchkit.limits import setup_check
+    from searchkit.machinery.locks import lock_beside, lock_path
 
     waiting = False
-    while True:
-        try:
-            fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
-                         0o600)
-        except OSError:
-            yield
-            return
-        try:
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if not waiting and not quiet:
-                        print(f"searchkit: waiting for another process building {label} (lock {lock})",
-                              file=sys.stderr)
-                    waiting = True
-                    setup_check()
-                    time.sleep(0.05)
-            try:  # the holder before us removes the file as it lets go: a lock on a removed file counts for nothing
-                now = os.stat(lock, follow_symlinks=False)
-            except FileNotFoundError:
-                now = None
-            held = os.fstat(fd)
-        except BaseException:
-            os.close(fd)
-            raise
-        if now is not None and (now.st_ino, now.st_dev) == (held.st_ino, held.st_dev):
-            break
-        os.close(fd)
+
+    def wait() -> None:
+        nonlocal waiting
+        if not waiting and not quiet:
+            print(f"searchkit: waiting for another process building {label} (lock {lock_path(path)})",
+                  file=sys.stderr)
+        waiting = True
+        setup_check()
+        time.sleep(0.05)
+
+    held = lock_beside(path, wait)
     try:
         yield
     finally:
-        try:
-            os.unlink(lock)  # while still held: no lock file is left behind
-        except OSError:
-            pass
-        os.close(fd)  # releases the lock
+        if held is not None:
+            held.release()  # removes the lock file while still held: no lock file is left behind
 
 
 def _reserve_to_read(path: Path, abstraction) -> None:
