@@ -56,6 +56,20 @@ class Outcome:
     plan: SearchPlan | None = None
     engine: str | None = None
 
+    @classmethod
+    def cancelled(cls, case: Case, seconds: float, algorithm: str | None = None, heuristic: str | None = None,
+                  plan: SearchPlan | None = None, engine: str | None = None) -> Outcome:
+        """A case stopped by Ctrl-C (or SIGTERM) where its driver could not say so itself (a table build, the
+        replay, a worker's case the parent reports): status ``cancelled``, no solution and no bound, as when
+        the driver is stopped, so the case keeps its line; ``seconds`` since its first byte."""
+        return cls(case, SearchResult(status=CANCELLED, stats=SearchStats(elapsed=seconds)), algorithm, heuristic,
+                   seconds, plan, engine)
+
+
+def _engine_of(prepared) -> str | None:
+    """The engine of a prepared case (``None``: Ctrl-C came before it was prepared)."""
+    return None if prepared is None else prepared.engine.name
+
 
 def _options_tuple(value: Mapping[str, Any] | Iterable[tuple[str, Any]] | None) -> tuple[tuple[str, Any], ...]:
     items = value.items() if isinstance(value, Mapping) else (value or ())
@@ -319,20 +333,12 @@ class Solver:
                 return Outcome(case, SearchResult(status=stop.status, stats=stats), *names, limiter.elapsed(), plan,
                                engine)
             except KeyboardInterrupt:
-                return self._cancelled(case, names, limiter, plan, prepared)
+                return Outcome.cancelled(case, limiter.elapsed(), *names, plan, _engine_of(prepared))
             try:
                 result = self._search(case, plan, algorithm, prepared, seed, limiter, proof)
             except KeyboardInterrupt:  # Ctrl-C outside the driver's loop (a table built for it, the replay)
-                return self._cancelled(case, names, limiter, plan, prepared)
+                return Outcome.cancelled(case, limiter.elapsed(), *names, plan, _engine_of(prepared))
         return Outcome(case, result, *names, limiter.elapsed(), plan, prepared.engine.name)
-
-    @staticmethod
-    def _cancelled(case: Case, names: tuple[str, str | None], limiter: Limiter, plan, prepared) -> Outcome:
-        """The outcome of a case stopped by Ctrl-C outside its driver's loop: status ``cancelled``, as when the
-        driver itself is stopped, so the case keeps its line (a driver maps Ctrl-C to ``cancelled`` itself)."""
-        stats = SearchStats(elapsed=limiter.elapsed())
-        return Outcome(case, SearchResult(status=CANCELLED, stats=stats), *names, limiter.elapsed(), plan,
-                       None if prepared is None else prepared.engine.name)
 
     def _search(self, case: Case, plan, algorithm, prepared, seed, limiter: Limiter, proof: bool) -> SearchResult:
         """:meth:`solve`'s bound, run, check and settle, for a prepared case."""

@@ -215,11 +215,8 @@ def cancelled_result(case, started: float) -> CaseResult:
     """The result of a case stopped by Ctrl-C in a worker, as the parent reports it: status ``cancelled``, no
     solution, no bound and no peak memory (``started``: its :func:`time.perf_counter` at its first byte)."""
     from searchkit.machinery.solver import Outcome
-    from searchkit.result import CANCELLED, SearchResult, SearchStats
 
-    seconds = time.perf_counter() - started
-    return CaseResult(Outcome(case, SearchResult(status=CANCELLED, stats=SearchStats(elapsed=seconds)), None, None,
-                              seconds))
+    return CaseResult(Outcome.cancelled(case, time.perf_counter() - started))
 
 
 def _hashed(hash_data: bool, case, res: CaseResult) -> CaseResult:
