@@ -148,6 +148,15 @@ pub trait Estimator<D: Puzzle> {
         let _ = puzzle;
         false
     }
+    /// `true` when this heuristic never returns [`DEAD`] for a state of `puzzle` (a sum of finite table
+    /// entries, as the Manhattan distance): `ida_star`'s in-place search then leaves out the test for it. A
+    /// heuristic that claims it wrongly has its dead states searched as if alive (still a lower bound as
+    /// `u32::MAX`, so answers stay right, but slower); `false` by default.
+    #[inline]
+    fn never_dead(&self, puzzle: &D) -> bool {
+        let _ = puzzle;
+        false
+    }
 }
 
 /// A driver-level pruning rule (Python's `Pruner.cut`): asked when a state is popped/entered.
@@ -196,5 +205,9 @@ impl<D: Puzzle, H: Estimator<D> + ?Sized> Estimator<D> for &mut H {
     #[inline]
     fn zero_only_at_goal(&self, puzzle: &D) -> bool {
         (**self).zero_only_at_goal(puzzle)
+    }
+    #[inline]
+    fn never_dead(&self, puzzle: &D) -> bool {
+        (**self).never_dead(puzzle)
     }
 }

@@ -352,6 +352,12 @@ impl Estimator<Tiles> for Manhattan {
         true
     }
 
+    /// A sum of 16 table entries: never [`searchkit_core::DEAD`].
+    #[inline]
+    fn never_dead(&self, _d: &Tiles) -> bool {
+        true
+    }
+
     /// The successor by slot `k` before the move: the parent's value with the tile that will move (from the
     /// blank's new cell into its old one) counted at its new cell, in one look-up of `step` (+1 or -1).
     #[inline]
@@ -479,6 +485,13 @@ impl Estimator<Tiles> for TilesH {
     #[inline]
     fn zero_only_at_goal(&self, _d: &Tiles) -> bool {
         matches!(self, TilesH::Manhattan { .. } | TilesH::LinearConflict(_))
+    }
+
+    /// Sums of table entries, every one (a pattern database's unreachable entry adds 255): never
+    /// [`searchkit_core::DEAD`].
+    #[inline]
+    fn never_dead(&self, _d: &Tiles) -> bool {
+        true
     }
 
     /// The Manhattan distance of the successor by slot `k` before the move: the parent's value with the
