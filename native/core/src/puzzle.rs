@@ -150,8 +150,9 @@ pub trait Estimator<D: Puzzle> {
     }
     /// `true` when this heuristic never returns [`DEAD`] for a state of `puzzle` (a sum of finite table
     /// entries, as the Manhattan distance): `ida_star`'s in-place search then leaves out the test for it. A
-    /// heuristic that claims it wrongly has its dead states searched as if alive (still a lower bound as
-    /// `u32::MAX`, so answers stay right, but slower); `false` by default.
+    /// heuristic that claims it wrongly has its dead children taken as beyond the f-bound (f at least
+    /// `u32::MAX`): answers stay optimal, but its counts and a stopped search's lower bound may differ from
+    /// the other engines'; `false` by default.
     #[inline]
     fn never_dead(&self, puzzle: &D) -> bool {
         let _ = puzzle;
