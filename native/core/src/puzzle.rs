@@ -148,6 +148,16 @@ pub trait Estimator<D: Puzzle> {
         let _ = puzzle;
         false
     }
+    /// `true` when this heuristic never returns [`DEAD`] for a state of `puzzle` (a sum of finite table
+    /// entries, as the Manhattan distance): `ida_star`'s in-place search then leaves out the test for it. A
+    /// heuristic that claims it wrongly has its dead children taken as beyond the f-bound (f at least
+    /// `u32::MAX`): answers stay optimal, but its counts and a stopped search's lower bound may differ from
+    /// the other engines'; `false` by default.
+    #[inline]
+    fn never_dead(&self, puzzle: &D) -> bool {
+        let _ = puzzle;
+        false
+    }
 }
 
 /// A driver-level pruning rule (Python's `Pruner.cut`): asked when a state is popped/entered.
@@ -196,5 +206,9 @@ impl<D: Puzzle, H: Estimator<D> + ?Sized> Estimator<D> for &mut H {
     #[inline]
     fn zero_only_at_goal(&self, puzzle: &D) -> bool {
         (**self).zero_only_at_goal(puzzle)
+    }
+    #[inline]
+    fn never_dead(&self, puzzle: &D) -> bool {
+        (**self).never_dead(puzzle)
     }
 }

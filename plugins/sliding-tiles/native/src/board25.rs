@@ -1,5 +1,5 @@
 //! The 24-puzzle (5 x 5) for the native engine: its own board, beside the 4 x 4 one of [`crate::puzzle`]
-//! (whose 16 cells are one 128-bit number: two halves, a step table, a multiply to move a tile).
+//! (whose 16 cells are 16 bytes, a move writing two of them, read as two 64-bit halves by the goal test).
 //!
 //! A state ([`Board25`]) is the board (`t[cell]` = tile, 0 the blank; goal `1 .. 24` row-major, then the
 //! blank), where each tile is (`at[tile]`), the blank's cell and the cell it came from (`NO_PREV` when none,

@@ -33,28 +33,19 @@ pub struct Tiles {
     /// `delta[cell][k]`: `2^(8 cell) - 2^(8 to)` (wrapping), `to` the blank's new cell: the board read as one
     /// little-endian 128-bit number gains `tile * delta` when `tile` moves from `to` into the blank's `cell`.
     delta: [[u128; 4]; 16],
-    /// `xmask[cell][k]`: the board's two 64-bit halves with a 1 in the bytes of `cell` and of the blank's new
-    /// cell `to` (none when off the board): `tile * xmask` XORed into the board moves `tile` between the
-    /// two cells, either way (the other holding the blank, 0), so it both makes and undoes a move in place.
-    xmask: [[[u64; 2]; 4]; 16],
     /// The goal board's two 64-bit halves.
     goal_halves: [u64; 2],
+    /// The blank's cell on the goal board.
+    goal_blank: u8,
 }
 
-/// The board's 16 cells as two little-endian 64-bit numbers (cells 0..8, 8..16): the in-place moves read
-/// and write the board in these two halves, and the goal test reads them back the same way, so each read
-/// is served by one earlier write (a 16-byte read of two 8-byte writes stalls the store forwarding: it was
-/// a fifth of an in-place search's time).
+/// The board's 16 cells as two little-endian 64-bit numbers (cells 0..8, 8..16), as the goal test reads
+/// them. A read of bytes written just before by single stores waits for them (a stalled store forwarding:
+/// once a fifth of an in-place search's time), so [`Tiles::is_goal`] reads them only when the blank is home.
 #[inline]
 fn halves(t: &[u8; 16]) -> [u64; 2] {
     let (lo, hi) = t.split_at(8);
     [u64::from_le_bytes(lo.try_into().expect("8 bytes")), u64::from_le_bytes(hi.try_into().expect("8 bytes"))]
-}
-
-#[inline]
-fn set_halves(t: &mut [u8; 16], [lo, hi]: [u64; 2]) {
-    t[..8].copy_from_slice(&lo.to_le_bytes());
-    t[8..].copy_from_slice(&hi.to_le_bytes());
 }
 
 /// The move letters of the four move slots, in the game's order.
@@ -102,20 +93,17 @@ impl Tiles {
             .collect::<Vec<Vec<(u8, u8)>>>();
         let mut slots = [[NO_PREV; 4]; 16];
         let mut delta = [[0u128; 4]; 16];
-        let mut xmask = [[[0u64; 2]; 4]; 16];
         for (cell, ms) in moves.iter().enumerate() {
             for &(mv, to) in ms {
                 let k = SLOT_MOVES.iter().position(|&m| m == mv).expect("a move letter");
                 slots[cell][k] = to;
                 delta[cell][k] = (1u128 << (8 * cell)).wrapping_sub(1u128 << (8 * u32::from(to)));
-                let m = (1u128 << (8 * cell)) | (1u128 << (8 * u32::from(to)));
-                xmask[cell][k] = [m as u64, (m >> 64) as u64];
             }
         }
         let goal_halves = halves(&goal);
         let prev_fill = if no_undo { 0 } else { NO_PREV };
-        Ok(Tiles { n, start: Board { t, blank, prev: NO_PREV }, no_undo, prev_fill, moves, slots, delta, xmask,
-                   goal_halves })
+        Ok(Tiles { n, start: Board { t, blank, prev: NO_PREV }, no_undo, prev_fill, moves, slots, delta,
+                   goal_halves, goal_blank: (cells - 1) as u8 })
     }
 }
 
@@ -127,9 +115,14 @@ impl Puzzle for Tiles {
         self.start
     }
 
-    /// `t == goal`, read as the board's two halves (see [`halves`]).
+    /// `t == goal`, read as the board's two halves (see [`halves`]), when the blank is home: a board that
+    /// [`Tiles::apply`] has just changed by single bytes is read whole only then (such a read waits for the
+    /// byte writes to reach the cache, a stalled store forwarding).
     #[inline]
     fn is_goal(&self, s: &Board) -> bool {
+        if s.blank != self.goal_blank {
+            return false;
+        }
         let [lo, hi] = halves(&s.t);
         (lo ^ self.goal_halves[0]) | (hi ^ self.goal_halves[1]) == 0
     }
@@ -193,31 +186,29 @@ impl Puzzle for Tiles {
         Some((SLOT_MOVES[k & 3], 1))
     }
 
-    /// The blank's move of slot `k` made on the board itself; the undo word holds the blank's cell before
-    /// it (bits 8..16) and the cell it had come from (bits 0..8).
+    /// The blank's move of slot `k` made on the board itself, two bytes of it written (the search reads the
+    /// board a byte at a time: a goal by the estimate, or [`Tiles::is_goal`] with the blank first); the undo
+    /// word holds the blank's cell before it (bits 8..16) and the cell it had come from (bits 0..8).
     #[inline]
     fn apply(&self, s: &mut Board, k: usize) -> u64 {
-        let b = s.blank;
-        let to = self.slots[b as usize & 15][k & 3];
-        let tile = u64::from(s.t[to as usize & 15]);
-        let m = self.xmask[b as usize & 15][k & 3];
-        let [lo, hi] = halves(&s.t);
-        set_halves(&mut s.t, [lo ^ tile.wrapping_mul(m[0]), hi ^ tile.wrapping_mul(m[1])]);
+        let b = s.blank & 15;
+        let to = self.slots[b as usize][k & 3] & 15;
+        s.t[b as usize] = s.t[to as usize];
+        s.t[to as usize] = 0;
         let undo = u64::from(b) << 8 | u64::from(s.prev);
         s.blank = to;
         s.prev = b | self.prev_fill;
         undo
     }
 
-    /// [`Tiles::apply`] undone: the tile now in the old blank's cell moves back (the same XOR), blank and
+    /// [`Tiles::apply`] undone: the tile now in the old blank's cell moves back into the blank's, blank and
     /// previous cell as they were.
     #[inline]
-    fn undo(&self, s: &mut Board, k: usize, undo: u64) {
-        let b = (undo >> 8) as u8;
-        let tile = u64::from(s.t[b as usize & 15]);
-        let m = self.xmask[b as usize & 15][k & 3];
-        let [lo, hi] = halves(&s.t);
-        set_halves(&mut s.t, [lo ^ tile.wrapping_mul(m[0]), hi ^ tile.wrapping_mul(m[1])]);
+    fn undo(&self, s: &mut Board, _k: usize, undo: u64) {
+        let b = (undo >> 8) as u8 & 15;
+        let to = s.blank & 15;
+        s.t[to as usize] = s.t[b as usize];
+        s.t[b as usize] = 0;
         s.blank = b;
         s.prev = undo as u8;
     }
@@ -352,6 +343,12 @@ impl Estimator<Tiles> for Manhattan {
         true
     }
 
+    /// A sum of 16 table entries: never [`searchkit_core::DEAD`].
+    #[inline]
+    fn never_dead(&self, _d: &Tiles) -> bool {
+        true
+    }
+
     /// The successor by slot `k` before the move: the parent's value with the tile that will move (from the
     /// blank's new cell into its old one) counted at its new cell, in one look-up of `step` (+1 or -1).
     #[inline]
@@ -479,6 +476,13 @@ impl Estimator<Tiles> for TilesH {
     #[inline]
     fn zero_only_at_goal(&self, _d: &Tiles) -> bool {
         matches!(self, TilesH::Manhattan { .. } | TilesH::LinearConflict(_))
+    }
+
+    /// Sums of table entries, every one (a pattern database's unreachable entry adds 255): never
+    /// [`searchkit_core::DEAD`].
+    #[inline]
+    fn never_dead(&self, _d: &Tiles) -> bool {
+        true
     }
 
     /// The Manhattan distance of the successor by slot `k` before the move: the parent's value with the

@@ -23,18 +23,21 @@ use crate::puzzle::{Estimator, Puzzle, DEAD};
 /// is searched on the explicit stack alone.
 const CUT_SLOTS: usize = 8;
 
-/// The recursion of one search of a subtree ([`subtree`]).
-struct Rec<'c, 'r, 'p, D: Puzzle, H: Estimator<D> + ?Sized, const BY_H: bool> {
-    ctx: &'c mut Ctx<'r, 'p, D, H>,
-    puzzle: &'r D,
+/// The recursion of one search of a subtree ([`subtree`]). The search's context is not a field but an argument
+/// of each call beside it: two references the compiler knows apart, so the puzzle's and the heuristic's tables
+/// are read once a state, not again after each count the recursion writes.
+struct Rec<D: Puzzle, const BY_H: bool, const LIVE: bool> {
     /// The state, changed in place.
     st: D::State,
     bound: u32,
     generated: u64,
-    /// Expansions left before the next limit check; `end`: the count of expansions then (so the count so
-    /// far is `end - left`).
-    left: u64,
+    /// Expansions left before the next stop at [`Rec::check`] (taken off before each expansion: it goes below
+    /// 0 at that stop, one `dec` and one branch); `end`: the count of expansions then (so the count so far is
+    /// `end - left`).
+    left: i64,
     end: u64,
+    /// The count of expansions at which the next limit check is due (the search's `checkpoint`).
+    checkpoint: u64,
     /// The cuts of the fused rules (added to `ctx.domain_cuts` at the end).
     cuts: [u64; CUT_SLOTS],
     /// The lowest stack address the recursion goes to (below: [`Rec::fallback`]).
@@ -53,35 +56,36 @@ struct Rec<'c, 'r, 'p, D: Puzzle, H: Estimator<D> + ?Sized, const BY_H: bool> {
 /// Search the subtree of `st` (cost `g0`, estimate `h0`) under `bound`, as [`Ida::run_in_place`] with `PLAIN`
 /// does (`by_h`: its `BY_H`), counting into `n` and `ctx.domain_cuts`; then the cuts of the slots the path
 /// leaves untried are counted (on a limit only when `count_stopped`). The value: a solution's cost (its moves
-/// below `st` in `moves`), or the least f above `bound` (`INF`: none).
+/// below `st` in `moves`), or the least f above `bound` (`INF`: none). A heuristic that never returns
+/// [`DEAD`] ([`Estimator::never_dead`]) is searched without that test.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn subtree<D: Puzzle, H: Estimator<D> + ?Sized>(ctx: &mut Ctx<D, H>, n: &mut Counts, st: D::State,
                                                            g0: u32, h0: u32, bound: u32, by_h: bool,
                                                            count_stopped: bool, moves: &mut Vec<D::Move>)
                                                            -> Result<u64, Stop> {
-    if by_h {
-        run::<D, H, true>(ctx, n, st, g0, h0, bound, count_stopped, moves)
-    } else {
-        run::<D, H, false>(ctx, n, st, g0, h0, bound, count_stopped, moves)
+    match (by_h, ctx.h.never_dead(ctx.puzzle)) {
+        (true, true) => run::<D, H, true, true>(ctx, n, st, g0, h0, bound, count_stopped, moves),
+        (true, false) => run::<D, H, true, false>(ctx, n, st, g0, h0, bound, count_stopped, moves),
+        (false, true) => run::<D, H, false, true>(ctx, n, st, g0, h0, bound, count_stopped, moves),
+        (false, false) => run::<D, H, false, false>(ctx, n, st, g0, h0, bound, count_stopped, moves),
     }
 }
 
 #[allow(clippy::too_many_arguments)]
-fn run<D: Puzzle, H: Estimator<D> + ?Sized, const BY_H: bool>(ctx: &mut Ctx<D, H>, n: &mut Counts, st: D::State,
-                                                             g0: u32, h0: u32, bound: u32, count_stopped: bool,
-                                                             moves: &mut Vec<D::Move>) -> Result<u64, Stop> {
+fn run<D: Puzzle, H: Estimator<D> + ?Sized, const BY_H: bool, const LIVE: bool>(
+    ctx: &mut Ctx<D, H>, n: &mut Counts, st: D::State, g0: u32, h0: u32, bound: u32, count_stopped: bool,
+    moves: &mut Vec<D::Move>) -> Result<u64, Stop> {
     let rules = ctx.domain_cuts.len();
     // more rules than the array holds: the explicit stack from the start
     let floor = if rules > CUT_SLOTS { usize::MAX } else { ctx.checks.limiter.stack_floor(stack_pointer()) };
     let puzzle = ctx.puzzle;
-    let mut rec: Rec<D, H, BY_H> = Rec {
-        ctx,
-        puzzle,
+    let mut rec: Rec<D, BY_H, LIVE> = Rec {
         st,
         bound,
         generated: n.generated,
         left: 0,
         end: 0,
+        checkpoint: 0,
         cuts: [0; CUT_SLOTS],
         floor,
         stop: None,
@@ -93,14 +97,14 @@ fn run<D: Puzzle, H: Estimator<D> + ?Sized, const BY_H: bool>(ctx: &mut Ctx<D, H
     rec.moves.clear();
     // the start, entered as the explicit-stack search enters it (goal test by the puzzle)
     let r = if stack_pointer() < rec.floor {
-        rec.fallback(g0, h0)
+        rec.fallback(ctx, g0, h0)
     } else if puzzle.is_goal(&rec.st) {
         u64::from(g0)
     } else {
-        rec.expand(g0, h0)
+        rec.expand(ctx, puzzle, g0, h0)
     };
     *n = rec.counts();
-    for (total, c) in rec.ctx.domain_cuts.iter_mut().zip(rec.cuts) {
+    for (total, c) in ctx.domain_cuts.iter_mut().zip(rec.cuts) {
         *total += c;
     }
     *moves = std::mem::take(&mut rec.moves);
@@ -113,57 +117,74 @@ fn run<D: Puzzle, H: Estimator<D> + ?Sized, const BY_H: bool>(ctx: &mut Ctx<D, H
     Ok(r)
 }
 
-impl<D: Puzzle, H: Estimator<D> + ?Sized, const BY_H: bool> Rec<'_, '_, '_, D, H, BY_H> {
+impl<D: Puzzle, const BY_H: bool, const LIVE: bool> Rec<D, BY_H, LIVE> {
     /// The counts as the explicit-stack search keeps them: a check due when `expanded >= checkpoint`.
     fn counts(&self) -> Counts {
-        Counts { expanded: self.end - self.left, generated: self.generated, checkpoint: self.end }
+        Counts { expanded: self.expanded(), generated: self.generated, checkpoint: self.checkpoint }
+    }
+
+    /// The count of expansions so far.
+    fn expanded(&self) -> u64 {
+        self.end - self.left as u64
     }
 
     fn set_counts(&mut self, n: &Counts) {
         self.generated = n.generated;
-        self.left = n.checkpoint.saturating_sub(n.expanded);
-        self.end = n.expanded + self.left;
+        self.checkpoint = n.checkpoint;
+        self.arm(n.expanded);
+    }
+
+    /// The count down to the next stop at [`Rec::check`] from `expanded`: at the checkpoint (and at least
+    /// every `i64::MAX` expansions, where it only counts down again).
+    fn arm(&mut self, expanded: u64) {
+        let left = self.checkpoint.saturating_sub(expanded).min(i64::MAX as u64);
+        self.left = left as i64;
+        self.end = expanded + left;
     }
 
     /// Expand the state (not a goal): the limit check when due, then its slots ([`Rec::dfs`]).
     #[inline(always)]
-    fn expand(&mut self, g: u32, h: u32) -> u64 {
-        if self.left == 0 && !self.check() {
+    fn expand<H: Estimator<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, puzzle: &D, g: u32, h: u32) -> u64 {
+        self.left -= 1;
+        if self.left < 0 && !self.check(ctx) {
             return 0;
         }
-        self.left -= 1;
-        self.dfs(g, h)
+        self.dfs(ctx, puzzle, g, h)
     }
 
-    /// The limit check ([`limit_check`]), before the expansion of state number `end`: `false` when the search
-    /// stops ([`Rec::stop`] set). The next is due at the count it gives (at the next expansion if that is
-    /// not above this one, as the explicit-stack search's `expanded >= checkpoint`).
+    /// The count down went below 0, before the expansion of state number `end`: the limit check
+    /// ([`limit_check`]) when due; `false` when the search stops ([`Rec::stop`] set). Else the count down
+    /// armed again (to the next check, at the next expansion if that is not above this one, as the
+    /// explicit-stack search's `expanded >= checkpoint`), this expansion taken off it.
     #[cold]
     #[inline(never)]
-    fn check(&mut self) -> bool {
+    fn check<H: Estimator<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>) -> bool {
         let expanded = self.end;
-        match limit_check(self.ctx, expanded) {
-            Ok(next) => {
-                self.left = next.saturating_sub(expanded).max(1);
-                self.end = expanded + self.left;
-                true
-            }
-            Err(stop) => {
-                self.stop = Some(stop);
-                false
+        if expanded >= self.checkpoint {
+            match limit_check(ctx, expanded) {
+                Ok(next) => self.checkpoint = next.max(expanded + 1),
+                Err(stop) => {
+                    self.left = 0;
+                    self.stop = Some(stop);
+                    return false;
+                }
             }
         }
+        self.arm(expanded);
+        self.left -= 1;
+        true
     }
 
     /// The slots of the state (expanded, cost `g`, estimate `h`) in turn, each successor within the bound
     /// entered: a solution's cost (a value within the bound, its move pushed), 0 with [`Rec::stop`] set (a
-    /// limit), or the least f above the bound.
-    fn dfs(&mut self, g: u32, h: u32) -> u64 {
+    /// limit), or the least f above the bound. `puzzle` is `ctx.puzzle`, an argument of its own: the
+    /// compiler then knows its tables unchanged by the search's writes and calls, and reads each once.
+    fn dfs<H: Estimator<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, puzzle: &D, g: u32, h: u32) -> u64 {
         let mut nxt = INF;
-        let slots = self.puzzle.successor_slots();
+        let slots = puzzle.successor_slots();
         macro_rules! slot {
             ($k:expr) => {
-                if let Some(r) = self.child($k, g, h, &mut nxt) {
+                if let Some(r) = self.child(ctx, puzzle, $k, g, h, &mut nxt) {
                     return r;
                 }
             };
@@ -186,15 +207,15 @@ impl<D: Puzzle, H: Estimator<D> + ?Sized, const BY_H: bool> Rec<'_, '_, '_, D, H
     /// `Some` value when the search is done (a solution within the bound, or a limit); else `None`, the least
     /// f above the bound in `nxt`.
     #[inline(always)]
-    fn child(&mut self, k: usize, g: u32, h: u32, nxt: &mut u64) -> Option<u64> {
-        let puzzle = self.puzzle;
+    fn child<H: Estimator<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, puzzle: &D, k: usize, g: u32, h: u32,
+                                       nxt: &mut u64) -> Option<u64> {
         let bound = self.bound;
         let (mv, cost) = puzzle.move_at(&self.st, k, &mut self.cuts)?;
         self.generated += 1;
         let g2 = g + cost;
-        let (h2, undo) = match self.ctx.h.estimate_move(puzzle, &self.st, h, k, mv) {
+        let (h2, undo) = match ctx.h.estimate_move(puzzle, &self.st, h, k, mv) {
             Some(h2) => {
-                if h2 == DEAD {
+                if !LIVE && h2 == DEAD {
                     return None;
                 }
                 if let Some(f) = above(g2, h2, bound) {
@@ -203,22 +224,22 @@ impl<D: Puzzle, H: Estimator<D> + ?Sized, const BY_H: bool> Rec<'_, '_, '_, D, H
                 }
                 (h2, puzzle.apply(&mut self.st, k))
             }
-            None => self.made(k, g2, nxt)?,
+            None => self.made(ctx, k, g2, nxt)?,
         };
         // enter the successor: a goal; else expanded (or searched on the heap when the stack runs low)
         let r = if stack_pointer() < self.floor {
-            self.fallback(g2, h2)
+            self.fallback(ctx, g2, h2)
         } else {
             debug_assert!(!BY_H || (h2 == 0) == puzzle.is_goal(&self.st));
             if if BY_H { h2 == 0 } else { puzzle.is_goal(&self.st) } {
                 u64::from(g2)
             } else {
-                self.expand(g2, h2)
+                self.expand(ctx, puzzle, g2, h2)
             }
         };
         puzzle.undo(&mut self.st, k, undo);
         if r <= u64::from(bound) {
-            self.done(k, mv);
+            self.done(puzzle, k, mv);
             return Some(r);
         }
         *nxt = (*nxt).min(r);
@@ -229,11 +250,12 @@ impl<D: Puzzle, H: Estimator<D> + ?Sized, const BY_H: bool> Rec<'_, '_, '_, D, H
     /// undone and `None` when the successor is dead or its f (cost `g2`) above the bound (then in `nxt`),
     /// else its estimate and undo word. Out of line: such an estimate costs far more than the call.
     #[inline(never)]
-    fn made(&mut self, k: usize, g2: u32, nxt: &mut u64) -> Option<(u32, u64)> {
-        let puzzle = self.puzzle;
+    fn made<H: Estimator<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, k: usize, g2: u32, nxt: &mut u64)
+                                      -> Option<(u32, u64)> {
+        let puzzle = ctx.puzzle;
         let undo = puzzle.apply(&mut self.st, k);
-        let h2 = self.ctx.h.estimate(puzzle, &self.st);
-        if h2 == DEAD {
+        let h2 = ctx.h.estimate(puzzle, &self.st);
+        if !LIVE && h2 == DEAD {
             puzzle.undo(&mut self.st, k, undo);
             return None;
         }
@@ -249,13 +271,13 @@ impl<D: Puzzle, H: Estimator<D> + ?Sized, const BY_H: bool> Rec<'_, '_, '_, D, H
     /// the slots after `k`, as the explicit-stack search counts them.
     #[cold]
     #[inline(never)]
-    fn done(&mut self, k: usize, mv: D::Move) {
+    fn done(&mut self, puzzle: &D, k: usize, mv: D::Move) {
         if self.stop.is_none() {
             self.moves.push(mv);
         }
         if self.stop.is_none() || self.count_stopped {
-            for slot in k + 1..self.puzzle.successor_slots() {
-                let _ = self.puzzle.move_at(&self.st, slot, &mut self.cuts);
+            for slot in k + 1..puzzle.successor_slots() {
+                let _ = puzzle.move_at(&self.st, slot, &mut self.cuts);
             }
         }
     }
@@ -264,11 +286,11 @@ impl<D: Puzzle, H: Estimator<D> + ?Sized, const BY_H: bool> Rec<'_, '_, '_, D, H
     /// the thread's stack has run low. Returns as the recursion would, the state as it was.
     #[cold]
     #[inline(never)]
-    fn fallback(&mut self, g: u32, h: u32) -> u64 {
+    fn fallback<H: Estimator<D> + ?Sized>(&mut self, ctx: &mut Ctx<D, H>, g: u32, h: u32) -> u64 {
         let mut n = self.counts();
         let mut stack = std::mem::take(&mut self.spill);
         stack.clear();
-        let (r, open, back) = Ida::<D>::new(0).run_in_place::<H, true, BY_H>(self.ctx, &mut n, self.st.clone(), g, h,
+        let (r, open, back) = Ida::<D>::new(0).run_in_place::<H, true, BY_H>(ctx, &mut n, self.st.clone(), g, h,
                                                                            self.bound, &mut stack);
         self.st = back;
         self.set_counts(&n);
@@ -284,8 +306,8 @@ impl<D: Puzzle, H: Estimator<D> + ?Sized, const BY_H: bool> Rec<'_, '_, '_, D, H
             }
         };
         // the states on its path restored (their untried slots' cuts counted), top first
-        let (puzzle, slots) = (self.puzzle, self.puzzle.successor_slots());
-        let cuts = &mut self.ctx.domain_cuts;
+        let (puzzle, slots) = (ctx.puzzle, ctx.puzzle.successor_slots());
+        let cuts = &mut ctx.domain_cuts;
         if count {
             for slot in open.unwrap_or(slots)..slots {
                 let _ = puzzle.move_at(&self.st, slot, cuts);
