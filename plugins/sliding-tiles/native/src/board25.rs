@@ -12,13 +12,14 @@
 //! * the pattern databases change in two entries: that of `x`'s group, and in the mirrored sum that of the
 //!   group holding `x`'s mirror tile (the mirror's lookup of group `g` reads the cells of the tiles `tmap[t]`,
 //!   `t` in `g`).  [`Estimator::estimate_move`] ranks those two placements with `x` on the blank's cell and
-//!   gives the new maximum without making the move; [`Puzzle::apply`] ranks them again to keep the entries
-//!   in the board (ranking once would need the estimate to hand its ranks to the move: docs/pdb.md), and
-//!   [`Puzzle::undo`] restores them from the undo word without ranking;
+//!   gives the new maximum without making the move, and leaves the two entries in the board ([`Ahead`]);
+//!   [`Puzzle::apply`] of that slot takes them from there (it ranks only when no estimate of that slot of
+//!   that board came before), and [`Puzzle::undo`] restores them from the undo word without ranking;
 //! * linear conflict is counted whole on the child (as on 4 x 4).
 //!
 //! The tables are the 4 x 4 board's ([`Group`]): the core's ranking, one byte an entry, shared by the threads.
 
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 use searchkit_core::pdb::rank;
@@ -36,8 +37,59 @@ const NONE: u8 = u8::MAX;
 /// The move letters of the four move slots, in the game's order.
 const SLOT_MOVES: [u8; 4] = *b"UDLR";
 
+/// The two entries [`Estimator::estimate_move`] worked out for one move slot of a board, kept in the board
+/// for [`Puzzle::apply`] of the same slot, which then need not rank the two placements again (ranking was a
+/// fifth of a 24-puzzle search's time: docs/pdb.md).
+///
+/// One word, `(slot + 1) << 16 | mirrored entry << 8 | entry`, or 0 for none.  The estimate has only `&` of
+/// the board, hence a cell; an atomic one (relaxed: a plain load and store on x86-64) because the parallel
+/// search needs its states `Sync`.  What makes it sound: a word is only ever written from the board's own
+/// tiles (by the estimate), every change of the tiles ([`Tiles25::step`], [`Puzzle::undo`]) clears it, and a
+/// copy of the board copies it with the tiles it was worked out from.  So when `apply(k)` finds slot `k`'s word
+/// it holds exactly what ranking would give; any other word (another slot's, an estimate that no move
+/// followed, none) and it ranks.  It is not part of the state: equality and the hash leave it out.
+#[derive(Default)]
+pub struct Ahead(AtomicU32);
+
+impl Ahead {
+    #[inline(always)]
+    fn set(&self, word: u32) {
+        self.0.store(word, Ordering::Relaxed);
+    }
+
+    #[inline(always)]
+    fn get(&self) -> u32 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl Clone for Ahead {
+    #[inline(always)]
+    fn clone(&self) -> Ahead {
+        Ahead(AtomicU32::new(self.get()))
+    }
+}
+
+impl PartialEq for Ahead {
+    fn eq(&self, _: &Ahead) -> bool {
+        true
+    }
+}
+
+impl Eq for Ahead {}
+
+impl std::hash::Hash for Ahead {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl std::fmt::Debug for Ahead {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Ahead({:#x})", self.get())
+    }
+}
+
 /// A 5 x 5 board (module docs).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Board25 {
     pub t: [u8; CELLS],
     /// `at[tile]`: the tile's cell (`at[0]` the blank's)
@@ -49,6 +101,8 @@ pub struct Board25 {
     /// their sums
     sv: u16,
     sm: u16,
+    /// the entries of the last estimated move, for that move's `apply`
+    ahead: Ahead,
 }
 
 impl Board25 {
@@ -206,26 +260,31 @@ impl Tiles25 {
         for (i, g) in goal[..CELLS - 1].iter_mut().enumerate() {
             *g = i as u8 + 1;
         }
-        let mut start = Board25 { t, at, prev: NO_PREV, hv: [0; MAX_GROUPS], hm: [0; MAX_GROUPS], sv: 0, sm: 0 };
+        let mut start = Board25 { t, at, prev: NO_PREV, hv: [0; MAX_GROUPS], hm: [0; MAX_GROUPS], sv: 0, sm: 0,
+                                  ahead: Ahead::default() };
         if let Some(p) = &pdb {
             p.fill(&mut start);
         }
         Ok(Tiles25 { start, no_undo, slots, goal, pdb })
     }
 
-    /// The board after the blank's move to `to` (a neighbour of its cell), made in place; returns the undo
-    /// word: the blank's old cell (bits 8..16), its previous cell (0..8), and with tables the two entries
-    /// the move changed (16..24 the group's, 24..32 the mirrored one's).
+    /// The board after the blank's move to `to` (a neighbour of its cell) by slot `k`, made in place; returns
+    /// the undo word: the blank's old cell (bits 8..16), its previous cell (0..8), and with tables the two
+    /// entries the move changed (16..24 the group's, 24..32 the mirrored one's).  The new entries come from
+    /// the estimate of slot `k` when the board holds it ([`Ahead`]), else they are ranked here.
     #[inline(always)]
-    fn step(&self, s: &mut Board25, to: u8) -> u64 {
+    fn step(&self, s: &mut Board25, to: u8, k: usize) -> u64 {
         let b = s.at[0];
         let x = s.t[usize::from(to) % CELLS];
         let mut undo = u64::from(b) << 8 | u64::from(s.prev);
         if let Some(p) = &self.pdb {
+            let ahead = s.ahead.get();
+            s.ahead.set(0);
+            let known = ahead >> 16 == k as u32 + 1;
             let g = p.of_tile[usize::from(x) % CELLS];
             if g != NONE {
                 let g = usize::from(g) % MAX_GROUPS;
-                let v = p.value(g, &s.at, x, b);
+                let v = if known { ahead as u8 } else { p.value(g, &s.at, x, b) };
                 undo |= u64::from(s.hv[g]) << 16;
                 s.sv = s.sv - u16::from(s.hv[g]) + u16::from(v);
                 s.hv[g] = v;
@@ -233,7 +292,7 @@ impl Tiles25 {
             let m = p.mirror_of_tile[usize::from(x) % CELLS];
             if m != NONE {
                 let m = usize::from(m) % MAX_GROUPS;
-                let v = p.mirrored(m, &s.at, x, b);
+                let v = if known { (ahead >> 8) as u8 } else { p.mirrored(m, &s.at, x, b) };
                 undo |= u64::from(s.hm[m]) << 24;
                 s.sm = s.sm - u16::from(s.hm[m]) + u16::from(v);
                 s.hm[m] = v;
@@ -253,7 +312,7 @@ impl Puzzle for Tiles25 {
     type Move = u8;
 
     fn initial_state(&self) -> Board25 {
-        self.start
+        self.start.clone()
     }
 
     #[inline]
@@ -263,7 +322,7 @@ impl Puzzle for Tiles25 {
 
     fn successors(&self, s: &Board25, out: &mut Vec<Successor<u8, Board25>>, cuts: &mut [u64]) {
         for k in 0..4 {
-            let mut child = *s;
+            let mut child = s.clone();
             if let Some((mv, cost)) = self.successor_at(s, k, &mut child, cuts) {
                 out.push(Successor { mv, state: child, cost });
             }
@@ -277,7 +336,7 @@ impl Puzzle for Tiles25 {
     #[inline]
     fn successor_at(&self, s: &Board25, k: usize, child: &mut Board25, cuts: &mut [u64]) -> Option<(u8, u32)> {
         let r = self.move_at(s, k, cuts)?;
-        *child = *s;
+        child.clone_from(s);
         self.apply(child, k);
         Some(r)
     }
@@ -302,7 +361,7 @@ impl Puzzle for Tiles25 {
     #[inline]
     fn apply(&self, s: &mut Board25, k: usize) -> u64 {
         let to = self.slots[usize::from(s.at[0]) % CELLS][k & 3];
-        self.step(s, to)
+        self.step(s, to, k & 3)
     }
 
     /// [`Tiles25::step`] undone: the tile moves back, the entries it changed come back from the undo word.
@@ -312,6 +371,7 @@ impl Puzzle for Tiles25 {
         let to = s.at[0];
         let x = s.t[usize::from(b) % CELLS];
         if let Some(p) = &self.pdb {
+            s.ahead.set(0);
             let g = p.of_tile[usize::from(x) % CELLS];
             if g != NONE {
                 let g = usize::from(g) % MAX_GROUPS;
@@ -419,16 +479,21 @@ impl Estimator<Tiles25> for TilesH25 {
             TilesH25::Pdb => {
                 let p = d.pdb.as_ref().expect("the pdb heuristic's puzzle holds its tables");
                 let (mut sv, mut sm) = (s.sv, s.sm);
+                let (mut v, mut vm) = (0u8, 0u8);
                 let g = p.of_tile[usize::from(x) % CELLS];
                 if g != NONE {
                     let g = usize::from(g) % MAX_GROUPS;
-                    sv = sv - u16::from(s.hv[g]) + u16::from(p.value(g, &s.at, x, b as u8));
+                    v = p.value(g, &s.at, x, b as u8);
+                    sv = sv - u16::from(s.hv[g]) + u16::from(v);
                 }
                 let m = p.mirror_of_tile[usize::from(x) % CELLS];
                 if m != NONE {
                     let m = usize::from(m) % MAX_GROUPS;
-                    sm = sm - u16::from(s.hm[m]) + u16::from(p.mirrored(m, &s.at, x, b as u8));
+                    vm = p.mirrored(m, &s.at, x, b as u8);
+                    sm = sm - u16::from(s.hm[m]) + u16::from(vm);
                 }
+                // for this slot's apply ([`Ahead`])
+                s.ahead.set(((k & 3) as u32 + 1) << 16 | u32::from(vm) << 8 | u32::from(v));
                 Some(p.h(sv, sm))
             }
         }
@@ -497,10 +562,10 @@ mod tests {
                     for k in 0..4 {
                         if d.move_at(&s, k, &mut [0]).is_some() {
                             let e = h.estimate_move(&d, &s, ph, k, 0).unwrap();
-                            let before = s;
+                            let before = s.clone();
                             let u = d.apply(&mut s, k);
                             // the entries kept in the board are those from scratch
-                            let mut fresh = s;
+                            let mut fresh = s.clone();
                             pdb.fill(&mut fresh);
                             assert_eq!(fresh, s);
                             assert_eq!(e, h.estimate(&d, &s));
@@ -515,6 +580,62 @@ mod tests {
                     d.apply(&mut s, k);
                 }
             }
+        }
+    }
+
+    /// A move's entries are those from scratch whatever estimates came before it on the board: its own slot's
+    /// (taken from the board), another slot's, none, one made before an undo, or one made on a copy.
+    #[test]
+    fn a_move_takes_only_its_own_estimate() {
+        let pdb = threes();
+        let tiles = scrambled(200, 7);
+        let d = Tiles25::new(&tiles, true, Some(pdb.clone())).unwrap();
+        let mut h = TilesH25::Pdb;
+        let mut s = d.initial_state();
+        let mut x = 7u64;
+        let mut next = |m: u64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        let valid = |s: &Board25| (0..4).filter(|&k| d.move_at(s, k, &mut [0]).is_some()).collect::<Vec<_>>();
+        let check = |s: &Board25| {
+            let mut fresh = s.clone();
+            pdb.fill(&mut fresh);
+            assert_eq!(&fresh, s);
+            assert_eq!((fresh.hv, fresh.hm, fresh.sv, fresh.sm), (s.hv, s.hm, s.sv, s.sm));
+        };
+        for _ in 0..3000 {
+            let ks = valid(&s);
+            // estimates of some slots (maybe none), in any order
+            let ph = h.estimate(&d, &s);
+            for _ in 0..next(4) {
+                let k = ks[next(ks.len() as u64) as usize];
+                h.estimate_move(&d, &s, ph, k, 0).unwrap();
+            }
+            let k = ks[next(ks.len() as u64) as usize];
+            match next(3) {
+                // a move made and undone, then another (or the same) made
+                0 => {
+                    let before = s.clone();
+                    let u = d.apply(&mut s, k);
+                    check(&s);
+                    d.undo(&mut s, k, u);
+                    assert_eq!(s, before);
+                    check(&s);
+                    let k2 = ks[next(ks.len() as u64) as usize];
+                    d.apply(&mut s, k2);
+                }
+                // on a copy (successor_at)
+                1 => {
+                    let mut c = s.clone();
+                    assert!(d.successor_at(&s, k, &mut c, &mut [0]).is_some());
+                    s = c;
+                }
+                _ => {
+                    d.apply(&mut s, k);
+                }
+            }
+            check(&s);
         }
     }
 

@@ -1,0 +1,91 @@
+//! Profiling harness for the 24-puzzle: the core's IDA* on the 5 x 5 board with the cached 6-6-6-6 pattern
+//! databases and reflection (`pdb(partition=6-6-6-6)`, as `searchkit solve sliding-tiles` runs it), without
+//! Python, so `perf` and `valgrind --tool=callgrind` see the search with its symbols.
+//!
+//! `cargo run --release -p searchkit-tiles --example bench25 -- FILE N...` (FILE: boards in the plugin's
+//! format, N: 1-based board numbers) prints each board's cost, expanded and generated, then the search's CPU
+//! time (the tables' loading left out) and expanded per CPU-second. The tables are read from
+//! `$SEARCHKIT_CACHE_DIR/pdb`, else `~/.cache/searchkit/pdb` (built there by `searchkit pdb build sliding-tiles
+//! 'pdb(partition=6-6-6-6)'`). `THREADS=N` runs the parallel search; `NODES=N` stops each board after about N
+//! expansions (a fixed amount of work for `callgrind`).
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use searchkit_core::{run_parallel, Algorithm, AlgorithmSpec, Limiter, Poll, Pruner, Seed};
+use searchkit_tiles::board25::{Pdb25, Tiles25, TilesH25};
+use searchkit_tiles::puzzle::Group;
+
+/// Korf and Felner's partition as the plugin names it (docs/pdb.md).
+const GROUPS: [[u8; 6]; 4] = [[1, 2, 6, 7, 11, 12], [3, 4, 5, 8, 9, 10], [16, 17, 18, 21, 22, 23],
+                              [13, 14, 15, 19, 20, 24]];
+
+/// The process's CPU time (user + system) in seconds.
+fn cpu() -> f64 {
+    let mut ts = Timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime writes the timespec it is given
+    unsafe { clock_gettime(2, &mut ts) }; // CLOCK_PROCESS_CPUTIME_ID
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
+
+#[repr(C)]
+struct Timespec {
+    tv_sec: i64,
+    tv_nsec: i64,
+}
+
+extern "C" {
+    fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
+}
+
+/// The table of `tiles` from the cache folder (the file whose name starts with the tiles), verified.
+fn table(dir: &PathBuf, tiles: &[u8]) -> Arc<Vec<u8>> {
+    let stem = format!("sliding-tiles-{}-", tiles.iter().map(u8::to_string).collect::<Vec<_>>().join("-"));
+    let path = std::fs::read_dir(dir).expect("the pattern-database folder").flatten().map(|e| e.path())
+        .find(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with(&stem) && n.ends_with(".pdb")))
+        .unwrap_or_else(|| panic!("no table {stem}*.pdb in {}", dir.display()));
+    let head = std::fs::read(&path).expect("the table");
+    let digest: [u8; 32] = head[40..72].try_into().expect("a header");
+    drop(head);
+    Arc::new(searchkit_core::pdb::read_checked(&path, &digest, false).expect("a table"))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let text = std::fs::read_to_string(&args[1]).expect("a file of boards");
+    let boards: Vec<Vec<u8>> = text
+        .split("\n\n")
+        .filter(|b| !b.trim().is_empty())
+        .map(|b| b.split_whitespace().map(|x| x.parse().expect("a tile")).collect())
+        .collect();
+    let dir = std::env::var_os("SEARCHKIT_CACHE_DIR").map_or_else(
+        || PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache/searchkit/pdb"),
+        |d| PathBuf::from(d).join("pdb"));
+    let groups = GROUPS.iter().map(|g| Group::new(5, g.to_vec(), table(&dir, g)).expect("a group")).collect();
+    let pdb = Arc::new(Pdb25::new(groups, true).expect("the partition"));
+    let mut spec = AlgorithmSpec::new(Algorithm::IdaStar);
+    spec.threads = std::env::var("THREADS").ok().map_or(1, |t| t.parse().expect("THREADS: a number"));
+    let nodes: Option<u64> = std::env::var("NODES").ok().map(|t| t.parse().expect("NODES: a number"));
+    let (mut expanded, mut generated) = (0u64, 0u64);
+    let t0 = cpu();
+    for a in &args[2..] {
+        let tiles = &boards[a.parse::<usize>().expect("a board number") - 1];
+        let puzzle = Tiles25::new(tiles, true, Some(pdb.clone())).expect("a board");
+        let mut h = TilesH25::Pdb;
+        let mut limiter = Limiter::started(0.0, None);
+        limiter.max_nodes = nodes;
+        // armed as under the CLI (Ctrl-C polling), so the limit checks run as there
+        limiter.cancel = Some(Arc::new(AtomicBool::new(false)));
+        limiter.poll = Some(Poll(Arc::new(|| {})));
+        let mut pruners: Vec<&mut dyn Pruner<Tiles25>> = Vec::new();
+        let o = run_parallel(&spec, &puzzle, &mut h, &mut pruners, None, &limiter, Seed::default());
+        println!("board={a} cost={:?} expanded={} generated={} iterations={}", o.cost, o.stats.expanded,
+                 o.stats.generated, o.stats.iterations.len());
+        expanded += o.stats.expanded;
+        generated += o.stats.generated;
+    }
+    let secs = cpu() - t0;
+    println!("expanded {expanded} generated {generated} cpu {secs:.3} s, {:.3} M expanded/CPU-s",
+             expanded as f64 / secs / 1e6);
+}
