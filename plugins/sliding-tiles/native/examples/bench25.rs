@@ -9,6 +9,8 @@
 //! 'pdb(partition=6-6-6-6)'`). `THREADS=N` runs the parallel search; `NODES=N` stops each board after about N
 //! expansions (a fixed amount of work for `callgrind`).
 
+mod common;
+
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -53,12 +55,7 @@ fn table(dir: &PathBuf, tiles: &[u8]) -> Arc<Vec<u8>> {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let text = std::fs::read_to_string(&args[1]).expect("a file of boards");
-    let boards: Vec<Vec<u8>> = text
-        .split("\n\n")
-        .filter(|b| !b.trim().is_empty())
-        .map(|b| b.split_whitespace().map(|x| x.parse().expect("a tile")).collect())
-        .collect();
+    let boards = common::read_boards(&args[1]);
     let dir = std::env::var_os("SEARCHKIT_CACHE_DIR").map_or_else(
         || PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache/searchkit/pdb"),
         |d| PathBuf::from(d).join("pdb"));

@@ -7,6 +7,8 @@
 //! `THREADS=N` in the environment runs the parallel search on N threads (`searchkit_core::run_parallel`).
 //! Its counts equal `benchmarks/standalone_ida`'s and searchkit's (`benchmarks/ida_overhead.py`).
 
+mod common;
+
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
@@ -16,12 +18,7 @@ use searchkit_tiles::puzzle::{search, Tiles, TilesH};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let text = std::fs::read_to_string(&args[1]).expect("a file of boards");
-    let boards: Vec<Vec<u8>> = text
-        .split("\n\n")
-        .filter(|b| !b.trim().is_empty())
-        .map(|b| b.split_whitespace().map(|x| x.parse().expect("a tile")).collect())
-        .collect();
+    let boards = common::read_boards(&args[1]);
     let mut spec = AlgorithmSpec::new(Algorithm::IdaStar);
     spec.threads = std::env::var("THREADS").ok().map_or(1, |t| t.parse().expect("THREADS: a number"));
     let (mut expanded, mut generated) = (0u64, 0u64);

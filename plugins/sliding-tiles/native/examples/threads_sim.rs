@@ -12,6 +12,8 @@
 //! the sum of the iterations' simulated lengths: what the balance of the work units allows, with every state
 //! costing the same on every thread (no memory contention, no thread start: an upper bound on a real machine).
 
+mod common;
+
 use searchkit_core::{run, unit_sizes, Algorithm, AlgorithmSpec, Limiter, Pruner, UNITS_PER_THREAD};
 use searchkit_tiles::puzzle::{Tiles, TilesH};
 
@@ -32,12 +34,7 @@ fn length(split: u64, units: &[(u64, bool)], threads: usize) -> u64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let text = std::fs::read_to_string(&args[1]).expect("a file of boards");
-    let boards: Vec<Vec<u8>> = text
-        .split("\n\n")
-        .filter(|b| !b.trim().is_empty())
-        .map(|b| b.split_whitespace().map(|x| x.parse().expect("a tile")).collect())
-        .collect();
+    let boards = common::read_boards(&args[1]);
     let counts = [2usize, 4, 16, 64];
     let mut serial_total = 0u64;
     let mut totals = vec![0u64; counts.len()];
