@@ -90,7 +90,8 @@ fn main() {
             let mut pruners: Vec<&mut dyn Pruner<Tiles16>> = Vec::new();
             run_parallel(&spec, &puzzle, &mut h, &mut pruners, None, &limiter, Seed::default())
         };
-        let its: Vec<String> = o.stats.iterations.iter().map(|i| format!("{}:{}:{}:{}", i.bound, i.expanded, i.generated, i.evaluated)).collect();
+        let its: Vec<String> = o.stats.iterations.iter()
+            .map(|i| format!("{}:{}:{}:{}", i.bound, i.expanded, i.generated, i.evaluated)).collect();
         println!("board={a} cost={:?} moves={} expanded={} generated={} evaluated={} cuts={:?} iterations={}",
                  o.cost, o.moves.iter().map(|&m| m as char).collect::<String>(), o.stats.expanded,
                  o.stats.generated, o.stats.evaluated, o.stats.rule_cuts, its.join(","));

@@ -25,7 +25,6 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
-use searchkit_core::pdb::rank;
 use searchkit_core::{Estimator, Puzzle, Successor};
 
 use crate::puzzle::{linear_extra, Group, NO_PREV};
@@ -188,29 +187,29 @@ impl<const N: usize, const C: usize> KeptPdb<N, C> {
         Ok(KeptPdb { groups, of_tile, mirror_of_tile, mirror_tiles, cmap: cell, reflect, covers })
     }
 
-    /// Group `g`'s entry with the tiles on `at`, tile `x` moved to `to` (`x` = 0: none moved).
+    /// Group `g`'s entry with the tiles on `at`, tile `x` moved to `to` (`x` = 0: none moved): the tiles' cells
+    /// ranked as they are read ([`rank_cells`] in one pass, no array between).
     #[inline(always)]
     fn value(&self, g: usize, at: &[u8; C], x: u8, to: u8) -> u8 {
         let group = &self.groups[g];
-        let mut cells = [0u8; 8];
-        let k = group.tiles.len();
-        for (c, &t) in cells.iter_mut().zip(&group.tiles) {
-            *c = if t == x { to } else { at[usize::from(t) % C] };
+        let (mut used, mut r) = (0u32, 0u64);
+        for (&t, &wi) in group.tiles.iter().zip(&group.w) {
+            let c = if t == x { to } else { at[usize::from(t) % C] };
+            rank_step::<C>(c, wi, &mut used, &mut r);
         }
-        group.table[rank(&cells[..k.min(8)], &group.w) as usize]
+        group.table[r as usize]
     }
 
     /// Group `g`'s entry for the board mirrored, tile `x` moved to `to`.
     #[inline(always)]
     fn mirrored(&self, g: usize, at: &[u8; C], x: u8, to: u8) -> u8 {
         let group = &self.groups[g];
-        let mut cells = [0u8; 8];
-        let k = group.tiles.len();
-        for (c, &t) in cells.iter_mut().zip(&self.mirror_tiles[g]) {
+        let (mut used, mut r) = (0u32, 0u64);
+        for (&t, &wi) in self.mirror_tiles[g].iter().zip(&group.w) {
             let p = if t == x { to } else { at[usize::from(t) % C] };
-            *c = self.cmap[usize::from(p) % C];
+            rank_step::<C>(self.cmap[usize::from(p) % C], wi, &mut used, &mut r);
         }
-        group.table[rank(&cells[..k.min(8)], &group.w) as usize]
+        group.table[r as usize]
     }
 
     /// The entries of `b` from scratch.
@@ -230,6 +229,62 @@ impl<const N: usize, const C: usize> KeptPdb<N, C> {
     fn h(&self, sv: u16, sm: u16) -> u32 {
         u32::from(sv.max(sm))
     }
+}
+
+/// The set bits of each byte.
+const POP8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The set bits of each 16-bit number.
+static POP16: [u8; 1 << 16] = {
+    let mut t = [0u8; 1 << 16];
+    let mut i = 0;
+    while i < 1 << 16 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The set bits of `m`, a mask of the cells of a board of `C` cells, by byte table: the default x86-64 target
+/// has no `popcnt` instruction, and `count_ones` there takes a dozen (a third of the 15-puzzle's estimate was
+/// the core's [`searchkit_core::pdb::rank`]'s, callgrind).
+#[inline(always)]
+fn ones<const C: usize>(m: u32) -> u32 {
+    if C <= 16 {
+        return u32::from(POP16[(m & 0xffff) as usize]);
+    }
+    let mut n = u32::from(POP8[(m & 255) as usize]) + u32::from(POP8[(m >> 8 & 255) as usize]);
+    if C > 16 {
+        n += u32::from(POP8[(m >> 16 & 255) as usize]) + u32::from(POP8[(m >> 24) as usize]);
+    }
+    n
+}
+
+/// The core's [`searchkit_core::pdb::rank`] of `places` (distinct cells of a board of `C` cells) under the
+/// weights `w`, the cells below each counted by [`ones`]: the same number.
+#[cfg_attr(not(test), allow(dead_code))]
+fn rank_cells<const C: usize>(places: &[u8], w: &[u64]) -> u64 {
+    let (mut used, mut r) = (0u32, 0u64);
+    for (&c, &wi) in places.iter().zip(w) {
+        rank_step::<C>(c, wi, &mut used, &mut r);
+    }
+    r
+}
+
+/// One cell `c` of [`rank_cells`], of weight `wi`: `used` the cells before it, `r` the rank so far.
+#[inline(always)]
+fn rank_step<const C: usize>(c: u8, wi: u64, used: &mut u32, r: &mut u64) {
+    let bit = 1u32 << (c & 31);
+    *r += u64::from(u32::from(c) - ones::<C>(*used & (bit - 1))) * wi;
+    *used |= bit;
 }
 
 /// `(cell_map, tile_map)` of the main-diagonal mirror (sliding_tiles.pdb.mirror) on the board of side `N`.
@@ -361,7 +416,8 @@ impl<const N: usize, const C: usize> Puzzle for KeptTiles<N, C> {
     }
 
     #[inline]
-    fn successor_at(&self, s: &KeptBoard<N, C>, k: usize, child: &mut KeptBoard<N, C>, cuts: &mut [u64]) -> Option<(u8, u32)> {
+    fn successor_at(&self, s: &KeptBoard<N, C>, k: usize, child: &mut KeptBoard<N, C>, cuts: &mut [u64])
+                    -> Option<(u8, u32)> {
         let r = self.move_at(s, k, cuts)?;
         child.clone_from(s);
         self.apply(child, k);
@@ -791,10 +847,36 @@ mod tests {
                 assert_eq!((&a.cost, &a.moves, a.stats.expanded, a.stats.generated, &a.stats.rule_cuts),
                            (&b.cost, &b.moves, b.stats.expanded, b.stats.generated, &b.stats.rule_cuts), "{tiles:?}");
                 let its = |r: &searchkit_core::SearchResult<u8>| {
-                    r.stats.iterations.iter().map(|i| (i.bound, i.expanded, i.generated, i.evaluated)).collect::<Vec<_>>()
+                    let it = r.stats.iterations.iter();
+                    it.map(|i| (i.bound, i.expanded, i.generated, i.evaluated)).collect::<Vec<_>>()
                 };
                 assert_eq!(its(&a), its(&b), "{tiles:?}");
             }
+        }
+    }
+
+    #[test]
+    fn ranking_by_byte_table_is_the_cores() {
+        // every placement of 3 cells on 4 x 4, and random placements of up to 8 cells on 4 x 4 and 5 x 5
+        let w = searchkit_core::pdb::weights(16, 3);
+        for r in 0..searchkit_core::pdb::count(16, 3) {
+            let mut p = [0u8; 3];
+            searchkit_core::pdb::unrank(r, &w, &mut p);
+            assert_eq!(rank_cells::<16>(&p, &w), r);
+        }
+        let mut x = 12345u64;
+        for _ in 0..20_000 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let (cells, k) = (if x >> 63 == 0 { 16 } else { 25 }, 1 + (x >> 40) as usize % 8);
+            let mut order: Vec<u8> = (0..cells as u8).collect();
+            for i in 0..k {
+                let j = i + (x >> (i * 4)) as usize % (cells - i);
+                order.swap(i, j);
+            }
+            let w = searchkit_core::pdb::weights(cells, k);
+            let want = searchkit_core::pdb::rank(&order[..k], &w);
+            let got = if cells == 16 { rank_cells::<16>(&order[..k], &w) } else { rank_cells::<25>(&order[..k], &w) };
+            assert_eq!(got, want, "{:?}", &order[..k]);
         }
     }
 

@@ -33,15 +33,19 @@ fn digest_of(d: &[u8]) -> PyResult<[u8; 32]> {
 }
 
 /// The verified entries of the table at `path` (kept for the process: one it built or read before is not read
-/// again), its data's CRC checked when `crc`; ValueError names why it is unusable.  An 8-bit table's file is
-/// mapped read-only, not copied (`searchkit_core::pdb::map_checked`: its pages are the page cache's; a file
-/// replaced later leaves the mapped one as it was).
-fn load(py: Python<'_>, path: &str, digest: &[u8; 32], crc: bool) -> PyResult<Arc<Table>> {
+/// again), its data's CRC checked when `crc`; ValueError names why it is unusable.  With `mapped`, an 8-bit
+/// table's file is mapped read-only, not copied (`searchkit_core::pdb::map_checked`: its pages are the page
+/// cache's; a file replaced later leaves the mapped one as it was); else it is read into a buffer on 2 MB pages
+/// (`read_checked`), for a long search.
+fn load(py: Python<'_>, path: &str, digest: &[u8; 32], crc: bool, mapped: bool) -> PyResult<Arc<Table>> {
     if let Some(t) = tables().lock().unwrap().get(path) {
         return Ok(t.clone());
     }
-    let values = py.detach(|| searchkit_core::pdb::map_checked(Path::new(path), digest, crc))
-        .map_err(PyValueError::new_err)?;
+    let values = py.detach(|| if mapped {
+        searchkit_core::pdb::map_checked(Path::new(path), digest, crc)
+    } else {
+        searchkit_core::pdb::read_checked(Path::new(path), digest, crc).map(Table::from)
+    }).map_err(PyValueError::new_err)?;
     let t = Arc::new(values);
     tables().lock().unwrap().insert(path.to_string(), t.clone());
     Ok(t)
@@ -50,11 +54,13 @@ fn load(py: Python<'_>, path: &str, digest: &[u8; 32], crc: bool) -> PyResult<Ar
 /// Load and verify the table at `path` now (ValueError with the reason if it is unusable); its entries.  The
 /// header, key digest and length are always checked, the CRC over all the data when `crc` (false: the caller
 /// knows the file was verified whole since it was written: searchkit's verification stamp).  A table this
-/// process built or loaded under `path` is not read again.
+/// process built or loaded under `path` is not read again.  `mapped` (default true): an 8-bit table's file is
+/// mapped read-only instead of read (for short searches: the 15-puzzle's; false for the 24-puzzle's long
+/// ones, whose buffers on 2 MB pages make the search a few per cent faster: docs/pdb.md).
 #[pyfunction]
-#[pyo3(signature = (path, digest, crc = true))]
-pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8], crc: bool) -> PyResult<u64> {
-    Ok(load(py, path, &digest_of(digest)?, crc)?.len() as u64)
+#[pyo3(signature = (path, digest, crc = true, mapped = true))]
+pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8], crc: bool, mapped: bool) -> PyResult<u64> {
+    Ok(load(py, path, &digest_of(digest)?, crc, mapped)?.len() as u64)
 }
 
 /// Build the table of the group `tiles` on the `n` x `n` board in this process, on `threads` threads (the
@@ -165,7 +171,7 @@ fn load_groups(py: Python<'_>, width: usize, tables: GroupFiles, req: &SearchReq
     let groups = tables.ok_or_else(|| PyValueError::new_err("tiles: pdb needs its tables"))?;
     let mut gs = Vec::new();
     for (tiles, path, digest) in groups {
-        let table = load(py, &path, &digest_of(&digest)?, true)?;
+        let table = load(py, &path, &digest_of(&digest)?, true, width < 5)?;
         gs.push(Group::new(width, tiles, table).map_err(PyValueError::new_err)?);
     }
     Ok(gs)
