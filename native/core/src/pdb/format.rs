@@ -307,17 +307,16 @@ impl std::fmt::Debug for Table {
     }
 }
 
-/// How [`map_checked`] makes a mapped table's pages ready, for the measurements of docs/pdb.md (read once per
-/// process from `SEARCHKIT_PDB_MAP`: `copy` reads into a buffer as [`read_checked`]; `lazy` maps only;
-/// `populate`, the default, maps with `MAP_POPULATE`; `willneed` maps and advises `MADV_WILLNEED`).
-fn map_mode() -> &'static str {
-    static MODE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    MODE.get_or_init(|| std::env::var("SEARCHKIT_PDB_MAP").unwrap_or_else(|_| "populate".into()))
-}
-
 /// The table at `path` as [`read_checked`] gives it (the same checks, the same errors), but an 8-bit table's
 /// data mapped read-only ([`Table`]: its pages are the page cache's, not copied) instead of read into a
 /// buffer; a 4-bit table is unpacked into one as before.  The file is opened without following a link.
+///
+/// The map is plain: its pages are mapped as the search first reads them (the kernel maps the cached pages
+/// around each fault, 64 kB by default).  Measured on Korf's 100 with the 7-8 tables (docs/pdb.md), whole
+/// process: `MAP_POPULATE` and `MADV_WILLNEED` cost or saved nothing measurable, and the copy into a buffer
+/// on 2 MB pages ([`read_checked`]) cost 0.1-0.2 s of system time more for a search only a few per cent
+/// faster (fewer TLB misses: a file's pages in the page cache are 4 kB ones).  So a long search (the
+/// 24-puzzle's, minutes) is better served by [`read_checked`], a short one by this.
 ///
 /// # Errors
 ///
@@ -325,10 +324,6 @@ fn map_mode() -> &'static str {
 pub fn map_checked(path: &Path, digest: &[u8; 32], crc: bool) -> Result<Table, String> {
     use std::io::Read;
 
-    let mode = map_mode();
-    if mode == "copy" {
-        return read_checked(path, digest, crc).map(Table::from);
-    }
     let cannot = |e: io::Error| format!("cannot read {}: {e}", path.display());
     let mut options = fs::OpenOptions::new();
     options.read(true);
@@ -350,18 +345,11 @@ pub fn map_checked(path: &Path, digest: &[u8; 32], crc: bool) -> Result<Table, S
         || length != start.saturating_add(size) || size == 0 {
         return read_checked(path, digest, crc).map(Table::from); // says why (or the empty table)
     }
-    let mut map = memmap2::MmapOptions::new();
-    if mode == "populate" {
-        map.populate();
-    }
-    // SAFETY: a read-only private map of a table file: such a file is never written in place (see [`Table`]
-    // for the argument, and what the cache folder's trust rules leave to its owner)
-    let map = unsafe { map.map(&f) }.map_err(cannot)?;
+    // SAFETY: a read-only map of a table file: such a file is never written in place (see [`Table`] for the
+    // argument, and what the cache folder's trust rules leave to its owner)
+    let map = unsafe { memmap2::Mmap::map(&f) }.map_err(cannot)?;
     if map.len() as u64 != length {
         return Err(format!("{} bytes, expected {length}", map.len()));
-    }
-    if mode == "willneed" {
-        let _ = map.advise(memmap2::Advice::WillNeed);
     }
     let table = Table::mapped(map, start as usize);
     if crc && crc32(&table) != u32_at(&head, 32) {
@@ -547,7 +535,7 @@ mod tests {
             for crc in [true, false] {
                 let t = map_checked(&path, &digest, crc).unwrap();
                 assert_eq!(&*t, &values[..]);
-                assert_eq!(t.is_mapped(), mapped && map_mode() != "copy", "{values:?}");
+                assert_eq!(t.is_mapped(), mapped, "{values:?}");
             }
             let mut flipped = good.clone();
             *flipped.last_mut().unwrap() ^= 1;
