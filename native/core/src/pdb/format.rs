@@ -227,7 +227,7 @@ pub fn read_checked(path: &Path, digest: &[u8; 32], crc: bool) -> Result<Vec<u8>
     io::copy(&mut (&mut f).take(keylen), &mut io::sink()).map_err(cannot)?;
     let mut data: Vec<u8> = Vec::new();
     data.try_reserve_exact(size as usize).map_err(|_| "out of memory for the table".to_string())?;
-    huge_pages(&mut data);
+    super::build::huge_pages(&mut data);
     super::build::prefault(&mut data);
     f.take(size).read_to_end(&mut data).map_err(cannot)?;
     if data.len() as u64 != size {
@@ -356,26 +356,6 @@ pub fn map_checked(path: &Path, digest: &[u8; 32], crc: bool) -> Result<Table, S
         return Err("checksum mismatch".into());
     }
     Ok(table)
-}
-
-/// Advise the kernel to back `v`'s buffer with 2 MB pages where it can (Linux's transparent huge pages in
-/// `madvise` mode), before its pages are first touched: a search reads a table at random places, and with
-/// 4 kB pages nearly every read of a 127.5 MB table misses the TLB.  Only advice: without it (another system,
-/// huge pages off) the buffer has ordinary pages.
-fn huge_pages(v: &mut Vec<u8>) {
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let start = v.as_mut_ptr() as usize;
-        let (lo, hi) = ((start + HUGE - 1) & !(HUGE - 1), (start + v.capacity()) & !(HUGE - 1));
-        if hi > lo {
-            // SAFETY: whole pages inside `v`'s allocation, which we own; the advice changes no byte of it, and
-            // its result (an error where huge pages are off) is ignored.
-            unsafe { libc::madvise(lo as *mut libc::c_void, hi - lo, libc::MADV_HUGEPAGE) };
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = v;
 }
 
 #[cfg(test)]
