@@ -164,17 +164,20 @@ def solve(tiles, request):
             found = abstractions(options.get("partition", "auto"), n=n)
         except ValueError as exc:
             raise PlanError(f"heuristic pdb: {exc}") from None
-        tables = [(list(a.pattern), str(_ensure(a)), hashlib.sha256(a.key().encode()).digest()) for a in found]
+        tables = [(list(a.pattern), str(_ensure(a, mapped=n < 5)), hashlib.sha256(a.key().encode()).digest())
+                  for a in found]
     return native.solve((n, list(tiles), tables), request)
 
 
-def _ensure(abstraction):
+def _ensure(abstraction, mapped=True):
     """The path of a verified table loaded into the native engine (built natively if missing or unusable),
     without loading it in Python: :func:`searchkit.plugin.ensure_file` (the cache, its build lock, and a table
-    kept in memory for the run when the cache cannot keep it)."""
+    kept in memory for the run when the cache cannot keep it).  ``mapped``: the file is mapped read-only
+    rather than read into the engine's buffer (the 15-puzzle's short searches; the 24-puzzle's long ones read
+    it onto 2 MB pages: docs/pdb.md, "Mapped tables")."""
     from searchkit.plugin import ensure_file
 
     native = _module()
     digest = hashlib.sha256(abstraction.key().encode()).digest()
     return ensure_file(abstraction, pdb_builder(keep=True),
-                       lambda path, crc: native.tiles_load_pdb(str(path), digest, crc))
+                       lambda path, crc: native.tiles_load_pdb(str(path), digest, crc, mapped=mapped))

@@ -239,6 +239,125 @@ pub fn read_checked(path: &Path, digest: &[u8; 32], crc: bool) -> Result<Vec<u8>
     Ok(data)
 }
 
+/// A table's entries, one byte each (255 = unreachable): in a buffer of its own, or the data of a verified
+/// file mapped read-only ([`map_checked`]).  It dereferences to the entries (`&[u8]`) without a branch: a search
+/// reads it millions of times a second.
+///
+/// **A mapped table never changes under a search.**  searchkit never writes a table file in place: every
+/// writer (this module's [`write`], `searchkit/machinery/atomic.py`) writes a temporary name and renames it
+/// onto the table's, and `pdb clear` unlinks; a mapping holds the inode it was made of, so a file replaced or
+/// removed while mapped leaves the running search's entries as they were (the old inode lives until the map
+/// is dropped).  What a mapping cannot survive is a file truncated or written *in place*: a read past a
+/// truncated end raises SIGBUS, and a write in place shows through.  Only the cache folder's owner can do
+/// either: tables are read only from a folder that no one else may write in, and only as regular files of
+/// ours or root's (docs/pdb.md, "The cache folder is shared with nobody"; checked on the Python side before a
+/// table reaches [`map_checked`]), so that is the user's own doing, as any other change of their files is.
+pub struct Table {
+    /// The entries' first byte and their count: inside `keep`, which owns them and never moves them.
+    at: *const u8,
+    len: usize,
+    keep: Keep,
+}
+
+/// What holds a [`Table`]'s bytes (read through `at`, never by name: the variants own them).
+#[allow(dead_code)]
+enum Keep {
+    Owned(Vec<u8>),
+    Mapped(memmap2::Mmap),
+}
+
+// SAFETY: `at` points into `keep` (a `Vec` never changed after the table is made, or a read-only map that
+// stays at its address until dropped), both `Send` and `Sync`; the table gives out only shared slices.
+unsafe impl Send for Table {}
+unsafe impl Sync for Table {}
+
+impl Table {
+    /// Whether the entries are a file's pages mapped (not a buffer of their own).
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.keep, Keep::Mapped(_))
+    }
+
+    /// The entries `map[start..]` of a read-only map of a table file.
+    fn mapped(map: memmap2::Mmap, start: usize) -> Table {
+        let data = &map[start..];
+        let (at, len) = (data.as_ptr(), data.len());
+        Table { at, len, keep: Keep::Mapped(map) }
+    }
+}
+
+impl From<Vec<u8>> for Table {
+    fn from(v: Vec<u8>) -> Table {
+        Table { at: v.as_ptr(), len: v.len(), keep: Keep::Owned(v) }
+    }
+}
+
+impl std::ops::Deref for Table {
+    type Target = [u8];
+
+    #[inline(always)]
+    fn deref(&self) -> &[u8] {
+        // SAFETY: `at .. at + len` lies inside `keep`'s bytes, alive and unchanged as long as `self`
+        unsafe { std::slice::from_raw_parts(self.at, self.len) }
+    }
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Table({} entries{})", self.len, if self.is_mapped() { ", mapped" } else { "" })
+    }
+}
+
+/// The table at `path` as [`read_checked`] gives it (the same checks, the same errors), but an 8-bit table's
+/// data mapped read-only ([`Table`]: its pages are the page cache's, not copied) instead of read into a
+/// buffer; a 4-bit table is unpacked into one as before.  The file is opened without following a link.
+///
+/// The map is plain: its pages are mapped as the search first reads them (the kernel maps the cached pages
+/// around each fault, 64 kB by default).  Measured on Korf's 100 with the 7-8 tables (docs/pdb.md), whole
+/// process: `MAP_POPULATE` and `MADV_WILLNEED` cost or saved nothing measurable, and the copy into a buffer
+/// on 2 MB pages ([`read_checked`]) cost 0.1-0.2 s of system time more for a search only a few per cent
+/// faster (fewer TLB misses: a file's pages in the page cache are 4 kB ones).  So a long search (the
+/// 24-puzzle's, minutes) is better served by [`read_checked`], a short one by this.
+///
+/// # Errors
+///
+/// As [`read`].
+pub fn map_checked(path: &Path, digest: &[u8; 32], crc: bool) -> Result<Table, String> {
+    use std::io::Read;
+
+    let cannot = |e: io::Error| format!("cannot read {}: {e}", path.display());
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC);
+    }
+    let mut f = options.open(path).map_err(cannot)?;
+    let length = f.metadata().map_err(cannot)?.len();
+    let mut head = [0u8; HEAD];
+    if length < HEAD as u64 || f.read_exact(&mut head).is_err() || u32_at(&head, 12) != 8 {
+        return read_checked(path, digest, crc).map(Table::from); // four bits (unpacked), or says why not
+    }
+    let keylen = u32_at(&head, 72) as u64;
+    let size = u64_at(&head, 24);
+    let start = (HEAD as u64).saturating_add(keylen);
+    if &head[..8] != MAGIC || u32_at(&head, 8) != VERSION || &head[40..72] != digest || size != u64_at(&head, 16)
+        || length != start.saturating_add(size) || size == 0 {
+        return read_checked(path, digest, crc).map(Table::from); // says why (or the empty table)
+    }
+    // SAFETY: a read-only map of a table file: such a file is never written in place (see [`Table`] for the
+    // argument, and what the cache folder's trust rules leave to its owner)
+    let map = unsafe { memmap2::Mmap::map(&f) }.map_err(cannot)?;
+    if map.len() as u64 != length {
+        return Err(format!("{} bytes, expected {length}", map.len()));
+    }
+    let table = Table::mapped(map, start as usize);
+    if crc && crc32(&table) != u32_at(&head, 32) {
+        return Err("checksum mismatch".into());
+    }
+    Ok(table)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -378,6 +497,70 @@ mod tests {
             fs::write(&path, &good).unwrap();
             assert!(read_checked(&path, &[1u8; 32], false).unwrap_err().contains("another table"));
         }
+    }
+
+    #[test]
+    fn a_mapped_table_is_the_table_read_and_refuses_as_reading_does() {
+        // map_checked gives read_checked's entries (8-bit: mapped; 4-bit and empty: unpacked into a buffer) and
+        // its errors, for good files and for each kind of bad one
+        let dir = Folder::new("map");
+        let path = dir.0.join("t.pdb");
+        let digest = [8u8; 32];
+        let tables: [(Vec<u8>, bool); 4] = [((0..5000u32).map(|i| (i % 40) as u8).collect(), true),
+                                             (vec![0, 1, 14, UNREACHED, 3], false), (vec![], false),
+                                             (vec![200, UNREACHED, 15], true)];
+        for (values, mapped) in tables {
+            write(&path, &values, "a longer key text", &digest).unwrap();
+            let good = fs::read(&path).unwrap();
+            for crc in [true, false] {
+                let t = map_checked(&path, &digest, crc).unwrap();
+                assert_eq!(&*t, &values[..]);
+                assert_eq!(t.is_mapped(), mapped, "{values:?}");
+            }
+            let mut flipped = good.clone();
+            *flipped.last_mut().unwrap() ^= 1;
+            let mut magic = good.clone();
+            magic[0] = b'Y';
+            for bad in [flipped, good[..good.len() - 1].to_vec(), [&good[..], &[0]].concat(), magic] {
+                fs::write(&path, &bad).unwrap();
+                for crc in [true, false] {
+                    assert_eq!(map_checked(&path, &digest, crc).map(|t| t.to_vec()),
+                               read_checked(&path, &digest, crc));
+                }
+            }
+            fs::write(&path, &good).unwrap();
+            assert!(map_checked(&path, &[1u8; 32], false).unwrap_err().contains("another table"));
+        }
+        assert!(map_checked(&dir.0.join("absent.pdb"), &digest, false).unwrap_err().starts_with("cannot read "));
+    }
+
+    #[test]
+    fn a_table_replaced_while_mapped_keeps_its_entries() {
+        // the cache replaces a file by renaming another onto it (write): a mapping of the old one is unchanged
+        let dir = Folder::new("replace");
+        let path = dir.0.join("t.pdb");
+        let digest = [9u8; 32];
+        let old: Vec<u8> = (0..10_000u32).map(|i| (i % 50) as u8).collect();
+        write(&path, &old, "k", &digest).unwrap();
+        let t = map_checked(&path, &digest, true).unwrap();
+        let new: Vec<u8> = old.iter().map(|v| v + 1).collect();
+        write(&path, &new, "k", &digest).unwrap();
+        assert_eq!(&*t, &old[..]);
+        fs::remove_file(&path).unwrap();
+        assert_eq!(&*t, &old[..]);
+        assert_eq!(t.len(), 10_000);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn mapping_never_follows_a_link() {
+        let dir = Folder::new("maplink");
+        let real = dir.0.join("real.pdb");
+        let digest = [2u8; 32];
+        write(&real, &(0..100u8).collect::<Vec<_>>(), "k", &digest).unwrap();
+        let link = dir.0.join("t.pdb");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        assert!(map_checked(&link, &digest, false).unwrap_err().starts_with("cannot read "));
     }
 
     #[test]

@@ -19,7 +19,7 @@ pub mod format;
 pub mod ranking;
 
 pub use build::{build, build_in, build_threads, Abstraction, Children, Word};
-pub use format::{crc32, decode, decode_checked, encode, read, read_checked, write};
+pub use format::{crc32, decode, decode_checked, encode, map_checked, read, read_checked, write, Table};
 pub use ranking::{count, rank, unrank, weights};
 
 /// The value of an entry no goal is reachable from (15 in a four-bit file).

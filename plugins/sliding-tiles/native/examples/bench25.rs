@@ -42,7 +42,7 @@ extern "C" {
 }
 
 /// The table of `tiles` from the cache folder (the file whose name starts with the tiles), verified.
-fn table(dir: &PathBuf, tiles: &[u8]) -> Arc<Vec<u8>> {
+fn table(dir: &PathBuf, tiles: &[u8]) -> Arc<searchkit_core::pdb::Table> {
     let stem = format!("sliding-tiles-{}-", tiles.iter().map(u8::to_string).collect::<Vec<_>>().join("-"));
     let path = std::fs::read_dir(dir).expect("the pattern-database folder").flatten().map(|e| e.path())
         .find(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with(&stem) && n.ends_with(".pdb")))
@@ -50,7 +50,7 @@ fn table(dir: &PathBuf, tiles: &[u8]) -> Arc<Vec<u8>> {
     let head = std::fs::read(&path).expect("the table");
     let digest: [u8; 32] = head[40..72].try_into().expect("a header");
     drop(head);
-    Arc::new(searchkit_core::pdb::read_checked(&path, &digest, false).expect("a table"))
+    Arc::new(searchkit_core::pdb::map_checked(&path, &digest, false).expect("a table"))
 }
 
 fn main() {

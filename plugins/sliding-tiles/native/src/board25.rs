@@ -1,7 +1,10 @@
 //! The 24-puzzle (5 x 5) for the native engine: its own board, beside the 4 x 4 one of [`crate::puzzle`]
 //! (whose 16 cells are 16 bytes, a move writing two of them, read as two 64-bit halves by the goal test).
+//! The same board of side 4 ([`Tiles16`]) runs the 15-puzzle's pattern databases: generic over the side `N` and
+//! the cells `C = N * N` ([`KeptBoard`], [`KeptTiles`], [`KeptPdb`], [`KeptH`]; `KeptBoard<N, C>` ... `TilesH25` and
+//! `Board16` ... `TilesH16` name them), so the two boards share one code.
 //!
-//! A state ([`Board25`]) is the board (`t[cell]` = tile, 0 the blank; goal `1 .. 24` row-major, then the
+//! A state ([`KeptBoard<N, C>`]) is the board (`t[cell]` = tile, 0 the blank; goal `1 .. 24` row-major, then the
 //! blank), where each tile is (`at[tile]`), the blank's cell and the cell it came from (`NO_PREV` when none,
 //! or when `no-undo` is off), as Python's flat tuple says it; with pattern databases, also each group's entry
 //! for the board and for its main-diagonal mirror, and their sums.  Moves are the blank's `U`, `D`, `L`, `R`,
@@ -22,14 +25,12 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
-use searchkit_core::pdb::rank;
 use searchkit_core::{Estimator, Puzzle, Successor};
 
 use crate::puzzle::{linear_extra, Group, NO_PREV};
 
-/// Cells of the board.
+/// Cells of the 5 x 5 board.
 pub const CELLS: usize = 25;
-const N: usize = 5;
 /// The most groups a partition has on this board (a byte each in the board).
 pub const MAX_GROUPS: usize = 8;
 /// No group (a tile in none of the partition's groups).
@@ -88,12 +89,12 @@ impl std::fmt::Debug for Ahead {
     }
 }
 
-/// A 5 x 5 board (module docs).
+/// A board of side `N` and `C = N * N` cells (module docs).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Board25 {
-    pub t: [u8; CELLS],
+pub struct KeptBoard<const N: usize, const C: usize> {
+    pub t: [u8; C],
     /// `at[tile]`: the tile's cell (`at[0]` the blank's)
-    pub at: [u8; CELLS],
+    pub at: [u8; C],
     pub prev: u8,
     /// with pattern databases: each group's entry for the board, and for the board mirrored
     hv: [u8; MAX_GROUPS],
@@ -105,7 +106,25 @@ pub struct Board25 {
     ahead: Ahead,
 }
 
-impl Board25 {
+/// The 5 x 5 board.
+pub type Board25 = KeptBoard<5, 25>;
+/// The 4 x 4 board with pattern databases' entries.
+pub type Board16 = KeptBoard<4, 16>;
+/// The 24-puzzle.
+pub type Tiles25 = KeptTiles<5, 25>;
+/// The 15-puzzle with its pattern databases' entries kept in the board (`pdb` only; the other heuristics run
+/// on [`crate::puzzle::Tiles`]).
+pub type Tiles16 = KeptTiles<4, 16>;
+/// The 24-puzzle's pattern databases.
+pub type Pdb25 = KeptPdb<5, 25>;
+/// The 15-puzzle's pattern databases on [`Board16`].
+pub type Pdb16 = KeptPdb<4, 16>;
+/// The 24-puzzle's heuristics.
+pub type TilesH25 = KeptH<5, 25>;
+/// The 15-puzzle's heuristics on [`Board16`] (`Pdb`).
+pub type TilesH16 = KeptH<4, 16>;
+
+impl<const N: usize, const C: usize> KeptBoard<N, C> {
     /// The blank's cell.
     #[inline(always)]
     pub fn blank(&self) -> u8 {
@@ -113,42 +132,48 @@ impl Board25 {
     }
 }
 
-/// The pattern databases of a partition on the 5 x 5 board, and what a move needs to update them.
-pub struct Pdb25 {
+/// The pattern databases of a partition on the board of side `N`, and what a move needs to update them.
+pub struct KeptPdb<const N: usize, const C: usize> {
     groups: Vec<Group>,
     /// per tile: its group (`NONE` if in none)
-    of_tile: [u8; CELLS],
+    of_tile: [u8; C],
     /// per tile `x`: the group whose mirrored lookup reads `x`'s cell (`NONE` if none, or without the mirror)
-    mirror_of_tile: [u8; CELLS],
+    mirror_of_tile: [u8; C],
     /// per group: the tiles its mirrored lookup reads (`tmap[t]`, `t` in the group, in the group's order)
     mirror_tiles: Vec<Vec<u8>>,
     /// each cell mirrored in the main diagonal
-    cmap: [u8; CELLS],
+    cmap: [u8; C],
     reflect: bool,
     /// the groups cover every tile: the sum is 0 exactly at the goal
     covers: bool,
 }
 
-impl Pdb25 {
-    /// The tables of `groups` (each [`Group::new`] of side 5), with the main-diagonal mirror when `reflect`.
-    pub fn new(groups: Vec<Group>, reflect: bool) -> Result<Pdb25, String> {
+impl<const N: usize, const C: usize> KeptPdb<N, C> {
+    /// Whether `KeptPdb::new` takes groups of these sizes: at most [`MAX_GROUPS`] of at most 8 tiles each.
+    pub fn fits(sizes: impl ExactSizeIterator<Item = usize>) -> bool {
+        sizes.len() <= MAX_GROUPS && sizes.into_iter().all(|k| k <= 8)
+    }
+
+    /// The tables of `groups` (each [`Group::new`] of side `N`), with the main-diagonal mirror when `reflect`.
+    pub fn new(groups: Vec<Group>, reflect: bool) -> Result<KeptPdb<N, C>, String> {
+        assert!(N * N == C && C <= 25, "a board of side N has N * N cells, at most 25");
         if groups.len() > MAX_GROUPS {
-            return Err(format!("tiles: at most {MAX_GROUPS} pattern databases on 5x5, got {}", groups.len()));
+            return Err(format!("tiles: at most {MAX_GROUPS} pattern databases on {N}x{N}, got {}", groups.len()));
         }
-        let (cell, tile) = mirror25();
-        let mut of_tile = [NONE; CELLS];
+        let (cell, tile) = mirror_cells::<N, C>();
+        let mut of_tile = [NONE; C];
         for (g, group) in groups.iter().enumerate() {
             if group.tiles.len() > 8 {
-                return Err("tiles: at most 8 tiles in a 5x5 pattern database".into());
+                return Err(format!("tiles: at most 8 tiles in a {N}x{N} pattern database"));
             }
             for &x in &group.tiles {
-                if x == 0 || usize::from(x) >= CELLS || of_tile[usize::from(x)] != NONE {
-                    return Err("tiles: a partition's groups are distinct tiles 1 .. 24".into());
+                if x == 0 || usize::from(x) >= C || of_tile[usize::from(x)] != NONE {
+                    return Err(format!("tiles: a partition's groups are distinct tiles 1 .. {}", C - 1));
                 }
                 of_tile[usize::from(x)] = g as u8;
             }
         }
-        let mut mirror_of_tile = [NONE; CELLS];
+        let mut mirror_of_tile = [NONE; C];
         let mirror_tiles: Vec<Vec<u8>> =
             groups.iter().map(|g| g.tiles.iter().map(|&x| tile[usize::from(x)]).collect()).collect();
         if reflect {
@@ -158,37 +183,37 @@ impl Pdb25 {
                 }
             }
         }
-        let covers = (1..CELLS).all(|x| of_tile[x] != NONE);
-        Ok(Pdb25 { groups, of_tile, mirror_of_tile, mirror_tiles, cmap: cell, reflect, covers })
+        let covers = (1..C).all(|x| of_tile[x] != NONE);
+        Ok(KeptPdb { groups, of_tile, mirror_of_tile, mirror_tiles, cmap: cell, reflect, covers })
     }
 
-    /// Group `g`'s entry with the tiles on `at`, tile `x` moved to `to` (`x` = 0: none moved).
+    /// Group `g`'s entry with the tiles on `at`, tile `x` moved to `to` (`x` = 0: none moved): the tiles' cells
+    /// ranked as they are read ([`rank_cells`] in one pass, no array between).
     #[inline(always)]
-    fn value(&self, g: usize, at: &[u8; CELLS], x: u8, to: u8) -> u8 {
+    fn value(&self, g: usize, at: &[u8; C], x: u8, to: u8) -> u8 {
         let group = &self.groups[g];
-        let mut cells = [0u8; 8];
-        let k = group.tiles.len();
-        for (c, &t) in cells.iter_mut().zip(&group.tiles) {
-            *c = if t == x { to } else { at[usize::from(t) % CELLS] };
+        let (mut used, mut r) = (0u32, 0u64);
+        for (&t, &wi) in group.tiles.iter().zip(&group.w) {
+            let c = if t == x { to } else { at[usize::from(t) % C] };
+            rank_step::<C>(c, wi, &mut used, &mut r);
         }
-        group.table[rank(&cells[..k.min(8)], &group.w) as usize]
+        group.table[r as usize]
     }
 
     /// Group `g`'s entry for the board mirrored, tile `x` moved to `to`.
     #[inline(always)]
-    fn mirrored(&self, g: usize, at: &[u8; CELLS], x: u8, to: u8) -> u8 {
+    fn mirrored(&self, g: usize, at: &[u8; C], x: u8, to: u8) -> u8 {
         let group = &self.groups[g];
-        let mut cells = [0u8; 8];
-        let k = group.tiles.len();
-        for (c, &t) in cells.iter_mut().zip(&self.mirror_tiles[g]) {
-            let p = if t == x { to } else { at[usize::from(t) % CELLS] };
-            *c = self.cmap[usize::from(p) % CELLS];
+        let (mut used, mut r) = (0u32, 0u64);
+        for (&t, &wi) in self.mirror_tiles[g].iter().zip(&group.w) {
+            let p = if t == x { to } else { at[usize::from(t) % C] };
+            rank_step::<C>(self.cmap[usize::from(p) % C], wi, &mut used, &mut r);
         }
-        group.table[rank(&cells[..k.min(8)], &group.w) as usize]
+        group.table[r as usize]
     }
 
     /// The entries of `b` from scratch.
-    fn fill(&self, b: &mut Board25) {
+    fn fill(&self, b: &mut KeptBoard<N, C>) {
         (b.hv, b.hm, b.sv, b.sm) = ([0; MAX_GROUPS], [0; MAX_GROUPS], 0, 0);
         for g in 0..self.groups.len() {
             b.hv[g] = self.value(g, &b.at, 0, 0);
@@ -206,46 +231,103 @@ impl Pdb25 {
     }
 }
 
-/// `(cell_map, tile_map)` of the main-diagonal mirror (sliding_tiles.pdb.mirror) on 5 x 5.
-fn mirror25() -> ([u8; CELLS], [u8; CELLS]) {
-    let mut cell = [0u8; CELLS];
-    let mut tile = [0u8; CELLS];
+/// The set bits of each byte.
+const POP8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The set bits of each 16-bit number.
+static POP16: [u8; 1 << 16] = {
+    let mut t = [0u8; 1 << 16];
+    let mut i = 0;
+    while i < 1 << 16 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The set bits of `m`, a mask of the cells of a board of `C` cells, by byte table: the default x86-64 target
+/// has no `popcnt` instruction, and `count_ones` there takes a dozen (a third of the 15-puzzle's estimate was
+/// the core's [`searchkit_core::pdb::rank`]'s, callgrind).
+#[inline(always)]
+fn ones<const C: usize>(m: u32) -> u32 {
+    if C <= 16 {
+        return u32::from(POP16[(m & 0xffff) as usize]);
+    }
+    let mut n = u32::from(POP8[(m & 255) as usize]) + u32::from(POP8[(m >> 8 & 255) as usize]);
+    if C > 16 {
+        n += u32::from(POP8[(m >> 16 & 255) as usize]) + u32::from(POP8[(m >> 24) as usize]);
+    }
+    n
+}
+
+/// The core's [`searchkit_core::pdb::rank`] of `places` (distinct cells of a board of `C` cells) under the
+/// weights `w`, the cells below each counted by [`ones`]: the same number.
+#[cfg_attr(not(test), allow(dead_code))]
+fn rank_cells<const C: usize>(places: &[u8], w: &[u64]) -> u64 {
+    let (mut used, mut r) = (0u32, 0u64);
+    for (&c, &wi) in places.iter().zip(w) {
+        rank_step::<C>(c, wi, &mut used, &mut r);
+    }
+    r
+}
+
+/// One cell `c` of [`rank_cells`], of weight `wi`: `used` the cells before it, `r` the rank so far.
+#[inline(always)]
+fn rank_step<const C: usize>(c: u8, wi: u64, used: &mut u32, r: &mut u64) {
+    let bit = 1u32 << (c & 31);
+    *r += u64::from(u32::from(c) - ones::<C>(*used & (bit - 1))) * wi;
+    *used |= bit;
+}
+
+/// `(cell_map, tile_map)` of the main-diagonal mirror (sliding_tiles.pdb.mirror) on the board of side `N`.
+fn mirror_cells<const N: usize, const C: usize>() -> ([u8; C], [u8; C]) {
+    let mut cell = [0u8; C];
+    let mut tile = [0u8; C];
     for (p, c) in cell.iter_mut().enumerate() {
         *c = ((p % N) * N + p / N) as u8;
     }
-    for t in 1..CELLS {
+    for t in 1..C {
         tile[t] = cell[t - 1] + 1;
     }
     (cell, tile)
 }
 
-/// The 24-puzzle from one start (module docs).
-pub struct Tiles25 {
-    pub start: Board25,
+/// The puzzle of side `N` from one start (module docs).
+pub struct KeptTiles<const N: usize, const C: usize> {
+    pub start: KeptBoard<N, C>,
     pub no_undo: bool,
     /// `slots[cell][k]`: the blank's new cell after move `SLOT_MOVES[k]` from `cell` (`NO_PREV`: off the board)
-    slots: [[u8; 4]; CELLS],
-    goal: [u8; CELLS],
-    pdb: Option<Arc<Pdb25>>,
+    slots: [[u8; 4]; C],
+    goal: [u8; C],
+    pdb: Option<Arc<KeptPdb<N, C>>>,
 }
 
-impl Tiles25 {
+impl<const N: usize, const C: usize> KeptTiles<N, C> {
     /// The puzzle starting from `tiles` (row-major, 0 the blank); `no_undo` fuses the rule; `pdb` the tables
     /// the board keeps entries of (for the `pdb` heuristic).
-    pub fn new(tiles: &[u8], no_undo: bool, pdb: Option<Arc<Pdb25>>) -> Result<Tiles25, String> {
-        if tiles.len() != CELLS {
-            return Err(format!("tiles: a 5x5 board has 25 tiles, got {}", tiles.len()));
+    pub fn new(tiles: &[u8], no_undo: bool, pdb: Option<Arc<KeptPdb<N, C>>>) -> Result<KeptTiles<N, C>, String> {
+        assert!(N * N == C && C <= 25, "a board of side N has N * N cells, at most 25");
+        if tiles.len() != C {
+            return Err(format!("tiles: a {N}x{N} board has {C} tiles, got {}", tiles.len()));
         }
-        let mut at = [NONE; CELLS];
-        let mut t = [0u8; CELLS];
+        let mut at = [NONE; C];
+        let mut t = [0u8; C];
         for (p, &x) in tiles.iter().enumerate() {
-            if x as usize >= CELLS || at[x as usize] != NONE {
+            if x as usize >= C || at[x as usize] != NONE {
                 return Err("tiles: not a permutation of 0 .. side**2-1".into());
             }
             at[x as usize] = p as u8;
             t[p] = x;
         }
-        let mut slots = [[NO_PREV; 4]; CELLS];
+        let mut slots = [[NO_PREV; 4]; C];
         for (cell, s) in slots.iter_mut().enumerate() {
             let (r, c) = (cell / N, cell % N);
             let to = [(r > 0).then(|| cell - N), (r + 1 < N).then(|| cell + N), (c > 0).then(|| cell - 1),
@@ -256,16 +338,16 @@ impl Tiles25 {
                 }
             }
         }
-        let mut goal = [0u8; CELLS];
-        for (i, g) in goal[..CELLS - 1].iter_mut().enumerate() {
+        let mut goal = [0u8; C];
+        for (i, g) in goal[..C - 1].iter_mut().enumerate() {
             *g = i as u8 + 1;
         }
-        let mut start = Board25 { t, at, prev: NO_PREV, hv: [0; MAX_GROUPS], hm: [0; MAX_GROUPS], sv: 0, sm: 0,
+        let mut start = KeptBoard { t, at, prev: NO_PREV, hv: [0; MAX_GROUPS], hm: [0; MAX_GROUPS], sv: 0, sm: 0,
                                   ahead: Ahead::default() };
         if let Some(p) = &pdb {
             p.fill(&mut start);
         }
-        Ok(Tiles25 { start, no_undo, slots, goal, pdb })
+        Ok(KeptTiles { start, no_undo, slots, goal, pdb })
     }
 
     /// The board after the blank's move to `to` (a neighbour of its cell) by slot `k`, made in place; returns
@@ -273,15 +355,15 @@ impl Tiles25 {
     /// entries the move changed (16..24 the group's, 24..32 the mirrored one's).  The new entries come from
     /// the estimate of slot `k` when the board holds it ([`Ahead`]), else they are ranked here.
     #[inline(always)]
-    fn step(&self, s: &mut Board25, to: u8, k: usize) -> u64 {
+    fn step(&self, s: &mut KeptBoard<N, C>, to: u8, k: usize) -> u64 {
         let b = s.at[0];
-        let x = s.t[usize::from(to) % CELLS];
+        let x = s.t[usize::from(to) % C];
         let mut undo = u64::from(b) << 8 | u64::from(s.prev);
         if let Some(p) = &self.pdb {
             let ahead = s.ahead.get();
             s.ahead.set(0);
             let known = ahead >> 16 == k as u32 + 1;
-            let g = p.of_tile[usize::from(x) % CELLS];
+            let g = p.of_tile[usize::from(x) % C];
             if g != NONE {
                 let g = usize::from(g) % MAX_GROUPS;
                 let v = if known { ahead as u8 } else { p.value(g, &s.at, x, b) };
@@ -289,7 +371,7 @@ impl Tiles25 {
                 s.sv = s.sv - u16::from(s.hv[g]) + u16::from(v);
                 s.hv[g] = v;
             }
-            let m = p.mirror_of_tile[usize::from(x) % CELLS];
+            let m = p.mirror_of_tile[usize::from(x) % C];
             if m != NONE {
                 let m = usize::from(m) % MAX_GROUPS;
                 let v = if known { (ahead >> 8) as u8 } else { p.mirrored(m, &s.at, x, b) };
@@ -298,29 +380,29 @@ impl Tiles25 {
                 s.hm[m] = v;
             }
         }
-        s.t[usize::from(b) % CELLS] = x;
-        s.t[usize::from(to) % CELLS] = 0;
-        s.at[usize::from(x) % CELLS] = b;
+        s.t[usize::from(b) % C] = x;
+        s.t[usize::from(to) % C] = 0;
+        s.at[usize::from(x) % C] = b;
         s.at[0] = to;
         s.prev = if self.no_undo { b } else { NO_PREV };
         undo
     }
 }
 
-impl Puzzle for Tiles25 {
-    type State = Board25;
+impl<const N: usize, const C: usize> Puzzle for KeptTiles<N, C> {
+    type State = KeptBoard<N, C>;
     type Move = u8;
 
-    fn initial_state(&self) -> Board25 {
+    fn initial_state(&self) -> KeptBoard<N, C> {
         self.start.clone()
     }
 
     #[inline]
-    fn is_goal(&self, s: &Board25) -> bool {
+    fn is_goal(&self, s: &KeptBoard<N, C>) -> bool {
         s.t == self.goal
     }
 
-    fn successors(&self, s: &Board25, out: &mut Vec<Successor<u8, Board25>>, cuts: &mut [u64]) {
+    fn successors(&self, s: &KeptBoard<N, C>, out: &mut Vec<Successor<u8, KeptBoard<N, C>>>, cuts: &mut [u64]) {
         for k in 0..4 {
             let mut child = s.clone();
             if let Some((mv, cost)) = self.successor_at(s, k, &mut child, cuts) {
@@ -334,7 +416,8 @@ impl Puzzle for Tiles25 {
     }
 
     #[inline]
-    fn successor_at(&self, s: &Board25, k: usize, child: &mut Board25, cuts: &mut [u64]) -> Option<(u8, u32)> {
+    fn successor_at(&self, s: &KeptBoard<N, C>, k: usize, child: &mut KeptBoard<N, C>, cuts: &mut [u64])
+                    -> Option<(u8, u32)> {
         let r = self.move_at(s, k, cuts)?;
         child.clone_from(s);
         self.apply(child, k);
@@ -346,8 +429,8 @@ impl Puzzle for Tiles25 {
     }
 
     #[inline]
-    fn move_at(&self, s: &Board25, k: usize, cuts: &mut [u64]) -> Option<(u8, u32)> {
-        let to = self.slots[usize::from(s.at[0]) % CELLS][k & 3];
+    fn move_at(&self, s: &KeptBoard<N, C>, k: usize, cuts: &mut [u64]) -> Option<(u8, u32)> {
+        let to = self.slots[usize::from(s.at[0]) % C][k & 3];
         if to == NO_PREV {
             return None;
         }
@@ -359,27 +442,27 @@ impl Puzzle for Tiles25 {
     }
 
     #[inline]
-    fn apply(&self, s: &mut Board25, k: usize) -> u64 {
-        let to = self.slots[usize::from(s.at[0]) % CELLS][k & 3];
+    fn apply(&self, s: &mut KeptBoard<N, C>, k: usize) -> u64 {
+        let to = self.slots[usize::from(s.at[0]) % C][k & 3];
         self.step(s, to, k & 3)
     }
 
     /// [`Tiles25::step`] undone: the tile moves back, the entries it changed come back from the undo word.
     #[inline]
-    fn undo(&self, s: &mut Board25, _k: usize, undo: u64) {
+    fn undo(&self, s: &mut KeptBoard<N, C>, _k: usize, undo: u64) {
         let b = (undo >> 8) as u8;
         let to = s.at[0];
-        let x = s.t[usize::from(b) % CELLS];
+        let x = s.t[usize::from(b) % C];
         if let Some(p) = &self.pdb {
             s.ahead.set(0);
-            let g = p.of_tile[usize::from(x) % CELLS];
+            let g = p.of_tile[usize::from(x) % C];
             if g != NONE {
                 let g = usize::from(g) % MAX_GROUPS;
                 let v = (undo >> 16) as u8;
                 s.sv = s.sv - u16::from(s.hv[g]) + u16::from(v);
                 s.hv[g] = v;
             }
-            let m = p.mirror_of_tile[usize::from(x) % CELLS];
+            let m = p.mirror_of_tile[usize::from(x) % C];
             if m != NONE {
                 let m = usize::from(m) % MAX_GROUPS;
                 let v = (undo >> 24) as u8;
@@ -387,9 +470,9 @@ impl Puzzle for Tiles25 {
                 s.hm[m] = v;
             }
         }
-        s.t[usize::from(to) % CELLS] = x;
-        s.t[usize::from(b) % CELLS] = 0;
-        s.at[usize::from(x) % CELLS] = to;
+        s.t[usize::from(to) % C] = x;
+        s.t[usize::from(b) % C] = 0;
+        s.at[usize::from(x) % C] = to;
         s.at[0] = b;
         s.prev = undo as u8;
     }
@@ -403,22 +486,23 @@ impl Puzzle for Tiles25 {
     }
 }
 
-/// `table[cell][tile]`: grid distance from `cell` to `tile`'s goal cell (0 for the blank), 32 x 32 so that a
-/// masked index needs no bounds check.
-fn manhattan_table25() -> Box<[[u8; 32]; 32]> {
+/// `table[cell][tile]`: grid distance from `cell` to `tile`'s goal cell (0 for the blank) on the board of side
+/// `n`, 32 x 32 so that a masked index needs no bounds check.
+fn manhattan_table32(n: usize) -> Box<[[u8; 32]; 32]> {
     let mut table = Box::new([[0u8; 32]; 32]);
-    for (p, row) in table.iter_mut().enumerate().take(CELLS) {
-        for (t, d) in row.iter_mut().enumerate().take(CELLS).skip(1) {
+    for (p, row) in table.iter_mut().enumerate().take(n * n) {
+        for (t, d) in row.iter_mut().enumerate().take(n * n).skip(1) {
             let g = t - 1;
-            *d = ((p / N).abs_diff(g / N) + (p % N).abs_diff(g % N)) as u8;
+            *d = ((p / n).abs_diff(g / n) + (p % n).abs_diff(g % n)) as u8;
         }
     }
     table
 }
 
-/// The heuristics of the 24-puzzle with a native twin (cloned for each thread; the tables live in the puzzle).
+/// The heuristics with a native twin on the board of side `N` (cloned for each thread; the tables live in the
+/// puzzle).
 #[derive(Clone)]
-pub enum TilesH25 {
+pub enum KeptH<const N: usize, const C: usize> {
     /// The Manhattan distance: `table[cell][tile]`, and `step[cell][k][tile]`, its change when `tile` moves
     /// into the blank's `cell` by the blank's slot `k` (+1 or -1 as a wrapping `u8`).
     Manhattan { table: Box<[[u8; 32]; 32]>, step: Box<[[[u8; 32]; 4]; 32]> },
@@ -427,37 +511,37 @@ pub enum TilesH25 {
     Pdb,
 }
 
-impl TilesH25 {
-    pub fn manhattan() -> TilesH25 {
-        let table = manhattan_table25();
+impl<const N: usize, const C: usize> KeptH<N, C> {
+    pub fn manhattan() -> KeptH<N, C> {
+        let table = manhattan_table32(N);
         let mut step = Box::new([[[0u8; 32]; 4]; 32]);
-        for (cell, row) in step.iter_mut().enumerate().take(CELLS) {
+        for (cell, row) in step.iter_mut().enumerate().take(C) {
             let (r, c) = (cell / N, cell % N);
             let to = [(r > 0).then(|| cell - N), (r + 1 < N).then(|| cell + N), (c > 0).then(|| cell - 1),
                       (c + 1 < N).then(|| cell + 1)];
             for (k, to) in to.into_iter().enumerate() {
                 let Some(to) = to else { continue };
-                for tile in 1..CELLS {
+                for tile in 1..C {
                     row[k][tile] = table[cell][tile].wrapping_sub(table[to][tile]);
                 }
             }
         }
-        TilesH25::Manhattan { table, step }
+        KeptH::Manhattan { table, step }
     }
 
-    pub fn linear_conflict() -> TilesH25 {
-        TilesH25::LinearConflict(manhattan_table25())
+    pub fn linear_conflict() -> KeptH<N, C> {
+        KeptH::LinearConflict(manhattan_table32(N))
     }
 }
 
-impl Estimator<Tiles25> for TilesH25 {
-    fn estimate(&mut self, d: &Tiles25, s: &Board25) -> u32 {
+impl<const N: usize, const C: usize> Estimator<KeptTiles<N, C>> for KeptH<N, C> {
+    fn estimate(&mut self, d: &KeptTiles<N, C>, s: &KeptBoard<N, C>) -> u32 {
         match self {
-            TilesH25::Manhattan { table, .. } => (0..CELLS).map(|p| u32::from(table[p][usize::from(s.t[p])])).sum(),
-            TilesH25::LinearConflict(table) => {
-                (0..CELLS).map(|p| u32::from(table[p][usize::from(s.t[p])])).sum::<u32>() + linear_extra(N, &s.t)
+            KeptH::Manhattan { table, .. } => (0..C).map(|p| u32::from(table[p][usize::from(s.t[p]) & 31])).sum(),
+            KeptH::LinearConflict(table) => {
+                (0..C).map(|p| u32::from(table[p][usize::from(s.t[p]) & 31])).sum::<u32>() + linear_extra(N, &s.t)
             }
-            TilesH25::Pdb => {
+            KeptH::Pdb => {
                 let p = d.pdb.as_ref().expect("the pdb heuristic's puzzle holds its tables");
                 p.h(s.sv, s.sm)
             }
@@ -467,26 +551,27 @@ impl Estimator<Tiles25> for TilesH25 {
     /// Before the move: the Manhattan distance by its step, the pattern databases by the two entries the
     /// moving tile changes (module docs); linear conflict needs the board.
     #[inline]
-    fn estimate_move(&mut self, d: &Tiles25, s: &Board25, parent_h: u32, k: usize, _mv: u8) -> Option<u32> {
-        let b = usize::from(s.at[0]) % CELLS;
+    fn estimate_move(&mut self, d: &KeptTiles<N, C>, s: &KeptBoard<N, C>, parent_h: u32, k: usize, _mv: u8)
+                     -> Option<u32> {
+        let b = usize::from(s.at[0]) % C;
         let to = d.slots[b][k & 3];
-        let x = s.t[usize::from(to) % CELLS];
+        let x = s.t[usize::from(to) % C];
         match self {
-            TilesH25::Manhattan { step, .. } => {
+            KeptH::Manhattan { step, .. } => {
                 Some(parent_h.wrapping_add(i32::from(step[b][k & 3][usize::from(x) & 31] as i8) as u32))
             }
-            TilesH25::LinearConflict(_) => None,
-            TilesH25::Pdb => {
+            KeptH::LinearConflict(_) => None,
+            KeptH::Pdb => {
                 let p = d.pdb.as_ref().expect("the pdb heuristic's puzzle holds its tables");
                 let (mut sv, mut sm) = (s.sv, s.sm);
                 let (mut v, mut vm) = (0u8, 0u8);
-                let g = p.of_tile[usize::from(x) % CELLS];
+                let g = p.of_tile[usize::from(x) % C];
                 if g != NONE {
                     let g = usize::from(g) % MAX_GROUPS;
                     v = p.value(g, &s.at, x, b as u8);
                     sv = sv - u16::from(s.hv[g]) + u16::from(v);
                 }
-                let m = p.mirror_of_tile[usize::from(x) % CELLS];
+                let m = p.mirror_of_tile[usize::from(x) % C];
                 if m != NONE {
                     let m = usize::from(m) % MAX_GROUPS;
                     vm = p.mirrored(m, &s.at, x, b as u8);
@@ -499,12 +584,18 @@ impl Estimator<Tiles25> for TilesH25 {
         }
     }
 
+    /// Sums of table entries (a pattern database's unreachable entry adds 255): never [`searchkit_core::DEAD`].
+    #[inline]
+    fn never_dead(&self, _d: &KeptTiles<N, C>) -> bool {
+        true
+    }
+
     /// The Manhattan distance and linear conflict are 0 at the goal and only there; so are pattern databases
     /// whose groups cover every tile (each entry is 0 only with its group home).
     #[inline]
-    fn zero_only_at_goal(&self, d: &Tiles25) -> bool {
+    fn zero_only_at_goal(&self, d: &KeptTiles<N, C>) -> bool {
         match self {
-            TilesH25::Pdb => d.pdb.as_ref().is_some_and(|p| p.covers),
+            KeptH::Pdb => d.pdb.as_ref().is_some_and(|p| p.covers),
             _ => true,
         }
     }
@@ -539,7 +630,7 @@ mod tests {
     /// A table of `tiles` on 5 x 5 built by the plugin's builder.
     fn group(tiles: &[u8]) -> Group {
         let v = crate::pdb::build(5, tiles, &searchkit_core::Limiter::new(), |_, _| {}).unwrap();
-        Group::new(5, tiles.to_vec(), Arc::new(v)).unwrap()
+        Group::new(5, tiles.to_vec(), Arc::new(v.into())).unwrap()
     }
 
     fn threes() -> Arc<Pdb25> {
@@ -636,6 +727,156 @@ mod tests {
                 }
             }
             check(&s);
+        }
+    }
+
+    /// The 15-puzzle's board: a walk of `steps` moves from the goal.
+    fn scrambled16(steps: usize, seed: u64) -> Vec<u8> {
+        let d = Tiles16::new(&(1..16u8).chain([0]).collect::<Vec<_>>(), false, None).unwrap();
+        let mut s = d.initial_state();
+        let mut x = seed | 1;
+        for _ in 0..steps {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let k = (x % 4) as usize;
+            if d.move_at(&s, k, &mut [0]).is_some() {
+                d.apply(&mut s, k);
+            }
+        }
+        s.t.to_vec()
+    }
+
+    /// 4 x 4 tables of `groups` by the plugin's builder.
+    fn groups16(groups: &[&[u8]]) -> Vec<Group> {
+        groups.iter().map(|g| {
+            let v = crate::pdb::build(4, g, &searchkit_core::Limiter::new(), |_, _| {}).unwrap();
+            Group::new(4, g.to_vec(), Arc::new(v.into())).unwrap()
+        }).collect()
+    }
+
+    /// On the 15-puzzle's board, random boards and moves (estimates of any slots first, then a move made, made
+    /// and undone, or made on a copy): the entries kept in the board always equal a fresh ranking, and every
+    /// estimate equals that of the board of `crate::puzzle` (each group ranked whole, the mirror too).
+    #[test]
+    fn the_15_puzzle_board_keeps_the_entries_of_a_fresh_ranking() {
+        let partitions: [&[&[u8]]; 3] = [&[&[1, 2, 3], &[4, 5, 6], &[7, 8, 9], &[10, 11, 12], &[13, 14, 15]],
+                                          &[&[1, 5, 9, 13], &[2, 3, 4, 6], &[7, 8, 10, 11, 12, 14, 15]],
+                                          &[&[3, 7, 2, 12], &[15, 1]]];
+        for (i, partition) in partitions.iter().enumerate() {
+            let gs = groups16(partition);
+            for reflect in [true, false] {
+                let pdb = Arc::new(Pdb16::new(gs.clone(), reflect).unwrap());
+                let mut plain = TilesH::Pdb { groups: gs.clone(), mirror: reflect.then(|| crate::puzzle::mirror(4)) };
+                let mut h = TilesH16::Pdb;
+                for seed in 1..4u64 {
+                    let tiles = scrambled16(100 + 37 * seed as usize, seed * 11 + i as u64);
+                    let d = Tiles16::new(&tiles, true, Some(pdb.clone())).unwrap();
+                    let mut s = d.initial_state();
+                    let mut x = seed;
+                    let mut next = |m: u64| {
+                        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        (x >> 33) % m
+                    };
+                    let mut same = |s: &Board16| {
+                        let mut fresh = s.clone();
+                        pdb.fill(&mut fresh);
+                        assert_eq!((fresh.hv, fresh.hm, fresh.sv, fresh.sm), (s.hv, s.hm, s.sv, s.sm));
+                        let p = Tiles::new(4, &s.t, true).unwrap();
+                        assert_eq!(TilesH16::Pdb.estimate(&d, s), plain.estimate(&p, &p.initial_state()));
+                        assert!(s.t.iter().enumerate().all(|(c, &t)| usize::from(s.at[usize::from(t)]) == c));
+                    };
+                    same(&s);
+                    for _ in 0..400 {
+                        let ks: Vec<usize> = (0..4).filter(|&k| d.move_at(&s, k, &mut [0]).is_some()).collect();
+                        let ph = h.estimate(&d, &s);
+                        let mut said = [None; 4];
+                        for _ in 0..next(5) {
+                            let k = ks[next(ks.len() as u64) as usize];
+                            said[k] = h.estimate_move(&d, &s, ph, k, 0);
+                        }
+                        let k = ks[next(ks.len() as u64) as usize];
+                        match next(3) {
+                            0 => {
+                                let before = s.clone();
+                                let u = d.apply(&mut s, k);
+                                same(&s);
+                                assert!(said[k].is_none_or(|e| e == h.estimate(&d, &s)));
+                                d.undo(&mut s, k, u);
+                                assert_eq!(s, before);
+                                same(&s);
+                                d.apply(&mut s, ks[next(ks.len() as u64) as usize]);
+                            }
+                            1 => {
+                                let mut c = s.clone();
+                                assert!(d.successor_at(&s, k, &mut c, &mut [0]).is_some());
+                                s = c;
+                            }
+                            _ => {
+                                d.apply(&mut s, k);
+                                assert!(said[k].is_none_or(|e| e == h.estimate(&d, &s)));
+                            }
+                        }
+                        same(&s);
+                    }
+                }
+            }
+        }
+    }
+
+    /// IDA* on the 15-puzzle's board that keeps the entries counts exactly as on the board of `crate::puzzle`:
+    /// the same cost, moves, expanded and generated counts, rule cuts and every iteration's bound and counts,
+    /// on one thread and on two.
+    #[test]
+    fn the_15_puzzle_searches_as_the_plain_board() {
+        use searchkit_core::{run_parallel, Algorithm, AlgorithmSpec, Limiter, Pruner, Seed};
+        let gs = groups16(&[&[1, 2, 3, 4, 5], &[6, 7, 8, 9, 10], &[11, 12, 13, 14, 15]]);
+        let pdb = Arc::new(Pdb16::new(gs.clone(), true).unwrap());
+        for seed in 1..9u64 {
+            let tiles = scrambled16(60 + 10 * seed as usize, seed * 7919);
+            let mut spec = AlgorithmSpec::new(Algorithm::IdaStar);
+            let p = Tiles::new(4, &tiles, true).unwrap();
+            let mut plain = TilesH::Pdb { groups: gs.clone(), mirror: Some(crate::puzzle::mirror(4)) };
+            let mut none: Vec<&mut dyn Pruner<Tiles>> = Vec::new();
+            let a = crate::puzzle::search(&spec, &p, &mut plain, &mut none, None, &Limiter::new(), Seed::default());
+            for threads in [1, 2] {
+                spec.threads = threads;
+                let d = Tiles16::new(&tiles, true, Some(pdb.clone())).unwrap();
+                let mut none: Vec<&mut dyn Pruner<Tiles16>> = Vec::new();
+                let b = run_parallel(&spec, &d, &mut TilesH16::Pdb, &mut none, None, &Limiter::new(), Seed::default());
+                assert_eq!((&a.cost, &a.moves, a.stats.expanded, a.stats.generated, &a.stats.rule_cuts),
+                           (&b.cost, &b.moves, b.stats.expanded, b.stats.generated, &b.stats.rule_cuts), "{tiles:?}");
+                let its = |r: &searchkit_core::SearchResult<u8>| {
+                    let it = r.stats.iterations.iter();
+                    it.map(|i| (i.bound, i.expanded, i.generated, i.evaluated)).collect::<Vec<_>>()
+                };
+                assert_eq!(its(&a), its(&b), "{tiles:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn ranking_by_byte_table_is_the_cores() {
+        // every placement of 3 cells on 4 x 4, and random placements of up to 8 cells on 4 x 4 and 5 x 5
+        let w = searchkit_core::pdb::weights(16, 3);
+        for r in 0..searchkit_core::pdb::count(16, 3) {
+            let mut p = [0u8; 3];
+            searchkit_core::pdb::unrank(r, &w, &mut p);
+            assert_eq!(rank_cells::<16>(&p, &w), r);
+        }
+        let mut x = 12345u64;
+        for _ in 0..20_000 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let (cells, k) = (if x >> 63 == 0 { 16 } else { 25 }, 1 + (x >> 40) as usize % 8);
+            let mut order: Vec<u8> = (0..cells as u8).collect();
+            for i in 0..k {
+                let j = i + (x >> (i * 4)) as usize % (cells - i);
+                order.swap(i, j);
+            }
+            let w = searchkit_core::pdb::weights(cells, k);
+            let want = searchkit_core::pdb::rank(&order[..k], &w);
+            let got = if cells == 16 { rank_cells::<16>(&order[..k], &w) } else { rank_cells::<25>(&order[..k], &w) };
+            assert_eq!(got, want, "{:?}", &order[..k]);
         }
     }
 

@@ -13,14 +13,15 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyDict};
 use searchkit_core::manifest::{Component, Kind, Param};
+use searchkit_core::pdb::Table;
 use searchkit_core::{run_parallel, AlgorithmSpec, Limiter, Pruner, SearchResult, Seed};
 use searchkit_pyo3::{error_dict, improvement_callback, result_dict, run_build, run_inline, NativeGame, SearchRequest};
 
-use crate::board25::{Pdb25, Tiles25, TilesH25};
+use crate::board25::{KeptH, KeptPdb, KeptTiles};
 use crate::puzzle::{self, manhattan_table, mirror, Group, Tiles, TilesH};
 use crate::pdb;
 
-type Tables = Mutex<HashMap<String, Arc<Vec<u8>>>>;
+type Tables = Mutex<HashMap<String, Arc<Table>>>;
 
 fn tables() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
@@ -32,13 +33,19 @@ fn digest_of(d: &[u8]) -> PyResult<[u8; 32]> {
 }
 
 /// The verified entries of the table at `path` (kept for the process: one it built or read before is not read
-/// again), its data's CRC checked when `crc`; ValueError names why it is unusable.
-fn load(py: Python<'_>, path: &str, digest: &[u8; 32], crc: bool) -> PyResult<Arc<Vec<u8>>> {
+/// again), its data's CRC checked when `crc`; ValueError names why it is unusable.  With `mapped`, an 8-bit
+/// table's file is mapped read-only, not copied (`searchkit_core::pdb::map_checked`: its pages are the page
+/// cache's; a file replaced later leaves the mapped one as it was); else it is read into a buffer on 2 MB pages
+/// (`read_checked`), for a long search.
+fn load(py: Python<'_>, path: &str, digest: &[u8; 32], crc: bool, mapped: bool) -> PyResult<Arc<Table>> {
     if let Some(t) = tables().lock().unwrap().get(path) {
         return Ok(t.clone());
     }
-    let values = py.detach(|| searchkit_core::pdb::read_checked(Path::new(path), digest, crc))
-        .map_err(PyValueError::new_err)?;
+    let values = py.detach(|| if mapped {
+        searchkit_core::pdb::map_checked(Path::new(path), digest, crc)
+    } else {
+        searchkit_core::pdb::read_checked(Path::new(path), digest, crc).map(Table::from)
+    }).map_err(PyValueError::new_err)?;
     let t = Arc::new(values);
     tables().lock().unwrap().insert(path.to_string(), t.clone());
     Ok(t)
@@ -47,11 +54,13 @@ fn load(py: Python<'_>, path: &str, digest: &[u8; 32], crc: bool) -> PyResult<Ar
 /// Load and verify the table at `path` now (ValueError with the reason if it is unusable); its entries.  The
 /// header, key digest and length are always checked, the CRC over all the data when `crc` (false: the caller
 /// knows the file was verified whole since it was written: searchkit's verification stamp).  A table this
-/// process built or loaded under `path` is not read again.
+/// process built or loaded under `path` is not read again.  `mapped` (default true): an 8-bit table's file is
+/// mapped read-only instead of read (for short searches: the 15-puzzle's; false for the 24-puzzle's long
+/// ones, whose buffers on 2 MB pages make the search a few per cent faster: docs/pdb.md).
 #[pyfunction]
-#[pyo3(signature = (path, digest, crc = true))]
-pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8], crc: bool) -> PyResult<u64> {
-    Ok(load(py, path, &digest_of(digest)?, crc)?.len() as u64)
+#[pyo3(signature = (path, digest, crc = true, mapped = true))]
+pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8], crc: bool, mapped: bool) -> PyResult<u64> {
+    Ok(load(py, path, &digest_of(digest)?, crc, mapped)?.len() as u64)
 }
 
 /// Build the table of the group `tiles` on the `n` x `n` board in this process, on `threads` threads (the
@@ -89,7 +98,7 @@ pub fn tiles_build_pdb(py: Python<'_>, n: usize, tiles: Vec<u8>, path: &str, key
         .map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
     let entries = values.len() as u64;
     if keep {
-        tables().lock().unwrap().insert(path.to_string(), Arc::new(values));
+        tables().lock().unwrap().insert(path.to_string(), Arc::new(Table::from(values)));
     }
     Ok(entries)
 }
@@ -128,7 +137,13 @@ impl NativeGame for TilesGame {
         let (width, tiles, tables): (usize, Vec<u8>, GroupFiles) = problem.extract()?;
         let no_undo = !req.disabled.iter().any(|d| d == "no-undo");
         if width == 5 {
-            return solve25(py, &tiles, tables, no_undo, req);
+            return solve_kept::<5, 25>(py, &tiles, tables, no_undo, req);
+        }
+        let sizes = tables.as_ref().map(|gs| gs.iter().map(|g| g.0.len()).collect::<Vec<_>>());
+        if width == 4 && req.heuristic.as_deref() == Some("pdb")
+            && sizes.is_some_and(|s| KeptPdb::<4, 16>::fits(s.into_iter())) {
+            // the 15-puzzle's pattern databases on the board that keeps their entries (crate::board25)
+            return solve_kept::<4, 16>(py, &tiles, tables, no_undo, req);
         }
         let puzzle = Tiles::new(width, &tiles, no_undo).map_err(PyValueError::new_err)?;
         let mut h = match req.heuristic.as_deref().unwrap_or("linear-conflict") {
@@ -156,7 +171,7 @@ fn load_groups(py: Python<'_>, width: usize, tables: GroupFiles, req: &SearchReq
     let groups = tables.ok_or_else(|| PyValueError::new_err("tiles: pdb needs its tables"))?;
     let mut gs = Vec::new();
     for (tiles, path, digest) in groups {
-        let table = load(py, &path, &digest_of(&digest)?, true)?;
+        let table = load(py, &path, &digest_of(&digest)?, true, width < 5)?;
         gs.push(Group::new(width, tiles, table).map_err(PyValueError::new_err)?);
     }
     Ok(gs)
@@ -181,23 +196,23 @@ where
     }
 }
 
-/// [`TilesGame::solve`] on the 24-puzzle's board ([`crate::board25`]): the pattern databases' entries kept in
-/// the board, so the tables go to the puzzle and the heuristic reads them there.
-fn solve25<'py>(py: Python<'py>, tiles: &[u8], tables: GroupFiles, no_undo: bool,
-                req: SearchRequest) -> PyResult<Bound<'py, PyDict>> {
+/// [`TilesGame::solve`] on the board of side `N` that keeps the pattern databases' entries ([`crate::board25`]:
+/// every heuristic on 5 x 5, `pdb` on 4 x 4), so the tables go to the puzzle and the heuristic reads them there.
+fn solve_kept<'py, const N: usize, const C: usize>(py: Python<'py>, tiles: &[u8], tables: GroupFiles, no_undo: bool,
+                                                  req: SearchRequest) -> PyResult<Bound<'py, PyDict>> {
     let (mut h, pdb) = match req.heuristic.as_deref().unwrap_or("linear-conflict") {
-        "manhattan" => (TilesH25::manhattan(), None),
-        "linear-conflict" => (TilesH25::linear_conflict(), None),
+        "manhattan" => (KeptH::<N, C>::manhattan(), None),
+        "linear-conflict" => (KeptH::linear_conflict(), None),
         "pdb" => {
-            let gs = load_groups(py, 5, tables, &req)?;
-            let pdb = Pdb25::new(gs, req.heuristic_params.int("reflect") != 0).map_err(PyValueError::new_err)?;
-            (TilesH25::Pdb, Some(Arc::new(pdb)))
+            let gs = load_groups(py, N, tables, &req)?;
+            let pdb = KeptPdb::new(gs, req.heuristic_params.int("reflect") != 0).map_err(PyValueError::new_err)?;
+            (KeptH::Pdb, Some(Arc::new(pdb)))
         }
         other => unreachable!("the kit checked {other:?} against the manifest"),
     };
-    let puzzle = Tiles25::new(tiles, no_undo, pdb).map_err(PyValueError::new_err)?;
+    let puzzle = KeptTiles::<N, C>::new(tiles, no_undo, pdb).map_err(PyValueError::new_err)?;
     search(py, req, |spec, max_cost, limiter, seed| {
-        let mut pruners: Vec<&mut dyn Pruner<Tiles25>> = Vec::new();
+        let mut pruners: Vec<&mut dyn Pruner<KeptTiles<N, C>>> = Vec::new();
         run_parallel(spec, &puzzle, &mut h, &mut pruners, max_cost, limiter, seed)
     })
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use searchkit_core::{run_parallel, AlgorithmSpec, Estimator, Limiter, Pruner, Puzzle, SearchResult, Seed, Successor};
 
-use searchkit_core::pdb::{count, rank, weights};
+use searchkit_core::pdb::{count, rank, weights, Table};
 
 pub const NO_PREV: u8 = u8::MAX;
 
@@ -222,16 +222,17 @@ impl Puzzle for Tiles {
     }
 }
 
-/// One pattern database of a partition: its tiles (in rank order) and its entries.
+/// One pattern database of a partition: its tiles (in rank order) and its entries (a buffer, or a verified
+/// file's pages mapped read-only: [`Table`]; shared by the threads of a search and by the searches of a process).
 #[derive(Clone)]
 pub struct Group {
     pub tiles: Vec<u8>,
-    pub table: Arc<Vec<u8>>,
+    pub table: Arc<Table>,
     pub(crate) w: Vec<u64>,
 }
 
 impl Group {
-    pub fn new(n: usize, tiles: Vec<u8>, table: Arc<Vec<u8>>) -> Result<Group, String> {
+    pub fn new(n: usize, tiles: Vec<u8>, table: Arc<Table>) -> Result<Group, String> {
         let w = weights(n * n, tiles.len());
         let expected = count(n * n, tiles.len()) as usize;
         if table.len() != expected {

@@ -19,7 +19,7 @@ fn threes(reflect: bool) -> Arc<Pdb25> {
     let groups = (0..8u8).map(|i| {
         let tiles = vec![3 * i + 1, 3 * i + 2, 3 * i + 3];
         let v = searchkit_tiles::pdb::build(5, &tiles, &Limiter::new(), |_, _| {}).unwrap();
-        Group::new(5, tiles, Arc::new(v)).unwrap()
+        Group::new(5, tiles, Arc::new(v.into())).unwrap()
     }).collect();
     Arc::new(Pdb25::new(groups, reflect).unwrap())
 }
