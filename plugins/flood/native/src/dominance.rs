@@ -16,6 +16,8 @@ use crate::puzzle::{Flood, RULE_DOMINANCE};
 struct Level {
     /// Regions recorded at this level.
     n: usize,
+    /// `n` at the last [`Dominance::freeze`].
+    mark: usize,
     /// Chunk-major bitmaps: `data[c * count + a]` has bit j set when region `64 c + j` contains area `a`, so
     /// one region is recorded in one contiguous run of `count` words.
     data: Vec<u64>,
@@ -34,8 +36,8 @@ pub struct Dominance {
 /// empties soon), straight from the bitset's words: a list of the region's areas cost more to build than the
 /// ANDs that read it (a PC19 region has about 100 areas, and the AND empties after a few).
 #[inline(always)]
-fn holding(chunk: &[u64], region: &[u64]) -> u64 {
-    let mut acc = !0u64;
+fn holding(chunk: &[u64], region: &[u64], of: u64) -> u64 {
+    let mut acc = of;
     for (k, &w) in region.iter().enumerate().rev() {
         let mut w = w;
         while w != 0 {
@@ -63,17 +65,44 @@ impl Dominance {
     /// Python's `cut(state, g, remaining)`: `true` if the region lies inside one recorded at `g`; otherwise
     /// record it and return `false`.
     pub fn check<B: Bits>(&mut self, count: usize, flooded: &B, g: u32) -> bool {
+        self.check_from(count, flooded, g, 0)
+    }
+
+    /// Mark how many regions each level holds now, for [`Dominance::test`] and [`Dominance::check_since`].
+    pub fn freeze(&mut self) {
+        for l in &mut self.levels {
+            l.mark = l.n;
+        }
+    }
+
+    /// Whether the region lies inside one recorded at `g` (nothing recorded): [`Dominance::check`]'s test
+    /// alone, which threads may run side by side while nothing is recorded.
+    pub fn test<B: Bits>(&self, count: usize, flooded: &B, g: u32) -> bool {
+        let Some(level) = self.levels.get(g as usize) else { return false };
+        !flooded.is_zero() && level.data.chunks_exact(count).any(|c| holding(c, flooded.words(), !0) != 0)
+    }
+
+    /// [`Dominance::check`] against the regions recorded at `g` since the last [`Dominance::freeze`] only
+    /// (the caller has [`Dominance::test`]ed the others).
+    pub fn check_since<B: Bits>(&mut self, count: usize, flooded: &B, g: u32) -> bool {
+        let from = self.levels.get(g as usize).map_or(0, |l| l.mark);
+        self.check_from(count, flooded, g, from)
+    }
+
+    /// [`Dominance::check`] against the regions recorded at `g` from the `from`-th on.
+    fn check_from<B: Bits>(&mut self, count: usize, flooded: &B, g: u32, from: usize) -> bool {
         let g = g as usize;
         while self.levels.len() <= g {
-            self.levels.push(Level { n: 0, data: Vec::new() });
+            self.levels.push(Level { n: 0, mark: 0, data: Vec::new() });
         }
         let level = &mut self.levels[g];
         if flooded.is_zero() {
             return false;
         }
         let region = flooded.words();
-        for chunk in level.data.chunks_exact(count) {
-            if holding(chunk, region) != 0 {
+        for (c, chunk) in level.data.chunks_exact(count).enumerate().skip(from / 64) {
+            let of = if c == from / 64 { !0u64 << (from % 64) } else { !0 };
+            if holding(chunk, region, of) != 0 {
                 return true;
             }
         }
@@ -109,6 +138,19 @@ impl<B: Bits> Pruner<Flood<B>> for Dominance {
 
     fn cut(&mut self, d: &Flood<B>, state: &B, g: u32, _remaining: Option<u32>) -> bool {
         self.check(d.graph.count, state, g)
+    }
+
+    fn freeze(&mut self) -> bool {
+        Dominance::freeze(self);
+        true
+    }
+
+    fn test(&self, d: &Flood<B>, state: &B, g: u32) -> bool {
+        Dominance::test(self, d.graph.count, state, g)
+    }
+
+    fn cut_since_frozen(&mut self, d: &Flood<B>, state: &B, g: u32, _remaining: Option<u32>) -> bool {
+        self.check_since(d.graph.count, state, g)
     }
 
     fn bytes(&self) -> usize {
