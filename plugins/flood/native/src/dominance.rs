@@ -157,3 +157,32 @@ impl<B: Bits> Pruner<Flood<B>> for Dominance {
         Dominance::bytes(self) + self.levels.capacity() * std::mem::size_of::<Level>()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Dominance;
+
+    /// `test || check_since` after a `freeze` is `check`, on a twin that checks every region in turn (the
+    /// parallel best-first search's split of the rule): the same verdicts and the same records.
+    #[test]
+    fn the_split_check_is_the_check() {
+        let mut x = 11u64;
+        let mut rnd = |n: u64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) % n
+        };
+        let (mut whole, mut split) = (Dominance::new(), Dominance::new());
+        for round in 0..4000 {
+            if round % 7 == 0 {
+                split.freeze();
+            }
+            // small regions of 20 areas, so that inclusions are common; 3 cost levels
+            let region: [u64; 1] = [rnd(1 << 20) & rnd(1 << 20) | rnd(1 << 20) & (1 << rnd(20))];
+            let g = rnd(3) as u32;
+            let tested = split.test(20, &region, g);
+            let got = tested || split.check_since(20, &region, g);
+            assert_eq!(got, whole.check(20, &region, g), "round {round}");
+        }
+        assert!(whole.levels.iter().map(|l| l.n).sum::<usize>() > 64, "more than one chunk a level");
+    }
+}
