@@ -75,11 +75,19 @@ impl Dominance {
         }
     }
 
-    /// Whether the region lies inside one recorded at `g` (nothing recorded): [`Dominance::check`]'s test
-    /// alone, which threads may run side by side while nothing is recorded.
+    /// Whether the region lies inside one recorded at `g` before the last [`Dominance::freeze`] (nothing
+    /// recorded): [`Dominance::check`]'s test alone, which threads may run side by side while nothing is
+    /// recorded.
     pub fn test<B: Bits>(&self, count: usize, flooded: &B, g: u32) -> bool {
         let Some(level) = self.levels.get(g as usize) else { return false };
-        !flooded.is_zero() && level.data.chunks_exact(count).any(|c| holding(c, flooded.words(), !0) != 0)
+        if flooded.is_zero() {
+            return false;
+        }
+        let to = level.mark;
+        level.data.chunks_exact(count).take(to.div_ceil(64)).enumerate().any(|(c, chunk)| {
+            let of = if c == to / 64 { (1u64 << (to % 64)) - 1 } else { !0 };
+            holding(chunk, flooded.words(), of) != 0
+        })
     }
 
     /// [`Dominance::check`] against the regions recorded at `g` since the last [`Dominance::freeze`] only
@@ -172,17 +180,30 @@ mod tests {
             (x >> 33) % n
         };
         let (mut whole, mut split) = (Dominance::new(), Dominance::new());
+        let (mut since, mut recent) = (0, Vec::new());
         for round in 0..4000 {
-            if round % 7 == 0 {
+            if rnd(90) == 0 {
                 split.freeze();
             }
-            // small regions of 20 areas, so that inclusions are common; 3 cost levels
-            let region: [u64; 1] = [rnd(1 << 20) & rnd(1 << 20) | rnd(1 << 20) & (1 << rnd(20))];
-            let g = rnd(3) as u32;
-            let tested = split.test(20, &region, g);
-            let got = tested || split.check_since(20, &region, g);
-            assert_eq!(got, whole.check(20, &region, g), "round {round}");
+            // regions of 30 areas, about three quarters of them in each, on 3 cost levels; half of them a
+            // part of one of the last few (so that inclusions in regions recorded since the freeze are common)
+            let (region, g): ([u64; 1], u32) = match recent.len() {
+                n if n > 0 && rnd(2) == 0 => {
+                    let (r, g): ([u64; 1], u32) = recent[rnd(n as u64) as usize];
+                    ([r[0] & (rnd(1 << 30) | rnd(1 << 30))], g)
+                }
+                _ => ([rnd(1 << 30) | rnd(1 << 30)], rnd(3) as u32),
+            };
+            recent.push((region, g));
+            if recent.len() > 4 {
+                recent.remove(0);
+            }
+            let tested = split.test(30, &region, g);
+            let got = tested || split.check_since(30, &region, g);
+            assert_eq!(got, whole.check(30, &region, g), "round {round}");
+            since += usize::from(got && !tested);
         }
-        assert!(whole.levels.iter().map(|l| l.n).sum::<usize>() > 64, "more than one chunk a level");
+        assert!(whole.levels.iter().map(|l| l.n).sum::<usize>() > 3 * 64, "more than one chunk a level");
+        assert!(since > 0, "some cuts by regions recorded since the freeze");
     }
 }
