@@ -93,6 +93,9 @@ fn out_of_memory<M>(limiter: &Limiter) -> SearchResult<M> {
     o
 }
 
+/// A search thread's own puzzle and heuristic.
+type Replica<B> = (Flood<B>, Box<dyn Estimator<Flood<B>>>);
+
 fn solve_board<'py, B: Bits + Send + Sync>(py: Python<'py>, graph: AreaGraph, mut req: SearchRequest)
                                           -> PyResult<Bound<'py, PyDict>> {
     // the kit checked every name against the manifest
@@ -116,7 +119,7 @@ fn solve_board<'py, B: Bits + Send + Sync>(py: Python<'py>, graph: AreaGraph, mu
     let copy = (spec.threads > 1).then(|| graph.clone());
     let job = move |limiter: &Limiter| {
         let disabled: Vec<&str> = disabled.iter().map(String::as_str).collect();
-        let replicate = || -> Option<(Flood<B>, Box<dyn Estimator<Flood<B>>>)> {
+        let replicate = || -> Option<Replica<B>> {
             let f = Flood::<B>::from_graph(copy.clone()?, &disabled).ok()?;
             let h = heuristic(&hname, &f).ok()?;
             Some((f, h))

@@ -171,6 +171,9 @@ fn expand<D: Puzzle, H: Estimator<D> + ?Sized>(puzzle: &D, h: &mut H, store: &St
     out
 }
 
+/// The outputs of a batch's expansions, each with its place in the batch.
+type Outs<D> = Vec<(usize, Out<<D as Puzzle>::Move, <D as Puzzle>::State>)>;
+
 /// A driver-level rule as the threads share it.
 type Rule<'p, D> = dyn Pruner<D> + Send + Sync + 'p;
 
@@ -182,7 +185,7 @@ struct Shared<'a, 'p, D: Puzzle> {
     rules: RwLock<Vec<&'a mut Rule<'p, D>>>,
     batch: RwLock<Vec<Item<D::State>>>,
     next: AtomicUsize,
-    outs: Mutex<Vec<(usize, Out<D::Move, D::State>)>>,
+    outs: Mutex<Outs<D>>,
     gate: Mutex<(u64, bool)>,
     wake: Condvar,
     running: AtomicUsize,
