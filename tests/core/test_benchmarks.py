@@ -77,3 +77,13 @@ def test_ida_overhead_benchmark_finds_both_searches_equal():
     out = _run("benchmarks/ida_overhead.py", "--rounds", "1", "--boards", "12,79", "--cases", str(cases))
     assert "both searches equal board for board (expanded 722,264, generated 1,473,476" in out
     assert "searchkit / standalone nodes a second:" in out
+
+
+def test_threads_astar_runs_a_board_on_1_and_2_threads_and_compares_them():
+    """``benchmarks/threads_astar.py`` on PC19's first 3 boards (14x14: A* by the plan), 1 and 2 threads: it
+    exits non-zero when their statuses, costs or lower bounds differ."""
+    import pytest
+
+    pytest.importorskip("searchkit_flood_native")
+    out = _run("benchmarks/threads_astar.py", "--boards", "3", "--file", str(PC19_FIRST50))
+    assert "3 boards, the same statuses, costs and lower bounds on 1 and 2 threads" in out

@@ -49,6 +49,7 @@ use drivers::Ctx;
 
 #[doc(hidden)]
 pub use drivers::ida_star::parallel::{unit_sizes, UNITS_PER_THREAD};
+pub use drivers::best_first::parallel::BATCH;
 
 /// An exact weight `num / den` (> 0): Python's weight option read as a fraction of its decimal spelling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,8 +122,8 @@ impl DfsMode {
 ///
 /// `threads` (at least 1; 0 is read as 1): the threads one search may use.  Only a search with a parallel
 /// twin uses more than one ([`run_parallel`]: IDA* without a transposition table or driver-level rules on a
-/// game that moves in place); every other search runs on one, and its statistics say so
-/// ([`SearchStats::threads`]).
+/// game that moves in place; [`run_replicated`]: A* and PEA*); every other search runs on one, and its
+/// statistics say so ([`SearchStats::threads`]).
 #[derive(Clone, Copy, Debug)]
 pub struct AlgorithmSpec {
     pub algorithm: Algorithm,
@@ -178,6 +179,49 @@ where
         return drivers::ida_star::parallel::ida_star(puzzle, h, max_cost, limiter, spec.threads, spec.admissible);
     }
     run_seeded(spec, puzzle, h, pruners, max_cost, limiter, seed)
+}
+
+/// [`run_seeded`] on `spec.threads` threads for A* and PEA* (`drivers::best_first::parallel`: K-parallel
+/// best-first search, the same optimal cost and lower-bound rules as on one thread, its own counts, the same
+/// at every thread count above one) when `spec.threads > 1`; every other search, and A*/PEA* on one thread,
+/// runs on the calling thread as [`run_seeded`] runs it.
+///
+/// `replicate` makes one more thread's own puzzle and heuristic, equal to `puzzle` and `h` (the same
+/// successors in the same order, the same estimates): the puzzle need not be `Sync` nor the heuristic
+/// `Clone` (a game's puzzle may keep a cache of its last successors). `None`: it could not (its memory);
+/// the search then goes on without that thread. It is called on the thread that will use the copy.
+#[allow(clippy::too_many_arguments)]
+pub fn run_replicated<D, H, F>(spec: &AlgorithmSpec, puzzle: &D, h: &mut H,
+                               pruners: &mut [&mut (dyn Pruner<D> + Send + Sync)], max_cost: Option<u32>,
+                               limiter: &Limiter, seed: Seed<'_, D::Move>, replicate: &F) -> SearchResult<D::Move>
+where
+    D: Puzzle,
+    D::State: Send + Sync,
+    D::Move: Send + Sync,
+    H: Estimator<D> + ?Sized,
+    F: Fn() -> Option<(D, Box<dyn Estimator<D>>)> + Sync,
+{
+    let cfg = match spec.algorithm {
+        Algorithm::Astar => Some(drivers::best_first::ASTAR),
+        Algorithm::Peastar => Some(drivers::best_first::PEASTAR),
+        _ => None,
+    };
+    let Some(cfg) = cfg.filter(|_| spec.threads > 1) else {
+        let mut plain: Vec<&mut dyn Pruner<D>> = pruners.iter_mut().map(|p| &mut **p as &mut dyn Pruner<D>).collect();
+        return run_seeded(spec, puzzle, h, &mut plain, max_cost, limiter, seed);
+    };
+    let mut h = h;
+    let mut ctx: Ctx<D> = Ctx {
+        puzzle,
+        h: &mut h,
+        pruners: &mut [],
+        checks: Checker::new(limiter),
+        pruner_cuts: Vec::new(),
+        domain_cuts: vec![0; puzzle.rule_names().len()],
+        max_cost,
+        admissible: spec.admissible,
+    };
+    drivers::best_first::parallel::search(&mut ctx, pruners, cfg, spec.threads, replicate)
 }
 
 /// [`run`] with anytime's incumbent and improvement callback (ignored by the other drivers).

@@ -176,6 +176,25 @@ pub trait Pruner<D: Puzzle> {
     fn out_of_memory(&self) -> bool {
         false
     }
+    /// A parallel best-first search's split of [`Pruner::cut`] (`drivers::best_first::parallel`): `true`
+    /// when the rule has one. The search calls `freeze` on its calling thread before each batch of states is
+    /// expanded; until the next `freeze`, [`Pruner::test`] is asked on any thread (the rule not changed
+    /// meanwhile), and [`Pruner::cut_since_frozen`] on the calling thread, in the pop order, for a state
+    /// `test` did not cut. `false` (the default): the search calls `cut` alone.
+    fn freeze(&mut self) -> bool {
+        false
+    }
+    /// After [`Pruner::freeze`]: whether `cut` would cut `state` (cost `g`) for what the rule recorded
+    /// before the freeze, recording nothing. `false` by default.
+    fn test(&self, _domain: &D, _state: &D::State, _g: u32) -> bool {
+        false
+    }
+    /// After [`Pruner::freeze`], for a state [`Pruner::test`] did not cut: `cut`'s verdict (and its record)
+    /// given that what the rule recorded before the freeze does not cut it, so that `test || cut_since_frozen`
+    /// is exactly `cut`. By default `cut`.
+    fn cut_since_frozen(&mut self, domain: &D, state: &D::State, g: u32, remaining: Option<u32>) -> bool {
+        self.cut(domain, state, g, remaining)
+    }
     /// Bytes the rule's own tables hold now: charged to the memory budget with the driver's (checked where
     /// the driver checks its limits) and reported in `SearchStats::pruner_bytes`. 0 by default.
     fn bytes(&self) -> usize {

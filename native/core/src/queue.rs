@@ -310,6 +310,12 @@ impl BucketQueue {
         Ok(())
     }
 
+    /// The key of the first entry (`None`: the list is empty).
+    #[inline]
+    pub fn peek_key(&self) -> Option<u64> {
+        self.order.peek().map(|Reverse((k, _))| k.key())
+    }
+
     /// The first entry: `(key, g, id)`.
     #[inline]
     pub fn pop(&mut self) -> Option<(u64, u32, u32)> {

@@ -270,3 +270,59 @@ fn large_costs_keep_their_exact_g() {
         }
     }
 }
+
+/// A* and PEA* on several threads (K-parallel best-first search, `run_replicated`): the optimal cost of
+/// breadth-first search, its lower bound, moves that reach the goal, and the same search (moves, counts,
+/// f-layers) whatever the threads asked for; a node limit counted over the threads, exactly.
+#[test]
+fn astar_on_threads_is_optimal_and_the_same_at_every_thread_count() {
+    let replicate = |start: [u8; 9]| move || Some((Eight { start }, Box::new(Manhattan) as Box<dyn Estimator<Eight>>));
+    // the threads start at the first batch (these searches are below the default threshold); no other test
+    // here reads these variables
+    std::env::set_var("SEARCHKIT_PARALLEL_SMALL", "0");
+    std::env::set_var("SEARCHKIT_PARALLEL_BATCH", "4");
+    let mut started = 0;
+    for seed in 0..24 {
+        let d = Eight { start: scramble(100 + seed, 300) };
+        let opt = solve(Algorithm::Bfs, &d, &Limiter::new()).cost.unwrap();
+        for alg in [Algorithm::Astar, Algorithm::Peastar] {
+            let on = |threads: usize, limiter: &Limiter| {
+                let spec = AlgorithmSpec { threads, ..AlgorithmSpec::new(alg) };
+                run_replicated(&spec, &d, &mut Manhattan, &mut [], None, limiter, Seed::default(), &replicate(d.start))
+            };
+            let two = on(2, &Limiter::new());
+            assert_eq!((two.status, two.cost, two.lower_bound), (Status::Solved, Some(opt), Some(opt)), "{alg:?} {seed}");
+            assert_eq!(replay(&d, &two.moves), GOAL);
+            started += usize::from(two.stats.threads > 1);
+            let three = on(3, &Limiter::new());
+            assert_eq!((&three.moves, three.stats.expanded, three.stats.generated, three.stats.evaluated),
+                       (&two.moves, two.stats.expanded, two.stats.generated, two.stats.evaluated), "{alg:?} {seed}");
+            assert_eq!(three.stats.iterations.iter().map(|i| (i.bound, i.expanded)).collect::<Vec<_>>(),
+                       two.stats.iterations.iter().map(|i| (i.bound, i.expanded)).collect::<Vec<_>>());
+            std::env::set_var("SEARCHKIT_PARALLEL_SMALL", "1000000000");
+            let alone = on(2, &Limiter::new());
+            std::env::set_var("SEARCHKIT_PARALLEL_SMALL", "0");
+            assert_eq!(alone.stats.threads, 1, "no thread started");
+            assert_eq!((&alone.moves, alone.stats.expanded, alone.stats.generated),
+                       (&two.moves, two.stats.expanded, two.stats.generated), "{alg:?} {seed}");
+            let one = on(1, &Limiter::new());
+            assert_eq!(one.stats.threads, 1);
+            assert_eq!((one.cost, one.lower_bound), (two.cost, two.lower_bound));
+            for limit in [0, 1, 7, 100, 1000] {
+                let mut c = Limiter::new();
+                c.max_nodes = Some(limit);
+                let o = on(2, &c);
+                assert!(o.stats.expanded <= limit, "{alg:?} {seed} {limit}");
+                match o.status {
+                    Status::Solved => assert_eq!(o.cost, Some(opt)),
+                    Status::NodeLimit => {
+                        assert_eq!(o.stats.expanded, limit);
+                        assert!(o.lower_bound.unwrap() <= opt);
+                    }
+                    other => panic!("{other:?}"),
+                }
+            }
+        }
+    }
+    assert!(started > 0, "no search was large enough to start its threads");
+}

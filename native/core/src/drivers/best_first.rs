@@ -2,6 +2,10 @@
 //! loop ([`search`]) configured by a [`BestFirst`] value as Python's `search` is, over Python's
 //! `BestFirstExpansion` step ([`Expansion`]); `astar.py`, `peastar.py`, `wastar.py` and `gbfs.py` are its
 //! configurations ([`ASTAR`], [`PEASTAR`], [`BestFirst::weighted`], [`BestFirst::greedy`]).
+//!
+//! [`parallel`] is A*'s and PEA*'s multi-threaded form (K-parallel best-first search; no Python twin).
+
+pub(crate) mod parallel;
 
 use std::collections::HashMap;
 use std::mem::MaybeUninit;
@@ -101,6 +105,11 @@ impl<D: Puzzle> Expansion<D> {
         self.store.bytes() + self.queue.bytes() + self.side_bytes
     }
 
+    /// `(expanded, generated, evaluated)`, for [`Layers`].
+    fn counts(&self) -> (u64, u64, u64) {
+        (self.expanded, self.generated, self.evaluated)
+    }
+
     /// Expand state `id` popped with cost `g`: Python's `step(state, g, ceiling, again)`.
     ///
     /// Returns the goal child taken on generation (greedy search), or `None`.
@@ -187,41 +196,42 @@ impl<D: Puzzle> Expansion<D> {
     }
 }
 
-/// Python's `FLayers`: one record per value of the popped f.
-struct Layers {
-    f: u64,
-    records: Vec<IterationRecord>,
+/// Python's `FLayers`: one record per value of the popped f. The counts it is handed are
+/// `(expanded, generated, evaluated)` so far.
+pub(super) struct Layers {
+    pub f: u64,
+    pub records: Vec<IterationRecord>,
     mark: (u64, u64, u64, f64),
 }
 
 impl Layers {
-    fn new<D: Puzzle>(ctx: &Ctx<D>, f0: u64) -> Self {
+    pub fn new<D: Puzzle>(ctx: &Ctx<D>, f0: u64) -> Self {
         ctx.checks.limiter.set_bound(f0);
         Layers { f: f0, records: Vec::new(), mark: (0, 0, 0, 0.0) }
     }
 
-    fn close_layer<D: Puzzle>(&mut self, ctx: &Ctx<D>, e: &Expansion<D>) {
+    pub fn close_layer<D: Puzzle>(&mut self, ctx: &Ctx<D>, (expanded, generated, evaluated): (u64, u64, u64)) {
         let (e0, g0, v0, t0) = self.mark;
         self.records.push(IterationRecord {
             bound: self.f,
-            expanded: e.expanded - e0,
-            generated: e.generated - g0,
+            expanded: expanded - e0,
+            generated: generated - g0,
             elapsed: ctx.checks.limiter.elapsed() - t0,
-            evaluated: e.evaluated - v0,
+            evaluated: evaluated - v0,
             kind: crate::protocol::F_LAYER,
         });
     }
 
-    fn rise<D: Puzzle>(&mut self, ctx: &Ctx<D>, e: &Expansion<D>, f: u64) {
-        self.close_layer(ctx, e);
+    pub fn rise<D: Puzzle>(&mut self, ctx: &Ctx<D>, counts: (u64, u64, u64), f: u64) {
+        self.close_layer(ctx, counts);
         self.f = f;
         ctx.checks.limiter.set_bound(f);
-        self.mark = (e.expanded, e.generated, e.evaluated, ctx.checks.limiter.elapsed());
+        self.mark = (counts.0, counts.1, counts.2, ctx.checks.limiter.elapsed());
     }
 }
 
 /// No goal is reachable from the start (its estimate is [`DEAD`]).
-fn dead_start<D: Puzzle>(ctx: &Ctx<D>) -> SearchResult<D::Move> {
+pub(super) fn dead_start<D: Puzzle>(ctx: &Ctx<D>) -> SearchResult<D::Move> {
     let mut o = SearchResult::new(Status::Exhausted, ctx.stats(0, 0, 1, 1));
     o.lower_bound = ctx.max_cost.map(|m| u64::from(m) + 1);
     o
@@ -298,7 +308,7 @@ pub(crate) fn search<D: Puzzle>(ctx: &mut Ctx<D>, cfg: BestFirst) -> SearchResul
         while let Some((key, g, id)) = e.queue.pop() {
             if let Some(l) = layers.as_mut() {
                 if key > l.f {
-                    l.rise(ctx, &e, key); // the popped f rose: a new f-layer
+                    l.rise(ctx, e.counts(), key); // the popped f rose: a new f-layer
                 }
             }
             if e.store.g(id) < g {
@@ -345,7 +355,7 @@ pub(crate) fn search<D: Puzzle>(ctx: &mut Ctx<D>, cfg: BestFirst) -> SearchResul
     stats.states_stored = e.store.len() as u64;
     if let Some(mut l) = layers {
         // Python's `optimal_result` (its proof: the largest key popped is <= C* until a goal is popped).
-        l.close_layer(ctx, &e);
+        l.close_layer(ctx, e.counts());
         stats.iterations = l.records;
         let mut o = SearchResult::new(status, stats);
         match status {

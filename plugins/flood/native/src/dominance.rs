@@ -16,6 +16,8 @@ use crate::puzzle::{Flood, RULE_DOMINANCE};
 struct Level {
     /// Regions recorded at this level.
     n: usize,
+    /// `n` at the last [`Dominance::freeze`].
+    mark: usize,
     /// Chunk-major bitmaps: `data[c * count + a]` has bit j set when region `64 c + j` contains area `a`, so
     /// one region is recorded in one contiguous run of `count` words.
     data: Vec<u64>,
@@ -34,8 +36,8 @@ pub struct Dominance {
 /// empties soon), straight from the bitset's words: a list of the region's areas cost more to build than the
 /// ANDs that read it (a PC19 region has about 100 areas, and the AND empties after a few).
 #[inline(always)]
-fn holding(chunk: &[u64], region: &[u64]) -> u64 {
-    let mut acc = !0u64;
+fn holding(chunk: &[u64], region: &[u64], of: u64) -> u64 {
+    let mut acc = of;
     for (k, &w) in region.iter().enumerate().rev() {
         let mut w = w;
         while w != 0 {
@@ -63,17 +65,52 @@ impl Dominance {
     /// Python's `cut(state, g, remaining)`: `true` if the region lies inside one recorded at `g`; otherwise
     /// record it and return `false`.
     pub fn check<B: Bits>(&mut self, count: usize, flooded: &B, g: u32) -> bool {
+        self.check_from(count, flooded, g, 0)
+    }
+
+    /// Mark how many regions each level holds now, for [`Dominance::test`] and [`Dominance::check_since`].
+    pub fn freeze(&mut self) {
+        for l in &mut self.levels {
+            l.mark = l.n;
+        }
+    }
+
+    /// Whether the region lies inside one recorded at `g` before the last [`Dominance::freeze`] (nothing
+    /// recorded): [`Dominance::check`]'s test alone, which threads may run side by side while nothing is
+    /// recorded.
+    pub fn test<B: Bits>(&self, count: usize, flooded: &B, g: u32) -> bool {
+        let Some(level) = self.levels.get(g as usize) else { return false };
+        if flooded.is_zero() {
+            return false;
+        }
+        let to = level.mark;
+        level.data.chunks_exact(count).take(to.div_ceil(64)).enumerate().any(|(c, chunk)| {
+            let of = if c == to / 64 { (1u64 << (to % 64)) - 1 } else { !0 };
+            holding(chunk, flooded.words(), of) != 0
+        })
+    }
+
+    /// [`Dominance::check`] against the regions recorded at `g` since the last [`Dominance::freeze`] only
+    /// (the caller has [`Dominance::test`]ed the others).
+    pub fn check_since<B: Bits>(&mut self, count: usize, flooded: &B, g: u32) -> bool {
+        let from = self.levels.get(g as usize).map_or(0, |l| l.mark);
+        self.check_from(count, flooded, g, from)
+    }
+
+    /// [`Dominance::check`] against the regions recorded at `g` from the `from`-th on.
+    fn check_from<B: Bits>(&mut self, count: usize, flooded: &B, g: u32, from: usize) -> bool {
         let g = g as usize;
         while self.levels.len() <= g {
-            self.levels.push(Level { n: 0, data: Vec::new() });
+            self.levels.push(Level { n: 0, mark: 0, data: Vec::new() });
         }
         let level = &mut self.levels[g];
         if flooded.is_zero() {
             return false;
         }
         let region = flooded.words();
-        for chunk in level.data.chunks_exact(count) {
-            if holding(chunk, region) != 0 {
+        for (c, chunk) in level.data.chunks_exact(count).enumerate().skip(from / 64) {
+            let of = if c == from / 64 { !0u64 << (from % 64) } else { !0 };
+            if holding(chunk, region, of) != 0 {
                 return true;
             }
         }
@@ -111,7 +148,62 @@ impl<B: Bits> Pruner<Flood<B>> for Dominance {
         self.check(d.graph.count, state, g)
     }
 
+    fn freeze(&mut self) -> bool {
+        Dominance::freeze(self);
+        true
+    }
+
+    fn test(&self, d: &Flood<B>, state: &B, g: u32) -> bool {
+        Dominance::test(self, d.graph.count, state, g)
+    }
+
+    fn cut_since_frozen(&mut self, d: &Flood<B>, state: &B, g: u32, _remaining: Option<u32>) -> bool {
+        self.check_since(d.graph.count, state, g)
+    }
+
     fn bytes(&self) -> usize {
         Dominance::bytes(self) + self.levels.capacity() * std::mem::size_of::<Level>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Dominance;
+
+    /// `test || check_since` after a `freeze` is `check`, on a twin that checks every region in turn (the
+    /// parallel best-first search's split of the rule): the same verdicts and the same records.
+    #[test]
+    fn the_split_check_is_the_check() {
+        let mut x = 11u64;
+        let mut rnd = |n: u64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) % n
+        };
+        let (mut whole, mut split) = (Dominance::new(), Dominance::new());
+        let (mut since, mut recent) = (0, Vec::new());
+        for round in 0..4000 {
+            if rnd(90) == 0 {
+                split.freeze();
+            }
+            // regions of 30 areas, about three quarters of them in each, on 3 cost levels; half of them a
+            // part of one of the last few (so that inclusions in regions recorded since the freeze are common)
+            let (region, g): ([u64; 1], u32) = match recent.len() {
+                n if n > 0 && rnd(2) == 0 => {
+                    let (r, g): ([u64; 1], u32) = recent[rnd(n as u64) as usize];
+                    ([r[0] & (rnd(1 << 30) | rnd(1 << 30))], g)
+                }
+                _ => ([rnd(1 << 30) | rnd(1 << 30)], rnd(3) as u32),
+            };
+            recent.push((region, g));
+            if recent.len() > 4 {
+                recent.remove(0);
+            }
+            let tested = split.test(30, &region, g);
+            let got = tested || split.check_since(30, &region, g);
+            assert_eq!(got, whole.check(30, &region, g), "round {round}");
+            since += usize::from(got && !tested);
+        }
+        assert!(whole.levels.iter().map(|l| l.n).sum::<usize>() > 3 * 64, "more than one chunk a level");
+        assert!(since > 0, "some cuts by regions recorded since the freeze");
     }
 }

@@ -8,7 +8,7 @@ use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use searchkit_core::manifest::{Component, Kind};
-use searchkit_core::{run_seeded, Limiter, Estimator, SearchResult, Seed, Pruner, Status};
+use searchkit_core::{run_replicated, Limiter, Estimator, SearchResult, Seed, Pruner, Status};
 use searchkit_pyo3::{error_dict, improvement_callback, result_dict, run_inline, NativeGame, SearchRequest};
 
 use crate::greedy::{Greedy, TwoBest};
@@ -93,7 +93,11 @@ fn out_of_memory<M>(limiter: &Limiter) -> SearchResult<M> {
     o
 }
 
-fn solve_board<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, mut req: SearchRequest) -> PyResult<Bound<'py, PyDict>> {
+/// A search thread's own puzzle and heuristic.
+type Replica<B> = (Flood<B>, Box<dyn Estimator<Flood<B>>>);
+
+fn solve_board<'py, B: Bits + Send + Sync>(py: Python<'py>, graph: AreaGraph, mut req: SearchRequest)
+                                          -> PyResult<Bound<'py, PyDict>> {
     // the kit checked every name against the manifest
     let hname = req.heuristic.clone().unwrap_or_else(|| "puchert".to_string());
     let dominance = req.pruners.iter().any(|p| p == "dominance");
@@ -110,9 +114,16 @@ fn solve_board<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, mut req: SearchR
     };
     let mut on_improve = improvement_callback(req.on_improve.take());
     let (spec, max_cost) = (req.spec, req.max_cost);
-    // The puzzle is built where the search runs (it keeps a cache of its last successors, so it is not Sync).
+    // The puzzle is built where the search runs (it keeps a cache of its last successors, so it is not Sync);
+    // a search on more threads (A*, PEA*) builds each thread's own from a copy of the graph.
+    let copy = (spec.threads > 1).then(|| graph.clone());
     let job = move |limiter: &Limiter| {
         let disabled: Vec<&str> = disabled.iter().map(String::as_str).collect();
+        let replicate = || -> Option<Replica<B>> {
+            let f = Flood::<B>::from_graph(copy.clone()?, &disabled).ok()?;
+            let h = heuristic(&hname, &f).ok()?;
+            Some((f, h))
+        };
         // its tables grow with the board: an allocation that fails is the case's memory_limit, never an abort
         let f = match Flood::<B>::from_graph(graph, &disabled) {
             Ok(f) => f,
@@ -125,12 +136,12 @@ fn solve_board<'py, B: Bits>(py: Python<'py>, graph: AreaGraph, mut req: SearchR
             Err(e) => panic!("a known heuristic: {e}"),
         };
         let mut pruner = Dominance::new();
-        let mut pruners: Vec<&mut dyn Pruner<Flood<B>>> = Vec::new();
+        let mut pruners: Vec<&mut (dyn Pruner<Flood<B>> + Send + Sync)> = Vec::new();
         if dominance {
             pruners.push(&mut pruner);
         }
         let seed = Seed { incumbent, on_improve: Some(&mut on_improve) };
-        run_seeded(&spec, &f, &mut *h, &mut pruners, max_cost, limiter, seed)
+        run_replicated(&spec, &f, &mut *h, &mut pruners, max_cost, limiter, seed, &replicate)
     };
     let outcome = run_inline(py, &mut req.limits, req.progress.take(), job);
     match outcome {
