@@ -12,7 +12,6 @@
 
 mod common;
 
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -23,44 +22,16 @@ use searchkit_tiles::puzzle::{mirror, Group, Tiles, TilesH};
 /// The 7-8 partition as the plugin names it (docs/pdb.md).
 const GROUPS: [&[u8]; 2] = [&[1, 2, 3, 4, 5, 6, 7, 8], &[9, 10, 11, 12, 13, 14, 15]];
 
-/// The process's CPU time (user + system) in seconds.
-fn cpu() -> f64 {
-    let mut ts = Timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: clock_gettime writes the timespec it is given
-    unsafe { clock_gettime(2, &mut ts) }; // CLOCK_PROCESS_CPUTIME_ID
-    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
-}
-
-#[repr(C)]
-struct Timespec {
-    tv_sec: i64,
-    tv_nsec: i64,
-}
-
-extern "C" {
-    fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
-}
-
-/// The table of `tiles` from the cache folder (the file whose name starts with the tiles), mapped.
-fn table(dir: &PathBuf, tiles: &[u8]) -> Arc<searchkit_core::pdb::Table> {
-    let stem = format!("sliding-tiles-{}-", tiles.iter().map(u8::to_string).collect::<Vec<_>>().join("-"));
-    let path = std::fs::read_dir(dir).expect("the pattern-database folder").flatten().map(|e| e.path())
-        .find(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
-            n.starts_with(&stem) && n.ends_with(".pdb") && n[stem.len()..].len() == 20
-        }))
-        .unwrap_or_else(|| panic!("no table {stem}*.pdb in {}", dir.display()));
-    let mut head = [0u8; 72];
-    std::io::Read::read_exact(&mut std::fs::File::open(&path).expect("the table"), &mut head).expect("a header");
-    let digest: [u8; 32] = head[40..72].try_into().expect("a header");
+/// The table of `tiles` from the cache folder, mapped (as the plugin reads a 4 x 4 table).
+fn table(dir: &std::path::Path, tiles: &[u8]) -> Arc<searchkit_core::pdb::Table> {
+    let (path, digest) = common::table_file(dir, tiles);
     Arc::new(searchkit_core::pdb::map_checked(&path, &digest, false).expect("a table"))
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let boards = common::read_boards(&args[1]);
-    let dir = std::env::var_os("SEARCHKIT_CACHE_DIR").map_or_else(
-        || PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache/searchkit/pdb"),
-        PathBuf::from); // as searchkit/machinery/pdb/store.py's `cache_dir`
+    let dir = common::cache_dir();
     let groups: Vec<Group> =
         GROUPS.iter().map(|g| Group::new(4, g.to_vec(), table(&dir, g)).expect("a group")).collect();
     let pdb = Arc::new(Pdb16::new(groups.clone(), true).expect("the partition"));
@@ -72,7 +43,7 @@ fn main() {
         args[2..].iter().map(|a| a.parse().expect("a board number")).collect()
     };
     let (mut expanded, mut generated) = (0u64, 0u64);
-    let t0 = cpu();
+    let t0 = common::cpu();
     for a in picked {
         let tiles = &boards[a - 1];
         let mut limiter = Limiter::started(0.0, None);
@@ -98,7 +69,7 @@ fn main() {
         expanded += o.stats.expanded;
         generated += o.stats.generated;
     }
-    let secs = cpu() - t0;
+    let secs = common::cpu() - t0;
     println!("expanded {expanded} generated {generated} cpu {secs:.3} s, {:.3} M expanded/CPU-s",
              expanded as f64 / secs / 1e6);
 }

@@ -5,13 +5,12 @@
 //! `cargo run --release -p searchkit-tiles --example bench25 -- FILE N...` (FILE: boards in the plugin's
 //! format, N: 1-based board numbers) prints each board's cost, expanded and generated, then the search's CPU
 //! time (the tables' loading left out) and expanded per CPU-second. The tables are read from
-//! `$SEARCHKIT_CACHE_DIR/pdb`, else `~/.cache/searchkit/pdb` (built there by `searchkit pdb build sliding-tiles
+//! `$SEARCHKIT_CACHE_DIR`, else `~/.cache/searchkit/pdb` (built there by `searchkit pdb build sliding-tiles
 //! 'pdb(partition=6-6-6-6)'`). `THREADS=N` runs the parallel search; `NODES=N` stops each board after about N
 //! expansions (a fixed amount of work for `callgrind`).
 
 mod common;
 
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -23,49 +22,24 @@ use searchkit_tiles::puzzle::Group;
 const GROUPS: [[u8; 6]; 4] = [[1, 2, 6, 7, 11, 12], [3, 4, 5, 8, 9, 10], [16, 17, 18, 21, 22, 23],
                               [13, 14, 15, 19, 20, 24]];
 
-/// The process's CPU time (user + system) in seconds.
-fn cpu() -> f64 {
-    let mut ts = Timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: clock_gettime writes the timespec it is given
-    unsafe { clock_gettime(2, &mut ts) }; // CLOCK_PROCESS_CPUTIME_ID
-    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
-}
-
-#[repr(C)]
-struct Timespec {
-    tv_sec: i64,
-    tv_nsec: i64,
-}
-
-extern "C" {
-    fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
-}
-
-/// The table of `tiles` from the cache folder (the file whose name starts with the tiles), verified.
-fn table(dir: &PathBuf, tiles: &[u8]) -> Arc<searchkit_core::pdb::Table> {
-    let stem = format!("sliding-tiles-{}-", tiles.iter().map(u8::to_string).collect::<Vec<_>>().join("-"));
-    let path = std::fs::read_dir(dir).expect("the pattern-database folder").flatten().map(|e| e.path())
-        .find(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with(&stem) && n.ends_with(".pdb")))
-        .unwrap_or_else(|| panic!("no table {stem}*.pdb in {}", dir.display()));
-    let head = std::fs::read(&path).expect("the table");
-    let digest: [u8; 32] = head[40..72].try_into().expect("a header");
-    drop(head);
-    Arc::new(searchkit_core::pdb::map_checked(&path, &digest, false).expect("a table"))
+/// The table of `tiles` from the cache folder, read onto 2 MB pages (as the plugin reads a 5 x 5 table: its
+/// long searches run a few per cent faster there than on a map, docs/performance.md).
+fn table(dir: &std::path::Path, tiles: &[u8]) -> Arc<searchkit_core::pdb::Table> {
+    let (path, digest) = common::table_file(dir, tiles);
+    Arc::new(searchkit_core::pdb::read_checked(&path, &digest, false).expect("a table").into())
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let boards = common::read_boards(&args[1]);
-    let dir = std::env::var_os("SEARCHKIT_CACHE_DIR").map_or_else(
-        || PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache/searchkit/pdb"),
-        |d| PathBuf::from(d).join("pdb"));
+    let dir = common::cache_dir();
     let groups = GROUPS.iter().map(|g| Group::new(5, g.to_vec(), table(&dir, g)).expect("a group")).collect();
     let pdb = Arc::new(Pdb25::new(groups, true).expect("the partition"));
     let mut spec = AlgorithmSpec::new(Algorithm::IdaStar);
     spec.threads = std::env::var("THREADS").ok().map_or(1, |t| t.parse().expect("THREADS: a number"));
     let nodes: Option<u64> = std::env::var("NODES").ok().map(|t| t.parse().expect("NODES: a number"));
     let (mut expanded, mut generated) = (0u64, 0u64);
-    let t0 = cpu();
+    let t0 = common::cpu();
     for a in &args[2..] {
         let tiles = &boards[a.parse::<usize>().expect("a board number") - 1];
         let puzzle = Tiles25::new(tiles, true, Some(pdb.clone())).expect("a board");
@@ -82,7 +56,7 @@ fn main() {
         expanded += o.stats.expanded;
         generated += o.stats.generated;
     }
-    let secs = cpu() - t0;
+    let secs = common::cpu() - t0;
     println!("expanded {expanded} generated {generated} cpu {secs:.3} s, {:.3} M expanded/CPU-s",
              expanded as f64 / secs / 1e6);
 }
