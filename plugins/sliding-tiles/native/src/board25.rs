@@ -606,9 +606,9 @@ mod tests {
     use super::*;
     use crate::puzzle::{Tiles, TilesH};
 
-    /// A walk of `steps` moves from the goal, by a small generator.
-    fn scrambled(steps: usize, seed: u64) -> Vec<u8> {
-        let d = Tiles25::new(&goal(), false, None).unwrap();
+    /// A walk of `steps` moves from the goal of the N x N board (C = N * N cells), by a small generator.
+    fn scrambled_on<const N: usize, const C: usize>(steps: usize, seed: u64) -> Vec<u8> {
+        let d = KeptTiles::<N, C>::new(&(1..C as u8).chain([0]).collect::<Vec<_>>(), false, None).unwrap();
         let mut s = d.initial_state();
         let mut x = seed | 1;
         for _ in 0..steps {
@@ -730,21 +730,14 @@ mod tests {
         }
     }
 
+    /// The 24-puzzle's board: a walk of `steps` moves from the goal.
+    fn scrambled(steps: usize, seed: u64) -> Vec<u8> {
+        scrambled_on::<5, 25>(steps, seed)
+    }
+
     /// The 15-puzzle's board: a walk of `steps` moves from the goal.
     fn scrambled16(steps: usize, seed: u64) -> Vec<u8> {
-        let d = Tiles16::new(&(1..16u8).chain([0]).collect::<Vec<_>>(), false, None).unwrap();
-        let mut s = d.initial_state();
-        let mut x = seed | 1;
-        for _ in 0..steps {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let k = (x % 4) as usize;
-            if d.move_at(&s, k, &mut [0]).is_some() {
-                d.apply(&mut s, k);
-            }
-        }
-        s.t.to_vec()
+        scrambled_on::<4, 16>(steps, seed)
     }
 
     /// 4 x 4 tables of `groups` by the plugin's builder.
