@@ -42,6 +42,33 @@ def sigint_default() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def interrupted(code: str, wait: float) -> dict:
+    """Run ``python -c code`` (a search on threads), send it Ctrl-C ``wait`` seconds after it prints
+    ``ready``, and return the JSON object of its first line of output.
+
+    The child runs with ``SEARCHKIT_PARALLEL_SMALL=0`` (its threads start at once) and
+    ``SEARCHKIT_MAX_THREADS=64``, SIGINT at its default disposition (:func:`sigint_default`); it is killed
+    if it has not ended 120 s after the signal (the test then fails on its output).
+    """
+    import json
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SEARCHKIT_PARALLEL_SMALL": "0", "SEARCHKIT_MAX_THREADS": "64"}
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=env,
+                             preexec_fn=sigint_default)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(wait)
+        child.send_signal(signal.SIGINT)
+        return json.loads(child.communicate(timeout=120)[0].splitlines()[0])
+    finally:
+        child.kill()
+        child.wait()
+
+
 def shared(*parts: str) -> Path:
     """Path under ../shared/cases; skips the test when shared/ is not beside the repo."""
     path = SHARED_CASES.joinpath(*parts)

@@ -19,13 +19,9 @@ What the parallel search claims, and what is checked here on small random Flood-
 
 from __future__ import annotations
 
-import json
 import os
 import random
-import signal
-import subprocess
 import sys
-import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -38,7 +34,7 @@ native = pytest.importorskip("searchkit_flood_native", reason="Flood-It's native
 
 from searchkit_flood.areas import FloodPuzzle  # noqa: E402
 from searchkit_flood.board import Board  # noqa: E402
-from tests.conftest import sigint_default  # noqa: E402
+from tests.conftest import interrupted  # noqa: E402
 from tests.native.summaries import summary_native, summary_python  # noqa: E402
 from tests.native.test_flood_differential import python_run, replay  # noqa: E402
 
@@ -191,17 +187,5 @@ print(json.dumps({"status": r["status"], "expanded": r["stats"]["expanded"],
 def test_ctrl_c_stops_the_threads():
     """SIGINT to a process searching on 2 threads: the calling thread polls Python's handlers between
     batches, status ``cancelled``."""
-    board = big_board()
-    environ = {**os.environ, "PYTHONUNBUFFERED": "1", "SEARCHKIT_PARALLEL_SMALL": "0",
-               "SEARCHKIT_MAX_THREADS": "64"}
-    child = subprocess.Popen([sys.executable, "-c", CHILD % (list(board.cells),)], stdout=subprocess.PIPE,
-                             text=True, env=environ, preexec_fn=sigint_default)
-    try:
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(0.5)
-        child.send_signal(signal.SIGINT)
-        out = json.loads(child.communicate(timeout=120)[0].splitlines()[0])
-    finally:
-        child.kill()
-        child.wait()
+    out = interrupted(CHILD % (list(big_board().cells),), 0.5)
     assert out["status"] == "cancelled" and out["expanded"] > 0 and out["threads"] == 2

@@ -14,18 +14,15 @@ import json
 import math
 import os
 import random
-import signal
 import subprocess
 import sys
-
-import time
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import sigint_default
+from tests.conftest import interrupted
 
 sliding_tiles_native = pytest.importorskip("sliding_tiles_native")
 
@@ -134,17 +131,7 @@ print(json.dumps({"status": r["status"], "expanded": r["stats"]["expanded"],
 def test_ctrl_c_stops_every_thread():
     """SIGINT to a process searching on 2 threads: the waiting thread polls Python's handlers and the
     workers see the cancel flag: status ``cancelled`` (without the poll the search would run for minutes)."""
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SEARCHKIT_PARALLEL_SMALL": "0", "SEARCHKIT_MAX_THREADS": "64"}
-    child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True, env=env,
-                             preexec_fn=sigint_default)
-    try:
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(1.0)  # past the first small iterations: the threads are running
-        child.send_signal(signal.SIGINT)
-        out = json.loads(child.communicate(timeout=120)[0].splitlines()[0])
-    finally:
-        child.kill()
-        child.wait()
+    out = interrupted(CHILD, 1.0)  # 1 s: past the first small iterations, the threads are running
     assert out["status"] == "cancelled" and out["expanded"] > 0 and out["threads"] == 2
 
 
