@@ -190,6 +190,38 @@ pub fn decode_checked(mut blob: Vec<u8>, digest: &[u8; 32], crc: bool) -> Result
     Ok(out)
 }
 
+/// A plain 8-bit table file's header and where its data lies ([`plain_data`]).
+struct Plain {
+    head: [u8; HEAD],
+    /// the file's length: exactly `start + size`
+    length: u64,
+    /// the data's first byte (after the header and the key) and its size
+    start: u64,
+    size: u64,
+}
+
+/// The header of the table file `f` (read from its start) and where its data lies, when it is a plain 8-bit
+/// table of this format for `digest`, its length exactly header, key and data.  `None` for anything else (a
+/// 4-bit table, or a file [`decode`] must say what is wrong with), which the callers read whole.
+///
+/// # Errors
+///
+/// The file's metadata cannot be read.
+fn plain_data(f: &mut fs::File, digest: &[u8; 32]) -> io::Result<Option<Plain>> {
+    use std::io::Read;
+
+    let length = f.metadata()?.len();
+    let mut head = [0u8; HEAD];
+    if length < HEAD as u64 || f.read_exact(&mut head).is_err() || u32_at(&head, 12) != 8 {
+        return Ok(None);
+    }
+    let start = (HEAD as u64).saturating_add(u64::from(u32_at(&head, 72)));
+    let size = u64_at(&head, 24);
+    let plain = &head[..8] == MAGIC && u32_at(&head, 8) == VERSION && &head[40..72] == digest
+        && size == u64_at(&head, 16) && length == start.saturating_add(size);
+    Ok(plain.then_some(Plain { head, length, start, size }))
+}
+
 /// Read and verify the table at `path` ([`decode`]).
 ///
 /// # Errors
@@ -209,29 +241,20 @@ pub fn read_checked(path: &Path, digest: &[u8; 32], crc: bool) -> Result<Vec<u8>
 
     let cannot = |e: io::Error| format!("cannot read {}: {e}", path.display());
     let mut f = fs::File::open(path).map_err(cannot)?;
-    let length = f.metadata().map_err(cannot)?.len();
-    let mut head = [0u8; HEAD];
     // an 8-bit table's data is read straight into its own buffer, backed with memory in one call: reading the
     // whole file and dropping the header moved 519 MB once more, and its pages were faulted in one by one
-    if length < HEAD as u64 || f.read_exact(&mut head).is_err() || u32_at(&head, 12) != 8 {
-        let blob = fs::read(path).map_err(cannot)?;
+    let Some(Plain { head, length, start, size }) = plain_data(&mut f, digest).map_err(cannot)? else {
+        let blob = fs::read(path).map_err(cannot)?; // four bits (unpacked), or decode says why
         return decode_checked(blob, digest, crc);
-    }
-    let keylen = u32_at(&head, 72) as u64;
-    let size = u64_at(&head, 24);
-    if &head[..8] != MAGIC || u32_at(&head, 8) != VERSION || &head[40..72] != digest || size != u64_at(&head, 16)
-        || length != (HEAD as u64).saturating_add(keylen).saturating_add(size) {
-        let blob = fs::read(path).map_err(cannot)?;  // decode says why
-        return decode_checked(blob, digest, crc);
-    }
-    io::copy(&mut (&mut f).take(keylen), &mut io::sink()).map_err(cannot)?;
+    };
+    io::copy(&mut (&mut f).take(start - HEAD as u64), &mut io::sink()).map_err(cannot)?;
     let mut data: Vec<u8> = Vec::new();
     data.try_reserve_exact(size as usize).map_err(|_| "out of memory for the table".to_string())?;
     super::build::huge_pages(&mut data);
     super::build::prefault(&mut data);
     f.take(size).read_to_end(&mut data).map_err(cannot)?;
     if data.len() as u64 != size {
-        return Err(format!("{} bytes, expected {length}", HEAD as u64 + keylen + data.len() as u64));
+        return Err(format!("{} bytes, expected {length}", start + data.len() as u64));
     }
     if crc && crc32(&data) != u32_at(&head, 32) {
         return Err("checksum mismatch".into());
@@ -322,8 +345,6 @@ impl std::fmt::Debug for Table {
 ///
 /// As [`read`].
 pub fn map_checked(path: &Path, digest: &[u8; 32], crc: bool) -> Result<Table, String> {
-    use std::io::Read;
-
     let cannot = |e: io::Error| format!("cannot read {}: {e}", path.display());
     let mut options = fs::OpenOptions::new();
     options.read(true);
@@ -333,18 +354,11 @@ pub fn map_checked(path: &Path, digest: &[u8; 32], crc: bool) -> Result<Table, S
         options.custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC);
     }
     let mut f = options.open(path).map_err(cannot)?;
-    let length = f.metadata().map_err(cannot)?.len();
-    let mut head = [0u8; HEAD];
-    if length < HEAD as u64 || f.read_exact(&mut head).is_err() || u32_at(&head, 12) != 8 {
-        return read_checked(path, digest, crc).map(Table::from); // four bits (unpacked), or says why not
-    }
-    let keylen = u32_at(&head, 72) as u64;
-    let size = u64_at(&head, 24);
-    let start = (HEAD as u64).saturating_add(keylen);
-    if &head[..8] != MAGIC || u32_at(&head, 8) != VERSION || &head[40..72] != digest || size != u64_at(&head, 16)
-        || length != start.saturating_add(size) || size == 0 {
-        return read_checked(path, digest, crc).map(Table::from); // says why (or the empty table)
-    }
+    let Some(Plain { head, length, start, .. }) = plain_data(&mut f, digest).map_err(cannot)?.filter(|p| p.size > 0)
+    else {
+        // four bits (unpacked), the empty table, or read_checked says why not
+        return read_checked(path, digest, crc).map(Table::from);
+    };
     // SAFETY: a read-only map of a table file: such a file is never written in place (see [`Table`] for the
     // argument, and what the cache folder's trust rules leave to its owner)
     let map = unsafe { memmap2::Mmap::map(&f) }.map_err(cannot)?;
