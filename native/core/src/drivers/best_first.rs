@@ -15,7 +15,7 @@ use crate::limits::Stop;
 use crate::result::Status;
 use crate::puzzle::{Puzzle, Successor, DEAD};
 use crate::queue::BucketQueue;
-use crate::result::{IterationRecord, SearchResult};
+use crate::result::{IterationRecord, SearchResult, SearchStats};
 use crate::store::Store;
 use crate::Ratio;
 
@@ -230,6 +230,33 @@ impl Layers {
     }
 }
 
+/// Python's `optimal_result` for a search with f-layers (A*, PEA*, serial or parallel), its layers closed:
+/// `solved` with the path to the goal `(id, cost)` taken, `exhausted` with the cost cap's bound, else the
+/// status and the largest f popped as the lower bound (its proof: the largest key popped is <= C* until a
+/// goal is popped), capped by the cost cap.
+pub(super) fn optimal_result<D: Puzzle>(ctx: &Ctx<D>, status: Status, mut stats: SearchStats, layers: Layers,
+                                        store: &Store<D::State, D::Move>, goal: Option<(u32, u32)>)
+                                        -> SearchResult<D::Move> {
+    stats.iterations = layers.records;
+    let mut o = SearchResult::new(status, stats);
+    match status {
+        Status::Solved => {
+            let (id, cost) = goal.expect("solved with a goal");
+            o.moves = store.path(id);
+            o.cost = Some(u64::from(cost));
+            o.lower_bound = o.cost;
+        }
+        Status::Exhausted => o.lower_bound = ctx.max_cost.map(|m| u64::from(m) + 1),
+        _ => {
+            o.lower_bound = Some(match ctx.max_cost {
+                None => layers.f,
+                Some(m) => layers.f.min(u64::from(m) + 1),
+            })
+        }
+    }
+    o
+}
+
 /// No goal is reachable from the start (its estimate is [`DEAD`]).
 pub(super) fn dead_start<D: Puzzle>(ctx: &Ctx<D>) -> SearchResult<D::Move> {
     let mut o = SearchResult::new(Status::Exhausted, ctx.stats(0, 0, 1, 1));
@@ -356,24 +383,7 @@ pub(crate) fn search<D: Puzzle>(ctx: &mut Ctx<D>, cfg: BestFirst) -> SearchResul
     if let Some(mut l) = layers {
         // Python's `optimal_result` (its proof: the largest key popped is <= C* until a goal is popped).
         l.close_layer(ctx, e.counts());
-        stats.iterations = l.records;
-        let mut o = SearchResult::new(status, stats);
-        match status {
-            Status::Solved => {
-                let (id, cost) = goal.expect("solved with a goal");
-                o.moves = e.store.path(id);
-                o.cost = Some(u64::from(cost));
-                o.lower_bound = o.cost;
-            }
-            Status::Exhausted => o.lower_bound = ctx.max_cost.map(|m| u64::from(m) + 1),
-            _ => {
-                o.lower_bound = Some(match ctx.max_cost {
-                    None => l.f,
-                    Some(m) => l.f.min(u64::from(m) + 1),
-                })
-            }
-        }
-        return o;
+        return optimal_result(ctx, status, stats, l, &e.store, goal);
     }
     let mut bound = None;
     if cfg.prune_on_f {

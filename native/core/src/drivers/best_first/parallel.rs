@@ -80,7 +80,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Condvar, Mutex, RwLock};
 
-use super::{dead_start, BestFirst, Layers};
+use super::{dead_start, optimal_result, BestFirst, Layers};
 use crate::drivers::{guarded, Ctx, INF};
 use crate::limits::{usable_threads, POLL_INTERVAL, THREAD_STACK};
 use crate::puzzle::{Estimator, Pruner, Puzzle, Successor, DEAD};
@@ -495,22 +495,5 @@ where
     stats.states_stored = store.len() as u64;
     stats.threads = ran as u32;
     layers.close_layer(ctx, n);
-    stats.iterations = layers.records;
-    let mut o = SearchResult::new(status, stats);
-    match status {
-        Status::Solved => {
-            let (id, cost) = goal.expect("solved with a goal");
-            o.moves = store.path(id);
-            o.cost = Some(u64::from(cost));
-            o.lower_bound = o.cost;
-        }
-        Status::Exhausted => o.lower_bound = ctx.max_cost.map(|m| u64::from(m) + 1),
-        _ => {
-            o.lower_bound = Some(match ctx.max_cost {
-                None => layers.f,
-                Some(m) => layers.f.min(u64::from(m) + 1),
-            })
-        }
-    }
-    o
+    optimal_result(ctx, status, stats, layers, &store, goal)
 }
