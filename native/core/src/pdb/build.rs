@@ -418,79 +418,92 @@ pub fn build_in<W: Word, A: Abstraction>(abstraction: &mut A, limiter: &Limiter,
             "an abstraction has 1 to 32 sub-states per entry, two bits each in its word");
     let mut checks = Checks { limiter, polled: Instant::now() };
     checks.check()?;
-    let fmask = (1u64 << f) - 1;
     let entries = abstraction.entries();
     let bits_len = entries.div_ceil(64);
     // the three big buffers, charged to the budget and allocated fallibly (a refusal is memory_limit)
     let held = entries.saturating_add(entries.saturating_mul(std::mem::size_of::<W>()))
         .saturating_add(bits_len.saturating_mul(16));
     let charged = limiter.charge(held);
-    let result = (|| {
-        charged?;
-        let (mut value, mut bits, mut word) = buffers::<W, A>(abstraction, f)?;
-        let mut d: u8 = 0;
-        let mut reached = 0u64;
-        // a region's predecessors, applied after the next entry is expanded (prefetched until then)
-        let mut kids = Kids { buf: [0; MAX_PREDECESSORS], n: 0 };
-        let mut until_check = CHECK_EVERY;
-        loop {
-            let par = (d & 1) as usize;
-            let cur = f * (1 - par as u32);
-            let next = f * par as u32;
-            let (b0, b1) = bits.split_at_mut(1);
-            let (curbits, nextbits) = if par == 0 { (&mut b0[0], &mut b1[0]) } else { (&mut b1[0], &mut b0[0]) };
-            let mut any = false;
-            for (wi, slot) in curbits.iter_mut().enumerate() {
-                let mut m = std::mem::take(slot);
-                while m != 0 {
-                    let r = (wi << 6) | m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let e = word[r].get();
-                    let seeds = (e >> cur) & !(e >> next) & fmask;
-                    if seeds == 0 {
-                        continue;
-                    }
-                    let x = abstraction.close(r, seeds) & fmask;
-                    let e = e | x | x << f;
-                    if value[r] == UNREACHED {
-                        value[r] = d;
-                        reached += 1;
-                        if let Some(t) = abstraction.twin(r) {
-                            if value[t] == UNREACHED {
-                                value[t] = d;
-                                reached += 1;
-                            }
-                        }
-                    }
-                    word[r] = W::put(e);
-                    // the previous region's predecessors, their words prefetched meanwhile
-                    // SAFETY: each kid's entry indexed `word` (bounds-checked) when it was pushed
-                    any |= unsafe { A::apply(&mut word, nextbits, f, next, &kids.buf[..kids.n]) };
-                    kids.n = 0;
-                    abstraction.predecessors(&mut Children::new(&word, &mut kids));
-                    assert!(kids.n <= MAX_PREDECESSORS, "more than {MAX_PREDECESSORS} predecessors of one region");
-                    until_check -= 1;
-                    if until_check == 0 {
-                        checks.check()?;
-                        until_check = CHECK_EVERY;
-                    }
-                }
-            }
-            // SAFETY: as in the loop
-            any |= unsafe { A::apply(&mut word, nextbits, f, next, &kids.buf[..kids.n]) };
-            kids.n = 0;
-            progress(reached, entries as u64);
-            checks.check()?;
-            if !any {
-                break;
-            }
-            d = d.checked_add(1).filter(|&x| x < UNREACHED).expect("a distance above 254");
-        }
-        Ok(value)
-    })();
+    // a `match`, not a closure (see `layers`)
+    let result = match charged {
+        Ok(()) => layers::<W, A>(abstraction, &mut checks, &mut progress),
+        Err(e) => Err(e),
+    };
     // the words and bitmaps are freed; the entries stay charged while the caller holds them
     limiter.release(if result.is_ok() { held - entries } else { held });
     result
+}
+
+/// [`build_in`]'s layers, once its memory is charged: a function of its own, not a closure, so that it is
+/// compiled into [`build_in`]'s caller with that caller's CPU instructions (`#[target_feature]`: a closure is a
+/// function of its own, compiled for the default target, and it was not inlined: the abstraction's BMI2 masks
+/// and popcounts were then calls and loops).
+#[inline(always)]
+fn layers<W: Word, A: Abstraction>(abstraction: &mut A, checks: &mut Checks<'_>, progress: &mut impl FnMut(u64, u64))
+                                   -> Result<Vec<u8>, Status> {
+    let f = abstraction.substates();
+    let fmask = (1u64 << f) - 1;
+    let entries = abstraction.entries();
+    let (mut value, mut bits, mut word) = buffers::<W, A>(abstraction, f)?;
+    let mut d: u8 = 0;
+    let mut reached = 0u64;
+    // a region's predecessors, applied after the next entry is expanded (prefetched until then)
+    let mut kids = Kids { buf: [0; MAX_PREDECESSORS], n: 0 };
+    let mut until_check = CHECK_EVERY;
+    loop {
+        let par = (d & 1) as usize;
+        let cur = f * (1 - par as u32);
+        let next = f * par as u32;
+        let (b0, b1) = bits.split_at_mut(1);
+        let (curbits, nextbits) = if par == 0 { (&mut b0[0], &mut b1[0]) } else { (&mut b1[0], &mut b0[0]) };
+        let mut any = false;
+        for (wi, slot) in curbits.iter_mut().enumerate() {
+            let mut m = std::mem::take(slot);
+            while m != 0 {
+                let r = (wi << 6) | m.trailing_zeros() as usize;
+                m &= m - 1;
+                let e = word[r].get();
+                let seeds = (e >> cur) & !(e >> next) & fmask;
+                if seeds == 0 {
+                    continue;
+                }
+                let x = abstraction.close(r, seeds) & fmask;
+                let e = e | x | x << f;
+                if value[r] == UNREACHED {
+                    value[r] = d;
+                    reached += 1;
+                    if let Some(t) = abstraction.twin(r) {
+                        if value[t] == UNREACHED {
+                            value[t] = d;
+                            reached += 1;
+                        }
+                    }
+                }
+                word[r] = W::put(e);
+                // the previous region's predecessors, their words prefetched meanwhile
+                // SAFETY: each kid's entry indexed `word` (bounds-checked) when it was pushed
+                any |= unsafe { A::apply(&mut word, nextbits, f, next, &kids.buf[..kids.n]) };
+                kids.n = 0;
+                abstraction.predecessors(&mut Children::new(&word, &mut kids));
+                assert!(kids.n <= MAX_PREDECESSORS, "more than {MAX_PREDECESSORS} predecessors of one region");
+                until_check -= 1;
+                if until_check == 0 {
+                    checks.check()?;
+                    until_check = CHECK_EVERY;
+                }
+            }
+        }
+        // SAFETY: as in the loop
+        any |= unsafe { A::apply(&mut word, nextbits, f, next, &kids.buf[..kids.n]) };
+        kids.n = 0;
+        progress(reached, entries as u64);
+        checks.check()?;
+        if !any {
+            break;
+        }
+        d = d.checked_add(1).filter(|&x| x < UNREACHED).expect("a distance above 254");
+    }
+    Ok(value)
 }
 
 /// Entries in one stripe of [`build_threads`]: stripe `s` (entries `s << STRIPE_BITS ..`) belongs to thread
