@@ -42,7 +42,12 @@
 //!
 //! **Speed.**  [`build_in`] is `#[inline(always)]` and generic: an abstraction whose methods are
 //! `#[inline(always)]` is compiled into one loop with the builder, and a caller may compile that loop for the
-//! CPU's instructions (`#[target_feature]`) and override [`Abstraction::apply`] to match.
+//! CPU's instructions (`#[target_feature]`) and override [`Abstraction::apply`] to match.  The loop is written
+//! as functions, not closures: a closure is a function of its own, compiled for the default target, and
+//! when it is not inlined the caller's instructions are lost (the loop once was a closure: the sliding tiles'
+//! `pdep` became calls and their popcounts loops, and the 8-tile table took 54.5 s in place of 44.5).  The
+//! parallel builder's threads run their part of each layer ([`Share`]) through
+//! [`Abstraction::run_share`], for the same reason.
 
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize};
@@ -117,10 +122,19 @@ impl Word for u16 {
 pub const SUB_BITS: u32 = 5;
 const SUB_MASK: u64 = (1 << SUB_BITS) - 1;
 
-/// The predecessors of one region, as the abstraction lists them (`(entry << SUB_BITS) | sub-state` each).
+/// The predecessors of one region, as the abstraction lists them (`(entry << SUB_BITS) | sub-state` each):
+/// in the parallel builder, those of the calling thread's own entries in `buf` and the others' in `away`.
 pub struct Kids {
     buf: [u64; MAX_PREDECESSORS],
     n: usize,
+    away: [u64; MAX_PREDECESSORS],
+    away_n: usize,
+}
+
+impl Kids {
+    fn new() -> Self {
+        Kids { buf: [0; MAX_PREDECESSORS], n: 0, away: [0; MAX_PREDECESSORS], away_n: 0 }
+    }
 }
 
 /// Where [`Abstraction::predecessors`] lists a region's predecessors: [`Children::push`] each.
@@ -131,9 +145,9 @@ pub struct Children<'a, W> {
     word: *const W,
     len: usize,
     kids: &'a mut Kids,
-    /// In the parallel builder: the stripes' owners and the calling thread (only its own kids' words are
+    /// In the parallel builder: the slots' owners and the calling thread (only its own kids' words are
     /// prefetched: another thread's would be fetched into the wrong core's cache).
-    owners: Option<(&'a [u8; OWNERS], u8)>,
+    owners: Option<(&'a [u8], u8)>,
 }
 
 impl<'a, W: Word> Children<'a, W> {
@@ -142,7 +156,7 @@ impl<'a, W: Word> Children<'a, W> {
     }
 
     /// Over the words of the parallel builder, which its threads write meanwhile (each its own entries).
-    fn new_raw(word: *const W, len: usize, kids: &'a mut Kids, owners: &'a [u8; OWNERS], me: u8) -> Self {
+    fn new_raw(word: *const W, len: usize, kids: &'a mut Kids, owners: &'a [u8], me: u8) -> Self {
         Children { word, len, kids, owners: Some((owners, me)) }
     }
 
@@ -158,10 +172,17 @@ impl<'a, W: Word> Children<'a, W> {
     pub fn push(&mut self, entry: usize, sub: u32) {
         debug_assert!(sub < 32);
         assert!(entry < self.len, "a predecessor's entry is below entries()"); // `apply_kids` relies on it
-        if self.owners.is_none_or(|(owners, me)| owners[owner_slot(entry)] == me) {
-            prefetch(self.word.wrapping_add(entry));
+        let kid = ((entry as u64) << SUB_BITS) | u64::from(sub & SUB_MASK as u32);
+        if let Some((owners, me)) = self.owners {
+            if owners[entry >> SLOT_BITS] != me {
+                // another thread's: not prefetched (it would be fetched into the wrong core's cache)
+                self.kids.away[self.kids.away_n & (MAX_PREDECESSORS - 1)] = kid;
+                self.kids.away_n += 1;
+                return;
+            }
         }
-        self.kids.buf[self.kids.n & (MAX_PREDECESSORS - 1)] = ((entry as u64) << SUB_BITS) | u64::from(sub & SUB_MASK as u32);
+        prefetch(self.word.wrapping_add(entry));
+        self.kids.buf[self.kids.n & (MAX_PREDECESSORS - 1)] = kid;
         self.kids.n += 1;
     }
 }
@@ -211,6 +232,17 @@ pub trait Abstraction {
     unsafe fn apply<W: Word>(word: &mut [W], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
         // SAFETY: the caller's promise
         unsafe { apply_kids_outlined(word, nextbits, f, next, kids) }
+    }
+
+    /// Run `share`, a thread's part of a layer of [`build_threads`]: `share.run()`.  The default calls it; an
+    /// abstraction whose builder is compiled for other CPU instructions calls it from a function compiled for
+    /// them (as for [`apply`](Abstraction::apply)).
+    #[inline(always)]
+    fn run_share<W: Word>(share: Share<'_, W, Self>)
+    where
+        Self: Sized,
+    {
+        share.run()
     }
 }
 
@@ -448,7 +480,7 @@ fn layers<W: Word, A: Abstraction>(abstraction: &mut A, checks: &mut Checks<'_>,
     let mut d: u8 = 0;
     let mut reached = 0u64;
     // a region's predecessors, applied after the next entry is expanded (prefetched until then)
-    let mut kids = Kids { buf: [0; MAX_PREDECESSORS], n: 0 };
+    let mut kids = Kids::new();
     let mut until_check = CHECK_EVERY;
     loop {
         let par = (d & 1) as usize;
@@ -506,24 +538,38 @@ fn layers<W: Word, A: Abstraction>(abstraction: &mut A, checks: &mut Checks<'_>,
     Ok(value)
 }
 
-/// Entries in one stripe of [`build_threads`]: stripe `s` (entries `s << STRIPE_BITS ..`) belongs to thread
-/// `owners[s % OWNERS]`, where `owners[i] = i % threads` (a table look-up, not a division, for each
-/// predecessor).
-const STRIPE_BITS: u32 = 16;
-/// The length of the stripes' owners table (a power of two; at most this many threads build).
-pub const OWNERS: usize = 64;
+/// Entries in one slot of [`build_threads`]'s owners table: slot `s` holds entries `s << SLOT_BITS ..` (whole
+/// words of the layer bitmaps) and belongs to one thread, `owners[s]` (a table look-up for each predecessor).
+const SLOT_BITS: u32 = 16;
+/// At most this many threads build (a thread's number is a byte of the owners table).
+pub const MAX_BUILD_THREADS: usize = 64;
 
-/// The slot of `entry`'s stripe in the owners table.
-#[inline(always)]
-fn owner_slot(entry: usize) -> usize {
-    (entry >> STRIPE_BITS) & (OWNERS - 1)
+/// [`build_threads`]'s cut of the entries among its threads for a layer: `owners[s]`, the owner of slot `s`
+/// (entries `s << SLOT_BITS ..`), so that the `threads` runs of consecutive slots take about equal time.
+/// Runs of consecutive entries, because a predecessor's rank is mostly near its parent's (e.g. a sliding
+/// tile's move keeps the cells of the tiles before it: the first digits of the rank), so few predecessors
+/// belong to another thread; equal times, because the layer ends when its slowest thread does.  A slot's
+/// time is guessed as its `weights` (the entries that may hold the layer's seeds) times `cost[t]`, the time an
+/// expansion took its last owner `t` in the layer before (the cost of an expansion drifts along the ranks:
+/// on the 8-tile table, by a third between the two halves); `owners` holds the last cut on entry.
+fn cut(owners: &mut [u8], weights: &[AtomicU64], cost: &[f64], threads: usize) {
+    let time: Vec<f64> = owners.iter().zip(weights).map(|(&o, w)| w.load(Relaxed) as f64 * cost[usize::from(o)]).collect();
+    let total: f64 = time.iter().sum();
+    let mut before = 0.0;
+    for (o, t) in owners.iter_mut().zip(time) {
+        // the run the slot's middle falls in
+        let at = if total > 0.0 { ((before + t / 2.0) * threads as f64 / total) as usize } else { 0 };
+        *o = at.min(threads - 1) as u8;
+        before += t;
+    }
 }
-/// Entries a thread of [`build_threads`] expands between two exchanges of the predecessors it found for the
-/// others' stripes.
-const ROUND: u64 = 1 << 15;
+
+/// Entries a thread of [`build_threads`] expands between two visits to the boxes: it hands the others the
+/// predecessors it found in their slots and queues those they found in its own.
+const ROUND: u64 = 1 << 12;
 
 /// The builder's words and bitmaps as raw pointers, shared by the threads of [`build_threads`], each of
-/// which reads and writes only the entries of its own stripes (and their bitmap words: a stripe is whole
+/// which reads and writes only the entries of its own slots (and their bitmap words: a slot is whole
 /// bitmap words).
 #[derive(Clone, Copy)]
 struct Owned<W> {
@@ -563,25 +609,222 @@ unsafe fn apply_owned<W: Word>(word: *mut W, nextbits: *mut u64, f: u32, next: u
     any != 0
 }
 
+/// What the threads of one layer of [`build_threads`] share: the layer's outcome, its limits and its end.
+struct LayerSync<'a> {
+    /// whether any thread queued a state for the next layer
+    any: AtomicBool,
+    /// the entries the layer reached
+    reached: AtomicU64,
+    /// stop expanding (a limit was hit: `stop`)
+    halt: AtomicBool,
+    stop: Mutex<Option<Status>>,
+    /// threads that expanded all their entries and handed over all they found for the others; and threads
+    /// still running
+    finished: AtomicUsize,
+    running: AtomicUsize,
+    /// per thread: its expansions and the nanoseconds it took for them (and to hand over what it found)
+    work: Vec<(AtomicU64, AtomicU64)>,
+    caller: std::thread::Thread,
+    /// the cancel flag and the deadline (no `poll`: the calling thread polls)
+    quiet: &'a Limiter,
+}
+
+/// One thread's part of a layer of [`build_threads`]: expand the layer's entries in its own slots, queue their
+/// predecessors (its own at once, the others' through the boxes, visited every [`ROUND`] entries), then queue
+/// what the others hand it until they have all finished.
+/// Made by the builder and handed to [`Abstraction::run_share`], which calls [`Share::run`].
+pub struct Share<'a, W, A> {
+    a: A,
+    me: usize,
+    threads: usize,
+    owners: &'a [u8],
+    owned: Owned<W>,
+    value_at: &'a [AtomicU8],
+    /// boxes[to]: predecessors the others found in `to`'s slots
+    boxes: &'a [Mutex<Vec<u64>>],
+    /// per slot, the entries that may hold seeds of the next layer (set by the slot's owner at the end)
+    weights: &'a [AtomicU64],
+    sync: &'a LayerSync<'a>,
+    f: u32,
+    par: usize,
+    d: u8,
+    entries: usize,
+}
+
+impl<W: Word, A: Abstraction> Share<'_, W, A> {
+    /// Do this thread's part of the layer (`#[inline(always)]`: compiled into the function that calls it, with
+    /// that function's CPU instructions).
+    #[inline(always)]
+    pub fn run(self) {
+        let Share { mut a, me, threads, owners, owned, value_at, boxes, weights, sync, f, par, d, entries } = self;
+        let fmask = (1u64 << f) - 1;
+        let (cur, next) = (f * (1 - par as u32), f * par as u32);
+        let bits_len = entries.div_ceil(64);
+        let slots = owners.len();
+        let per_slot = (1usize << SLOT_BITS) / 64;
+        let (wp, curp, nextp) = (owned.word, owned.bits[par], owned.bits[1 - par]);
+        let owner = |r: usize| usize::from(owners[r >> SLOT_BITS]);
+        let mut checks = Checks { limiter: sync.quiet, polled: Instant::now() };
+        // this thread's own predecessors of the last region, applied after the next entry is expanded
+        let mut kids = Kids::new();
+        let mut outbox: Vec<Vec<u64>> = vec![Vec::new(); threads];
+        let (mut got, mut queued, mut until_check) = (0u64, false, CHECK_EVERY);
+        // where this thread is in its slots: slot, bitmap word, the word's bits left
+        let first = (0..slots).find(|&s| usize::from(owners[s]) == me).unwrap_or(slots);
+        let (mut slot, mut wi, mut m) = (first, first * per_slot, 0u64);
+        let mut loaded = false;
+        let start = Instant::now();
+        let mut expanded = 0u64;
+        // the others' predecessors in this thread's slots, taken from its box
+        let mut inbox: Vec<u64> = Vec::new();
+        // hand the others what this thread found in their slots; queue what they found in its own
+        let visit = |outbox: &mut [Vec<u64>], inbox: &mut Vec<u64>| {
+            for (to, out) in outbox.iter_mut().enumerate() {
+                if !out.is_empty() {
+                    boxes[to].lock().unwrap_or_else(|p| p.into_inner()).append(out);
+                }
+            }
+            std::mem::swap(&mut *boxes[me].lock().unwrap_or_else(|p| p.into_inner()), inbox);
+            let mut any = false;
+            for chunk in inbox.chunks(MAX_PREDECESSORS) {
+                for &c in chunk {
+                    // SAFETY: an entry below `entries` (pushed by `Children`)
+                    prefetch(unsafe { wp.add((c >> SUB_BITS) as usize) });
+                }
+                // SAFETY: each is an entry of this thread's slots
+                any |= unsafe { apply_owned(wp, nextp, f, next, chunk) };
+            }
+            inbox.clear();
+            any
+        };
+        loop {
+            // expand up to ROUND entries of this thread's slots
+            let mut budget = ROUND;
+            while budget > 0 && slot < slots && !sync.halt.load(Relaxed) {
+                if !loaded {
+                    // SAFETY: `wi` is a bitmap word of this thread's slot
+                    m = unsafe { std::mem::take(&mut *curp.add(wi)) };
+                    loaded = true;
+                }
+                if m == 0 {
+                    wi += 1;
+                    loaded = false;
+                    if wi == ((slot + 1) * per_slot).min(bits_len) {
+                        slot += 1;
+                        while slot < slots && usize::from(owners[slot]) != me {
+                            slot += 1;
+                        }
+                        wi = slot * per_slot;
+                    }
+                    continue;
+                }
+                let r = (wi << 6) | m.trailing_zeros() as usize;
+                m &= m - 1;
+                // SAFETY: `r` is an entry of this thread's slot
+                let e = unsafe { (*wp.add(r)).get() };
+                let seeds = (e >> cur) & !(e >> next) & fmask;
+                if seeds == 0 {
+                    continue;
+                }
+                budget -= 1;
+                expanded += 1;
+                let x = a.close(r, seeds) & fmask;
+                // SAFETY: as above
+                unsafe { *wp.add(r) = W::put(e | x | x << f) };
+                if value_at[r].load(Relaxed) == UNREACHED {
+                    value_at[r].store(d, Relaxed);
+                    got += 1;
+                    if let Some(t) = a.twin(r) {
+                        if value_at[t].compare_exchange(UNREACHED, d, Relaxed, Relaxed).is_ok() {
+                            got += 1;
+                        }
+                    }
+                }
+                // the previous region's own predecessors, prefetched meanwhile
+                // SAFETY: each is an entry of this thread's slots, below `entries`
+                queued |= unsafe { apply_owned(wp, nextp, f, next, &kids.buf[..kids.n]) };
+                (kids.n, kids.away_n) = (0, 0);
+                a.predecessors(&mut Children::new_raw(wp, entries, &mut kids, owners, me as u8));
+                assert!(kids.n + kids.away_n <= MAX_PREDECESSORS,
+                        "more than {MAX_PREDECESSORS} predecessors of one region");
+                for &c in &kids.away[..kids.away_n] {
+                    outbox[owner((c >> SUB_BITS) as usize)].push(c);
+                }
+                until_check -= 1;
+                if until_check == 0 {
+                    until_check = CHECK_EVERY;
+                    if let Err(e) = checks.check() {
+                        sync.stop.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+                        sync.halt.store(true, Relaxed);
+                    }
+                }
+            }
+            // SAFETY: as above
+            queued |= unsafe { apply_owned(wp, nextp, f, next, &kids.buf[..kids.n]) };
+            kids.n = 0;
+            queued |= visit(&mut outbox, &mut inbox);
+            if slot >= slots || sync.halt.load(Relaxed) {
+                break;
+            }
+        }
+        // all handed over (the boxes' lock orders it before the count): queue what the others still hand this
+        // thread until they have all finished, then what is left
+        sync.work[me].0.store(expanded, Relaxed);
+        sync.work[me].1.store(start.elapsed().as_nanos() as u64, Relaxed);
+        sync.finished.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        let mut idle = 0u32;
+        while sync.finished.load(std::sync::atomic::Ordering::Acquire) < threads {
+            if visit(&mut outbox, &mut inbox) {
+                queued = true;
+            }
+            idle += 1;
+            if idle < 64 {
+                std::thread::yield_now();
+            } else {
+                std::thread::sleep(std::time::Duration::from_micros(50));
+            }
+        }
+        queued |= visit(&mut outbox, &mut inbox);
+        // the next layer's weight of each of this thread's slots (its bitmap words are final: the boxes are
+        // applied), for the next layer's cut
+        for s in (0..slots).filter(|&s| usize::from(owners[s]) == me) {
+            let words = s * per_slot..((s + 1) * per_slot).min(bits_len);
+            // SAFETY: the bitmap words of this thread's slot
+            let n: u32 = words.map(|w| unsafe { *nextp.add(w) }.count_ones()).sum();
+            weights[s].store(u64::from(n), Relaxed);
+        }
+        if queued {
+            sync.any.store(true, Relaxed);
+        }
+        sync.reached.fetch_add(got, Relaxed);
+        if sync.running.fetch_sub(1, std::sync::atomic::Ordering::AcqRel) == 1 {
+            sync.caller.unpark();
+        }
+    }
+}
+
 /// [`build_in`] on `threads` threads: the same table, byte for byte (`threads` <= 1: [`build_in`] itself).
 ///
-/// **Ownership.** The entries are cut into stripes of 2^16 (whole words of the layer bitmaps); stripe `s`
-/// belongs to thread `(s % 64) % threads` (at most 64 threads build). A thread expands the entries of its own stripes in each layer (the
-/// layer's bitmap scanned in rank order, as [`build_in`] does) and is the only one to read or write their
-/// words and bitmap bits, so it needs no atomic instruction for them: a predecessor in one of its own
-/// stripes is queued at once (with [`build_in`]'s pipeline: applied after the next entry is expanded,
-/// prefetched meanwhile), one in another thread's stripe is put in that thread's box. Every [`ROUND`]
-/// expansions the threads meet (a barrier), each queues the predecessors in its boxes, and they meet
-/// again. The entries' values are set through atomic bytes: an entry's twin may lie in another stripe
-/// (a compare-and-swap from "unreached" sets it once).
+/// **Ownership.** The entries are cut into slots of 2^16 (whole words of the layer bitmaps), each owned by one
+/// thread (at most [`MAX_BUILD_THREADS`]): runs of the abstraction's [`block`](Abstraction::block) dealt to
+/// the threads in a snake order (`owners_table`). A thread expands the entries of its own slots in each layer
+/// (the layer's bitmap scanned in rank order, as [`build_in`] does) and is the only one to read or write their
+/// words and bitmap bits, so it needs no atomic instruction for them: a predecessor in one of its own slots is
+/// queued at once (with [`build_in`]'s pipeline: applied after the next entry is expanded, prefetched
+/// meanwhile), one in another thread's slot is put in that thread's box. Every [`ROUND`] expansions the
+/// threads meet (a barrier), each queues the predecessors in its boxes, and they meet again. The entries'
+/// values are set through atomic bytes: an entry's twin may lie in another slot (a compare-and-swap from
+/// "unreached" sets it once). A thread's part of a layer is a [`Share`], run by the abstraction's
+/// [`run_share`](Abstraction::run_share) (so that it is compiled with the abstraction's CPU instructions).
 ///
 /// **Why the bytes are the same.** An entry's value is the first layer whose regions reach it (module docs,
 /// "layers"). A layer's seeds are fixed when it starts (the layer before has ended for every thread), and
-/// each seed is expanded exactly once in it (by its stripe's owner); queuing a predecessor sets bits only,
+/// each seed is expanded exactly once in it (by its slot's owner); queuing a predecessor sets bits only,
 /// and "unless seen, in this layer, or queued already" is a test of the owner's own word, read and written
 /// by the owner alone, so the order in which a layer's predecessors are queued changes no entry, as in the
 /// one-thread builder (whose kids are applied in one order among many: its module docs). So each layer holds
-/// the same states at every thread count, and each entry gets the same value.
+/// the same states at every thread count and under any cut of the entries among the threads, and each
+/// entry gets the same value.
 ///
 /// **Limits.** The calling thread waits, polling `limiter` (its `poll` hook: Python's signal handlers; the
 /// cancel flag; the deadline) every [`POLL_INTERVAL`]; the threads check the cancel flag and the deadline
@@ -597,7 +840,7 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
     if threads <= 1 || std::mem::align_of::<u8>() != std::mem::align_of::<AtomicU8>() {
         return build_in::<W, A>(abstraction, limiter, progress);
     }
-    let threads = usable_threads(threads).min(OWNERS);
+    let threads = usable_threads(threads).min(MAX_BUILD_THREADS);
     // the threads are started for each layer and meet at barriers: find out now whether as many can be had
     // (each needs its stack; under --memory-limit they may not be), else build on one
     let can = std::thread::scope(|s| {
@@ -606,18 +849,17 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
     if threads <= 1 || !can {
         return build_in::<W, A>(abstraction, limiter, progress);
     }
-    let mut owners = [0u8; OWNERS];
-    for (i, o) in owners.iter_mut().enumerate() {
-        *o = (i % threads) as u8;
-    }
-    let owners = &owners;
     let f = abstraction.substates();
     assert!((1..=32).contains(&f) && 2 * f as usize <= 8 * std::mem::size_of::<W>(),
             "an abstraction has 1 to 32 sub-states per entry, two bits each in its word");
     let mut checks = Checks { limiter, polled: Instant::now() };
     checks.check()?;
-    let fmask = (1u64 << f) - 1;
     let entries = abstraction.entries();
+    // the first layer's cut: runs of equal length (the weights are set by each layer for the next)
+    let weights: Vec<AtomicU64> = (0..entries.div_ceil(1 << SLOT_BITS)).map(|_| AtomicU64::new(1)).collect();
+    let mut owners = vec![0u8; weights.len()];
+    let mut cost = vec![1.0; threads];
+    cut(&mut owners, &weights, &cost, threads);
     let bits_len = entries.div_ceil(64);
     let held = entries.saturating_add(entries.saturating_mul(std::mem::size_of::<W>()))
         .saturating_add(bits_len.saturating_mul(16));
@@ -625,8 +867,6 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
     // the threads' limiter: the cancel flag and the deadline, no poll (the calling thread polls)
     let mut quiet = limiter.clone();
     quiet.poll = None;
-    let stripes = entries.div_ceil(1 << STRIPE_BITS);
-    let per_stripe = (1usize << STRIPE_BITS) / 64;
     let result = (|| {
         charged?;
         let (mut value, mut bits, mut word) = buffers::<W, A>(abstraction, f)?;
@@ -634,166 +874,54 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
         // SAFETY: `AtomicU8` has `u8`'s size and alignment (checked above) and every bit pattern is valid in
         // both; `value` is only reached through this view until it ends
         let value_at = unsafe { std::slice::from_raw_parts(value.as_mut_ptr() as *const AtomicU8, entries) };
-        // boxes[from * threads + to]: predecessors found by `from` in `to`'s stripes
-        let boxes: Vec<Mutex<Vec<u64>>> = (0..threads * threads).map(|_| Mutex::new(Vec::new())).collect();
+        let boxes: Vec<Mutex<Vec<u64>>> = (0..threads).map(|_| Mutex::new(Vec::new())).collect();
         let mut d: u8 = 0;
         let mut reached = 0u64;
         loop {
-            let par = (d & 1) as usize;
-            let (cur, next) = (f * (1 - par as u32), f * par as u32);
-            let (any, layer_reached) = (AtomicBool::new(false), AtomicU64::new(0));
-            let (halt, stop) = (AtomicBool::new(false), Mutex::new(None));
-            let (finished, running) = (AtomicUsize::new(0), AtomicUsize::new(threads));
-            let meet = std::sync::Barrier::new(threads);
-            let caller = std::thread::current();
+            let sync = LayerSync {
+                any: AtomicBool::new(false),
+                reached: AtomicU64::new(0),
+                halt: AtomicBool::new(false),
+                stop: Mutex::new(None),
+                finished: AtomicUsize::new(0),
+                running: AtomicUsize::new(threads),
+                work: (0..threads).map(|_| (AtomicU64::new(0), AtomicU64::new(0))).collect(),
+                caller: std::thread::current(),
+                quiet: &quiet,
+            };
             std::thread::scope(|s| {
                 for me in 0..threads {
-                    let mut a = abstraction.clone();
-                    let (any, layer_reached, halt, stop, finished, running, caller, quiet, meet, boxes) =
-                        (&any, &layer_reached, &halt, &stop, &finished, &running, &caller, &quiet, &meet, &boxes);
+                    let share = Share {
+                        a: abstraction.clone(), me, threads, owners: &owners, owned, value_at, boxes: &boxes, weights: &weights,
+                        sync: &sync, f, par: (d & 1) as usize, d, entries,
+                    };
                     let builder = std::thread::Builder::new().stack_size(THREAD_STACK);
-                    builder.spawn_scoped(s, move || {
-                        let owned = owned;
-                        let (wp, curp, nextp) = (owned.word, owned.bits[par], owned.bits[1 - par]);
-                        let owner = |r: usize| usize::from(owners[owner_slot(r)]);
-                        let mut checks = Checks { limiter: quiet, polled: Instant::now() };
-                        let mut kids = Kids { buf: [0; MAX_PREDECESSORS], n: 0 };
-                        let mut own = [0u64; MAX_PREDECESSORS];
-                        let mut own_n = 0;
-                        let mut outbox: Vec<Vec<u64>> = vec![Vec::new(); threads];
-                        let (mut got, mut queued, mut until_check) = (0u64, false, CHECK_EVERY);
-                        // where this thread is in its stripes: stripe, bitmap word, the word's bits left
-                        let first = (0..stripes).find(|&s| owner(s << STRIPE_BITS) == me).unwrap_or(stripes);
-                        let (mut stripe, mut wi, mut m) = (first, first * per_stripe, 0u64);
-                        let mut loaded = false;
-                        let mut counted = false;
-                        loop {
-                            // expand up to ROUND entries of this thread's stripes
-                            let mut budget = ROUND;
-                            while budget > 0 && stripe < stripes && !halt.load(Relaxed) {
-                                if !loaded {
-                                    // SAFETY: `wi` is a bitmap word of this thread's stripe
-                                    m = unsafe { std::mem::take(&mut *curp.add(wi)) };
-                                    loaded = true;
-                                }
-                                if m == 0 {
-                                    wi += 1;
-                                    loaded = false;
-                                    if wi == ((stripe + 1) * per_stripe).min(bits_len) {
-                                        stripe += 1;
-                                        while stripe < stripes && owner(stripe << STRIPE_BITS) != me {
-                                            stripe += 1;
-                                        }
-                                        wi = stripe * per_stripe;
-                                    }
-                                    continue;
-                                }
-                                let r = (wi << 6) | m.trailing_zeros() as usize;
-                                m &= m - 1;
-                                // SAFETY: `r` is an entry of this thread's stripe
-                                let e = unsafe { (*wp.add(r)).get() };
-                                let seeds = (e >> cur) & !(e >> next) & fmask;
-                                if seeds == 0 {
-                                    continue;
-                                }
-                                budget -= 1;
-                                let x = a.close(r, seeds) & fmask;
-                                // SAFETY: as above
-                                unsafe { *wp.add(r) = W::put(e | x | x << f) };
-                                if value_at[r].load(Relaxed) == UNREACHED {
-                                    value_at[r].store(d, Relaxed);
-                                    got += 1;
-                                    if let Some(t) = a.twin(r) {
-                                        if value_at[t].compare_exchange(UNREACHED, d, Relaxed, Relaxed).is_ok() {
-                                            got += 1;
-                                        }
-                                    }
-                                }
-                                // the previous region's own predecessors, prefetched meanwhile
-                                // SAFETY: each is an entry of this thread's stripes, below `entries`
-                                queued |= unsafe { apply_owned(wp, nextp, f, next, &own[..own_n]) };
-                                own_n = 0;
-                                kids.n = 0;
-                                a.predecessors(&mut Children::new_raw(wp, entries, &mut kids, owners, me as u8));
-                                assert!(kids.n <= MAX_PREDECESSORS,
-                                        "more than {MAX_PREDECESSORS} predecessors of one region");
-                                for &c in &kids.buf[..kids.n] {
-                                    let r = (c >> SUB_BITS) as usize;
-                                    let o = owner(r);
-                                    if o == me {
-                                        own[own_n] = c;
-                                        own_n += 1;
-                                    } else {
-                                        outbox[o].push(c);
-                                    }
-                                }
-                                until_check -= 1;
-                                if until_check == 0 {
-                                    until_check = CHECK_EVERY;
-                                    if let Err(e) = checks.check() {
-                                        stop.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
-                                        halt.store(true, Relaxed);
-                                    }
-                                }
-                            }
-                            // SAFETY: as above
-                            queued |= unsafe { apply_owned(wp, nextp, f, next, &own[..own_n]) };
-                            own_n = 0;
-                            if !counted && (stripe >= stripes || halt.load(Relaxed)) {
-                                counted = true;
-                                finished.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
-                            }
-                            for (to, out) in outbox.iter_mut().enumerate() {
-                                if to != me && !out.is_empty() {
-                                    let mut b = boxes[me * threads + to].lock().unwrap_or_else(|p| p.into_inner());
-                                    std::mem::swap(&mut *b, out);
-                                }
-                            }
-                            meet.wait();
-                            let all = finished.load(std::sync::atomic::Ordering::Acquire);
-                            // the predecessors the others found in this thread's stripes
-                            for from in (0..threads).filter(|&from| from != me) {
-                                let mut b = boxes[from * threads + me].lock().unwrap_or_else(|p| p.into_inner());
-                                for chunk in b.chunks(MAX_PREDECESSORS) {
-                                    for &c in chunk {
-                                        // SAFETY: an entry below `entries` (pushed by `Children`)
-                                        prefetch(unsafe { wp.add((c >> SUB_BITS) as usize) });
-                                    }
-                                    // SAFETY: each is an entry of this thread's stripes
-                                    queued |= unsafe { apply_owned(wp, nextp, f, next, chunk) };
-                                }
-                                b.clear();
-                            }
-                            meet.wait();
-                            if all == threads {
-                                break;
-                            }
-                        }
-                        if queued {
-                            any.store(true, Relaxed);
-                        }
-                        layer_reached.fetch_add(got, Relaxed);
-                        if running.fetch_sub(1, std::sync::atomic::Ordering::AcqRel) == 1 {
-                            caller.unpark();
-                        }
-                    }).expect("a thread of the build (as many were started before its first layer)");
+                    builder.spawn_scoped(s, move || A::run_share(share))
+                        .expect("a thread of the build (as many were started before its first layer)");
                 }
                 // wait, polling (Ctrl-C: the cancel flag the threads read; the deadline)
-                while running.load(std::sync::atomic::Ordering::Acquire) > 0 {
+                while sync.running.load(std::sync::atomic::Ordering::Acquire) > 0 {
                     std::thread::park_timeout(POLL_INTERVAL);
                     if let Err(e) = checks.check() {
-                        stop.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
-                        halt.store(true, Relaxed);
+                        sync.stop.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+                        sync.halt.store(true, Relaxed);
                     }
                 }
             });
-            if let Some(e) = stop.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            if let Some(e) = sync.stop.into_inner().unwrap_or_else(|p| p.into_inner()) {
                 return Err(e);
             }
-            reached += layer_reached.into_inner();
+            reached += sync.reached.into_inner();
+            // each thread's time an expansion in this layer (the mean of the others' for one that had none)
+            let work: Vec<(u64, u64)> = sync.work.iter().map(|(x, t)| (x.load(Relaxed), t.load(Relaxed))).collect();
+            let (xs, ts) = work.iter().fold((0, 0), |(x, t), w| (x + w.0, t + w.1));
+            for (c, &(x, t)) in cost.iter_mut().zip(&work) {
+                *c = if x > 0 { t as f64 / x as f64 } else if xs > 0 { ts as f64 / xs as f64 } else { 1.0 };
+            }
+            cut(&mut owners, &weights, &cost, threads);
             progress(reached, entries as u64);
             checks.check()?;
-            if !any.into_inner() {
+            if !sync.any.into_inner() {
                 break;
             }
             d = d.checked_add(1).filter(|&x| x < UNREACHED).expect("a distance above 254");

@@ -51,7 +51,7 @@
 //! 4 are tested, since `pi` swaps 1<->4, 2<->3).  Half the placements are expanded, and half the words are
 //! touched (the others' pages are never written, so never allocated).
 
-use searchkit_core::pdb::{self, count, rank, weights, Abstraction, Children, Word};
+use searchkit_core::pdb::{self, count, rank, weights, Abstraction, Children, Share, Word};
 use searchkit_core::{Limiter, Status};
 
 /// The rank of the placement packed as nibbles, tile `i`'s cell at bit `nib[i]` (a field of `mask`'s bits:
@@ -80,6 +80,20 @@ fn rank_nibbles(packed: u64, w: &[u64], nib: &[u32], mask: u64) -> u64 {
 unsafe fn apply_kids_bmi2<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
     // SAFETY: the caller's promise
     unsafe { pdb::build::apply_kids(word, nextbits, f, next, kids) }
+}
+
+/// [`Share::run`] (a thread's part of a layer of the core's parallel builder) compiled with `popcnt` and
+/// BMI1/2, as [`build_bmi2`] compiles the one-thread builder: the thread's loop is inlined here (a thread's
+/// body is a function of its own, which would otherwise be compiled for the default x86-64 target).
+///
+/// # Safety
+///
+/// The CPU has popcnt, BMI1 and BMI2 (only reached from [`build_bmi2`], which checks).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+#[inline(never)]
+unsafe fn run_share_bmi2<T: Word, A: Abstraction>(share: Share<'_, T, A>) {
+    share.run()
 }
 
 /// The table of the group `tiles` (tile numbers, goal `1 .. n*n-1` row-major then the blank) on the
@@ -233,6 +247,12 @@ trait Bits: Clone + Send {
         // SAFETY: the caller's promise
         unsafe { pdb::build::apply_kids_outlined(word, nextbits, f, next, kids) }
     }
+
+    /// A thread's part of a layer of the core's parallel builder, compiled for this variant's instructions.
+    #[inline(always)]
+    fn run_share<T: Word, A: Abstraction>(share: Share<'_, T, A>) {
+        share.run()
+    }
 }
 
 /// [`Bits`] by loops over the set bits.
@@ -287,6 +307,11 @@ impl Bits for Bmi2 {
     unsafe fn apply_all<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
         // SAFETY: the caller's promise, and reached only from `build_bmi2`, run only on CPUs with BMI2
         unsafe { apply_kids_bmi2(word, nextbits, f, next, kids) }
+    }
+    #[inline(always)]
+    fn run_share<T: Word, A: Abstraction>(share: Share<'_, T, A>) {
+        // SAFETY: reached only from `build_bmi2`'s builder, run only on CPUs with popcnt, BMI1 and BMI2
+        unsafe { run_share_bmi2(share) }
     }
 }
 
@@ -589,6 +614,11 @@ impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
     unsafe fn apply<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32, next: u32, kids: &[u64]) -> bool {
         // SAFETY: the caller's promise
         unsafe { B::apply_all(word, nextbits, f, next, kids) }
+    }
+
+    #[inline(always)]
+    fn run_share<T: Word>(share: Share<'_, T, Self>) {
+        B::run_share(share)
     }
 }
 
