@@ -553,7 +553,8 @@ pub const MAX_BUILD_THREADS: usize = 64;
 /// expansion took its last owner `t` in the layer before (the cost of an expansion drifts along the ranks:
 /// on the 8-tile table, by a third between the two halves); `owners` holds the last cut on entry.
 fn cut(owners: &mut [u8], weights: &[AtomicU64], cost: &[f64], threads: usize) {
-    let time: Vec<f64> = owners.iter().zip(weights).map(|(&o, w)| w.load(Relaxed) as f64 * cost[usize::from(o)]).collect();
+    let time: Vec<f64> =
+        owners.iter().zip(weights).map(|(&o, w)| w.load(Relaxed) as f64 * cost[usize::from(o)]).collect();
     let total: f64 = time.iter().sum();
     let mut before = 0.0;
     for (o, t) in owners.iter_mut().zip(time) {
@@ -587,7 +588,7 @@ unsafe impl<W> Sync for Owned<W> {}
 ///
 /// # Safety
 ///
-/// Every kid's entry is below the number of entries and in a stripe of the calling thread, which no other
+/// Every kid's entry is below the number of entries and in a slot of the calling thread, which no other
 /// thread reads or writes meanwhile.
 #[inline(always)]
 unsafe fn apply_owned<W: Word>(word: *mut W, nextbits: *mut u64, f: u32, next: u32, kids: &[u64]) -> bool {
@@ -892,8 +893,8 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
             std::thread::scope(|s| {
                 for me in 0..threads {
                     let share = Share {
-                        a: abstraction.clone(), me, threads, owners: &owners, owned, value_at, boxes: &boxes, weights: &weights,
-                        sync: &sync, f, par: (d & 1) as usize, d, entries,
+                        a: abstraction.clone(), me, threads, owners: &owners, owned, value_at, boxes: &boxes,
+                        weights: &weights, sync: &sync, f, par: (d & 1) as usize, d, entries,
                     };
                     let builder = std::thread::Builder::new().stack_size(THREAD_STACK);
                     builder.spawn_scoped(s, move || A::run_share(share))
