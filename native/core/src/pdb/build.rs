@@ -140,7 +140,7 @@ impl Kids {
 /// Where [`Abstraction::predecessors`] lists a region's predecessors: [`Children::push`] each.
 ///
 /// It holds the words only to prefetch them (a pointer and a length: the parallel builder's threads write
-/// them meanwhile, through atomics).
+/// them meanwhile, each thread its own entries).
 pub struct Children<'a, W> {
     word: *const W,
     len: usize,
@@ -162,7 +162,8 @@ impl<'a, W: Word> Children<'a, W> {
 
     /// The state `(entry, sub)` is one cost-1 move from the region (`entry < entries`, `sub < f`; repeats
     /// are allowed).  Its word is prefetched now and the state queued for the next layer after the next
-    /// entry is expanded.
+    /// entry is expanded; in the parallel builder, a state of another thread's entries is not prefetched but
+    /// handed to that thread, which queues it at its next visit to its box.
     ///
     /// # Panics
     ///
@@ -193,7 +194,7 @@ impl<'a, W: Word> Children<'a, W> {
 /// [`twin`](Abstraction::twin) if the entry had no value yet, then
 /// [`predecessors`](Abstraction::predecessors); the abstraction may keep what it worked out in `close` (the
 /// entry decoded, the region) for the two calls after it.  Entries are expanded in ascending order within a
-/// layer.
+/// layer (on threads: each thread's clone of the abstraction sees its own entries in ascending order).
 pub trait Abstraction {
     /// The number of entries (the table's length).
     fn entries(&self) -> usize;
@@ -234,11 +235,12 @@ pub trait Abstraction {
         unsafe { apply_kids_outlined(word, nextbits, f, next, kids) }
     }
 
-    /// Run `share`, a thread's part of a layer of [`build_threads`]: `share.run()`.  The default calls it; an
-    /// abstraction whose builder is compiled for other CPU instructions calls it from a function compiled for
-    /// them (as for [`apply`](Abstraction::apply)).
+    /// Run `share`, a thread's part of a layer of [`build_threads`], and return what [`Share::run`] returns
+    /// (only it makes a [`Ran`], so an override cannot leave the share unrun: the other threads would wait
+    /// for it).  The default calls it; an abstraction whose builder is compiled for other CPU instructions
+    /// calls it from a function compiled for them (as for [`apply`](Abstraction::apply)).
     #[inline(always)]
-    fn run_share<W: Word>(share: Share<'_, W, Self>)
+    fn run_share<W: Word>(share: Share<'_, W, Self>) -> Ran
     where
         Self: Sized,
     {
@@ -631,7 +633,7 @@ struct LayerSync<'a> {
 }
 
 /// One thread's part of a layer of [`build_threads`]: expand the layer's entries in its own slots, queue their
-/// predecessors (its own at once, the others' through the boxes, visited every [`ROUND`] entries), then queue
+/// predecessors (its own at once, the others' through the boxes, visited every 4,096 entries: `ROUND`), then queue
 /// what the others hand it until they have all finished.
 /// Made by the builder and handed to [`Abstraction::run_share`], which calls [`Share::run`].
 pub struct Share<'a, W, A> {
@@ -652,12 +654,38 @@ pub struct Share<'a, W, A> {
     entries: usize,
 }
 
+/// Proof that a [`Share`] was run ([`Abstraction::run_share`] returns it).
+pub struct Ran(());
+
+/// On a panic in a thread's part of a layer (an assertion, the abstraction's own): stop the others and let the
+/// layer end as if the thread had finished, so that the scope joins the threads and passes the panic on,
+/// instead of the others and the calling thread waiting for this one for ever.
+struct Unwind<'a, 'b> {
+    sync: &'a LayerSync<'b>,
+    finished: bool,
+}
+
+impl Drop for Unwind<'_, '_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.sync.halt.store(true, Relaxed);
+            if !self.finished {
+                self.sync.finished.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+            }
+            if self.sync.running.fetch_sub(1, std::sync::atomic::Ordering::AcqRel) == 1 {
+                self.sync.caller.unpark();
+            }
+        }
+    }
+}
+
 impl<W: Word, A: Abstraction> Share<'_, W, A> {
     /// Do this thread's part of the layer (`#[inline(always)]`: compiled into the function that calls it, with
     /// that function's CPU instructions).
     #[inline(always)]
-    pub fn run(self) {
+    pub fn run(self) -> Ran {
         let Share { mut a, me, threads, owners, owned, value_at, boxes, weights, sync, f, par, d, entries } = self;
+        let mut unwind = Unwind { sync, finished: false };
         let fmask = (1u64 << f) - 1;
         let (cur, next) = (f * (1 - par as u32), f * par as u32);
         let bits_len = entries.div_ceil(64);
@@ -773,6 +801,7 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
         sync.work[me].0.store(expanded, Relaxed);
         sync.work[me].1.store(start.elapsed().as_nanos() as u64, Relaxed);
         sync.finished.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        unwind.finished = true;
         let mut idle = 0u32;
         while sync.finished.load(std::sync::atomic::Ordering::Acquire) < threads {
             if visit(&mut outbox, &mut inbox) {
@@ -801,21 +830,24 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
         if sync.running.fetch_sub(1, std::sync::atomic::Ordering::AcqRel) == 1 {
             sync.caller.unpark();
         }
+        Ran(())
     }
 }
 
 /// [`build_in`] on `threads` threads: the same table, byte for byte (`threads` <= 1: [`build_in`] itself).
 ///
-/// **Ownership.** The entries are cut into slots of 2^16 (whole words of the layer bitmaps), each owned by one
-/// thread (at most [`MAX_BUILD_THREADS`]): runs of the abstraction's [`block`](Abstraction::block) dealt to
-/// the threads in a snake order (`owners_table`). A thread expands the entries of its own slots in each layer
-/// (the layer's bitmap scanned in rank order, as [`build_in`] does) and is the only one to read or write their
-/// words and bitmap bits, so it needs no atomic instruction for them: a predecessor in one of its own slots is
-/// queued at once (with [`build_in`]'s pipeline: applied after the next entry is expanded, prefetched
-/// meanwhile), one in another thread's slot is put in that thread's box. Every [`ROUND`] expansions the
-/// threads meet (a barrier), each queues the predecessors in its boxes, and they meet again. The entries'
-/// values are set through atomic bytes: an entry's twin may lie in another slot (a compare-and-swap from
-/// "unreached" sets it once). A thread's part of a layer is a [`Share`], run by the abstraction's
+/// **Ownership.** The entries are cut into slots of 2^16 (whole words of the layer bitmaps), and for each
+/// layer the slots into one run of consecutive slots a thread (at most [`MAX_BUILD_THREADS`]), of about equal
+/// time (`cut`, after each layer). A thread expands the entries of its own slots in each layer (the layer's
+/// bitmap scanned in rank order, as [`build_in`] does) and is the only one to read or write their words and
+/// bitmap bits, so it needs no atomic instruction for them: a predecessor in one of its own slots is queued
+/// at once (with [`build_in`]'s pipeline: applied after the next entry is expanded, prefetched meanwhile),
+/// one in another thread's slot is put in that thread's box. Every 4,096 expansions (`ROUND`) a thread hands
+/// over what it found for the others and queues what its box holds, without waiting; when it has expanded
+/// all its entries it hands over the rest, counts itself finished, and queues what its box receives until
+/// every thread has finished (a thread hands over nothing after it counts itself: queuing finds no new
+/// predecessors), then what is left. The entries' values are set through atomic bytes: an entry's twin may
+/// lie in another slot (a compare-and-swap from "unreached" sets it once). A thread's part of a layer is a [`Share`], run by the abstraction's
 /// [`run_share`](Abstraction::run_share) (so that it is compiled with the abstraction's CPU instructions).
 ///
 /// **Why the bytes are the same.** An entry's value is the first layer whose regions reach it (module docs,
@@ -829,12 +861,13 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
 ///
 /// **Limits.** The calling thread waits, polling `limiter` (its `poll` hook: Python's signal handlers; the
 /// cancel flag; the deadline) every [`POLL_INTERVAL`]; the threads check the cancel flag and the deadline
-/// every [`CHECK_EVERY`] entries and stop together at the next meeting. `progress` is called after each
-/// layer, on the calling thread.
+/// every [`CHECK_EVERY`] entries; once one has seen a limit, each stops expanding, hands over and finishes
+/// the layer as above. `progress` is called after each layer, on the calling thread.
 ///
 /// # Errors and panics
 ///
-/// As [`build`]. On a platform where `u8` and `AtomicU8` differ in alignment it builds on one thread.
+/// As [`build`]; a panic on one of the threads stops the others and is passed on to the caller when they
+/// have ended. On a platform where `u8` and `AtomicU8` differ in alignment it builds on one thread.
 pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A, limiter: &Limiter, threads: usize,
                                                               mut progress: impl FnMut(u64, u64))
                                                               -> Result<Vec<u8>, Status> {
@@ -842,7 +875,7 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
         return build_in::<W, A>(abstraction, limiter, progress);
     }
     let threads = usable_threads(threads).min(MAX_BUILD_THREADS);
-    // the threads are started for each layer and meet at barriers: find out now whether as many can be had
+    // the threads are started for each layer: find out now whether as many can be had
     // (each needs its stack; under --memory-limit they may not be), else build on one
     let can = std::thread::scope(|s| {
         (0..threads).all(|_| std::thread::Builder::new().stack_size(THREAD_STACK).spawn_scoped(s, || {}).is_ok())

@@ -18,7 +18,7 @@ pub mod build;
 pub mod format;
 pub mod ranking;
 
-pub use build::{build, build_in, build_threads, Abstraction, Children, Share, Word};
+pub use build::{build, build_in, build_threads, Abstraction, Children, Ran, Share, Word};
 pub use format::{crc32, decode, decode_checked, encode, map_checked, read, read_checked, write, Table};
 pub use ranking::{count, rank, unrank, weights};
 
@@ -233,6 +233,128 @@ mod tests {
         });
         assert_eq!((r, layers), (Err(Status::Cancelled), 1));
         assert_eq!(limiter.bytes_used(), 0);
+    }
+
+    /// A binary heap's tree, one sub-state an entry, the goal at its root: entry `r` is `log2(r + 1)` away, and
+    /// layer `d` is the entries `2^d - 1 .. 2^(d+1) - 1`, wide enough to be cut among threads.  `panic_at`:
+    /// the entry whose expansion panics; `slow`: spin this long an expansion; `expanded`: counts them.
+    #[derive(Clone)]
+    struct Heap {
+        n: usize,
+        at: usize,
+        panic_at: Option<usize>,
+        slow: u32,
+        expanded: Arc<std::sync::atomic::AtomicUsize>,
+    }
+
+    impl Heap {
+        fn new(n: usize) -> Self {
+            Heap { n, at: 0, panic_at: None, slow: 0, expanded: Arc::default() }
+        }
+    }
+
+    impl Abstraction for Heap {
+        fn entries(&self) -> usize {
+            self.n
+        }
+        fn substates(&self) -> u32 {
+            1
+        }
+        fn goals(&self) -> Vec<(usize, u32)> {
+            vec![(0, 0)]
+        }
+        fn close(&mut self, entry: usize, seeds: u64) -> u64 {
+            assert!(Some(entry) != self.panic_at, "a planted panic at entry {entry}");
+            for i in 0..self.slow {
+                std::hint::black_box(i);
+            }
+            self.expanded.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            self.at = entry;
+            seeds
+        }
+        fn predecessors<W: Word>(&mut self, out: &mut Children<'_, W>) {
+            for c in [2 * self.at + 1, 2 * self.at + 2] {
+                if c < self.n {
+                    out.push(c, 0);
+                }
+            }
+            if self.at > 0 {
+                out.push((self.at - 1) / 2, 0);
+            }
+        }
+    }
+
+    /// `build_threads` on a thread of its own, so that a hang fails the test (after `secs`) instead of
+    /// holding the suite.
+    fn threads_within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(f());
+        });
+        rx.recv_timeout(std::time::Duration::from_secs(secs)).expect("the parallel build hung")
+    }
+
+    #[test]
+    fn a_heap_on_threads_is_the_one_thread_table() {
+        // many slots of 2^16 entries, cut among 2, 3 and 5 threads; the values are the depths in the tree
+        let n = 600_000;
+        let one = build(&mut Heap::new(n), &Limiter::new(), |_, _| {}).unwrap();
+        assert!(one.iter().enumerate().all(|(r, &v)| u32::from(v) == (r as u64 + 1).ilog2()));
+        for threads in [2, 3, 5] {
+            let many = threads_within(120, move || {
+                build_threads::<u16, _>(&mut Heap::new(n), &Limiter::new(), threads, |_, _| {}).unwrap()
+            });
+            assert!(many == one, "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn a_panic_on_a_builder_thread_reaches_the_caller() {
+        // the panic in the last layer's upper half (another thread's run than the first): the others stop,
+        // and the panic is passed on, instead of their waiting for the thread that panicked for ever
+        let n = 600_000;
+        let r = threads_within(60, move || {
+            std::panic::catch_unwind(|| {
+                let mut heap = Heap { panic_at: Some(n - 10), ..Heap::new(n) };
+                build_threads::<u16, _>(&mut heap, &Limiter::new(), 2, |_, _| {})
+            })
+        });
+        // the scope passes it on as its own panic ("a scoped thread panicked"), the thread's message printed
+        assert!(r.is_err(), "the planted panic was not passed on");
+    }
+
+    #[test]
+    fn a_cancel_flag_set_during_a_layer_on_threads_stops_it() {
+        // set while the threads expand the widest layers (slowed down): they stop inside the layer, hand over
+        // what they found and end it, and the build says cancelled without another layer
+        let n: usize = 1 << 21;
+        let mut limiter = Limiter::new();
+        let flag = Arc::new(AtomicBool::new(false));
+        limiter.cancel = Some(flag.clone());
+        let heap = Heap { slow: 2000, ..Heap::new(n) };
+        let expanded = heap.expanded.clone();
+        let (r, layers) = threads_within(120, move || {
+            let mut layers = 0;
+            let r = build_threads::<u16, _>(&mut heap.clone(), &limiter, 2, |_, _| {
+                layers += 1;
+                if layers == 18 {
+                    let flag = flag.clone();
+                    std::thread::spawn(move || {
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                    });
+                }
+            });
+            assert_eq!(limiter.bytes_used(), 0);
+            (r, layers)
+        });
+        // 22 layers in all (depths 0 to 20, then an empty one); the flag is set 20 ms into layer 18's 262,144
+        // slowed expansions (each thread's half: well over 20 ms)
+        assert_eq!(r, Err(Status::Cancelled));
+        assert!(layers <= 19, "{layers} layers");
+        // stopped inside a layer: not all of layers 0 ..= 18 (2^19 - 1 entries) were expanded
+        let expanded = expanded.load(std::sync::atomic::Ordering::Relaxed);
+        assert!(expanded < (1 << 19) - 1, "{expanded} expanded");
     }
 
     #[test]

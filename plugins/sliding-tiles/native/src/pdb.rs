@@ -51,7 +51,7 @@
 //! 4 are tested, since `pi` swaps 1<->4, 2<->3).  Half the placements are expanded, and half the words are
 //! touched (the others' pages are never written, so never allocated).
 
-use searchkit_core::pdb::{self, count, rank, weights, Abstraction, Children, Share, Word};
+use searchkit_core::pdb::{self, count, rank, weights, Abstraction, Children, Ran, Share, Word};
 use searchkit_core::{Limiter, Status};
 
 /// The rank of the placement packed as nibbles, tile `i`'s cell at bit `nib[i]` (a field of `mask`'s bits:
@@ -92,7 +92,7 @@ unsafe fn apply_kids_bmi2<T: Word>(word: &mut [T], nextbits: &mut [u64], f: u32,
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
 #[inline(never)]
-unsafe fn run_share_bmi2<T: Word, A: Abstraction>(share: Share<'_, T, A>) {
+unsafe fn run_share_bmi2<T: Word, A: Abstraction>(share: Share<'_, T, A>) -> Ran {
     share.run()
 }
 
@@ -250,7 +250,7 @@ trait Bits: Clone + Send {
 
     /// A thread's part of a layer of the core's parallel builder, compiled for this variant's instructions.
     #[inline(always)]
-    fn run_share<T: Word, A: Abstraction>(share: Share<'_, T, A>) {
+    fn run_share<T: Word, A: Abstraction>(share: Share<'_, T, A>) -> Ran {
         share.run()
     }
 }
@@ -309,7 +309,7 @@ impl Bits for Bmi2 {
         unsafe { apply_kids_bmi2(word, nextbits, f, next, kids) }
     }
     #[inline(always)]
-    fn run_share<T: Word, A: Abstraction>(share: Share<'_, T, A>) {
+    fn run_share<T: Word, A: Abstraction>(share: Share<'_, T, A>) -> Ran {
         // SAFETY: reached only from `build_bmi2`'s builder, run only on CPUs with popcnt, BMI1 and BMI2
         unsafe { run_share_bmi2(share) }
     }
@@ -617,7 +617,7 @@ impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
     }
 
     #[inline(always)]
-    fn run_share<T: Word>(share: Share<'_, T, Self>) {
+    fn run_share<T: Word>(share: Share<'_, T, Self>) -> Ran {
         B::run_share(share)
     }
 }
