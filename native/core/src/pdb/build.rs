@@ -396,6 +396,18 @@ impl Checks<'_> {
     }
 }
 
+/// The bytes of [`buffers`] for `entries` entries in words `W`, charged to the memory budget before they are
+/// allocated (the entries stay charged while the caller holds the table; the rest is released at the end).
+fn held<W: Word>(entries: usize) -> usize {
+    entries.saturating_add(entries.saturating_mul(std::mem::size_of::<W>())).saturating_add(entries.div_ceil(64) * 16)
+}
+
+/// `f` sub-states, two bits each, fit the builder's words `W`.
+fn assert_fits<W: Word>(f: u32) {
+    assert!((1..=32).contains(&f) && 2 * f as usize <= 8 * std::mem::size_of::<W>(),
+            "an abstraction has 1 to 32 sub-states per entry, two bits each in its word");
+}
+
 /// The builder's three big buffers for `abstraction` (module docs, "memory"), allocated fallibly: the entries
 /// (all unreached), per layer parity a bitmap of the entries that may hold seeds (the goals' in layer 0's),
 /// and per entry its word of two bit planes over the `f` sub-states (the goals seeds of layer 0).
@@ -447,16 +459,12 @@ pub fn build<A: Abstraction>(abstraction: &mut A, limiter: &Limiter, progress: i
 #[inline(always)]
 pub fn build_in<W: Word, A: Abstraction>(abstraction: &mut A, limiter: &Limiter, mut progress: impl FnMut(u64, u64))
                                          -> Result<Vec<u8>, Status> {
-    let f = abstraction.substates();
-    assert!((1..=32).contains(&f) && 2 * f as usize <= 8 * std::mem::size_of::<W>(),
-            "an abstraction has 1 to 32 sub-states per entry, two bits each in its word");
+    assert_fits::<W>(abstraction.substates());
     let mut checks = Checks { limiter, polled: Instant::now() };
     checks.check()?;
     let entries = abstraction.entries();
-    let bits_len = entries.div_ceil(64);
     // the three big buffers, charged to the budget and allocated fallibly (a refusal is memory_limit)
-    let held = entries.saturating_add(entries.saturating_mul(std::mem::size_of::<W>()))
-        .saturating_add(bits_len.saturating_mul(16));
+    let held = held::<W>(entries);
     let charged = limiter.charge(held);
     // a `match`, not a closure (see `layers`)
     let result = match charged {
@@ -693,13 +701,14 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
         let per_slot = (1usize << SLOT_BITS) / 64;
         let (wp, curp, nextp) = (owned.word, owned.bits[par], owned.bits[1 - par]);
         let owner = |r: usize| usize::from(owners[r >> SLOT_BITS]);
+        let mine = |slot: usize| usize::from(owners[slot]) == me;
         let mut checks = Checks { limiter: sync.quiet, polled: Instant::now() };
         // this thread's own predecessors of the last region, applied after the next entry is expanded
         let mut kids = Kids::new();
         let mut outbox: Vec<Vec<u64>> = vec![Vec::new(); threads];
         let (mut got, mut queued, mut until_check) = (0u64, false, CHECK_EVERY);
         // where this thread is in its slots: slot, bitmap word, the word's bits left
-        let first = (0..slots).find(|&s| usize::from(owners[s]) == me).unwrap_or(slots);
+        let first = (0..slots).find(|&s| mine(s)).unwrap_or(slots);
         let (mut slot, mut wi, mut m) = (first, first * per_slot, 0u64);
         let mut loaded = false;
         let start = Instant::now();
@@ -740,7 +749,7 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
                     loaded = false;
                     if wi == ((slot + 1) * per_slot).min(bits_len) {
                         slot += 1;
-                        while slot < slots && usize::from(owners[slot]) != me {
+                        while slot < slots && !mine(slot) {
                             slot += 1;
                         }
                         wi = slot * per_slot;
@@ -817,7 +826,7 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
         queued |= visit(&mut outbox, &mut inbox);
         // the next layer's weight of each of this thread's slots (its bitmap words are final: the boxes are
         // applied), for the next layer's cut
-        for s in (0..slots).filter(|&s| usize::from(owners[s]) == me) {
+        for s in (0..slots).filter(|&s| mine(s)) {
             let words = s * per_slot..((s + 1) * per_slot).min(bits_len);
             // SAFETY: the bitmap words of this thread's slot
             let n: u32 = words.map(|w| unsafe { *nextp.add(w) }.count_ones()).sum();
@@ -847,8 +856,9 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
 /// all its entries it hands over the rest, counts itself finished, and queues what its box receives until
 /// every thread has finished (a thread hands over nothing after it counts itself: queuing finds no new
 /// predecessors), then what is left. The entries' values are set through atomic bytes: an entry's twin may
-/// lie in another slot (a compare-and-swap from "unreached" sets it once). A thread's part of a layer is a [`Share`], run by the abstraction's
-/// [`run_share`](Abstraction::run_share) (so that it is compiled with the abstraction's CPU instructions).
+/// lie in another slot (a compare-and-swap from "unreached" sets it once). A thread's part of a layer is a
+/// [`Share`], run by the abstraction's [`run_share`](Abstraction::run_share) (so that it is compiled with the
+/// abstraction's CPU instructions).
 ///
 /// **Why the bytes are the same.** An entry's value is the first layer whose regions reach it (module docs,
 /// "layers"). A layer's seeds are fixed when it starts (the layer before has ended for every thread), and
@@ -884,8 +894,7 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
         return build_in::<W, A>(abstraction, limiter, progress);
     }
     let f = abstraction.substates();
-    assert!((1..=32).contains(&f) && 2 * f as usize <= 8 * std::mem::size_of::<W>(),
-            "an abstraction has 1 to 32 sub-states per entry, two bits each in its word");
+    assert_fits::<W>(f);
     let mut checks = Checks { limiter, polled: Instant::now() };
     checks.check()?;
     let entries = abstraction.entries();
@@ -894,9 +903,7 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
     let mut owners = vec![0u8; weights.len()];
     let mut cost = vec![1.0; threads];
     cut(&mut owners, &weights, &cost, threads);
-    let bits_len = entries.div_ceil(64);
-    let held = entries.saturating_add(entries.saturating_mul(std::mem::size_of::<W>()))
-        .saturating_add(bits_len.saturating_mul(16));
+    let held = held::<W>(entries);
     let charged = limiter.charge(held);
     // the threads' limiter: the cancel flag and the deadline, no poll (the calling thread polls)
     let mut quiet = limiter.clone();
