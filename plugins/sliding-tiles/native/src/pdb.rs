@@ -25,6 +25,10 @@
 //!   a block of `P(n*n-1-(i-1), k-i)` placements); children moving the first tiles land far away.  (Gathering
 //!   those and applying them after a counting sort by their rank's high bits, in ascending blocks, cost more
 //!   than the cache misses it saved: docs/pdb.md.)
+//! * **the twin's rank in part**: with the mirror, the image's first tiles are often the images of tiles among
+//!   those decoded by blocks (for tiles 1..8, image tiles 0-3 are the images of tiles 3-0), so their part of
+//!   the image's rank is kept until such a digit is decoded again, and only the rest is ranked (8-tile table:
+//!   43.0 -> 41.6 s).
 //! * **the board side as a constant** (the flood fill's masks and the moves' loops unroll) and **BMI2**
 //!   (`pdep`/`pext` for the masks over the free cells), chosen when the CPU has it; the core's builder loop is
 //!   compiled into the same function.
@@ -58,14 +62,19 @@ use searchkit_core::{Limiter, Status};
 /// four on boards up to 4 x 4, five on 5 x 5).
 #[inline]
 fn rank_nibbles(packed: u64, w: &[u64], nib: &[u32], mask: u64) -> u64 {
-    let mut used: u32 = 0;
-    let mut r = 0u64;
+    rank_nibbles_from(packed, w, nib, mask, 0, 0).0
+}
+
+/// [`rank_nibbles`] of the tiles whose nibbles and weights are `nib` and `w`, after tiles that gave the part
+/// `r` of the rank and hold the cells `used`: the whole rank, and the cells then used.
+#[inline(always)]
+fn rank_nibbles_from(packed: u64, w: &[u64], nib: &[u32], mask: u64, mut r: u64, mut used: u32) -> (u64, u32) {
     for (&s, &wi) in nib.iter().zip(w) {
         let c = ((packed >> s) & mask) as u32;
         r += u64::from(c - (used & ((1u32 << c) - 1)).count_ones()) * wi;
         used |= 1 << c;
     }
-    r
+    (r, used)
 }
 
 /// [`pdb::build::apply_kids`] compiled with BMI2's shifts (only reached from [`build_bmi2`], which checks the
@@ -375,6 +384,15 @@ struct TileAbstraction<B, const N: usize> {
     image: u64,
     image_used: u32,
     first: usize,
+    /// The image's rank is kept in part (the twin's rank, [`rank_nibbles_from`]): the image's first `lead`
+    /// tiles are the images of the placement's tiles before `needs` (`needs <= s`, so they change only when
+    /// the decoding by blocks redoes a digit before `needs`); their part of the rank and their cells, or
+    /// `lead_stale` when those are to be worked out again.
+    lead: usize,
+    needs: usize,
+    lead_rank: u64,
+    lead_used: u32,
+    lead_stale: bool,
     _bits: std::marker::PhantomData<B>,
 }
 
@@ -432,6 +450,17 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
                 dg
             })
             .collect();
+        // the longest lead of image tiles that are images of tiles among the first `s` (decoded by blocks)
+        let (mut lead, mut needs) = (0, 0);
+        if let Some(m) = mirror {
+            let mut most = 0;
+            for u in 1..=k {
+                most = most.max(usize::from(m.tile[u - 1]) + 1);
+                if most <= s {
+                    (lead, needs) = (u, most);
+                }
+            }
+        }
         let mut mcell = [0u8; 32];
         for (c, x) in mcell.iter_mut().enumerate() {
             *x = mirror.map_or(c as u8, |m| m.cell[c]);
@@ -445,7 +474,8 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
             k, f, w, w16, entries, goal: (rg, j0), mirror: mirror.is_some(), neighbours, nib, image_nib, before,
             mcell, s, tail, low, start: [usize::MAX / 2; 32], pk: [0; 32], im: [0; 32], iu: [0; 32],
             tile_at: [0; 32], wcell: [0; 32], earlier: [0; 32], r: 0, used: 0, free: 0, region: 0, packed: 0,
-            image: 0, image_used: 0, first: 0, _bits: std::marker::PhantomData,
+            image: 0, image_used: 0, first: 0, lead, needs, lead_rank: 0, lead_used: 0, lead_stale: true,
+            _bits: std::marker::PhantomData,
         }
     }
 }
@@ -481,6 +511,7 @@ impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
                 while t > 0 && r.wrapping_sub(self.start[t - 1]) >= w[t - 1] as usize {
                     t -= 1;
                 }
+                self.lead_stale |= t < self.needs;
                 let mut base = if t == 0 { 0 } else { self.start[t - 1] };
                 // t indexes seven arrays, at t and t + 1: a range reads plainer than zipped iterators
                 #[allow(clippy::needless_range_loop)]
@@ -537,7 +568,18 @@ impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
     /// The mirror image's entry is the same (module docs, "the mirror").
     #[inline(always)]
     fn twin(&mut self, _r: usize) -> Option<usize> {
-        self.mirror.then(|| rank_nibbles(self.image, &self.w, &self.nib[..self.k], Self::NIB_MASK) as usize)
+        if !self.mirror {
+            return None;
+        }
+        let (lead, k) = (self.lead, self.k);
+        if self.lead_stale {
+            (self.lead_rank, self.lead_used) =
+                rank_nibbles_from(self.image, &self.w[..lead], &self.nib[..lead], Self::NIB_MASK, 0, 0);
+            self.lead_stale = false;
+        }
+        let (r, _) = rank_nibbles_from(self.image, &self.w[lead..k], &self.nib[lead..k], Self::NIB_MASK,
+                                       self.lead_rank, self.lead_used);
+        Some(r as usize)
     }
 
     /// Tile i from p next to the region to q in it, the blank left on p; the rank changed incrementally, and
