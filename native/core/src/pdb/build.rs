@@ -28,9 +28,13 @@
 //! this layer, or queued already; a seed later covered by a region of this layer is seen, so it is dropped.
 //! Each (entry, region) is therefore expanded once, at its exact distance.  Each predecessor's word is
 //! prefetched when it is listed and the predecessor applied once the next entry is expanded (the words are far
-//! larger than the caches; this keeps many of those loads in flight at once).  So is a twin's entry: it is
-//! set when the next entry is expanded (waiting on that byte cost 4% of the 8-tile table's time on one thread,
-//! 7% of its wall time on two, where the twin's compare-and-swap waited too).  The entries and bitmaps are
+//! larger than the caches; this keeps many of those loads in flight at once).  So is a twin's entry: its byte
+//! is prefetched and set (if still unreached) after the next entry is expanded, or at the end of the layer if
+//! none is, so with the layer's `d`, which is the twin's value as it is the entry's
+//! ([`twin`](Abstraction::twin)); an entry set in between (the twin itself, expanded next) has that same
+//! value, so setting it later changes no entry.  (Not waiting on that byte saved 4% of the 8-tile table's time
+//! on one thread, 7% of its wall time on two, where the twin's compare-and-swap waited too.)  The entries and
+//! bitmaps are
 //! backed with memory in one call ([`prefault`]); the words are allocated zeroed, so the pages of entries an
 //! abstraction never reaches (e.g. one of each symmetric pair) are never allocated.  All three ask for 2 MB
 //! pages ([`huge_pages`]): the words are read and written at random, and with 4 kB pages nearly each access
@@ -212,8 +216,13 @@ pub trait Abstraction {
     fn close(&mut self, entry: usize, seeds: u64) -> u64;
 
     /// An entry with the same value as the one just closed (by a symmetry of the abstract graph mapping the
-    /// goal states onto themselves), set with it; called only when the entry gets its value.  `None` (the
-    /// default): no such entry.
+    /// goal states onto themselves), below [`entries`](Abstraction::entries); called only when the entry gets
+    /// its value, and set to that value (unless it has one already) before the layer ends: after the next
+    /// entry is expanded (module docs, "memory").  `None` (the default): no such entry.
+    ///
+    /// # Panics
+    ///
+    /// The builder panics on an entry not below `entries()`.
     #[inline(always)]
     fn twin(&mut self, entry: usize) -> Option<usize> {
         let _ = entry;
@@ -289,6 +298,26 @@ pub unsafe fn apply_kids<W: Word>(word: &mut [W], nextbits: &mut [u64], f: u32, 
         any |= new;
     }
     any != 0
+}
+
+/// Set `value[twin]` to `d` if it is unreached (`twin` is `usize::MAX` for none): the twin deferred by the
+/// one-thread builder (module docs, "memory").  Returns how many entries it set (0 or 1).
+#[inline(always)]
+fn set_twin(value: &mut [u8], twin: usize, d: u8) -> u64 {
+    match value.get_mut(twin) {
+        Some(v) if *v == UNREACHED => {
+            *v = d;
+            1
+        }
+        _ => 0,
+    }
+}
+
+/// [`set_twin`] on the parallel builder's atomic bytes (the twin may lie in another thread's slot: a
+/// compare-and-swap from unreached sets it once).
+#[inline(always)]
+fn set_twin_at(value_at: &[AtomicU8], twin: usize, d: u8) -> u64 {
+    value_at.get(twin).map_or(0, |v| u64::from(v.compare_exchange(UNREACHED, d, Relaxed, Relaxed).is_ok()))
 }
 
 /// [`apply_kids`] out of line: in the builder's loop its pointers would be spilled to the stack and read again
@@ -517,15 +546,12 @@ fn layers<W: Word, A: Abstraction>(abstraction: &mut A, checks: &mut Checks<'_>,
                 let x = abstraction.close(r, seeds) & fmask;
                 let e = e | x | x << f;
                 // the last twin, its entry prefetched since
-                if twin < entries && value[twin] == UNREACHED {
-                    value[twin] = d;
-                    reached += 1;
-                }
-                twin = usize::MAX;
+                reached += set_twin(&mut value, std::mem::replace(&mut twin, usize::MAX), d);
                 if value[r] == UNREACHED {
                     value[r] = d;
                     reached += 1;
                     if let Some(t) = abstraction.twin(r) {
+                        assert!(t < entries, "a twin is below entries()");
                         prefetch(value.as_ptr().wrapping_add(t));
                         twin = t;
                     }
@@ -547,11 +573,7 @@ fn layers<W: Word, A: Abstraction>(abstraction: &mut A, checks: &mut Checks<'_>,
         // SAFETY: as in the loop
         any |= unsafe { A::apply(&mut word, nextbits, f, next, &kids.buf[..kids.n]) };
         kids.n = 0;
-        if twin < entries && value[twin] == UNREACHED {
-            value[twin] = d;
-            reached += 1;
-        }
-        twin = usize::MAX;
+        reached += set_twin(&mut value, std::mem::replace(&mut twin, usize::MAX), d);
         progress(reached, entries as u64);
         checks.check()?;
         if !any {
@@ -787,14 +809,12 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
                 // SAFETY: as above
                 unsafe { *wp.add(r) = W::put(e | x | x << f) };
                 // the last twin, its entry prefetched since
-                if twin < entries && value_at[twin].compare_exchange(UNREACHED, d, Relaxed, Relaxed).is_ok() {
-                    got += 1;
-                }
-                twin = usize::MAX;
+                got += set_twin_at(value_at, std::mem::replace(&mut twin, usize::MAX), d);
                 if value_at[r].load(Relaxed) == UNREACHED {
                     value_at[r].store(d, Relaxed);
                     got += 1;
                     if let Some(t) = a.twin(r) {
+                        assert!(t < entries, "a twin is below entries()");
                         prefetch(value_at.as_ptr().wrapping_add(t));
                         twin = t;
                     }
@@ -821,10 +841,7 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
             // SAFETY: as above
             queued |= unsafe { apply_owned(wp, nextp, f, next, &kids.buf[..kids.n]) };
             kids.n = 0;
-            if twin < entries && value_at[twin].compare_exchange(UNREACHED, d, Relaxed, Relaxed).is_ok() {
-                got += 1;
-            }
-            twin = usize::MAX;
+            got += set_twin_at(value_at, std::mem::replace(&mut twin, usize::MAX), d);
             queued |= visit(&mut outbox, &mut inbox);
             if slot >= slots || sync.halt.load(Relaxed) {
                 break;
@@ -881,7 +898,8 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
 /// all its entries it hands over the rest, counts itself finished, and queues what its box receives until
 /// every thread has finished (a thread hands over nothing after it counts itself: queuing finds no new
 /// predecessors), then what is left. The entries' values are set through atomic bytes: an entry's twin may
-/// lie in another slot (a compare-and-swap from "unreached" sets it once). A thread's part of a layer is a
+/// lie in another slot (a compare-and-swap from "unreached" sets it once), and a thread sets its last twin
+/// before it hands over (every `ROUND`, so before it counts itself finished), with the layer's `d`. A thread's part of a layer is a
 /// [`Share`], run by the abstraction's [`run_share`](Abstraction::run_share) (so that it is compiled with the
 /// abstraction's CPU instructions).
 ///
@@ -892,7 +910,9 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
 /// by the owner alone, so the order in which a layer's predecessors are queued changes no entry, as in the
 /// one-thread builder (whose kids are applied in one order among many: its module docs). So each layer holds
 /// the same states at every thread count and under any cut of the entries among the threads, and each
-/// entry gets the same value.
+/// entry gets the same value: its own, set by its slot's owner in the first layer whose regions reach it, or
+/// its twin's, set in that same layer (a twin's value equals the entry's, and the layer's `d` is what every
+/// setter writes, so it does not matter which thread sets it first).
 ///
 /// **Limits.** The calling thread waits, polling `limiter` (its `poll` hook: Python's signal handlers; the
 /// cancel flag; the deadline) every [`POLL_INTERVAL`]; the threads check the cancel flag and the deadline
