@@ -34,9 +34,8 @@
 //! ([`twin`](Abstraction::twin)); an entry set in between (the twin itself, expanded next) has that same
 //! value, so setting it later changes no entry.  (Not waiting on that byte saved 4% of the 8-tile table's time
 //! on one thread, 7% of its wall time on two, where the twin's compare-and-swap waited too.)  The entries and
-//! bitmaps are
-//! backed with memory in one call ([`prefault`]); the words are allocated zeroed, so the pages of entries an
-//! abstraction never reaches (e.g. one of each symmetric pair) are never allocated.  All three ask for 2 MB
+//! bitmaps are backed with memory in one call ([`prefault`]); the words are allocated zeroed, so the pages of
+//! entries an abstraction never reaches (e.g. one of each symmetric pair) are never allocated.  All three ask for 2 MB
 //! pages ([`huge_pages`]): the words are read and written at random, and with 4 kB pages nearly each access
 //! also missed the TLB; the entries become the search's table, read at random too.
 //!
@@ -899,9 +898,9 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
 /// every thread has finished (a thread hands over nothing after it counts itself: queuing finds no new
 /// predecessors), then what is left. The entries' values are set through atomic bytes: an entry's twin may
 /// lie in another slot (a compare-and-swap from "unreached" sets it once), and a thread sets its last twin
-/// before it hands over (every `ROUND`, so before it counts itself finished), with the layer's `d`. A thread's part of a layer is a
-/// [`Share`], run by the abstraction's [`run_share`](Abstraction::run_share) (so that it is compiled with the
-/// abstraction's CPU instructions).
+/// before it hands over (every `ROUND`, so before it counts itself finished), with the layer's `d`. A thread's
+/// part of a layer is a [`Share`], run by the abstraction's [`run_share`](Abstraction::run_share) (so that it
+/// is compiled with the abstraction's CPU instructions).
 ///
 /// **Why the bytes are the same.** An entry's value is the first layer whose regions reach it (module docs,
 /// "layers"). A layer's seeds are fixed when it starts (the layer before has ended for every thread), and
