@@ -347,14 +347,17 @@ struct TileAbstraction<B, const N: usize> {
     entries: usize,
     goal: (usize, u32),
     mirror: bool,
-    neighbours: [u32; 32],
     /// tile i's nibble in a placement packed as nibbles, tile 0 highest (the mirror's test, module docs)
     nib: [u32; 32],
     /// tile i's cell mirrored is tile `m.tile[i]`'s in the image: its nibble there
     image_nib: [u32; 32],
-    /// a move of tile i changes the first `before[i]` tiles' cells of neither the placement nor its image (32
-    /// without the mirror: no child is tested)
-    before: [u8; 32],
+    /// The tiles whose moves are tested against the mirror: a move of tile `i` changes the first
+    /// `before(i) = min(i, pi(i))` tiles' cells of neither the placement nor its image, so it is tested when
+    /// `before(i)` is at most the first tile where the two differ, `f0` (module docs, "the mirror").  The tile
+    /// indices by `before` ascending, and per `f0 <= k` how many of them have `before <= f0`, so the tested
+    /// tiles are a prefix (none without the mirror).
+    by_before: [u8; 32],
+    upto: [u8; 33],
     /// each cell mirrored (each cell itself without the mirror)
     mcell: [u8; 32],
     // Decoding a rank (module docs, "decoding by blocks"): of the first `s` digits, digit `t` is kept while the
@@ -426,21 +429,28 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
         let mut w16 = [0u64; 32];
         w16[..k].copy_from_slice(&w);
         let entries = count(cells, k) as usize;
-        let mut neighbours = [0u32; 32];
-        for (c, x) in neighbours[..cells].iter_mut().enumerate() {
-            *x = Self::spread(1 << c);
-        }
         assert!(k * Self::NIB as usize <= 64, "a placement packed in 64 bits");
         let mut nib = [0u32; 32];
         for (i, x) in nib[..k].iter_mut().enumerate() {
             *x = Self::NIB * (k - 1 - i) as u32;
         }
         let mut image_nib = [0u32; 32];
+        // `before(i)`, above `k` without the mirror (no tile is tested)
         let mut before = [32u8; 32];
         if let Some(m) = mirror {
             for (i, x) in image_nib[..k].iter_mut().enumerate() {
                 *x = nib[usize::from(m.tile[i])];
                 before[i] = m.tile[i].min(i as u8);
+            }
+        }
+        let mut by_before = [0u8; 32];
+        let mut upto = [0u8; 33];
+        if mirror.is_some() {
+            let mut order: Vec<u8> = (0..k as u8).collect();
+            order.sort_by_key(|&i| before[usize::from(i)]);
+            by_before[..k].copy_from_slice(&order);
+            for (f0, x) in upto[..=k].iter_mut().enumerate() {
+                *x = order.iter().filter(|&&i| usize::from(before[usize::from(i)]) <= f0).count() as u8;
             }
         }
         let s = k.saturating_sub(2);
@@ -476,11 +486,65 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
         let goal_used: u32 = goal.iter().fold(0, |m, &c| m | 1 << c);
         let j0 = (Self::FULL & !goal_used & ((1u32 << (cells - 1)) - 1)).count_ones();
         TileAbstraction {
-            k, f, w, w16, entries, goal: (rg, j0), mirror: mirror.is_some(), neighbours, nib, image_nib, before,
-            mcell, s, tail, low, start: [usize::MAX / 2; 32], pk: [0; 32], im: [0; 32], iu: [0; 32],
+            k, f, w, w16, entries, goal: (rg, j0), mirror: mirror.is_some(), nib, image_nib,
+            by_before, upto, mcell, s, tail, low, start: [usize::MAX / 2; 32], pk: [0; 32], im: [0; 32], iu: [0; 32],
             tile_at: [0; 32], wcell: [0; 32], earlier: [0; 32], r: 0, used: 0, free: 0, region: 0, packed: 0,
             image: 0, image_used: 0, first: 0, lead, needs, lead_rank: 0, lead_used: 0, lead_stale: true,
             _bits: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<B: Bits, const N: usize> TileAbstraction<B, N> {
+    /// The children of the tiles on the cells `movers`, each moving one step in direction `DIR` (0 left,
+    /// 1 right, 2 up, 3 down) into the region of the last `close`; with `CHECK`, each tested against the
+    /// mirror (pushed as the image when that ranks lower).
+    #[inline(always)]
+    fn moves<T: Word, const DIR: u8, const CHECK: bool>(&self, mut movers: u32, out: &mut Children<'_, T>) {
+        let (r, used, free) = (self.r, self.used, self.free);
+        let n = N as u32;
+        while movers != 0 {
+            let p = movers.trailing_zeros() & 31;
+            movers &= movers - 1;
+            let i = self.tile_at[p as usize] as usize & 31;
+            let (wi, at_p) = (self.w16[i], 1u32 << p);
+            // the child's blank cell p among its free cells: p's index among ours, less one when the tile moves
+            // to a lower cell (that cell is no longer free)
+            let jp = (free & (at_p - 1)).count_ones();
+            // up or down: digit i moves by one for the step and one per cell stepped over that is free or a
+            // later tile's; each later tile j stepped over moves its own digit by one (its count of earlier
+            // cells below it changes), so the rank by w[j]
+            let vertical = |lo: u32| {
+                let between = ((1u32 << (N - 1)) - 1) << (lo + 1);
+                let earlier = self.earlier[i];
+                let passed = between & used & !earlier;
+                let mut delta = wi * u64::from(1 + (between & !earlier).count_ones());
+                for t in 1..n {
+                    let c = (lo + t) & 31;
+                    delta += self.wcell[c as usize] & u64::from((passed >> c) & 1).wrapping_neg();
+                }
+                delta as usize
+            };
+            let (q, mut r2, mut j) = match DIR {
+                0 => (p - 1, r - wi as usize, jp - 1),
+                1 => (p + 1, r + wi as usize, jp),
+                2 => (p - n, r - vertical(p - n), jp - 1),
+                _ => (p + n, r + vertical(p), jp),
+            };
+            if CHECK {
+                // tile i from p to q: if the child's image ranks lower, push the image instead
+                let (mp, mq) = (u32::from(self.mcell[p as usize]), u32::from(self.mcell[q as usize]));
+                let others = self.packed & !(Self::NIB_MASK << self.nib[i]);
+                let image_others = self.image & !(Self::NIB_MASK << self.image_nib[i]);
+                let child = others | u64::from(q) << self.nib[i];
+                let child_image = image_others | u64::from(mq) << self.image_nib[i];
+                if child_image < child {
+                    r2 = rank_nibbles(child_image, &self.w, &self.nib[..self.k], Self::NIB_MASK) as usize;
+                    let image_free = Self::FULL & !(self.image_used ^ (1 << mp) ^ (1 << mq));
+                    j = (image_free & ((1 << mp) - 1)).count_ones();
+                }
+            }
+            out.push(r2, j);
         }
     }
 }
@@ -589,72 +653,32 @@ impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
     }
 
     /// Tile i from p next to the region to q in it, the blank left on p; the rank changed incrementally, and
-    /// with the mirror, pushed as the image when that ranks lower.
+    /// with the mirror, pushed as the image when that ranks lower.  By direction: the tiles with the region's
+    /// cell on their left, right, above and below, each set a mask of cells (the tiles whose moves are tested
+    /// against the mirror in loops of their own).
     #[inline(always)]
     fn predecessors<T: Word>(&mut self, out: &mut Children<'_, T>) {
-        let (k, w) = (self.k, &self.w);
-        let (r, used, free, region) = (self.r, self.used, self.free, self.region);
-        let (packed, image, image_used, first) = (self.packed, self.image, self.image_used, self.first);
-        let (nib, image_nib, mcell, full) = (&self.nib, &self.image_nib, &self.mcell, Self::FULL);
-        let (earlier, wcell) = (&self.earlier, &self.wcell);
-        macro_rules! child {
-            ($check:expr, $r2:expr, $j:expr, $i:expr, $p:expr, $q:expr) => {{
-                let (mut r2, mut j): (usize, u32) = ($r2, $j);
-                if let Some((others, image_others)) = $check {
-                    // tile i from p to q: if the child's image ranks lower, push the image instead
-                    let (i, p, q): (usize, u32, u32) = ($i, $p, $q);
-                    let (mp, mq) = (u32::from(mcell[p as usize]), u32::from(mcell[q as usize]));
-                    let child = others | u64::from(q) << nib[i];
-                    let child_image = image_others | u64::from(mq) << image_nib[i];
-                    if child_image < child {
-                        r2 = rank_nibbles(child_image, w, &nib[..k], Self::NIB_MASK) as usize;
-                        let image_free = full & !(image_used ^ (1 << mp) ^ (1 << mq));
-                        j = (image_free & ((1 << mp) - 1)).count_ones();
-                    }
-                }
-                out.push(r2, j);
-            }};
+        let (used, region, packed, first) = (self.used, self.region, self.packed, self.first);
+        // the cells of the tiles whose moves can change the first cell where the placement and its image
+        // differ (module docs, "the mirror")
+        let mut checked = 0u32;
+        for &i in &self.by_before[..usize::from(self.upto[first.min(self.k)])] {
+            checked |= 1 << ((packed >> self.nib[usize::from(i) & 31]) & Self::NIB_MASK);
         }
-        let mut movable = Self::spread(region) & used;
-        while movable != 0 {
-            let p = movable.trailing_zeros() & 31;
-            movable &= movable - 1;
-            let i = self.tile_at[p as usize] as usize & 31;
-            let (wi, at_p) = (self.w16[i], 1u32 << p);
-            let targets = self.neighbours[p as usize] & region;
-            // the child's blank cell p among its free cells: p's index among ours, less one when the
-            // tile moves to a lower cell (that cell is no longer free)
-            let jp = (free & (at_p - 1)).count_ones();
-            // when a move of tile i can change the first cell where the placement and its image differ:
-            // the nibbles without tile i's, and the image's (module docs, "the mirror")
-            let check = (usize::from(self.before[i]) <= first)
-                .then(|| (packed & !(Self::NIB_MASK << nib[i]), image & !(Self::NIB_MASK << image_nib[i])));
-            // sideways: only digit i moves, by one
-            if targets & (at_p >> 1) != 0 {
-                child!(check, r - wi as usize, jp - 1, i, p, p - 1);
-            }
-            if targets & (at_p << 1) != 0 {
-                child!(check, r + wi as usize, jp, i, p, p + 1);
-            }
-            // up or down: digit i moves by one for the step and one per cell stepped over that is free
-            // or a later tile's; each later tile j stepped over moves its own digit by one (its count
-            // of earlier cells below it changes), so the rank by w[j]
-            let vertical = |lo: u32| {
-                let between = ((1u32 << (N - 1)) - 1) << (lo + 1);
-                let passed = between & used & !earlier[i] & !at_p;
-                let mut delta = wi * u64::from(1 + (between & !earlier[i]).count_ones());
-                for t in 1..N as u32 {
-                    let c = (lo + t) & 31;
-                    delta += wcell[c as usize] & u64::from((passed >> c) & 1).wrapping_neg();
-                }
-                delta as usize
-            };
-            if targets & (at_p >> N) != 0 {
-                child!(check, r - vertical(p - N as u32), jp - 1, i, p, p - N as u32);
-            }
-            if targets & (at_p << N) != 0 {
-                child!(check, r + vertical(p), jp, i, p, p + N as u32);
-            }
+        let n = N as u32;
+        let left = ((region & !Self::RIGHT) << 1) & used; // tiles with the region on their left
+        let right = ((region & !Self::LEFT) >> 1) & used;
+        let up = (region << n) & used;
+        let down = (region >> n) & used;
+        self.moves::<T, 0, false>(left & !checked, out);
+        self.moves::<T, 1, false>(right & !checked, out);
+        self.moves::<T, 2, false>(up & !checked, out);
+        self.moves::<T, 3, false>(down & !checked, out);
+        if checked != 0 {
+            self.moves::<T, 0, true>(left & checked, out);
+            self.moves::<T, 1, true>(right & checked, out);
+            self.moves::<T, 2, true>(up & checked, out);
+            self.moves::<T, 3, true>(down & checked, out);
         }
     }
 
