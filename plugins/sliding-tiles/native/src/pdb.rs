@@ -343,7 +343,6 @@ struct TileAbstraction<B, const N: usize> {
     k: usize,
     f: u32,
     w: Vec<u64>,
-    w16: [u64; 32],
     entries: usize,
     goal: (usize, u32),
     mirror: bool,
@@ -372,10 +371,12 @@ struct TileAbstraction<B, const N: usize> {
     pk: [u64; 32],
     im: [u64; 32],
     iu: [u32; 32],
-    /// per used cell the index of its tile and its weight, per tile the cells of the tiles before it, kept
-    /// with the decoded digits; never cleared: only used cells are read (`wcell` masked by `passed`)
+    /// per used cell the index of its tile, its weight and the cells of the tiles before it; per tile `t <= s`
+    /// the cells of the tiles before it; kept with the decoded digits, never cleared: only used cells are read
+    /// (`wcell` masked by `passed`)
     tile_at: [u8; 32],
     wcell: [u64; 32],
+    ecell: [u32; 32],
     earlier: [u32; 32],
     // the placement last closed: its rank, used and free cells, the region, the nibbles of it and its image,
     // the image's used cells, and the first tile whose cell differs from the image's
@@ -426,8 +427,6 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
         let k = tiles.len();
         let f = (cells - k) as u32;
         let w = weights(cells, k);
-        let mut w16 = [0u64; 32];
-        w16[..k].copy_from_slice(&w);
         let entries = count(cells, k) as usize;
         assert!(k * Self::NIB as usize <= 64, "a placement packed in 64 bits");
         let mut nib = [0u32; 32];
@@ -486,10 +485,10 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
         let goal_used: u32 = goal.iter().fold(0, |m, &c| m | 1 << c);
         let j0 = (Self::FULL & !goal_used & ((1u32 << (cells - 1)) - 1)).count_ones();
         TileAbstraction {
-            k, f, w, w16, entries, goal: (rg, j0), mirror: mirror.is_some(), nib, image_nib,
+            k, f, w, entries, goal: (rg, j0), mirror: mirror.is_some(), nib, image_nib,
             by_before, upto, mcell, s, tail, low, start: [usize::MAX / 2; 32], pk: [0; 32], im: [0; 32], iu: [0; 32],
-            tile_at: [0; 32], wcell: [0; 32], earlier: [0; 32], r: 0, used: 0, free: 0, region: 0, packed: 0,
-            image: 0, image_used: 0, first: 0, lead, needs, lead_rank: 0, lead_used: 0, lead_stale: true,
+            tile_at: [0; 32], wcell: [0; 32], ecell: [0; 32], earlier: [0; 32], r: 0, used: 0, free: 0, region: 0,
+            packed: 0, image: 0, image_used: 0, first: 0, lead, needs, lead_rank: 0, lead_used: 0, lead_stale: true,
             _bits: std::marker::PhantomData,
         }
     }
@@ -506,8 +505,7 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
         while movers != 0 {
             let p = movers.trailing_zeros() & 31;
             movers &= movers - 1;
-            let i = self.tile_at[p as usize] as usize & 31;
-            let (wi, at_p) = (self.w16[i], 1u32 << p);
+            let (wi, at_p) = (self.wcell[p as usize], 1u32 << p);
             // the child's blank cell p among its free cells: p's index among ours, less one when the tile moves
             // to a lower cell (that cell is no longer free)
             let jp = (free & (at_p - 1)).count_ones();
@@ -516,7 +514,7 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
             // cells below it changes), so the rank by w[j]
             let vertical = |lo: u32| {
                 let between = ((1u32 << (N - 1)) - 1) << (lo + 1);
-                let earlier = self.earlier[i];
+                let earlier = self.ecell[p as usize];
                 let passed = between & used & !earlier;
                 let mut delta = wi * u64::from(1 + (between & !earlier).count_ones());
                 for t in 1..n {
@@ -532,6 +530,7 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
                 _ => (p + n, r + vertical(p), jp),
             };
             if CHECK {
+                let i = self.tile_at[p as usize] as usize & 31;
                 // tile i from p to q: if the child's image ranks lower, push the image instead
                 let (mp, mq) = (u32::from(self.mcell[p as usize]), u32::from(self.mcell[q as usize]));
                 let others = self.packed & !(Self::NIB_MASK << self.nib[i]);
@@ -590,6 +589,7 @@ impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
                     base += dg * wt;
                     self.start[t] = base;
                     let c = B::select(full & !self.earlier[t], dg as u32);
+                    self.ecell[c as usize] = self.earlier[t];
                     self.earlier[t + 1] = self.earlier[t] | 1 << c;
                     self.tile_at[c as usize] = t as u8;
                     self.wcell[c as usize] = w[t];
@@ -604,7 +604,7 @@ impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
         let (mut used, mut packed, mut image, mut image_used) = (self.earlier[s], self.pk[s], self.im[s], self.iu[s]);
         for (i, &dg) in (s..k).zip(&self.low[r - block_start][..k - s]) {
             let c = B::select(full & !used, u32::from(dg));
-            self.earlier[i] = used;
+            self.ecell[c as usize] = used;
             self.tile_at[c as usize] = i as u8;
             self.wcell[c as usize] = w[i];
             let mc = self.mcell[c as usize];
@@ -616,6 +616,8 @@ impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
         let free = full & !used;
         // the seeds' cells, their region, and the region as free-cell indices
         let mut region = B::deposit(seeds as u32, free);
+        // one step before the loop's first test (a region is rarely its seeds alone)
+        region = (region | Self::spread(region)) & free;
         loop {
             let grown = (region | Self::spread(region)) & free;
             if grown == region {
