@@ -371,9 +371,9 @@ struct TileAbstraction<B, const N: usize> {
     pk: [u64; 32],
     im: [u64; 32],
     iu: [u32; 32],
-    /// per used cell the index of its tile, its weight and the cells of the tiles before it; per tile `t <= s`
-    /// the cells of the tiles before it; kept with the decoded digits, never cleared: only used cells are read
-    /// (`wcell` masked by `passed`)
+    /// per used cell the index of its tile (read only by the mirror's test), its weight and the cells of the
+    /// tiles before it; per tile `t <= s` the cells of the tiles before it; kept with the decoded digits, never
+    /// cleared: only used cells are read (a mover's cell, and `wcell` masked by `passed`)
     tile_at: [u8; 32],
     wcell: [u64; 32],
     ecell: [u32; 32],
@@ -434,7 +434,7 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
             *x = Self::NIB * (k - 1 - i) as u32;
         }
         let mut image_nib = [0u32; 32];
-        // `before(i)`, above `k` without the mirror (no tile is tested)
+        // `before(i)` (read only with the mirror)
         let mut before = [32u8; 32];
         if let Some(m) = mirror {
             for (i, x) in image_nib[..k].iter_mut().enumerate() {
@@ -509,8 +509,8 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
             // the child's blank cell p among its free cells: p's index among ours, less one when the tile moves
             // to a lower cell (that cell is no longer free)
             let jp = (free & (at_p - 1)).count_ones();
-            // up or down: digit i moves by one for the step and one per cell stepped over that is free or a
-            // later tile's; each later tile j stepped over moves its own digit by one (its count of earlier
+            // up or down: the mover's digit moves by one for the step and one per cell stepped over that is free
+            // or a later tile's; each later tile j stepped over moves its own digit by one (its count of earlier
             // cells below it changes), so the rank by w[j]
             let vertical = |lo: u32| {
                 let between = ((1u32 << (N - 1)) - 1) << (lo + 1);
