@@ -34,10 +34,12 @@
 //! ([`twin`](Abstraction::twin)); an entry set in between (the twin itself, expanded next) has that same
 //! value, so setting it later changes no entry.  (Not waiting on that byte saved 4% of the 8-tile table's time
 //! on one thread, 7% of its wall time on two, where the twin's compare-and-swap waited too.)  The entries and
-//! bitmaps are backed with memory in one call ([`prefault`]); the words are allocated zeroed, so the pages of
-//! entries an abstraction never reaches (e.g. one of each symmetric pair) are never allocated.  All three ask for 2 MB
-//! pages ([`huge_pages`]): the words are read and written at random, and with 4 kB pages nearly each access
-//! also missed the TLB; the entries become the search's table, read at random too.
+//! bitmaps are backed with memory in one call ([`prefault`]); on one thread the words are allocated zeroed,
+//! so the pages of entries an abstraction never reaches (e.g. one of each symmetric pair) are never
+//! allocated, and on threads they are backed too, in parallel (a page faulted in on threads cost an
+//! interrupt on every CPU: `prefault_on`).  The entries ask for 2 MB pages ([`huge_pages`]): they become the
+//! search's table, read at random (on the words, 2 MB pages saved no user time and cost system time:
+//! docs/pdb.md).
 //!
 //! **Limiter.**  The builder takes the search's [`Limiter`]: its cancel flag, its `poll` hook and its deadline
 //! are checked before anything is allocated, every [`CHECK_EVERY`] expanded entries (well under a millisecond
@@ -339,20 +341,53 @@ pub unsafe fn apply_kids_outlined<W: Word>(word: &mut [W], nextbits: &mut [u64],
 /// (docs/pdb.md).  Only advice: without it (another system, an older kernel) the pages are faulted in as
 /// they are written.
 pub fn prefault<T>(v: &mut Vec<T>) {
+    let start = v.as_mut_ptr() as usize;
+    // SAFETY: the range is `v`'s allocation, which we own
+    unsafe { populate(start, start + v.capacity() * std::mem::size_of::<T>()) };
+}
+
+/// [`prefault`] split among `threads` threads, one part each (the kernel zeroes each part's pages on its own
+/// CPU).  For the parallel builder's words: on threads, a page of words first read (the kernel maps its shared
+/// zero page) and then written is faulted twice, and the second fault flushes the page from the TLB of every
+/// CPU running the build, by an inter-processor interrupt (`perf`: 2-6% of a build on 2 threads), so the
+/// parallel builder backs all its words first (under a symmetric abstraction, whose words are half touched,
+/// that is twice the memory: the budget charges all of it in either case).  A thread that cannot be started
+/// leaves its part to be faulted in as it is written.
+fn prefault_on<T>(v: &mut Vec<T>, threads: usize) {
+    let start = v.as_mut_ptr() as usize;
+    let end = start + v.capacity() * std::mem::size_of::<T>();
+    let part = (end - start).div_ceil(threads.max(1)).next_multiple_of(4096);
+    std::thread::scope(|s| {
+        for t in 0..threads {
+            let (a, b) = (start.saturating_add(t * part), start.saturating_add((t + 1) * part).min(end));
+            if a < b {
+                // SAFETY: a part of `v`'s allocation, which we own; the parts are disjoint
+                let _ = std::thread::Builder::new().stack_size(THREAD_STACK)
+                    .spawn_scoped(s, move || unsafe { populate(a, b) });
+            }
+        }
+    });
+}
+
+/// `madvise(MADV_POPULATE_WRITE)` (Linux 5.14 on) over the whole pages of the bytes `start .. end`: they are
+/// backed with memory now, in one call.  Only advice: its result (an error on an older kernel) is ignored,
+/// and elsewhere it does nothing.
+///
+/// # Safety
+///
+/// The bytes are one allocation of the caller's (the advice writes no byte of it: the pages are made present
+/// as if written).
+unsafe fn populate(start: usize, end: usize) {
     #[cfg(target_os = "linux")]
     {
-        let bytes = v.capacity() * std::mem::size_of::<T>();
-        let start = v.as_mut_ptr() as usize;
-        let (lo, hi) = ((start + 4095) & !4095, (start + bytes) & !4095);
+        let (lo, hi) = ((start + 4095) & !4095, end & !4095);
         if hi > lo {
-            // SAFETY: the range is whole pages inside `v`'s allocation, which we own; the advice changes no
-            // byte of it (the pages are made present as if written, without writing), and its result (an
-            // error on an older kernel) is ignored.
+            // SAFETY: whole pages inside the caller's allocation; the advice changes no byte of it
             unsafe { libc::madvise(lo as *mut libc::c_void, hi - lo, libc::MADV_POPULATE_WRITE) };
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = v;
+    let _ = (start, end);
 }
 
 /// Advise the kernel to back `v`'s allocation with 2 MB pages where it can (Linux's transparent huge pages in
@@ -955,6 +990,7 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
     let result = (|| {
         charged?;
         let (mut value, mut bits, mut word) = buffers::<W, A>(abstraction, f)?;
+        prefault_on(&mut word, threads);
         let owned = Owned { word: word.as_mut_ptr(), bits: [bits[0].as_mut_ptr(), bits[1].as_mut_ptr()] };
         // SAFETY: `AtomicU8` has `u8`'s size and alignment (checked above) and every bit pattern is valid in
         // both; `value` is only reached through this view until it ends
