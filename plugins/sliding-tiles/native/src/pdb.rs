@@ -852,6 +852,15 @@ mod tests {
         }
     }
 
+    /// The rank of the mirror image of the placement `at` (module docs, "the mirror"; `at.len() <= 16`).
+    fn image_rank(m: &Mirror, at: &[u8], w: &[u64]) -> u64 {
+        let mut image = [0u8; 16];
+        for (i, &c) in at.iter().enumerate() {
+            image[usize::from(m.tile[i])] = m.cell[usize::from(c)];
+        }
+        rank(&image[..at.len()], w)
+    }
+
     /// Groups the left-right mirror maps onto themselves, with the blank's goal region: the 15-puzzle's top row, its
     /// second row (the goal region is then the bottom two rows), the top row's corners, and the 7-8 partition's
     /// 8-tile group (top two rows) less two mirrored tiles; on the 8-puzzle, the top row (tile 2 its own image).  In
@@ -885,13 +894,10 @@ mod tests {
             let (cells, k) = (n * n, tiles.len());
             let w = weights(cells, k);
             let v = build_with(n, tiles, false, 1, &Limiter::new(), |_, _| {}).unwrap();
-            let (mut at, mut image) = ([0u8; 16], [0u8; 16]);
+            let mut at = [0u8; 16];
             for r in 0..v.len() as u64 {
                 unrank(r, &w, &mut at[..k]);
-                for i in 0..k {
-                    image[usize::from(m.tile[i])] = m.cell[usize::from(at[i])];
-                }
-                assert_eq!(v[r as usize], v[rank(&image[..k], &w) as usize], "{n} {tiles:?} {:?}", &at[..k]);
+                assert_eq!(v[r as usize], v[image_rank(&m, &at[..k], &w) as usize], "{n} {tiles:?} {:?}", &at[..k]);
             }
         }
     }
@@ -928,12 +934,10 @@ mod tests {
             self.inner.goals()
         }
         fn close(&mut self, entry: usize, seeds: u64) -> u64 {
-            let (mut at, mut image) = ([0u8; 16], [0u8; 16]);
+            let mut at = [0u8; 16];
             unrank(entry as u64, &self.w, &mut at[..self.k]);
-            for i in 0..self.k {
-                image[usize::from(self.mirror.tile[i])] = self.mirror.cell[usize::from(at[i])];
-            }
-            assert!(entry as u64 <= rank(&image[..self.k], &self.w), "a placement ranked above its image expanded");
+            assert!(entry as u64 <= image_rank(&self.mirror, &at[..self.k], &self.w),
+                    "a placement ranked above its image expanded");
             self.closed += 1;
             self.inner.close(entry, seeds)
         }
