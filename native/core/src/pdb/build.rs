@@ -33,13 +33,13 @@
 //! none is, so with the layer's `d`, which is the twin's value as it is the entry's
 //! ([`twin`](Abstraction::twin)); an entry set in between (the twin itself, expanded next) has that same
 //! value, so setting it later changes no entry.  (Not waiting on that byte saved 4% of the 8-tile table's time
-//! on one thread, 7% of its wall time on two, where the twin's compare-and-swap waited too.)  The entries and
-//! bitmaps are backed with memory in one call ([`prefault`]); on one thread the words are allocated zeroed,
-//! so the pages of entries an abstraction never reaches (e.g. one of each symmetric pair) are never
-//! allocated, and on threads they are backed too, in parallel (a page faulted in on threads cost an
-//! interrupt on every CPU: `prefault_on`).  The entries ask for 2 MB pages ([`huge_pages`]): they become the
-//! search's table, read at random (on the words, 2 MB pages saved no user time and cost system time:
-//! docs/pdb.md).
+//! on one thread, 7% of its wall time on two, where the twin's compare-and-swap waited too.)  Before the first
+//! layer the entries, the bitmaps and the pages of words the abstraction may write
+//! ([`writes`](Abstraction::writes)) are backed with memory, in a few calls, split among the build's threads
+//! (`back`: a page faulted in on threads cost an interrupt on every CPU); the words are allocated zeroed, so
+//! the pages of entries an abstraction never reaches (e.g. one of each symmetric pair) are never allocated.
+//! The entries ask for 2 MB pages ([`huge_pages`]): they become the search's table, read at random (on the
+//! words, 2 MB pages saved no user time and cost system time: docs/pdb.md).
 //!
 //! **Limiter.**  The builder takes the search's [`Limiter`]: its cancel flag, its `poll` hook and its deadline
 //! are checked before anything is allocated, every [`CHECK_EVERY`] expanded entries (well under a millisecond
@@ -230,6 +230,17 @@ pub trait Abstraction {
         None
     }
 
+    /// Whether the builder may write the word of an entry in `lo .. hi` (`lo < hi <= entries()`): a hint for
+    /// backing the words with memory before the first layer (module docs, "memory"), so a wrong answer costs
+    /// time, never an entry.  The default: true.  An abstraction that keeps to one of each symmetric pair of
+    /// entries ([`twin`](Abstraction::twin)) writes only about half the words, and saying which spares backing
+    /// the rest.
+    #[inline(always)]
+    fn writes(&self, lo: usize, hi: usize) -> bool {
+        let _ = (lo, hi);
+        true
+    }
+
     /// The states one cost-1 move away from the region of the last [`close`](Abstraction::close), each by
     /// [`Children::push`]: at most [`MAX_PREDECESSORS`].  With a symmetry ([`twin`](Abstraction::twin)), a
     /// state may be pushed as its image instead.
@@ -335,36 +346,79 @@ pub unsafe fn apply_kids_outlined<W: Word>(word: &mut [W], nextbits: &mut [u64],
 }
 
 /// Back the whole of `v`'s allocation with memory now, in one call (Linux's `madvise(MADV_POPULATE_WRITE)`,
-/// kernel 5.14 on), instead of one page fault per 4 kB page as it is first written: for the builder's entries
-/// and layer bitmaps (650 MB for a 519 M-entry table, every page of which is written; not its words, of which
-/// a symmetric abstraction writes only half).  That took such a build's system time from 2.0 s to 1.4 s here
-/// (docs/pdb.md).  Only advice: without it (another system, an older kernel) the pages are faulted in as
-/// they are written.
+/// kernel 5.14 on), instead of one page fault per 4 kB page as it is first written: for a table read from a
+/// file (the builder backs its buffers the same way, `back`: for a 519 M-entry table that took its system
+/// time from 2.0 s to 1.4 s here, docs/pdb.md).  Only advice: without it (another system, an older kernel)
+/// the pages are faulted in as they are written.
 pub fn prefault<T>(v: &mut Vec<T>) {
     let start = v.as_mut_ptr() as usize;
     // SAFETY: the range is `v`'s allocation, which we own
     unsafe { populate(start, start + v.capacity() * std::mem::size_of::<T>()) };
 }
 
-/// [`prefault`] split among `threads` threads, one part each (the kernel zeroes each part's pages on its own
-/// CPU).  For the parallel builder's words: on threads, a page of words first read (the kernel maps its shared
-/// zero page) and then written is faulted twice, and the second fault flushes the page from the TLB of every
-/// CPU running the build, by an inter-processor interrupt (`perf`: 2-6% of a build on 2 threads), so the
-/// parallel builder backs all its words first (under a symmetric abstraction, whose words are half touched,
-/// that is twice the memory: the budget charges all of it in either case).  A thread that cannot be started
-/// leaves its part to be faulted in as it is written.
-fn prefault_on<T>(v: &mut Vec<T>, threads: usize) {
-    let start = v.as_mut_ptr() as usize;
-    let end = start + v.capacity() * std::mem::size_of::<T>();
-    let part = (end - start).div_ceil(threads.max(1)).next_multiple_of(4096);
-    std::thread::scope(|s| {
-        for t in 0..threads {
-            let (a, b) = (start.saturating_add(t * part), start.saturating_add((t + 1) * part).min(end));
-            if a < b {
-                // SAFETY: a part of `v`'s allocation, which we own; the parts are disjoint
-                let _ = std::thread::Builder::new().stack_size(THREAD_STACK)
-                    .spawn_scoped(s, move || unsafe { populate(a, b) });
+/// The byte ranges of the pages of `word` that `abstraction` may write ([`Abstraction::writes`], asked page
+/// by page), consecutive pages merged: under a symmetric abstraction, about half the pages, in runs of about
+/// 32 (the 8-tile table writes 131,460 of 253,379 pages; backing those said to be written first left the
+/// build's peak memory as it was, 1.16 GB).
+fn written_pages<W, A: Abstraction>(word: &mut [W], abstraction: &A) -> Vec<(usize, usize)> {
+    const PAGE: usize = 4096;
+    let size = std::mem::size_of::<W>().max(1);
+    let start = word.as_mut_ptr() as usize;
+    let end = start + std::mem::size_of_val(word);
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut page = start & !(PAGE - 1);
+    while page < end {
+        let (a, b) = (page.max(start), (page + PAGE).min(end));
+        if abstraction.writes((a - start) / size, (b - start).div_ceil(size)) {
+            match runs.last_mut() {
+                Some(last) if last.1 == a => last.1 = b,
+                _ => runs.push((a, b)),
             }
+        }
+        page += PAGE;
+    }
+    runs
+}
+
+/// Back the byte ranges `ranges` (of allocations the caller owns) with memory now ([`populate`]), split among
+/// `threads` threads in parts of about equal bytes (each part's pages are zeroed on its own CPU), or on the
+/// calling thread.  For the builder's buffers: a page backed in one call costs less than one faulted in as it
+/// is first written; on threads, a page of words first read (the kernel maps its shared zero page) and then
+/// written is faulted twice, and the second fault flushes the page from the TLB of every CPU running the
+/// build, by an inter-processor interrupt (`perf`: 2-6% of a build on 2 threads).  A thread that cannot be
+/// started leaves its part to be faulted in as it is written.
+///
+/// # Safety
+///
+/// Each range lies in one allocation of the caller's, and the ranges are disjoint.
+unsafe fn back(ranges: &[(usize, usize)], threads: usize) {
+    const PAGE: usize = 4096;
+    if threads <= 1 {
+        // SAFETY: the caller's promise
+        ranges.iter().for_each(|&(a, b)| unsafe { populate(a, b) });
+        return;
+    }
+    let total: usize = ranges.iter().map(|&(a, b)| b - a).sum();
+    let part = total.div_ceil(threads).next_multiple_of(PAGE);
+    // the ranges cut into parts of about `part` bytes each
+    let mut parts: Vec<Vec<(usize, usize)>> = vec![Vec::new()];
+    let mut have = 0;
+    for &(mut a, b) in ranges {
+        while a < b {
+            let take = (b - a).min(part - have);
+            parts.last_mut().expect("one part at least").push((a, a + take));
+            (a, have) = (a + take, have + take);
+            if have == part {
+                parts.push(Vec::new());
+                have = 0;
+            }
+        }
+    }
+    std::thread::scope(|s| {
+        for p in parts.iter().filter(|p| !p.is_empty()) {
+            // SAFETY: the caller's promise; the parts are disjoint
+            let _ = std::thread::Builder::new().stack_size(THREAD_STACK)
+                .spawn_scoped(s, move || p.iter().for_each(|&(a, b)| unsafe { populate(a, b) }));
         }
     });
 }
@@ -475,19 +529,28 @@ fn assert_fits<W: Word>(f: u32) {
 
 /// The builder's three big buffers for `abstraction` (module docs, "memory"), allocated fallibly: the entries
 /// (all unreached), per layer parity a bitmap of the entries that may hold seeds (the goals' in layer 0's),
-/// and per entry its word of two bit planes over the `f` sub-states (the goals seeds of layer 0).
+/// and per entry its word of two bit planes over the `f` sub-states (the goals seeds of layer 0).  All their
+/// pages but the words' the abstraction never writes ([`Abstraction::writes`]) are backed first, on `threads`
+/// threads ([`back`]).
 #[allow(clippy::type_complexity)]
-fn buffers<W: Word, A: Abstraction>(abstraction: &A, f: u32) -> Result<(Vec<u8>, [Vec<u64>; 2], Vec<W>), Status> {
+fn buffers<W: Word, A: Abstraction>(abstraction: &A, f: u32, threads: usize)
+                                    -> Result<(Vec<u8>, [Vec<u64>; 2], Vec<W>), Status> {
     let entries = abstraction.entries();
     let bits_len = entries.div_ceil(64);
     let mut value: Vec<u8> = Vec::new();
     value.try_reserve_exact(entries).map_err(|_| Status::MemoryLimit)?;
     huge_pages(&mut value);
-    prefault(&mut value);
-    value.resize(entries, UNREACHED);
     let mut bits: [Vec<u64>; 2] = [zeroed(bits_len)?, zeroed(bits_len)?];
-    bits.iter_mut().for_each(prefault);
     let mut word: Vec<W> = zeroed(entries)?;
+    let whole = |start: usize, bytes: usize| (start, start + bytes);
+    let mut ranges = vec![whole(value.as_mut_ptr() as usize, value.capacity())];
+    for b in &mut bits {
+        ranges.push(whole(b.as_mut_ptr() as usize, b.len() * 8));
+    }
+    ranges.extend(written_pages(&mut word, abstraction));
+    // SAFETY: the whole of `value`'s and the bitmaps' allocations, and pages of the words', all ours, disjoint
+    unsafe { back(&ranges, threads) };
+    value.resize(entries, UNREACHED);
     for (r, j) in abstraction.goals() {
         assert!(j < f, "a goal's sub-state is below substates()");
         word[r] = W::put(word[r].get() | 1u64 << (j + f));
@@ -551,7 +614,7 @@ fn layers<W: Word, A: Abstraction>(abstraction: &mut A, checks: &mut Checks<'_>,
     let f = abstraction.substates();
     let fmask = (1u64 << f) - 1;
     let entries = abstraction.entries();
-    let (mut value, mut bits, mut word) = buffers::<W, A>(abstraction, f)?;
+    let (mut value, mut bits, mut word) = buffers::<W, A>(abstraction, f, 1)?;
     let mut d: u8 = 0;
     let mut reached = 0u64;
     // a region's predecessors, applied after the next entry is expanded (prefetched until then)
@@ -989,8 +1052,7 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
     quiet.poll = None;
     let result = (|| {
         charged?;
-        let (mut value, mut bits, mut word) = buffers::<W, A>(abstraction, f)?;
-        prefault_on(&mut word, threads);
+        let (mut value, mut bits, mut word) = buffers::<W, A>(abstraction, f, threads)?;
         let owned = Owned { word: word.as_mut_ptr(), bits: [bits[0].as_mut_ptr(), bits[1].as_mut_ptr()] };
         // SAFETY: `AtomicU8` has `u8`'s size and alignment (checked above) and every bit pattern is valid in
         // both; `value` is only reached through this view until it ends

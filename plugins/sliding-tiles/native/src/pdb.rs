@@ -53,7 +53,8 @@
 //! tile `pi(i)`'s in the image, so when both `i` and `pi(i)` come after `a` the child still ranks strictly below
 //! its image, canonical without a test (for tiles 1..8, mostly `a = 0`, and then only the moves of tiles 1 and
 //! 4 are tested, since `pi` swaps 1<->4, 2<->3).  Half the placements are expanded, and half the words are
-//! touched (the others' pages are never written, so never allocated).
+//! touched (the others' pages are never written, so never allocated, and the builder backs only the pages of
+//! canonical placements before the first layer: `writes`).
 
 use searchkit_core::pdb::{self, count, rank, weights, Abstraction, Children, Ran, Share, Word};
 use searchkit_core::{Limiter, Status};
@@ -495,6 +496,21 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
 }
 
 impl<B: Bits, const N: usize> TileAbstraction<B, N> {
+    /// Whether placement `r` (below `entries`) ranks at most its mirror image (module docs, "the mirror"; read
+    /// only with the mirror).
+    fn canonical(&self, r: usize) -> bool {
+        let (mut rem, mut used, mut packed, mut image) = (r as u64, 0u32, 0u64, 0u64);
+        for t in 0..self.k {
+            let dg = rem / self.w[t];
+            rem %= self.w[t];
+            let c = B::select(Self::FULL & !used, dg as u32);
+            used |= 1 << c;
+            packed |= u64::from(c) << self.nib[t];
+            image |= u64::from(self.mcell[c as usize]) << self.image_nib[t];
+        }
+        packed <= image
+    }
+
     /// The children of the tiles on the cells `movers`, each moving one step in direction `DIR` (0 left,
     /// 1 right, 2 up, 3 down) into the region of the last `close`; with `CHECK`, each tested against the
     /// mirror (pushed as the image when that ranks lower).
@@ -652,6 +668,14 @@ impl<B: Bits, const N: usize> Abstraction for TileAbstraction<B, N> {
                                        self.lead_rank, self.lead_used);
         debug_assert_eq!(r, rank_nibbles(self.image, &self.w, &self.nib[..k], Self::NIB_MASK), "the kept part");
         Some(r as usize)
+    }
+
+    /// With the mirror only canonical placements are written (module docs, "the mirror"): said of a range
+    /// when its first or last placement is.  (A page of words keeps the first tiles' cells, which mostly
+    /// decide; a range said unwritten that is written after all is only faulted in as it is.)
+    #[inline(always)]
+    fn writes(&self, lo: usize, hi: usize) -> bool {
+        !self.mirror || self.canonical(lo) || self.canonical(hi - 1)
     }
 
     /// Tile i from p next to the region to q in it, the blank left on p; the rank changed incrementally, and
@@ -969,6 +993,76 @@ mod tests {
                 }
             };
             assert!(v == table(n, tiles) && closed > 0, "{n} {tiles:?}");
+        }
+    }
+
+    #[test]
+    fn canonical_placements_rank_at_most_their_image() {
+        // which pages of words the builder backs before the first layer (`writes`) rests on it
+        for (n, tiles) in MIRRORED {
+            let m = Mirror::of(n, tiles).unwrap();
+            let (w, k) = (weights(n * n, tiles.len()), tiles.len());
+            let canonical: Box<dyn Fn(usize) -> bool> = match n {
+                3 => {
+                    let a = TileAbstraction::<Soft, 3>::new(tiles, Some(m));
+                    Box::new(move |r| a.canonical(r))
+                }
+                _ => {
+                    let a = TileAbstraction::<Soft, 4>::new(tiles, Some(m));
+                    Box::new(move |r| a.canonical(r))
+                }
+            };
+            let mut at = [0u8; 16];
+            for r in 0..count(n * n, k) {
+                unrank(r, &w, &mut at[..k]);
+                assert_eq!(canonical(r as usize), r <= image_rank(&m, &at[..k], &w), "{n} {tiles:?} {:?}", &at[..k]);
+            }
+        }
+    }
+
+    /// A group's abstraction that says `writes` of every range: the builder's hint for backing memory.
+    #[derive(Clone)]
+    struct Says<A> {
+        inner: A,
+        writes: bool,
+    }
+
+    impl<A: Abstraction> Abstraction for Says<A> {
+        fn entries(&self) -> usize {
+            self.inner.entries()
+        }
+        fn substates(&self) -> u32 {
+            self.inner.substates()
+        }
+        fn goals(&self) -> Vec<(usize, u32)> {
+            self.inner.goals()
+        }
+        fn close(&mut self, entry: usize, seeds: u64) -> u64 {
+            self.inner.close(entry, seeds)
+        }
+        fn twin(&mut self, entry: usize) -> Option<usize> {
+            self.inner.twin(entry)
+        }
+        fn writes(&self, _lo: usize, _hi: usize) -> bool {
+            self.writes
+        }
+        fn predecessors<T: Word>(&mut self, out: &mut Children<'_, T>) {
+            self.inner.predecessors(out)
+        }
+    }
+
+    #[test]
+    fn which_words_are_backed_first_changes_no_entry() {
+        // `writes` is only a hint: a page said unwritten is faulted in when it is written
+        for (tiles, mirror) in [(&[1u8, 2, 3, 4, 5, 8][..], true), (&[9, 10, 13, 14, 15][..], false)] {
+            let m = if mirror { Mirror::of(4, tiles) } else { None };
+            for writes in [false, true] {
+                for threads in [1, 2] {
+                    let mut a = Says { inner: TileAbstraction::<Soft, 4>::new(tiles, m), writes };
+                    let v = pdb::build_threads::<u32, _>(&mut a, &Limiter::new(), threads, |_, _| {}).unwrap();
+                    assert!(v == table(4, tiles), "{tiles:?} writes {writes} on {threads} threads");
+                }
+            }
         }
     }
 
