@@ -41,18 +41,40 @@ pub fn crc32(data: &[u8]) -> u32 {
     crc32fast::hash(data)
 }
 
+/// The CRC-32 of `values` ([`crc32`]) and their largest value, the unreachable mark (255) excluded (0 if
+/// none), in one pass over blocks of 64 kB that stay in the cache between the two.
+fn crc_and_top(values: &[u8]) -> (u32, u8) {
+    // per lane the largest value plus one, the mark (255) wrapping to 0: a loop the compiler vectorises
+    let mut lanes = [0u8; 64];
+    let mut crc = crc32fast::Hasher::new();
+    for block in values.chunks(1 << 16) {
+        crc.update(block);
+        let rows = block.chunks_exact(64);
+        let rest = rows.remainder();
+        for row in rows {
+            for (m, &v) in lanes.iter_mut().zip(row) {
+                *m = (*m).max(v.wrapping_add(1));
+            }
+        }
+        for (m, &v) in lanes.iter_mut().zip(rest) {
+            *m = (*m).max(v.wrapping_add(1));
+        }
+    }
+    (crc.finalize(), lanes.iter().copied().max().unwrap_or(0).saturating_sub(1))
+}
+
 /// The file's parts for `values` (255 = unreachable) under `key` (its text and SHA-256 digest): the header
 /// with the key text, and the packed data when entries take four bits (`None`: the data is `values` itself,
 /// one byte each, so an 8-bit table is never copied).
 fn parts(values: &[u8], key: &str, digest: &[u8; 32]) -> (Vec<u8>, Option<Vec<u8>>) {
-    let top = values.iter().copied().filter(|&v| v != UNREACHED).max().unwrap_or(0);
+    let (crc, top) = crc_and_top(values);
     let packed: Option<Vec<u8>> = (top <= 14).then(|| {
         let nib = |v: u8| if v == UNREACHED { 15 } else { v };
         values.chunks(2).map(|p| nib(p[0]) | (p.get(1).map_or(15, |&v| nib(v)) << 4)).collect()
     });
-    let (bits, data): (u32, &[u8]) = match &packed {
-        Some(d) => (4, d),
-        None => (8, values),
+    let (bits, data, crc): (u32, &[u8], u32) = match &packed {
+        Some(d) => (4, d, crc32(d)),
+        None => (8, values, crc),
     };
     let mut head = Vec::with_capacity(HEAD + key.len());
     head.extend_from_slice(MAGIC);
@@ -60,7 +82,7 @@ fn parts(values: &[u8], key: &str, digest: &[u8; 32]) -> (Vec<u8>, Option<Vec<u8
     head.extend_from_slice(&bits.to_le_bytes());
     head.extend_from_slice(&(values.len() as u64).to_le_bytes());
     head.extend_from_slice(&(data.len() as u64).to_le_bytes());
-    head.extend_from_slice(&crc32(data).to_le_bytes());
+    head.extend_from_slice(&crc.to_le_bytes());
     head.extend_from_slice(&u32::from(top).to_le_bytes());
     head.extend_from_slice(digest);
     head.extend_from_slice(&(key.len() as u32).to_le_bytes());
@@ -392,6 +414,27 @@ mod tests {
         fn drop(&mut self) {
             let _ = fs::remove_dir_all(&self.0);
         }
+    }
+
+    #[test]
+    fn crc_and_top_are_the_plain_ones() {
+        // lengths around the 64-byte rows and the 64 kB blocks; values with the mark, 254 and none reachable
+        for len in [0usize, 1, 63, 64, 65, 1000, (1 << 16) - 1, 1 << 16, (1 << 16) + 129, 200_003] {
+            for (seed, mark_only) in [(1u64, false), (7, false), (3, true)] {
+                let mut x = seed;
+                let values: Vec<u8> = (0..len)
+                    .map(|_| {
+                        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        if mark_only || x >> 62 == 0 { UNREACHED } else { (x >> 33) as u8 % 255 }
+                    })
+                    .collect();
+                let top = values.iter().copied().filter(|&v| v != UNREACHED).max().unwrap_or(0);
+                assert_eq!(crc_and_top(&values), (crc32(&values), top), "{len} values, seed {seed}");
+            }
+        }
+        let mut v = vec![UNREACHED; 70_000];
+        v[69_999] = 254; // the largest value in the rest after the last whole row of the last block
+        assert_eq!(crc_and_top(&v).1, 254);
     }
 
     #[test]
