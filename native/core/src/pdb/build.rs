@@ -152,19 +152,19 @@ pub struct Children<'a, W> {
     word: *const W,
     len: usize,
     kids: &'a mut Kids,
-    /// In the parallel builder: the slots' owners and the calling thread (only its own kids' words are
-    /// prefetched: another thread's would be fetched into the wrong core's cache).
-    owners: Option<(&'a [u8], u8)>,
+    /// In the parallel builder: the calling thread's entries, `lo .. lo + n` (its slots are one run: `cut`);
+    /// only its own kids' words are prefetched (another thread's would be fetched into the wrong core's cache).
+    mine: Option<(usize, usize)>,
 }
 
 impl<'a, W: Word> Children<'a, W> {
     fn new(word: &'a [W], kids: &'a mut Kids) -> Self {
-        Children { word: word.as_ptr(), len: word.len(), kids, owners: None }
+        Children { word: word.as_ptr(), len: word.len(), kids, mine: None }
     }
 
     /// Over the words of the parallel builder, which its threads write meanwhile (each its own entries).
-    fn new_raw(word: *const W, len: usize, kids: &'a mut Kids, owners: &'a [u8], me: u8) -> Self {
-        Children { word, len, kids, owners: Some((owners, me)) }
+    fn new_raw(word: *const W, len: usize, kids: &'a mut Kids, mine: (usize, usize)) -> Self {
+        Children { word, len, kids, mine: Some(mine) }
     }
 
     /// The state `(entry, sub)` is one cost-1 move from the region (`entry < entries`, `sub < f`; repeats
@@ -181,8 +181,9 @@ impl<'a, W: Word> Children<'a, W> {
         debug_assert!(sub < 32);
         assert!(entry < self.len, "a predecessor's entry is below entries()"); // `apply_kids` relies on it
         let kid = ((entry as u64) << SUB_BITS) | u64::from(sub & SUB_MASK as u32);
-        if let Some((owners, me)) = self.owners {
-            if owners[entry >> SLOT_BITS] != me {
+        if let Some((lo, n)) = self.mine {
+            // one subtraction and a compare, not a look-up in the owners table (1-2% of a build on 2 threads)
+            if entry.wrapping_sub(lo) >= n {
                 // another thread's: not prefetched (it would be fetched into the wrong core's cache)
                 self.kids.away[self.kids.away_n & (MAX_PREDECESSORS - 1)] = kid;
                 self.kids.away_n += 1;
@@ -682,7 +683,8 @@ fn layers<W: Word, A: Abstraction>(abstraction: &mut A, checks: &mut Checks<'_>,
 }
 
 /// Entries in one slot of [`build_threads`]'s owners table: slot `s` holds entries `s << SLOT_BITS ..` (whole
-/// words of the layer bitmaps) and belongs to one thread, `owners[s]` (a table look-up for each predecessor).
+/// words of the layer bitmaps) and belongs to one thread, `owners[s]` (a thread's slots are one run, so its
+/// own predecessors are told by a range; the table is looked up for those in another thread's slots).
 const SLOT_BITS: u32 = 16;
 /// At most this many threads build (a thread's number is a byte of the owners table).
 pub const MAX_BUILD_THREADS: usize = 64;
@@ -845,6 +847,9 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
         let (mut got, mut queued, mut until_check) = (0u64, false, CHECK_EVERY);
         // where this thread is in its slots: slot, bitmap word, the word's bits left
         let first = (0..slots).find(|&s| mine(s)).unwrap_or(slots);
+        // this thread's entries: its slots are one run (`cut`)
+        let run = (first..slots).take_while(|&s| mine(s)).count();
+        let own = (first << SLOT_BITS, (run << SLOT_BITS).min(entries.saturating_sub(first << SLOT_BITS)));
         let (mut slot, mut wi, mut m) = (first, first * per_slot, 0u64);
         let mut loaded = false;
         let start = Instant::now();
@@ -920,7 +925,7 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
                 // SAFETY: each is an entry of this thread's slots, below `entries`
                 queued |= unsafe { apply_owned(wp, nextp, f, next, &kids.buf[..kids.n]) };
                 (kids.n, kids.away_n) = (0, 0);
-                a.predecessors(&mut Children::new_raw(wp, entries, &mut kids, owners, me as u8));
+                a.predecessors(&mut Children::new_raw(wp, entries, &mut kids, own));
                 assert!(kids.n + kids.away_n <= MAX_PREDECESSORS,
                         "more than {MAX_PREDECESSORS} predecessors of one region");
                 for &c in &kids.away[..kids.away_n] {
