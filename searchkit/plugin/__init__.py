@@ -7,7 +7,7 @@ and, for a plugin's own code: ``run`` (a named algorithm on a puzzle, see
 as ``searchkit show`` draws it on a terminal).
 (pattern databases: ``Abstraction``, ``load_or_build``, ``additive``, ``maximum``, ``reflected``, ``rank_array``,
 ``unrank_array``, and ``rank``/``unrank``, the same ranking for one state, which a heuristic's lookup needs;
-for a native engine that reads table files itself, ``ensure_file`` and ``make_folder``.)
+for a native engine that reads table files itself, ``ensure_file``, ``finish_writes`` and ``make_folder``.)
 
 Everything named here is re-exported from its home module on first use, so
 importing this package costs nothing until a name is used.
@@ -43,6 +43,7 @@ _EXPORTS = {
     "ExplicitAbstraction": "searchkit.machinery.pdb.abstraction",
     "load_or_build": "searchkit.machinery.pdb",
     "ensure_file": "searchkit.machinery.pdb",
+    "finish_writes": "searchkit.machinery.pdb",
     "make_folder": "searchkit.machinery.pdb",
     "additive": "searchkit.machinery.pdb",
     "maximum": "searchkit.machinery.pdb",

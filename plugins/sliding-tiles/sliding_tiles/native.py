@@ -28,12 +28,15 @@ def _module():
     return _found[0]
 
 
-def pdb_builder(keep: bool = False):
+def pdb_builder(keep: bool = False, behind: bool = False):
     """``builder(abstraction, path, key, progress=None) -> bool`` writing a table with the native builder in
     this process (:func:`build_table`), or ``None`` without the native module.  It declines (``False``) a
     table that is not the plugin's native kind (``blank=1``).  ``keep``: the native engine keeps each table it
     built for the process (the native engine's own route, :func:`_ensure`, which so never reads back what it
-    has just built); the Python engine, which reads the file into numpy, does not need the copy."""
+    has just built); the Python engine, which reads the file into numpy, does not need the copy.  ``behind``
+    (with ``keep``): the file is not written yet; the builder returns its write instead, a callable
+    (``sliding_tiles_native.tiles_write_pdb``), which :func:`searchkit.plugin.ensure_file` runs on a thread
+    of its own while the next table builds."""
     native = _module()
     if native is None:
         return None
@@ -44,7 +47,11 @@ def pdb_builder(keep: bool = False):
         from searchkit.plugin import make_folder
 
         make_folder(path)
-        build_table(abstraction.n, list(abstraction.pattern), str(path), key, progress, keep=keep)
+        build_table(abstraction.n, list(abstraction.pattern), str(path), key, progress, keep=keep,
+                    write=not behind)
+        if behind:
+            digest = hashlib.sha256(key.encode()).digest()
+            return lambda: native.tiles_write_pdb(str(path), key, digest)
         return True
 
     def memory(abstraction):  # what searchkit.machinery.pdb's size check asks before a build
@@ -69,7 +76,8 @@ def build_bytes(n: int, k: int) -> int:
     return placements * (1 + (2 if free <= 8 else 4 if free <= 16 else 8)) + placements // 4
 
 
-def build_table(n: int, tiles: list[int], path: str, key: str, progress=None, *, keep: bool = False) -> None:
+def build_table(n: int, tiles: list[int], path: str, key: str, progress=None, *, keep: bool = False,
+                write: bool = True) -> None:
     """Write the table of ``tiles`` to ``path`` with the native builder, in this process, within the running
     case's limits.
 
@@ -82,7 +90,8 @@ def build_table(n: int, tiles: list[int], path: str, key: str, progress=None, *,
     A case whose ``--memory-limit`` allowance is below :func:`build_bytes` stops before anything is
     allocated; the builder's allocations are fallible, so one refused under the address-space limit is the
     case's ``memory_limit`` too.  ``progress(reached, total)``, if given, is called after each layer.  With
-    ``keep``, the module keeps the table for the process under ``path`` (it then loads it without reading it).
+    ``keep``, the module keeps the table for the process under ``path`` (it then loads it without reading it);
+    with ``write`` false as well, the file is left to ``tiles_write_pdb`` (:func:`pdb_builder`'s ``behind``).
     It runs on the running case's threads (:func:`searchkit.limits.threads`: ``--threads`` of ``solve``, or of
     ``pdb build``; 1 outside a case); the table's bytes are the same on any number of threads.
 
@@ -100,7 +109,8 @@ def build_table(n: int, tiles: list[int], path: str, key: str, progress=None, *,
     reserve(build_bytes(n, len(tiles)))
     digest = hashlib.sha256(key.encode()).digest()
     try:
-        _module().tiles_build_pdb(n, list(tiles), path, key, digest, progress, remaining(), keep, threads=threads())
+        _module().tiles_build_pdb(n, list(tiles), path, key, digest, progress, remaining(), keep, threads=threads(),
+                                  write=write)
     except TimeoutError:
         raise LimitReached(TIME_LIMIT) from None
     except MemoryError:
@@ -142,7 +152,8 @@ _SIDES = {1: 1, 4: 2, 9: 3, 16: 4, 25: 5}
 def solve(tiles, request):
     """Run one board on the native engine: ``request["heuristic"]`` is ``manhattan``, ``linear-conflict`` or
     ``pdb`` with its options typed in ``heuristic_params`` (``partition``, ``reflect``); for ``pdb`` the
-    tables are made ready in the cache first and cross in the problem.
+    tables are made ready in the cache first and cross in the problem (a table built here has its file
+    written behind, while the next table builds and the search runs, and written when this returns).
 
     Raises:
         ImportError: ``sliding_tiles_native`` is not installed.
@@ -154,19 +165,24 @@ def solve(tiles, request):
     from math import isqrt
 
     n = isqrt(len(tiles))
-    tables = None
-    if request.get("heuristic") == "pdb":
-        from searchkit.plugin import PlanError
-        from sliding_tiles.pdb import abstractions
+    if request.get("heuristic") != "pdb":
+        return native.solve((n, list(tiles), None), request)
+    from searchkit.plugin import PlanError, finish_writes
+    from sliding_tiles.pdb import abstractions
 
-        options = request.get("heuristic_params") or {}
-        try:
-            found = abstractions(options.get("partition", "auto"), n=n)
-        except ValueError as exc:
-            raise PlanError(f"heuristic pdb: {exc}") from None
+    options = request.get("heuristic_params") or {}
+    try:
+        found = abstractions(options.get("partition", "auto"), n=n)
+    except ValueError as exc:
+        raise PlanError(f"heuristic pdb: {exc}") from None
+    try:
         tables = [(list(a.pattern), str(_ensure(a, mapped=n < 5)), hashlib.sha256(a.key().encode()).digest())
                   for a in found]
-    return native.solve((n, list(tiles), tables), request)
+        return native.solve((n, list(tiles), tables), request)
+    finally:
+        # a table built for this case has its file written behind, while the next one builds and the search
+        # runs (pdb_builder's ``behind``): in the cache when the case returns
+        finish_writes()
 
 
 def _ensure(abstraction, mapped=True):
@@ -179,5 +195,5 @@ def _ensure(abstraction, mapped=True):
 
     native = _module()
     digest = hashlib.sha256(abstraction.key().encode()).digest()
-    return ensure_file(abstraction, pdb_builder(keep=True),
+    return ensure_file(abstraction, pdb_builder(keep=True, behind=True),
                        lambda path, crc: native.tiles_load_pdb(str(path), digest, crc, mapped=mapped))

@@ -30,11 +30,11 @@ from __future__ import annotations
 
 from searchkit.machinery.pdb.abstraction import Abstraction
 from searchkit.machinery.pdb.combine import additive, maximum, reflected
-from searchkit.machinery.pdb.store import (PatternDatabase, cache_dir, clear, ensure_file, load_or_build, make_folder,
-                                 path_for, progress_bar)
+from searchkit.machinery.pdb.store import (PatternDatabase, cache_dir, clear, ensure_file, finish_writes, load_or_build,
+                                 make_folder, path_for, progress_bar)
 
-__all__ = ["Abstraction", "PatternDatabase", "additive", "build", "cache_dir", "clear", "ensure_file", "load_or_build",
-           "make_folder", "maximum", "path_for", "progress_bar", "reflected"]
+__all__ = ["Abstraction", "PatternDatabase", "additive", "build", "cache_dir", "clear", "ensure_file", "finish_writes",
+           "load_or_build", "make_folder", "maximum", "path_for", "progress_bar", "reflected"]
 
 
 def build(abstraction, progress=None):

@@ -39,8 +39,9 @@ import hashlib
 import os
 import struct
 import sys
+import threading
 import zlib
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from types import ModuleType
 
@@ -744,6 +745,45 @@ def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool 
     return db
 
 
+#: Table files this process is writing behind (:func:`ensure_file`), by ``(path, key)``: their writers' threads.
+_BEHIND: dict[tuple[str, str], threading.Thread] = {}
+
+
+def finish_writes() -> None:
+    """Wait until every table file this process writes behind (:func:`ensure_file`, a builder that hands
+    back its file's write) is written, stamped and its build lock released.  A plugin's engine calls it when
+    its case is done, so that a table's file is written while its next table builds and its search runs, and
+    is in the cache when the case returns."""
+    for k, writer in list(_BEHIND.items()):
+        writer.join()
+        _BEHIND.pop(k, None)
+
+
+def _write_behind(path: Path, key: str, write, held, quiet: bool) -> None:
+    """Run ``write()`` (the file of a table the engine keeps) on a thread of its own, then stamp the file
+    and release ``held`` (the build lock: another process waits for the file as before).  When it cannot
+    be written, one line says so: the engine has the table for this run, the cache has not."""
+
+    def run() -> None:
+        try:
+            write()
+            stamp(path, written=True)
+        except OSError as exc:
+            if not quiet:
+                print(f"searchkit: cannot write pattern database {path} ({exc.strerror or exc}); it is kept "
+                      f"in memory for this run", file=sys.stderr)
+        finally:
+            held.close()
+
+    writer = threading.Thread(target=run, name=f"searchkit-pdb-write-{path.name}")
+    try:
+        writer.start()
+    except RuntimeError:  # no thread to be had: written now
+        run()
+        return
+    _BEHIND[str(path), key] = writer
+
+
 def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: bool = True,
                 remember: bool = True) -> Path:
     """The path of ``abstraction``'s verified table file, for an engine that reads table files itself, and for
@@ -768,6 +808,13 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: b
     (``remember`` false: not, for a caller that keeps the table itself, as
     :func:`load_or_build` does).
 
+    A builder that keeps the table it built may return, instead of writing the file, its write: a
+    callable that writes it (raising OSError when it cannot).  The file is then written behind, on a
+    thread of its own, while the caller goes on (its next table builds, its search runs): the build lock
+    is held until the file is written and stamped, this function returns the path at once (again for the
+    same table until then), and :func:`finish_writes` waits for it.  A file that cannot be written is said
+    in one line and the run goes on with the table in memory; in a private folder the write is skipped.
+
     Raises:
         searchkit.errors.PlanError: the build needs more memory than the machine has; with ``in_memory``
             false, the cache cannot keep the table.
@@ -780,6 +827,8 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: b
     path = path_for(abstraction)
     if remember and (str(path), key) in _KEPT_FILES:
         return _KEPT_FILES[str(path), key]
+    if (str(path), key) in _BEHIND:  # built by this process, which keeps it; its file is being written
+        return path
 
     def loaded(where: Path, say: bool) -> bool:
         from searchkit.machinery.atomic import owned_by_us
@@ -816,13 +865,16 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: b
                 print(f"searchkit: pattern database {where} is unusable ({text}); rebuilding it", file=sys.stderr)
             return False
 
-    def built(where: Path) -> None:
+    def built(where: Path):
         update, close = progress_bar(abstraction.label()) if not quiet else (None, lambda: None)
         try:
-            builder(abstraction, where, key, update)
+            done = builder(abstraction, where, key, update)
         finally:
             close()
+        if callable(done):
+            return done  # the file's write, handed back
         stamp(where, written=True)  # written by this process from the table in memory
+        return None
 
     if _trusted(path.parent) and loaded(path, True):  # a valid table is read from a folder it cannot be written to
         return path
@@ -830,11 +882,14 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: b
     if problem is None:
         check_build_size(abstraction, builder)  # before the lock: a refused build leaves nothing behind
         try:
-            with build_lock(path, abstraction.label(), quiet):
+            with ExitStack() as lock:
+                lock.enter_context(build_lock(path, abstraction.label(), quiet))
                 if loaded(path, False):
                     return path
                 _say_stand_in(path, quiet)
-                built(path)
+                write = built(path)
+                if write is not None:  # written behind: the lock goes with the writer
+                    _write_behind(path, key, write, lock.pop_all(), quiet)
             load(path, False)
             return path
         except OSError as exc:  # the builder could not write the file (the disk filled up meanwhile)
@@ -853,7 +908,7 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: b
     private = Path(tempfile.mkdtemp(prefix="searchkit-pdb-"))
     try:
         where = private / path.name
-        built(where)
+        built(where)  # a write handed back is not needed: the folder goes
         load(where, False)  # the engine keeps it, under this path, for the run
     finally:
         shutil.rmtree(private, ignore_errors=True)

@@ -1,6 +1,6 @@
 //! The sliding-tile puzzle's Python module `sliding_tiles_native`, built with the kit (`searchkit-pyo3`):
 //! `solve(problem, request)` and `manifest()` from [`searchkit_pyo3::native_module!`], and `tiles_build_pdb`,
-//! `tiles_load_pdb` for the pattern databases.
+//! `tiles_write_pdb`, `tiles_load_pdb` for the pattern databases.
 //!
 //! The plugin's hook (`sliding_tiles/native.py`) calls these; tables are the files of
 //! `searchkit/machinery/pdb/store.py`, loaded once per process (kept by path) and verified when loaded.
@@ -71,21 +71,26 @@ pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8], crc: bool, mapp
 /// most; `progress(reached, total)`, if given, is called (with the GIL) after each layer.  The file is
 /// written by the core's writer (a temporary name renamed into place, removed on an error), and the table,
 /// just built, is kept for the process under `path` (`keep`, default true) so that the engine does not read
-/// back and verify what it has in memory.
+/// back and verify what it has in memory.  With `write` false (only with `keep`) no file is written yet: the
+/// caller writes it with [`tiles_write_pdb`], e.g. on another thread while the next table builds.
 ///
 /// Raises KeyboardInterrupt (Ctrl-C; or what another signal handler raised), `TimeoutError("time_limit")`,
 /// MemoryError (its memory cannot be allocated, e.g. under `--memory-limit`'s address-space limit),
 /// OSError (the file cannot be written), ValueError (tiles that are not distinct numbers `1 .. n*n-1`, a
 /// digest that is not 32 bytes); nothing is written but on success.
 #[pyfunction]
-#[pyo3(signature = (n, tiles, path, key, digest, progress = None, remaining = None, keep = true, threads = 1))]
+#[pyo3(signature = (n, tiles, path, key, digest, progress = None, remaining = None, keep = true, threads = 1,
+                    write = true))]
 #[allow(clippy::too_many_arguments)]
 pub fn tiles_build_pdb(py: Python<'_>, n: usize, tiles: Vec<u8>, path: &str, key: &str, digest: &[u8],
-                       progress: Option<Py<PyAny>>, remaining: Option<f64>, keep: bool, threads: usize)
+                       progress: Option<Py<PyAny>>, remaining: Option<f64>, keep: bool, threads: usize, write: bool)
                        -> PyResult<u64> {
     let digest = digest_of(digest)?;
     if threads == 0 {
         return Err(PyValueError::new_err("tiles_build_pdb: threads must be at least 1"));
+    }
+    if !write && !keep {
+        return Err(PyValueError::new_err("tiles_build_pdb: a table neither written nor kept"));
     }
     if !(2..=5).contains(&n) || tiles.is_empty() || tiles.len() >= n * n
         || tiles.iter().any(|&t| t == 0 || t as usize >= n * n)
@@ -94,13 +99,30 @@ pub fn tiles_build_pdb(py: Python<'_>, n: usize, tiles: Vec<u8>, path: &str, key
     }
     let values = run_build(py, remaining, progress,
                            |limiter, layer| pdb::build_threads(n, &tiles, threads, limiter, layer))?;
-    py.detach(|| searchkit_core::pdb::write(Path::new(path), &values, key, &digest))
-        .map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
+    if write {
+        py.detach(|| searchkit_core::pdb::write(Path::new(path), &values, key, &digest))
+            .map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
+    }
     let entries = values.len() as u64;
     if keep {
         tables().lock().unwrap().insert(path.to_string(), Arc::new(Table::from(values)));
     }
     Ok(entries)
+}
+
+/// Write the table this process keeps under `path` (built with `write` false: [`tiles_build_pdb`]) to `path`,
+/// with the GIL released: format 1 under `key` and its SHA-256 `digest`, through a temporary name renamed into
+/// place (removed on an error).
+///
+/// Raises OSError (the file cannot be written), ValueError (no table is kept under `path`, a digest that is
+/// not 32 bytes).
+#[pyfunction]
+pub fn tiles_write_pdb(py: Python<'_>, path: &str, key: &str, digest: &[u8]) -> PyResult<()> {
+    let digest = digest_of(digest)?;
+    let table = tables().lock().unwrap().get(path).cloned()
+        .ok_or_else(|| PyValueError::new_err(format!("tiles_write_pdb: no table kept under {path}")))?;
+    py.detach(|| searchkit_core::pdb::write(Path::new(path), &table, key, &digest))
+        .map_err(|e| PyOSError::new_err(format!("{path}: {e}")))
 }
 
 /// A problem's tables: per group its tiles, the file's path and its key's digest (`None` without `pdb`).
@@ -217,4 +239,4 @@ fn solve_kept<'py, const N: usize, const C: usize>(py: Python<'py>, tiles: &[u8]
     })
 }
 
-searchkit_pyo3::native_module!(sliding_tiles_native, TilesGame, [tiles_build_pdb, tiles_load_pdb]);
+searchkit_pyo3::native_module!(sliding_tiles_native, TilesGame, [tiles_build_pdb, tiles_load_pdb, tiles_write_pdb]);
