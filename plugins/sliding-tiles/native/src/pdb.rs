@@ -936,18 +936,18 @@ mod tests {
         }
     }
 
-    /// A group's abstraction that checks every entry it is asked to close is canonical: its rank at most its
-    /// mirror image's (module docs, "the mirror").
+    /// A group's abstraction watched by a test: with `canonical` (its mirror, weights and tile count) it checks
+    /// that every entry it is asked to close is canonical, its rank at most its mirror image's (module docs,
+    /// "the mirror"); with `writes` it says that of every range (the builder's hint for backing memory).
     #[derive(Clone)]
-    struct OnlyCanonical<A> {
+    struct Watched<A> {
         inner: A,
-        mirror: Mirror,
-        w: Vec<u64>,
-        k: usize,
+        canonical: Option<(Mirror, Vec<u64>, usize)>,
+        writes: Option<bool>,
         closed: u64,
     }
 
-    impl<A: Abstraction> Abstraction for OnlyCanonical<A> {
+    impl<A: Abstraction> Abstraction for Watched<A> {
         fn entries(&self) -> usize {
             self.inner.entries()
         }
@@ -958,15 +958,20 @@ mod tests {
             self.inner.goals()
         }
         fn close(&mut self, entry: usize, seeds: u64) -> u64 {
-            let mut at = [0u8; 16];
-            unrank(entry as u64, &self.w, &mut at[..self.k]);
-            assert!(entry as u64 <= image_rank(&self.mirror, &at[..self.k], &self.w),
-                    "a placement ranked above its image expanded");
+            if let Some((mirror, w, k)) = &self.canonical {
+                let mut at = [0u8; 16];
+                unrank(entry as u64, w, &mut at[..*k]);
+                assert!(entry as u64 <= image_rank(mirror, &at[..*k], w),
+                        "a placement ranked above its image expanded");
+            }
             self.closed += 1;
             self.inner.close(entry, seeds)
         }
         fn twin(&mut self, entry: usize) -> Option<usize> {
             self.inner.twin(entry)
+        }
+        fn writes(&self, lo: usize, hi: usize) -> bool {
+            self.writes.unwrap_or_else(|| self.inner.writes(lo, hi))
         }
         fn predecessors<T: Word>(&mut self, out: &mut Children<'_, T>) {
             self.inner.predecessors(out)
@@ -982,13 +987,13 @@ mod tests {
             let (w, k) = (weights(n * n, tiles.len()), tiles.len());
             let (v, closed) = match n {
                 3 => {
-                    let mut a = OnlyCanonical { inner: TileAbstraction::<Soft, 3>::new(tiles, Some(mirror)), mirror, w,
-                                                k, closed: 0 };
+                    let mut a = Watched { inner: TileAbstraction::<Soft, 3>::new(tiles, Some(mirror)),
+                                          canonical: Some((mirror, w, k)), writes: None, closed: 0 };
                     (pdb::build_in::<u32, _>(&mut a, &Limiter::new(), |_, _| {}).unwrap(), a.closed)
                 }
                 _ => {
-                    let mut a = OnlyCanonical { inner: TileAbstraction::<Soft, 4>::new(tiles, Some(mirror)), mirror, w,
-                                                k, closed: 0 };
+                    let mut a = Watched { inner: TileAbstraction::<Soft, 4>::new(tiles, Some(mirror)),
+                                          canonical: Some((mirror, w, k)), writes: None, closed: 0 };
                     (pdb::build_in::<u32, _>(&mut a, &Limiter::new(), |_, _| {}).unwrap(), a.closed)
                 }
             };
@@ -1020,37 +1025,6 @@ mod tests {
         }
     }
 
-    /// A group's abstraction that says `writes` of every range: the builder's hint for backing memory.
-    #[derive(Clone)]
-    struct Says<A> {
-        inner: A,
-        writes: bool,
-    }
-
-    impl<A: Abstraction> Abstraction for Says<A> {
-        fn entries(&self) -> usize {
-            self.inner.entries()
-        }
-        fn substates(&self) -> u32 {
-            self.inner.substates()
-        }
-        fn goals(&self) -> Vec<(usize, u32)> {
-            self.inner.goals()
-        }
-        fn close(&mut self, entry: usize, seeds: u64) -> u64 {
-            self.inner.close(entry, seeds)
-        }
-        fn twin(&mut self, entry: usize) -> Option<usize> {
-            self.inner.twin(entry)
-        }
-        fn writes(&self, _lo: usize, _hi: usize) -> bool {
-            self.writes
-        }
-        fn predecessors<T: Word>(&mut self, out: &mut Children<'_, T>) {
-            self.inner.predecessors(out)
-        }
-    }
-
     #[test]
     fn which_words_are_backed_first_changes_no_entry() {
         // `writes` is only a hint: a page said unwritten is faulted in when it is written
@@ -1058,7 +1032,8 @@ mod tests {
             let m = if mirror { Mirror::of(4, tiles) } else { None };
             for writes in [false, true] {
                 for threads in [1, 2] {
-                    let mut a = Says { inner: TileAbstraction::<Soft, 4>::new(tiles, m), writes };
+                    let mut a = Watched { inner: TileAbstraction::<Soft, 4>::new(tiles, m), canonical: None,
+                                          writes: Some(writes), closed: 0 };
                     let v = pdb::build_threads::<u32, _>(&mut a, &Limiter::new(), threads, |_, _| {}).unwrap();
                     assert!(v == table(4, tiles), "{tiles:?} writes {writes} on {threads} threads");
                 }
