@@ -238,7 +238,7 @@ def test_native_builder_writes_the_python_builders_file(tmp_path, n, tiles):
 def test_native_engine_reads_the_same_tables_and_rebuilds_a_corrupt_one(capfd, tmp_path):
     import hashlib
 
-    from searchkit.machinery.pdb import load_or_build, path_for
+    from searchkit.machinery.pdb import finish_writes, load_or_build, path_for
     from sliding_tiles.native import _ensure, solve
 
     mod = _native()
@@ -265,6 +265,7 @@ def test_native_engine_reads_the_same_tables_and_rebuilds_a_corrupt_one(capfd, t
     path.write_bytes(path.read_bytes()[:-2] + b"\xff\xff")
     capfd.readouterr()
     assert _ensure(b) == path
+    finish_writes()  # the rebuilt table's file, written behind
     err = capfd.readouterr().err
     assert err.count("\n") == 1 and "unusable" in err and "rebuilding" in err
     assert mod.tiles_load_pdb(str(path), hashlib.sha256(b.key().encode()).digest()) == 72

@@ -32,6 +32,8 @@ def table(tmp_path, monkeypatch):
     cache.mkdir(mode=0o700)
     monkeypatch.setenv("SEARCHKIT_CACHE_DIR", str(cache))
     monkeypatch.setattr(store, "_BEHIND", {})
+    monkeypatch.setattr(store, "_BEHIND_FAILED", [])
+    monkeypatch.setattr(store, "_KEPT_FILES", {})
     return abstractions("4-4", n=3)[0]
 
 
@@ -104,13 +106,38 @@ def test_a_file_that_cannot_be_written_is_said_in_one_line_and_the_table_kept(ta
 
         return fails
 
-    path = ensure_file(table, builder, lambda where, crc: None)
+    built = []
+    path = ensure_file(table, lambda *a: built.append(1) or builder(*a), lambda where, crc: None)
     finish_writes()
     err = capsys.readouterr().err.splitlines()
     said = [line for line in err if "cannot write" in line]
     assert said == [f"searchkit: cannot write pattern database {path} (No space left on device); it is kept in "
                     f"memory for this run"], err
     assert not path.exists() and not store.stamped(path) and not _held(path)
+    # the next case takes the table the engine keeps: no second build, no second line
+    assert ensure_file(table, lambda *a: built.append(1) or builder(*a), lambda where, crc: None) == path
+    assert built == [1] and capsys.readouterr().err == ""
+
+
+def test_a_defect_in_a_write_behind_is_raised_when_the_writes_finish(table):
+    from searchkit.plugin import ensure_file, finish_writes
+    from sliding_tiles.native import pdb_builder
+
+    real = pdb_builder(keep=True, behind=True)
+
+    def builder(*args):
+        real(*args)
+
+        def broken():
+            raise ValueError("a defect")
+
+        return broken
+
+    path = ensure_file(table, builder, lambda where, crc: None, quiet=True)
+    with pytest.raises(ValueError, match="a defect"):
+        finish_writes()
+    assert not _held(path)
+    finish_writes()  # said once
 
 
 def test_a_cold_run_leaves_every_table_written_and_stamped(tmp_path):

@@ -749,29 +749,48 @@ def load_or_build(abstraction, *, cache: bool = True, builder=None, quiet: bool 
 _BEHIND: dict[tuple[str, str], threading.Thread] = {}
 
 
+#: What went wrong in a write behind other than the file not being written (a defect): raised by
+#: :func:`finish_writes`.
+_BEHIND_FAILED: list[BaseException] = []
+
+
 def finish_writes() -> None:
     """Wait until every table file this process writes behind (:func:`ensure_file`, a builder that hands
     back its file's write) is written, stamped and its build lock released.  A plugin's engine calls it when
     its case is done, so that a table's file is written while its next table builds and its search runs, and
-    is in the cache when the case returns."""
+    is in the cache when the case returns.
+
+    Raises:
+        Exception: what a write raised other than OSError (a defect; an OSError is said in one line by the
+            writer, and the table is used from memory for the rest of the run).
+    """
     for k, writer in list(_BEHIND.items()):
         writer.join()
         _BEHIND.pop(k, None)
+    if _BEHIND_FAILED:
+        failed = _BEHIND_FAILED.pop(0)
+        _BEHIND_FAILED.clear()
+        raise failed
 
 
 def _write_behind(path: Path, key: str, write, held, quiet: bool) -> None:
     """Run ``write()`` (the file of a table the engine keeps) on a thread of its own, then stamp the file
     and release ``held`` (the build lock: another process waits for the file as before).  When it cannot
-    be written, one line says so: the engine has the table for this run, the cache has not."""
+    be written, one line says so, and the table is remembered as kept under ``path`` (the engine has it for
+    the run: later cases do not build it again; the cache has not)."""
 
     def run() -> None:
         try:
             write()
             stamp(path, written=True)
         except OSError as exc:
+            _KEPT_FILES[str(path), key] = path
             if not quiet:
                 print(f"searchkit: cannot write pattern database {path} ({exc.strerror or exc}); it is kept "
                       f"in memory for this run", file=sys.stderr)
+        except BaseException as exc:  # a defect: raised again by finish_writes
+            _KEPT_FILES[str(path), key] = path
+            _BEHIND_FAILED.append(exc)
         finally:
             held.close()
 
@@ -812,8 +831,9 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: b
     callable that writes it (raising OSError when it cannot).  The file is then written behind, on a
     thread of its own, while the caller goes on (its next table builds, its search runs): the build lock
     is held until the file is written and stamped, this function returns the path at once (again for the
-    same table until then), and :func:`finish_writes` waits for it.  A file that cannot be written is said
-    in one line and the run goes on with the table in memory; in a private folder the write is skipped.
+    same table until then, to a caller that ``remember``s), and :func:`finish_writes` waits for it.  A file
+    that cannot be written is said in one line and the run goes on with the table in memory (remembered
+    under ``path``); in a private folder the write is skipped.
 
     Raises:
         searchkit.errors.PlanError: the build needs more memory than the machine has; with ``in_memory``
@@ -827,8 +847,10 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: b
     path = path_for(abstraction)
     if remember and (str(path), key) in _KEPT_FILES:
         return _KEPT_FILES[str(path), key]
-    if (str(path), key) in _BEHIND:  # built by this process, which keeps it; its file is being written
-        return path
+    if (str(path), key) in _BEHIND:  # built by this process, whose engine keeps it; its file is being written
+        if remember:
+            return path
+        _BEHIND.pop((str(path), key)).join()  # a caller that loads the table itself: from the file, once written
 
     def loaded(where: Path, say: bool) -> bool:
         from searchkit.machinery.atomic import owned_by_us

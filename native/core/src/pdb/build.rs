@@ -37,7 +37,9 @@
 //! layer the entries, the bitmaps and the pages of words the abstraction may write
 //! ([`writes`](Abstraction::writes)) are backed with memory, in a few calls, split among the build's threads
 //! (`back`: a page faulted in on threads cost an interrupt on every CPU); the words are allocated zeroed, so
-//! the pages of entries an abstraction never reaches (e.g. one of each symmetric pair) are never allocated.
+//! the pages an abstraction says it never writes (e.g. one of each symmetric pair) are never allocated if it
+//! is right (by default it says it may write them all: an abstraction that reaches few of its entries should
+//! say which).
 //! The entries ask for 2 MB pages ([`huge_pages`]): they become the search's table, read at random (on the
 //! words, 2 MB pages saved no user time and cost system time: docs/pdb.md).
 //!
@@ -449,9 +451,9 @@ unsafe fn populate(start: usize, end: usize) {
 /// `madvise` mode, this host's setting), before its pages are first touched.  The builder's words and a
 /// search's tables are read and written at random places: with 4 kB pages nearly every access to a table of
 /// hundreds of MB misses the TLB and walks the page tables (whose own entries, 2 MB for 1 GB of words, miss
-/// the caches too); a 2 MB page covers 512 times as much.  Call it before [`prefault`], which then backs the
-/// range with huge pages.  Only advice: without it (another system, huge pages off or none free) the buffer
-/// has ordinary pages, with the same bytes.
+/// the caches too); a 2 MB page covers 512 times as much.  Call it before [`prefault`] (or the builder's
+/// `back`), which then backs the range with huge pages.  Only advice: without it (another system, huge pages
+/// off or none free) the buffer has ordinary pages, with the same bytes.
 pub fn huge_pages<T>(v: &mut Vec<T>) {
     #[cfg(target_os = "linux")]
     {
