@@ -499,14 +499,12 @@ impl<B: Bits, const N: usize> TileAbstraction<B, N> {
     /// Whether placement `r` (below `entries`) ranks at most its mirror image (module docs, "the mirror"; read
     /// only with the mirror).
     fn canonical(&self, r: usize) -> bool {
-        let (mut rem, mut used, mut packed, mut image) = (r as u64, 0u32, 0u64, 0u64);
-        for t in 0..self.k {
-            let dg = rem / self.w[t];
-            rem %= self.w[t];
-            let c = B::select(Self::FULL & !used, dg as u32);
-            used |= 1 << c;
+        let mut at = [0u8; 32];
+        pdb::unrank(r as u64, &self.w, &mut at[..self.k]);
+        let (mut packed, mut image) = (0u64, 0u64);
+        for (t, &c) in at[..self.k].iter().enumerate() {
             packed |= u64::from(c) << self.nib[t];
-            image |= u64::from(self.mcell[c as usize]) << self.image_nib[t];
+            image |= u64::from(self.mcell[usize::from(c)]) << self.image_nib[t];
         }
         packed <= image
     }
