@@ -60,7 +60,7 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 
 use crate::limits::{usable_threads, Limiter, POLL_INTERVAL, THREAD_STACK};
@@ -384,45 +384,75 @@ fn written_pages<W, A: Abstraction>(word: &mut [W], abstraction: &A) -> Vec<(usi
 }
 
 /// Back the byte ranges `ranges` (of allocations the caller owns) with memory now ([`populate`]), split among
-/// `threads` threads in parts of about equal bytes (each part's pages are zeroed on its own CPU), or on the
-/// calling thread.  For the builder's buffers: a page backed in one call costs less than one faulted in as it
+/// `threads` threads (each part's pages are zeroed on its own CPU), or on the calling thread: each thread
+/// gets a piece of every big range and about as many bytes of the small ones (the entries, on 2 MB pages, cost
+/// about four times as much a byte as the words in a cold run: cut by bytes alone, one thread had the entries
+/// and the other the words, and the first took 1.2 s against 0.3).  For the builder's buffers: a page backed in one call costs less than one faulted in as it
 /// is first written; on threads, a page of words first read (the kernel maps its shared zero page) and then
 /// written is faulted twice, and the second fault flushes the page from the TLB of every CPU running the
 /// build, by an inter-processor interrupt (`perf`: 2-6% of a build on 2 threads).  A thread that cannot be
 /// started leaves its part to be faulted in as it is written.
 ///
+/// The threads start backing only once all have started: a thread's start maps memory (the C library's heap
+/// for the thread, at its first allocation), which waits for the process's memory map while another thread's
+/// call holds it, so the second thread used to wait for the first one's part (1.0-1.2 s for the 8-tile
+/// table's entries, `strace`), and the parts were backed one after the other.
+///
 /// # Safety
 ///
 /// Each range lies in one allocation of the caller's, and the ranges are disjoint.
 unsafe fn back(ranges: &[(usize, usize)], threads: usize) {
-    const PAGE: usize = 4096;
+    const HUGE: usize = 2 << 20;
     if threads <= 1 {
         // SAFETY: the caller's promise
         ranges.iter().for_each(|&(a, b)| unsafe { populate(a, b) });
         return;
     }
-    let total: usize = ranges.iter().map(|&(a, b)| b - a).sum();
-    let part = total.div_ceil(threads).next_multiple_of(PAGE);
-    // the ranges cut into parts of about `part` bytes each
-    let mut parts: Vec<Vec<(usize, usize)>> = vec![Vec::new()];
-    let mut have = 0;
-    for &(mut a, b) in ranges {
-        while a < b {
-            let take = (b - a).min(part - have);
-            parts.last_mut().expect("one part at least").push((a, a + take));
-            (a, have) = (a + take, have + take);
-            if have == part {
-                parts.push(Vec::new());
-                have = 0;
+    // a part a thread: a piece of each big range (cut at 2 MB pages), and whole small ranges, each to the part
+    // with the fewest bytes of them
+    let mut parts: Vec<Vec<(usize, usize)>> = vec![Vec::new(); threads];
+    let mut small = vec![0usize; threads];
+    for &(a, b) in ranges {
+        if b - a >= threads * HUGE {
+            let piece = (b - a) / threads;
+            let cut = |t: usize| match t {
+                0 => a,
+                t if t >= threads => b,
+                t => (a + t * piece).next_multiple_of(HUGE).min(b),
+            };
+            for (t, part) in parts.iter_mut().enumerate() {
+                if cut(t) < cut(t + 1) {
+                    part.push((cut(t), cut(t + 1)));
+                }
             }
+        } else {
+            let t = (0..threads).min_by_key(|&t| small[t]).unwrap_or(0);
+            parts[t].push((a, b));
+            small[t] += b - a;
         }
     }
+    // (threads started, threads spawned: `usize::MAX` until all are), and the wake-up of those waiting
+    let gate = (Mutex::new((0usize, usize::MAX)), Condvar::new());
     std::thread::scope(|s| {
+        let gate = &gate;
+        let mut spawned = 0;
         for p in parts.iter().filter(|p| !p.is_empty()) {
-            // SAFETY: the caller's promise; the parts are disjoint
-            let _ = std::thread::Builder::new().stack_size(THREAD_STACK)
-                .spawn_scoped(s, move || p.iter().for_each(|&(a, b)| unsafe { populate(a, b) }));
+            let part = move || {
+                let mut g = gate.0.lock().unwrap_or_else(|e| e.into_inner());
+                g.0 += 1;
+                gate.1.notify_all();
+                while g.0 < g.1 {
+                    g = gate.1.wait(g).unwrap_or_else(|e| e.into_inner());
+                }
+                drop(g);
+                // SAFETY: the caller's promise; the parts are disjoint
+                p.iter().for_each(|&(a, b)| unsafe { populate(a, b) });
+            };
+            let builder = std::thread::Builder::new().stack_size(THREAD_STACK);
+            spawned += usize::from(builder.spawn_scoped(s, part).is_ok());
         }
+        gate.0.lock().unwrap_or_else(|e| e.into_inner()).1 = spawned;
+        gate.1.notify_all();
     });
 }
 
