@@ -17,31 +17,29 @@
 //! labelled only from a closed layer of smaller or equal distance), so every entry gets its exact distance,
 //! and the order in which a layer's predecessors are applied changes no entry.
 //!
-//! **Memory.**  Per entry one word of two bit planes over its `f` sub-states, at bits 0 and `f` (so 16 bits
-//! when `f <= 8`, 32 when `f <= 16`, else 64: [`Word`]).  A sub-state is *unseen* (0, 0), *seen* (1, 1: in a
-//! region reached at this layer or before), or a seed of the layer of one parity, (1, 0) or (0, 1); the two
-//! seed states swap roles with the layer's parity (current, next), so nothing is copied between layers.
-//! Beside the words, the entries (one byte each) and, per parity, a bitmap of the entries that may hold seeds
-//! of that layer.  A layer is the set bits of its bitmap, scanned in rank order: each entry's seeds give (the abstraction) the region
-//! expanded, all its sub-states set seen (the seeds among them, so no layer mask is cleared), and its
-//! predecessors are queued (an unseen sub-state becomes a seed of the next layer) unless they are seen, in
-//! this layer, or queued already; a seed later covered by a region of this layer is seen, so it is dropped.
-//! Each (entry, region) is therefore expanded once, at its exact distance.  Each predecessor's word is
-//! prefetched when it is listed and the predecessor applied once the next entry is expanded (the words are far
-//! larger than the caches; this keeps many of those loads in flight at once).  So is a twin's entry: its byte
-//! is prefetched and set (if still unreached) after the next entry is expanded, or at the end of the layer if
-//! none is, so with the layer's `d`, which is the twin's value as it is the entry's
-//! ([`twin`](Abstraction::twin)); an entry set in between (the twin itself, expanded next) has that same
-//! value, so setting it later changes no entry.  (Not waiting on that byte saved 4% of the 8-tile table's time
-//! on one thread, 7% of its wall time on two, where the twin's compare-and-swap waited too.)  Before the first
-//! layer the entries, the bitmaps and the pages of words the abstraction may write
-//! ([`writes`](Abstraction::writes)) are backed with memory, in a few calls, split among the build's threads
-//! (`back`: a page faulted in on threads cost an interrupt on every CPU); the words are allocated zeroed, so
-//! the pages an abstraction says it never writes (e.g. one of each symmetric pair) are never allocated if it
-//! is right (by default it says it may write them all: an abstraction that reaches few of its entries should
-//! say which).
-//! The entries ask for 2 MB pages ([`huge_pages`]): they become the search's table, read at random (on the
-//! words, 2 MB pages saved no user time and cost system time: docs/pdb.md).
+//! **Memory.**  Per entry one word of two bit planes over its `f` sub-states, at bits 0 and `f` (so 16 bits when
+//! `f <= 8`, 32 when `f <= 16`, else 64: [`Word`]).  A sub-state is *unseen* (0, 0), *seen* (1, 1: in a region reached
+//! at this layer or before), or a seed of the layer of one parity, (1, 0) or (0, 1); the two seed states swap roles
+//! with the layer's parity (current, next), so nothing is copied between layers. Beside the words, the entries (one
+//! byte each) and, per parity, a bitmap of the entries that may hold seeds of that layer.  A layer is the set bits of
+//! its bitmap, scanned in rank order: each entry's seeds give (the abstraction) the region expanded, all its sub-states
+//! set seen (the seeds among them, so no layer mask is cleared), and its predecessors are queued (an unseen sub-state
+//! becomes a seed of the next layer) unless they are seen, in this layer, or queued already; a seed later covered by a
+//! region of this layer is seen, so it is dropped.  Each (entry, region) is therefore expanded once, at its exact
+//! distance.  Each predecessor's word is prefetched when it is listed and the predecessor applied once the next entry
+//! is expanded (the words are far larger than the caches; this keeps many of those loads in flight at once).  So is a
+//! twin's entry: its byte is prefetched and set (if still unreached) after the next entry is expanded, or at the end of
+//! the layer if none is, so with the layer's `d`, which is the twin's value as it is the entry's
+//! ([`twin`](Abstraction::twin)); an entry set in between (the twin itself, expanded next) has that same value, so
+//! setting it later changes no entry.  (Not waiting on that byte saved 4% of the 8-tile table's time on one thread, 7%
+//! of its wall time on two.)  On threads, a twin in another thread's entries is handed to that thread instead, which
+//! sets it before the layer ends ([`build_threads`]).  Before the first layer the entries, the bitmaps and the pages of
+//! words the abstraction may write ([`writes`](Abstraction::writes)) are backed with memory, in a few calls, split
+//! among the build's threads (`back`: a page faulted in on threads cost an interrupt on every CPU); the words are
+//! allocated zeroed, so the pages an abstraction says it never writes (e.g. one of each symmetric pair) are never
+//! allocated if it is right (by default it says it may write them all: an abstraction that reaches few of its entries
+//! should say which). The entries ask for 2 MB pages ([`huge_pages`]): they become the search's table, read at random
+//! (on the words, 2 MB pages saved no user time and cost system time: docs/pdb.md).
 //!
 //! **Limiter.**  The builder takes the search's [`Limiter`]: its cancel flag, its `poll` hook and its deadline
 //! are checked before anything is allocated, every [`CHECK_EVERY`] expanded entries (well under a millisecond
@@ -222,7 +220,10 @@ pub trait Abstraction {
     /// An entry with the same value as the one just closed (by a symmetry of the abstract graph mapping the
     /// goal states onto themselves), below [`entries`](Abstraction::entries); called only when the entry gets
     /// its value, and set to that value (unless it has one already) before the layer ends: after the next
-    /// entry is expanded (module docs, "memory").  `None` (the default): no such entry.
+    /// entry is expanded, or on threads by its slot's owner (module docs, "memory").  `None` (the default): no
+    /// such entry.  The symmetry is an involution (the twin's twin is the entry), as a mirror is: on threads an
+    /// entry set as a twin may still be expanded in the same layer before its byte is set, and then its twin is
+    /// the entry that set it, so the table is the same at every thread count.
     ///
     /// # Panics
     ///
@@ -410,11 +411,12 @@ fn written_pages<W, A: Abstraction>(word: &mut [W], abstraction: &A) -> Vec<(usi
 /// `threads` threads (each part's pages are zeroed on its own CPU), or on the calling thread: each thread
 /// gets a piece of every big range and about as many bytes of the small ones (the entries, on 2 MB pages, cost
 /// about four times as much a byte as the words in a cold run: cut by bytes alone, one thread had the entries
-/// and the other the words, and the first took 1.2 s against 0.3).  For the builder's buffers: a page backed in one call costs less than one faulted in as it
-/// is first written; on threads, a page of words first read (the kernel maps its shared zero page) and then
-/// written is faulted twice, and the second fault flushes the page from the TLB of every CPU running the
-/// build, by an inter-processor interrupt (`perf`: 2-6% of a build on 2 threads).  A thread that cannot be
-/// started leaves its part to be faulted in as it is written.
+/// and the other the words, and the first took 1.2 s against 0.3; a small range, below `threads` 2 MB pages,
+/// goes whole to one thread).  For the builder's buffers: a page backed in one call costs less than one
+/// faulted in as it is first written; on threads, a page of words first read (the kernel maps its shared
+/// zero page) and then written is faulted twice, and the second fault flushes the page from the TLB of every
+/// CPU running the build, by an inter-processor interrupt (`perf`: 2-6% of a build on 2 threads).  A thread
+/// that cannot be started leaves its part to be faulted in as it is written.
 ///
 /// The threads start backing only once all have started: a thread's start maps memory (the C library's heap
 /// for the thread, at its first allocation), which waits for the process's memory map while another thread's
@@ -463,7 +465,9 @@ unsafe fn back(ranges: &[(usize, usize)], threads: usize) {
             let part = move || {
                 let mut g = gate.0.lock().unwrap_or_else(|e| e.into_inner());
                 g.0 += 1;
-                gate.1.notify_all();
+                if g.0 == g.1 {
+                    gate.1.notify_all();
+                }
                 while g.0 < g.1 {
                     g = gate.1.wait(g).unwrap_or_else(|e| e.into_inner());
                 }
@@ -905,8 +909,8 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
         let mut checks = Checks { limiter: sync.quiet, polled: Instant::now() };
         // this thread's own predecessors of the last region, applied after the next entry is expanded
         let mut kids = Kids::new();
-        // the twin of the entry last given its value (none: `usize::MAX`), set after the next entry is expanded
-        // (its byte prefetched until then)
+        // the twin of the entry last given its value (none: `usize::MAX`), set or handed over after the next
+        // entry is expanded (its byte prefetched until then if it is this thread's)
         let mut twin = usize::MAX;
         let mut outbox: Vec<Mail> = (0..threads).map(|_| Mail::default()).collect();
         let (mut got, mut queued, mut until_check) = (0u64, false, CHECK_EVERY);
@@ -984,7 +988,7 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
                 let x = a.close(r, seeds) & fmask;
                 // SAFETY: as above
                 unsafe { *wp.add(r) = W::put(e | x | x << f) };
-                // the last twin, its entry prefetched since
+                // the last twin, set (its byte prefetched since) or handed over
                 got += hand_twin(value_at, std::mem::replace(&mut twin, usize::MAX), own, owners, &mut outbox, d);
                 if value_at[r].load(Relaxed) == UNREACHED {
                     value_at[r].store(d, Relaxed);
@@ -1078,13 +1082,12 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
 /// every thread has finished (a thread hands over nothing after it counts itself: queuing finds no new
 /// predecessors), then what is left. An entry's value byte, too, is written by its slot's owner alone (through
 /// relaxed atomic loads and stores, as the bytes are shared): a twin in another thread's slot is handed to that
-/// thread with the predecessors ([`Mail`]), which sets it if still unreached when it queues its box, and a
-/// thread hands over its last twin before it hands over (every `ROUND`, so before it counts itself finished),
-/// each with the layer's `d`; so each entry is counted once as reached. (The twin was set by a compare-and-swap
-/// from any thread before, which waited for the thread's pending stores: 4% of the 8-tile build on 2 threads.)
-/// A thread's
-/// part of a layer is a [`Share`], run by the abstraction's [`run_share`](Abstraction::run_share) (so that it
-/// is compiled with the abstraction's CPU instructions).
+/// thread with the predecessors (`Mail`), which sets it if still unreached when it queues its box; a thread
+/// sets or hands over its last twin before each visit to the boxes (every `ROUND`, so before it counts itself
+/// finished), each with the layer's `d`; so each entry is counted once as reached. (The twin was set by a
+/// compare-and-swap from any thread before, which waited for the thread's pending stores: 4% of the 8-tile
+/// build on 2 threads.) A thread's part of a layer is a [`Share`], run by the abstraction's
+/// [`run_share`](Abstraction::run_share) (so that it is compiled with the abstraction's CPU instructions).
 ///
 /// **Why the bytes are the same.** An entry's value is the first layer whose regions reach it (module docs,
 /// "layers"). A layer's seeds are fixed when it starts (the layer before has ended for every thread), and
