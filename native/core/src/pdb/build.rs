@@ -145,6 +145,14 @@ fn unkid(c: u64) -> (usize, u32) {
     ((c & ((1 << ENTRY_BITS) - 1)) as usize, (c >> ENTRY_BITS) as u32)
 }
 
+/// Whether entry `x` is in `own`, `(lo, n)`: the entries `lo .. lo + n` (in the parallel builder, a thread's own
+/// entries: its slots are one run, `cut`).  One subtraction and a compare, not a look-up in the owners table
+/// (1-2% of a build on 2 threads); `usize::MAX` (no entry) is in no run, since `lo + n <= entries`.
+#[inline(always)]
+fn owns(own: (usize, usize), x: usize) -> bool {
+    x.wrapping_sub(own.0) < own.1
+}
+
 /// The predecessors of one region, as the abstraction lists them (each a [`kid`]):
 /// in the parallel builder, those of the calling thread's own entries in `buf` and the others' in `away`.
 pub struct Kids {
@@ -197,9 +205,8 @@ impl<'a, W: Word> Children<'a, W> {
         debug_assert!(sub < 32);
         assert!(entry < self.len, "a predecessor's entry is below entries()"); // `apply_kids` relies on it
         let kid = kid(entry, sub);
-        if let Some((lo, n)) = self.mine {
-            // one subtraction and a compare, not a look-up in the owners table (1-2% of a build on 2 threads)
-            if entry.wrapping_sub(lo) >= n {
+        if let Some(own) = self.mine {
+            if !owns(own, entry) {
                 // another thread's: not prefetched (it would be fetched into the wrong core's cache)
                 self.kids.away[self.kids.away_n & (MAX_PREDECESSORS - 1)] = kid;
                 self.kids.away_n += 1;
@@ -365,7 +372,7 @@ fn set_twin_at(value_at: &[AtomicU8], twin: usize, d: u8) -> u64 {
 #[inline(always)]
 fn hand_twin(value_at: &[AtomicU8], twin: usize, own: (usize, usize), owners: &[u8], outbox: &mut [Mail], d: u8)
              -> u64 {
-    if twin.wrapping_sub(own.0) < own.1 {
+    if owns(own, twin) {
         set_twin_at(value_at, twin, d)
     } else {
         if twin != usize::MAX {
@@ -1011,7 +1018,7 @@ impl<W: Word, A: Abstraction> Share<'_, W, A> {
                     got += 1;
                     if let Some(t) = a.twin(r) {
                         assert!(t < entries, "a twin is below entries()");
-                        if t.wrapping_sub(own.0) < own.1 {
+                        if owns(own, t) {
                             prefetch(value_at.as_ptr().wrapping_add(t));
                         }
                         twin = t;
