@@ -124,15 +124,14 @@ impl Word for u16 {
     }
 }
 
-/// The bits of a sub-state in a listed predecessor ([`kid`]): five, for up to 32 sub-states (the 24-puzzle's
-/// 6-tile groups have 19 free cells; four bits served the 15-puzzle's at most 16).
+/// The bits of a sub-state in a listed predecessor, `(sub-state << (64 - SUB_BITS)) | entry`: five, for up to 32
+/// sub-states (the 24-puzzle's 6-tile groups have 19 free cells; four bits served the 15-puzzle's at most 16).
 pub const SUB_BITS: u32 = 5;
 /// The bits of the entry in a listed predecessor ([`kid`]): the rest of its 64.
 const ENTRY_BITS: u32 = 64 - SUB_BITS;
 
-/// A listed predecessor, `(sub-state << ENTRY_BITS) | entry` (`sub` below 32; `entry` below 2^59, as any table
-/// the builder can allocate is, a byte an entry): the entry in the low bits, so that taking it apart is a mask and
-/// a shift.  The one place the packing is written (with [`unkid`]); with the entry above the sub-state the
+/// A listed predecessor, `(sub-state << ENTRY_BITS) | entry` (`sub` below 32; `entry` below 2^59: no address
+/// space holds a table that large): the entry in the low bits, so that taking it apart is a mask and a shift.  The one place the packing is written (with [`unkid`]); with the entry above the sub-state the
 /// mirrored 6-tile table took 0.5% more instructions (callgrind).
 #[inline(always)]
 fn kid(entry: usize, sub: u32) -> u64 {
@@ -147,13 +146,13 @@ fn unkid(c: u64) -> (usize, u32) {
 
 /// Whether entry `x` is in `own`, `(lo, n)`: the entries `lo .. lo + n` (in the parallel builder, a thread's own
 /// entries: its slots are one run, `cut`).  One subtraction and a compare, not a look-up in the owners table
-/// (1-2% of a build on 2 threads); `usize::MAX` (no entry) is in no run, since `lo + n <= entries`.
+/// (1-2% of a build on 2 threads); `usize::MAX` (no entry) is in no run, since a run ends far below it.
 #[inline(always)]
 fn owns(own: (usize, usize), x: usize) -> bool {
     x.wrapping_sub(own.0) < own.1
 }
 
-/// The predecessors of one region, as the abstraction lists them (each a [`kid`]):
+/// The predecessors of one region, as the abstraction lists them (each `(sub-state << 59) | entry`):
 /// in the parallel builder, those of the calling thread's own entries in `buf` and the others' in `away`.
 pub struct Kids {
     buf: [u64; MAX_PREDECESSORS],
@@ -310,7 +309,7 @@ fn prefetch<T>(x: *const T) {
     let _ = x;
 }
 
-/// For each of `kids` (each a [`kid`]), queue sub-state `j` of entry `r` for the next layer (its
+/// For each of `kids` (each `(sub-state << 59) | entry`, [`SUB_BITS`]), queue sub-state `j` of entry `r` for the next layer (its
 /// bit in the plane at `next`, and `r` in the bitmap `nextbits`) unless it is seen, in this layer, or queued
 /// already.  Returns whether any was queued.
 ///
