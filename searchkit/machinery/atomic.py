@@ -132,13 +132,27 @@ def replacing(path, *, text: bool = False, encoding: str = "utf-8") -> Iterator[
             yield fh
         return
     fd, tmp = _temporary(path)
+    fh = None
     try:
-        with os.fdopen(fd, "w" if text else "wb", encoding=encoding if text else None) as fh:
+        # the descriptor passes to the file object with Ctrl-C and SIGTERM held back: a handler run inside
+        # `fdopen`, once the file object was made, dropped it (closing the descriptor) while `fd` still
+        # named it, and the clean-up's second close failed (EBADF) before the temporary file was removed
+        held = _hold()
+        try:
+            fh = os.fdopen(fd, "w" if text else "wb", encoding=encoding if text else None)
             fd = -1
+        finally:
+            _release(held)
+        with fh:
             yield fh
         os.replace(tmp, path)
         tmp = ""
     finally:
+        if fh is not None and not fh.closed:
+            try:
+                fh.close()
+            except OSError:
+                pass  # what interrupted the block is raised; the temporary file is removed below
         _discard(fd, tmp)
 
 
