@@ -132,25 +132,25 @@ def replacing(path, *, text: bool = False, encoding: str = "utf-8") -> Iterator[
             yield fh
         return
     fd, tmp = _temporary(path)
-    fh = None
+    out: IO | None = None
     try:
         # the descriptor passes to the file object with Ctrl-C and SIGTERM held back: a handler run inside
         # `fdopen`, once the file object was made, dropped it (closing the descriptor) while `fd` still
         # named it, and the clean-up's second close failed (EBADF) before the temporary file was removed
         held = _hold()
         try:
-            fh = os.fdopen(fd, "w" if text else "wb", encoding=encoding if text else None)
+            out = os.fdopen(fd, "w" if text else "wb", encoding=encoding if text else None)
             fd = -1
         finally:
             _release(held)
-        with fh:
-            yield fh
+        with out:
+            yield out
         os.replace(tmp, path)
         tmp = ""
     finally:
-        if fh is not None and not fh.closed:
+        if out is not None and not out.closed:
             try:
-                fh.close()
+                out.close()
             except OSError:
                 pass  # what interrupted the block is raised; the temporary file is removed below
         _discard(fd, tmp)
