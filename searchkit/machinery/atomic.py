@@ -52,27 +52,26 @@ def _umask() -> int:
     return mask
 
 
-def _hold():
-    """Hold back Ctrl-C and SIGTERM (in the main thread, where the system can); what :func:`_release` restores.
+@contextmanager
+def _held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held back inside the block (in the main thread, where the system can), and delivered
+    on leaving it (a handler's exception is raised there).
 
-    While a temporary file is made: their handlers run between two steps of Python code, and one run just
-    after the file was made, before its name reached the caller's clean-up, left the file behind.  The
-    caller releases them once the name is bound, inside the ``try`` that removes the file.
+    For the steps that hand a resource to a name the clean-up knows (a temporary file made and named, its
+    descriptor made a file object): the handlers run between two steps of Python code, and one run in
+    between left the file behind.  The caller leaves the block inside the ``try`` that removes the file.
     """
     import signal
     import threading
 
+    held = None
     if hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread():
-        return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    return None
-
-
-def _release(held) -> None:
-    """Deliver what :func:`_hold` held back (a handler's exception is raised here)."""
-    if held is not None:
-        import signal
-
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        if held is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _temporary(path: str) -> tuple[int, str]:
@@ -83,12 +82,10 @@ def _temporary(path: str) -> tuple[int, str]:
     the file is gone again.
     """
     folder, name = os.path.split(path)
-    fd, tmp, held = -1, "", _hold()
+    fd, tmp = -1, ""
     try:
-        try:
+        with _held():  # a Ctrl-C or SIGTERM held back is raised on leaving, with the file's name known
             fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")
-        finally:
-            _release(held)  # a Ctrl-C or SIGTERM held back is raised here, with the file's name known
         os.fchmod(fd, 0o666 & ~_umask())
     except BaseException:
         _discard(fd, tmp)
@@ -137,14 +134,11 @@ def replacing(path, *, text: bool = False, encoding: str = "utf-8") -> Iterator[
         # the descriptor passes to the file object with Ctrl-C and SIGTERM held back: a handler run inside
         # `fdopen`, once the file object was made, dropped it (closing the descriptor) while `fd` still
         # named it, and the clean-up's second close failed (EBADF) before the temporary file was removed
-        held = _hold()
-        try:
+        with _held():
             out = os.fdopen(fd, "w" if text else "wb", encoding=encoding if text else None)
             fd = -1
-        finally:
-            _release(held)
-        with out:
-            yield out
+        yield out
+        out.close()
         os.replace(tmp, path)
         tmp = ""
     finally:
@@ -152,7 +146,7 @@ def replacing(path, *, text: bool = False, encoding: str = "utf-8") -> Iterator[
             try:
                 out.close()
             except OSError:
-                pass  # what interrupted the block is raised; the temporary file is removed below
+                pass  # what stopped the block is raised; the temporary file is removed below
         _discard(fd, tmp)
 
 
