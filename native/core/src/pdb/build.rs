@@ -131,8 +131,9 @@ pub const SUB_BITS: u32 = 5;
 const ENTRY_BITS: u32 = 64 - SUB_BITS;
 
 /// A listed predecessor, `(sub-state << ENTRY_BITS) | entry` (`sub` below 32; `entry` below 2^59: no address
-/// space holds a table that large): the entry in the low bits, so that taking it apart is a mask and a shift.  The one place the packing is written (with [`unkid`]); with the entry above the sub-state the
-/// mirrored 6-tile table took 0.5% more instructions (callgrind).
+/// space holds a table that large): the entry in the low bits, so that taking it apart is a mask and a shift.
+/// The one place the packing is written (with [`unkid`]); with the entry above the sub-state the mirrored
+/// 6-tile table took 0.5% more instructions (callgrind).
 #[inline(always)]
 fn kid(entry: usize, sub: u32) -> u64 {
     entry as u64 | u64::from(sub) << ENTRY_BITS
@@ -309,9 +310,9 @@ fn prefetch<T>(x: *const T) {
     let _ = x;
 }
 
-/// For each of `kids` (each `(sub-state << 59) | entry`, [`SUB_BITS`]), queue sub-state `j` of entry `r` for the next layer (its
-/// bit in the plane at `next`, and `r` in the bitmap `nextbits`) unless it is seen, in this layer, or queued
-/// already.  Returns whether any was queued.
+/// For each of `kids` (each `(sub-state << 59) | entry`, [`SUB_BITS`]), queue sub-state `j` of entry `r` for
+/// the next layer (its bit in the plane at `next`, and `r` in the bitmap `nextbits`) unless it is seen, in this
+/// layer, or queued already.  Returns whether any was queued.
 ///
 /// # Safety
 ///
