@@ -60,13 +60,24 @@ def _held() -> Iterator[None]:
     For the steps that hand a resource to a name the clean-up knows (a temporary file made and named, its
     descriptor made a file object): the handlers run between two steps of Python code, and one run in
     between left the file behind.  The caller leaves the block inside the ``try`` that removes the file.
+
+    A handler already pending when the signals are held back runs inside :func:`signal.pthread_sigmask`,
+    after the mask is changed (CPython checks for signals before returning, ``Modules/signalmodule.c``), and
+    its exception replaces the old mask that call would return.  So the old mask is read first, by a call
+    that changes nothing, and set again if blocking raises: an interrupted write never leaves Ctrl-C
+    blocked (in a notebook, for the rest of the kernel's life).
     """
     import signal
     import threading
 
     held = None
     if hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread():
-        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, ())
+        try:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        except BaseException:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+            raise
     try:
         yield
     finally:

@@ -60,3 +60,29 @@ def test_a_completed_write_replaces_the_file(tmp_path):
     atomic.write_file(keep, "new")
     assert keep.read_text() == "new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.txt"]
+
+
+def test_a_handler_pending_as_the_signals_are_held_back_leaves_the_mask_as_it_was(tmp_path, monkeypatch):
+    # A handler already pending when `_held` blocks Ctrl-C and SIGTERM runs inside `signal.pthread_sigmask`, once
+    # the mask is changed: CPython's `signal_pthread_sigmask_impl` calls `PyErr_CheckSignals()` after
+    # `pthread_sigmask()`, and the handler's exception comes out of the call instead of the old mask.  The
+    # stand-in does just that on the blocking call (a real signal cannot be made to land in that window).
+    real = signal.pthread_sigmask
+
+    def pending(how, mask):
+        old = real(how, mask)
+        if how == signal.SIG_BLOCK and signal.SIGTERM in set(mask):
+            raise KeyboardInterrupt  # the pending handler, run as the call returns
+        return old
+
+    before = real(signal.SIG_BLOCK, ())
+    try:
+        monkeypatch.setattr(signal, "pthread_sigmask", pending)
+        with pytest.raises(KeyboardInterrupt):
+            atomic.write_file(tmp_path / "keep.txt", "new")
+        monkeypatch.undo()
+        assert real(signal.SIG_BLOCK, ()) == before  # Ctrl-C and SIGTERM not left blocked
+    finally:
+        monkeypatch.undo()
+        real(signal.SIG_SETMASK, before)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []

@@ -479,31 +479,50 @@ unsafe fn back(ranges: &[(usize, usize)], threads: usize) {
             small[t] += b - a;
         }
     }
-    // (threads started, threads spawned: `usize::MAX` until all are), and the wake-up of those waiting
-    let gate = (Mutex::new((0usize, usize::MAX)), Condvar::new());
+    let gate: Gate = (Mutex::new((0, usize::MAX)), Condvar::new());
     std::thread::scope(|s| {
         let gate = &gate;
-        let mut spawned = 0;
+        // the count of threads spawned is set when the loop ends, or unwinds (then the scope waits for the threads
+        // spawned, which must not wait for the rest)
+        let mut spawned = Spawned(gate, 0);
         for p in parts.iter().filter(|p| !p.is_empty()) {
             let part = move || {
-                let mut g = gate.0.lock().unwrap_or_else(|e| e.into_inner());
-                g.0 += 1;
-                if g.0 == g.1 {
-                    gate.1.notify_all();
-                }
-                while g.0 < g.1 {
-                    g = gate.1.wait(g).unwrap_or_else(|e| e.into_inner());
-                }
-                drop(g);
+                enter(gate);
                 // SAFETY: the caller's promise; the parts are disjoint
                 p.iter().for_each(|&(a, b)| unsafe { populate(a, b) });
             };
             let builder = std::thread::Builder::new().stack_size(THREAD_STACK);
-            spawned += usize::from(builder.spawn_scoped(s, part).is_ok());
+            spawned.1 += usize::from(builder.spawn_scoped(s, part).is_ok());
         }
-        gate.0.lock().unwrap_or_else(|e| e.into_inner()).1 = spawned;
-        gate.1.notify_all();
     });
+}
+
+/// [`back`]'s gate: (threads started, threads spawned: `usize::MAX` until all are), and the wake-up of those
+/// waiting.
+type Gate = (Mutex<(usize, usize)>, Condvar);
+
+/// A thread of [`back`] has started: it waits until every thread spawned has ([`Spawned`] says how many).
+fn enter(gate: &Gate) {
+    let mut g = gate.0.lock().unwrap_or_else(|e| e.into_inner());
+    g.0 += 1;
+    if g.0 == g.1 {
+        gate.1.notify_all();
+    }
+    while g.0 < g.1 {
+        g = gate.1.wait(g).unwrap_or_else(|e| e.into_inner());
+    }
+}
+
+/// The threads spawned so far for [`back`]'s gate, which it opens when dropped: when the spawning loop ends,
+/// or if it unwinds, so that no started thread waits for threads that will never start (and the scope, which
+/// joins them before the panic goes on, for it).
+struct Spawned<'a>(&'a Gate, usize);
+
+impl Drop for Spawned<'_> {
+    fn drop(&mut self) {
+        self.0 .0.lock().unwrap_or_else(|e| e.into_inner()).1 = self.1;
+        self.0 .1.notify_all();
+    }
 }
 
 /// `madvise(MADV_POPULATE_WRITE)` (Linux 5.14 on) over the whole pages of the bytes `start .. end`: they are
@@ -1225,4 +1244,33 @@ pub fn build_threads<W: Word, A: Abstraction + Clone + Send>(abstraction: &mut A
     })();
     limiter.release(if result.is_ok() { held - entries } else { held });
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The spawning loop of [`back`] unwinding after one thread has started: the gate opens for that thread
+    /// (it would wait for the threads never spawned, and the scope, joining it, for ever: then this test fails
+    /// after a minute instead of hanging).
+    #[test]
+    fn the_gate_opens_when_spawning_unwinds() {
+        let (done, got) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let gate: Gate = (Mutex::new((0, usize::MAX)), Condvar::new());
+            let unwound = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                std::thread::scope(|s| {
+                    let mut spawned = Spawned(&gate, 0);
+                    s.spawn(|| enter(&gate));
+                    spawned.1 += 1;
+                    panic!("the spawning loop fails after one thread");
+                })
+            }));
+            let counts = *gate.0.lock().unwrap_or_else(|e| e.into_inner());
+            done.send((unwound.is_err(), counts)).expect("the test waits");
+        });
+        let (unwound, counts) = got.recv_timeout(std::time::Duration::from_secs(60)).expect("the gate stayed shut");
+        assert!(unwound, "the panic goes on once the thread is through");
+        assert_eq!(counts, (1, 1));
+    }
 }
