@@ -71,3 +71,19 @@ def test_the_native_engine_reports_running_out_of_memory(side, mib, call):
     # the native engine's own answer (not a MemoryError of Python's before the call)
     assert proc.stdout.strip() in ("MemoryError: flood: not enough memory for the board", "memory_limit"), proc.stdout
     assert "memory allocation" not in proc.stderr, proc.stderr[-2000:]
+
+
+@pytest.mark.parametrize("mib", [40, 60])
+def test_a_search_whose_states_are_boxed_stops_at_the_memory_limit(tmp_path, mib):
+    # A 40x40 board has more than 576 areas, so its states are boxed bitsets whose words live on the heap;
+    # uncounted, the search ran past its budget until a small allocation (the Puchert estimate's) failed under
+    # RLIMIT_AS: SIGABRT, "memory allocation of N bytes failed", the case `? (error)`.  Now each stored state's
+    # words count (`Puzzle::state_heap_bytes`), and the budget says `memory_limit` first.
+    rng = __import__("random").Random(1)
+    board = tmp_path / "flood40.txt"
+    board.write_text("40\n" + "\n".join(" ".join(str(rng.randrange(6)) for _ in range(40)) for _ in range(40)) + "\n0\n")
+    proc = _searchkit("solve", "flood", "--engine", "native", "--memory-limit", str(mib), "--format", "jsonl",
+                      str(board))
+    records = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [r["status"] for r in records] == ["memory_limit"], proc.stderr[-2000:]
+    assert "SIGABRT" not in proc.stderr and "memory allocation" not in proc.stderr, proc.stderr[-2000:]

@@ -28,6 +28,13 @@ pub trait Puzzle {
 
     /// The start state.
     fn initial_state(&self) -> Self::State;
+    /// Bytes a stored state owns on the heap besides its own size (e.g. a boxed bitset's words and the
+    /// allocator's header), the same for every state: the drivers' stores charge it per state to the memory
+    /// budget (`--memory-limit`), so that the budget trips before the address space runs out.  0 by default
+    /// (a state held inline).
+    fn state_heap_bytes(&self, _state: &Self::State) -> usize {
+        0
+    }
     /// Whether `state` is a goal.
     fn is_goal(&self, state: &Self::State) -> bool;
     /// Append the successors of `state` to `out` (cleared by the caller), in the game's move order, with the

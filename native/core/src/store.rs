@@ -68,11 +68,14 @@ pub(crate) struct Store<S, M: Copy> {
     table: HashTable<u32>,
     hasher: WordHash,
     table_bytes: usize,
+    /// Bytes each state owns on the heap (`Puzzle::state_heap_bytes`), counted in [`Store::bytes`].
+    heap_each: usize,
 }
 
 impl<S: Clone + Eq + Hash, M: Copy> Store<S, M> {
-    /// A store holding `root` with g = 0.
-    pub fn new(root: S, limiter: &Limiter) -> Result<Self, Stop> {
+    /// A store holding `root` with g = 0; each state owns `heap_each` bytes on the heap besides its size
+    /// (`Puzzle::state_heap_bytes`).
+    pub fn new(root: S, heap_each: usize, limiter: &Limiter) -> Result<Self, Stop> {
         let mut s = Store {
             blocks: Vec::new(),
             len: 0,
@@ -80,6 +83,7 @@ impl<S: Clone + Eq + Hash, M: Copy> Store<S, M> {
             table: HashTable::new(),
             hasher: WordHash,
             table_bytes: 0,
+            heap_each,
         };
         let h = s.hash(&root);
         s.insert(h, root, ROOT, MaybeUninit::uninit(), 0, limiter)?;
@@ -209,9 +213,10 @@ impl<S: Clone + Eq + Hash, M: Copy> Store<S, M> {
         moves
     }
 
-    /// Bytes held by the blocks and the table.
+    /// Bytes held by the blocks and the table, and by the states on the heap.
     pub fn bytes(&self) -> usize {
-        self.blocks.len() * Block::<S, M>::BYTES
+        self.len * self.heap_each
+            + self.blocks.len() * Block::<S, M>::BYTES
             + self.blocks.capacity() * std::mem::size_of::<Block<S, M>>()
             + self.table.allocation_size()
             + self.big.capacity() * 9

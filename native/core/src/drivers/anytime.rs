@@ -104,7 +104,8 @@ pub(crate) fn anytime<D: Puzzle>(ctx: &mut Ctx<D>, weight: Ratio, step: Ratio, a
     let start = ctx.puzzle.initial_state();
     let h0 = ctx.estimate(&start);
     let f0 = if h0 == DEAD { INF } else { u64::from(h0) };
-    let store = match Store::new(start, limiter) {
+    let heap_each = ctx.puzzle.state_heap_bytes(&start);
+    let store = match Store::new(start, heap_each, limiter) {
         Ok(s) => s,
         Err(stop) => return SearchResult::new(stop, ctx.stats(0, 0, 1, 0)),
     };

@@ -15,7 +15,8 @@ pub(crate) fn beam<D: Puzzle>(ctx: &mut Ctx<D>, width: usize) -> SearchResult<D:
     let start = ctx.puzzle.initial_state();
     let h0 = ctx.estimate(&start);
     let start_goal = ctx.puzzle.is_goal(&start);
-    let mut store: Store<D::State, D::Move> = match Store::new(start, limiter) {
+    let heap_each = ctx.puzzle.state_heap_bytes(&start);
+    let mut store: Store<D::State, D::Move> = match Store::new(start, heap_each, limiter) {
         Ok(s) => s,
         Err(stop) => return SearchResult::new(stop, ctx.stats(0, 0, 1, 0)),
     };

@@ -78,7 +78,8 @@ impl<D: Puzzle> Expansion<D> {
     /// A store holding `start` (g = 0) and an open list holding its entry `(key0, g 0, tie-break key 0)`.
     pub fn new(ctx: &Ctx<D>, start: D::State, key0: u64, kind: KeyKind, prune_on_f: bool, goal_on_generate: bool)
                -> Result<Self, Stop> {
-        let store = Store::new(start, ctx.checks.limiter)?;
+        let heap_each = ctx.puzzle.state_heap_bytes(&start);
+        let store = Store::new(start, heap_each, ctx.checks.limiter)?;
         let mut queue = BucketQueue::new();
         queue.push(key0, 0, 0, 0)?;
         Ok(Expansion {

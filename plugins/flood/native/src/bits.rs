@@ -26,6 +26,10 @@ pub trait Bits: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     }
     fn words(&self) -> &[u64];
     fn words_mut(&mut self) -> &mut [u64];
+    /// Bytes the set owns on the heap: 0 for `[u64; W]`, held inline.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
 
     #[inline(always)]
     fn is_zero(&self) -> bool {
@@ -209,6 +213,10 @@ impl Bits for Box<[u64]> {
     }
     fn words_mut(&mut self) -> &mut [u64] {
         self
+    }
+    /// The words and the allocator's header, rounded up to its 16-byte chunks (glibc's malloc).
+    fn heap_bytes(&self) -> usize {
+        (self.len() * 8 + 8).next_multiple_of(16).max(32)
     }
 }
 

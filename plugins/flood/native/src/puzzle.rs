@@ -275,6 +275,13 @@ impl<B: Bits> Puzzle for Flood<B> {
         b
     }
 
+    /// A boxed bitset's words (boards of more than 576 areas), charged per stored state to the memory budget:
+    /// without them a 60 x 60 board's search ran past `--memory-limit 150` uncounted, and a small allocation
+    /// then failed (Rust's abort of the worker) before the budget said `memory_limit`.
+    fn state_heap_bytes(&self, state: &B) -> usize {
+        state.heap_bytes()
+    }
+
     fn is_goal(&self, state: &B) -> bool {
         *state == self.all
     }

@@ -266,7 +266,8 @@ where
     }
     let kind = cfg.key;
     let limiter = ctx.checks.limiter;
-    let store = match Store::new(start, limiter) {
+    let heap_each = ctx.puzzle.state_heap_bytes(&start);
+    let store = match Store::new(start, heap_each, limiter) {
         Ok(s) => s,
         Err(stop) => return SearchResult::new(stop, ctx.stats(0, 0, 1, 0)),
     };
