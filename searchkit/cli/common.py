@@ -165,6 +165,31 @@ def _plugin_hint() -> str:
 PLUGIN_HINT = _plugin_hint()
 
 
+class OnceCommand(click.Command):
+    """A command whose options that take one value are given at most once: ``--goal blank-first --goal
+    blank-last`` is two readings of one setting (click keeps the last), so it is a usage error naming the
+    option.  Options that collect (``multiple``, counts) repeat as before."""
+
+    def parse_args(self, ctx, args):
+        if not ctx.resilient_parsing:
+            try:
+                _, _, order = self.make_parser(ctx).parse_args(args=list(args))
+            except click.UsageError:
+                order = []  # said by click's own parse below
+            seen: dict[str | None, list[click.Option]] = {}
+            for param in order:
+                if isinstance(param, click.Option) and not (param.multiple or param.count or param.is_eager):
+                    seen.setdefault(param.name, []).append(param)
+            for given in seen.values():
+                # a switch given twice (no --no- form, no other switch for its setting) has one reading
+                one_switch = all(p is given[0] for p in given) and given[0].is_flag and not given[0].secondary_opts
+                if len(given) > 1 and not one_switch:
+                    names = " / ".join(given[0].opts + given[0].secondary_opts)
+                    raise click.UsageError(f"option {names} is given more than once: give it once (only one of the "
+                                           f"values could be used)", ctx)
+        return super().parse_args(ctx, args)
+
+
 class GameGroup(click.Group):
     """A group with one sub-command per registered game, built on demand by ``make(registry, name)``.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from searchkit.cli.common import fail, registry
+from searchkit.cli.common import OnceCommand, fail, registry
 
 
 def _game(ctx, name: str):
@@ -19,7 +19,7 @@ def _game(ctx, name: str):
     return reg
 
 
-@click.command()
+@click.command(cls=OnceCommand)
 @click.pass_context
 def games(ctx) -> None:
     """List the registered games."""
@@ -51,7 +51,7 @@ def _rule_rows(reg, game):
 
 
 def _per_game_listing(name: str, help: str, rows):
-    @click.command(name=name, help=help)
+    @click.command(cls=OnceCommand, name=name, help=help)
     @click.argument("game")
     @click.pass_context
     def command(ctx, game) -> None:
@@ -68,7 +68,7 @@ rules = _per_game_listing(
     _rule_rows)
 
 
-@click.command()
+@click.command(cls=OnceCommand)
 @click.pass_context
 def algorithms(ctx) -> None:
     """List the registered search algorithms."""
@@ -94,7 +94,7 @@ def algorithms(ctx) -> None:
                "optimise: only bounded_dfs searches it, and no bounded-suboptimal or anytime driver applies.")
 
 
-@click.command()
+@click.command(cls=OnceCommand)
 @click.pass_context
 def plugins(ctx) -> None:
     """List the loaded plugins: name, version, hooks and what each registered."""

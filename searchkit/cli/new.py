@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from searchkit.cli.common import fail, registry
+from searchkit.cli.common import OnceCommand, fail, registry
 
 
 @click.group()
@@ -12,7 +12,7 @@ def new() -> None:
     """Write a new project from searchkit's templates."""
 
 
-@new.command()
+@new.command(cls=OnceCommand)
 @click.argument("name")
 @click.option("-o", "--output", "folder", default=None, metavar="DIR",
               help="The folder to write the plugin into: a new one, or an empty one (default: ./NAME-puzzle).  "

@@ -6,7 +6,7 @@ import time
 
 import click
 
-from searchkit.cli.common import EXIT_INPUT, check_threads, error, fail, registry
+from searchkit.cli.common import OnceCommand, EXIT_INPUT, check_threads, error, fail, registry
 from searchkit.limits import MAX_MEMORY_MB
 
 
@@ -53,7 +53,7 @@ def pdb() -> None:
     """
 
 
-@pdb.command()
+@pdb.command(cls=OnceCommand)
 @click.argument("game")
 @click.argument("spec")
 @click.option("--memory-limit", type=click.FloatRange(min=1, max=MAX_MEMORY_MB), default=None, metavar="MB",
@@ -121,7 +121,7 @@ def build(ctx, game, spec, memory_limit, threads) -> None:
                    f"{path}")
 
 
-@pdb.command()
+@pdb.command(cls=OnceCommand)
 @click.argument("game")
 @click.argument("spec")
 @click.option("--verify", is_flag=True,
@@ -164,7 +164,7 @@ def info(ctx, game, spec, verify) -> None:
     ctx.exit(1 if missing else 0)
 
 
-@pdb.command()
+@pdb.command(cls=OnceCommand)
 @click.argument("game")
 @click.argument("spec", required=False)
 @click.pass_context

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from searchkit.cli.common import EXIT_INPUT, EXIT_LIMIT, EXIT_OK, check_writable, fail, refuse_input, warning
+from searchkit.cli.common import (EXIT_INPUT, EXIT_LIMIT, EXIT_OK, OnceCommand, check_writable, fail, refuse_input,
+                                  warning)
 
 FORMATS = ("text", "markdown", "csv", "json", "html")
 _SUFFIXES = {".md": "markdown", ".markdown": "markdown", ".csv": "csv", ".json": "json", ".html": "html",
@@ -58,7 +59,8 @@ def _refuse_records(output: str) -> None:
         fail(f"{output} holds searchkit records: a report does not replace them; name another -o")
 
 
-@click.command(epilog="Exit status: 0 the report was written; 1 it could not be written (a full disk, a closed "
+@click.command(cls=OnceCommand,
+               epilog="Exit status: 0 the report was written; 1 it could not be written (a full disk, a closed "
                       "stdout); 2 a record file could not be read (the report of the others is still written) or "
                       "bad usage.")
 @click.argument("records", nargs=-1, required=True, type=click.Path(dir_okay=True, allow_dash=False))

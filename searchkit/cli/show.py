@@ -17,8 +17,8 @@ import time
 
 import click
 
-from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, HeuristicType, apply, check_writable, fail,
-                                  limit_options, option_flag, refuse_input, warning)
+from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, HeuristicType, OnceCommand, apply, check_writable,
+                                  fail, limit_options, option_flag, refuse_input, warning)
 from searchkit.errors import InputError, SearchkitError
 from searchkit.formats import choices
 from searchkit.formats.pictures import PICTURES_HINT
@@ -166,7 +166,7 @@ def make_show_command(registry, name: str) -> click.Command:
     text = (f"Draw the solution of one case of FILE ({game.summary}).\n\n"
             "The format follows OUT's suffix: .svg (no dependency), .png and .gif (Pillow: "
             f"{PICTURES_HINT}), .html (one self-contained page), or - for the terminal.\n\n{EXIT_HELP}")
-    return click.command(name=name, help=text)(apply(command, params))
+    return click.command(cls=OnceCommand, name=name, help=text)(apply(command, params))
 
 
 @click.group(cls=GameGroup, make=make_show_command)

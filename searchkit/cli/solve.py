@@ -12,8 +12,8 @@ from __future__ import annotations
 import sys
 import click
 
-from searchkit.cli.common import (EXIT_HELP, GameGroup, HeuristicType, apply, engine_option, finite, limit_options,
-                                  option_flag, refuse_input, threads_option)
+from searchkit.cli.common import (EXIT_HELP, GameGroup, HeuristicType, OnceCommand, apply, engine_option, finite,
+                                  limit_options, option_flag, refuse_input, threads_option)
 from searchkit.formats import choices, solve_writer
 from searchkit.limits import MAX_COST, MAX_MEMORY_MB
 from searchkit.machinery.reporting import run_files
@@ -93,7 +93,7 @@ def make_solve_command(registry, name: str) -> click.Command:
     plan_help = (getattr(type(game).plan, "__doc__", None) or "").strip().split("\n")[0].replace("``", "")
     text = (f"{game.summary}\n\nFILES are read in order; - (or none) is standard input.  "
             f"Default plan: {plan_help or 'the game chooses per case'}\n\n{EXIT_HELP}")
-    return click.command(name=name, help=text)(apply(command, params))
+    return click.command(cls=OnceCommand, name=name, help=text)(apply(command, params))
 
 
 def batch_options() -> list:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from searchkit.cli.common import (EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, GameGroup, apply, check_writable,
+from searchkit.cli.common import (OnceCommand, EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, GameGroup, apply, check_writable,
                                   engine_option, error, fail, limit_options, option_flag, refuse_input,
                                   resolve_names, threads_option, warning)
 import sys
@@ -83,8 +83,9 @@ def make_generate_command(registry, name: str) -> click.Command:
                      help="A generator option given as NAME=VALUE (repeatable), the same as its --flag."),
         *[option_flag(opt) for opt in gen.options],
     ]
-    return click.command(name=name, help=f"Write COUNT random {name} instances in the game's input format "
-                                         f"to stdout ({gen.summary}).")(apply(command, params))
+    return click.command(cls=OnceCommand, name=name,
+                         help=f"Write COUNT random {name} instances in the game's input format "
+                              f"to stdout ({gen.summary}).")(apply(command, params))
 
 
 @click.group(cls=GameGroup, make=make_generate_command, needs="generators")
@@ -264,7 +265,7 @@ def make_compare_command(registry, name: str) -> click.Command:
                           "terminal)."),
         *[option_flag(opt) for opt in game.options],
     ]
-    return click.command(name=name, help=(
+    return click.command(cls=OnceCommand, name=name, help=(
         "Solve every case of FILES with every heuristic (and every -a algorithm) and tabulate costs, nodes, "
         "time and EBF, and per strategy the quality/time frontier: total cost, summed gap to the best cost "
         "found and to the best proven lower bound, and seconds.\n\n"
@@ -586,7 +587,7 @@ def make_check_command(registry, name: str) -> click.Command:
                      help="A generator option given as NAME=VALUE (repeatable), the same as its --flag."),
         *[option_flag(opt) for opt in gen.options],
     ]
-    return click.command(name=name, help=(
+    return click.command(cls=OnceCommand, name=name, help=(
         "Check heuristics for admissibility and consistency on small generated instances.\n\n"
         "True remaining costs come from exhaustive search.  A violated property that the heuristic claims "
         "is printed with the smallest counter-example found (hypothesis shrinks it) and the exit status is 1; "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from searchkit.cli.common import EXIT_LIMIT, GameGroup, apply, error, fail, option_flag
+from searchkit.cli.common import OnceCommand, EXIT_LIMIT, GameGroup, apply, error, fail, option_flag
 
 
 def make_verify_command(registry, name: str) -> click.Command:
@@ -56,7 +56,7 @@ def make_verify_command(registry, name: str) -> click.Command:
         # --moves and --show only print: accepted (a copy of solve's flags works) but not offered in --help
         *[option_flag(opt, hidden=opt.output_only) for opt in game.options],
     ]
-    return click.command(name=name, help=(
+    return click.command(cls=OnceCommand, name=name, help=(
         "Replay every solution recorded in RECORDS.jsonl (from 'searchkit solve --output'; gzip-compressed or not) "
         "on its case of FILE, "
         "with the game's own rules (every pruning rule off), and print a histogram of solution lengths.\n\n"

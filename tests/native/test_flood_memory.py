@@ -10,6 +10,7 @@ Real processes: the address-space limit is the one ``--memory-limit`` sets (``RL
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -79,9 +80,10 @@ def test_a_search_whose_states_are_boxed_stops_at_the_memory_limit(tmp_path, mib
     # uncounted, the search ran past its budget until a small allocation (the Puchert estimate's) failed under
     # RLIMIT_AS: SIGABRT, "memory allocation of N bytes failed", the case `? (error)`.  Now each stored state's
     # words count (`Puzzle::state_heap_bytes`), and the budget says `memory_limit` first.
-    rng = __import__("random").Random(1)
+    rng = random.Random(1)
+    rows = (" ".join(str(rng.randrange(6)) for _ in range(40)) for _ in range(40))
     board = tmp_path / "flood40.txt"
-    board.write_text("40\n" + "\n".join(" ".join(str(rng.randrange(6)) for _ in range(40)) for _ in range(40)) + "\n0\n")
+    board.write_text("40\n" + "\n".join(rows) + "\n0\n")
     proc = _searchkit("solve", "flood", "--engine", "native", "--memory-limit", str(mib), "--format", "jsonl",
                       str(board))
     records = [json.loads(line) for line in proc.stdout.splitlines()]
