@@ -83,7 +83,7 @@ def make_show_command(registry, name: str) -> click.Command:
         if case.stopped is not None:
             click.echo(f"searchkit: error: {case.source}: case {case.index}: {case.stopped} while it was read, "
                        f"nothing to show", err=True)
-            sys.exit(EXIT_LIMIT)
+            sys.exit(_stop_code(case.stopped))
         began = time.perf_counter()
         try:
             puzzle = game.puzzle(case, solver.options, rule_names)
@@ -200,7 +200,7 @@ def _solve(solver, case):
     if not result.has_solution:
         click.echo(f"searchkit: error: {case.source}: case {case.index}: {result.status}, nothing to show",
                    err=True)
-        sys.exit(EXIT_LIMIT)
+        sys.exit(_stop_code(result.status))
     if not result.solved:  # a bounded-suboptimal or anytime driver's solution: drawn, and said to be unproven
         bound = "no lower bound known" if result.lower_bound is None else f"lower bound {result.lower_bound}"
         warning(f"{case.source}: case {case.index}: feasible, not proven optimal (cost {result.cost}, {bound})")
@@ -257,6 +257,16 @@ def _bound(case, fmt: str, steps, columns, palette, max_pixels: int, memory_limi
     if memory_limit is not None and need > memory_limit * 2**20:
         _stop(f"{where}: drawing the {fmt.upper()} picture ({size}) needs about {need / 2**20:,.0f} MiB, over "
               f"--memory-limit {memory_limit:g}: raise --memory-limit, or draw fewer frames with --max-frames")
+
+
+def _stop_code(status: str) -> int:
+    """The exit status of a case that stopped with ``status`` before it had a solution: 130 on Ctrl-C and 143
+    on SIGTERM (``cancelled``, as ``solve`` and the help say), else 1 (a limit)."""
+    from searchkit.machinery.output import EXIT_CANCELLED, EXIT_TERMINATED, stopped_by
+
+    if status != "cancelled":
+        return EXIT_LIMIT
+    return EXIT_CANCELLED if stopped_by() == "cancelled" else EXIT_TERMINATED
 
 
 def _stop(message: str) -> None:

@@ -154,3 +154,31 @@ def test_api_show_never_follows_a_link_at_the_output(tmp_path):
     outcome.show(out)
     assert victim.read_text() == "precious" and not out.is_symlink()
     assert Path(out).read_text().startswith("<?xml") or "<svg" in Path(out).read_text()
+
+
+@pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_show_stopped_in_its_search_exits_as_the_signal_says(tmp_path, sig, code):
+    # `show` stopped by Ctrl-C or SIGTERM while it searched said "cancelled, nothing to show" and exited 1 (a
+    # limit's status); its help, as solve's, says 130 and 143
+    import random
+
+    rng = random.Random(7)
+    board = tmp_path / "big.txt"
+    board.write_text("150\n" + "\n".join(" ".join(str(rng.randrange(6)) for _ in range(150)) for _ in range(150))
+                     + "\n0\n")
+    child = subprocess.Popen([sys.executable, "-m", "searchkit", "show", "flood", str(board), "-o",
+                              str(tmp_path / "x.html")], cwd=tmp_path, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(4)  # started and searching (the search of a 150x150 board takes far longer)
+        assert child.poll() is None
+        child.send_signal(sig)
+        child.wait(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    err = child.stderr.read()
+    assert child.returncode == code, err
+    assert "cancelled, nothing to show" in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.txt"]
