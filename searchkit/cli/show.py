@@ -99,7 +99,7 @@ def make_show_command(registry, name: str) -> click.Command:
                 path = _solve(solver, case)
             started = time.perf_counter()
             steps, final = replay_steps(game, case, puzzle, path, max_frames=max_frames)
-        except (RenderError, ValueError) as exc:
+        except (RenderError, ValueError, SearchkitError) as exc:  # a plan the engine refuses for the case too
             fail(f"{case.source}: case {case.index}: {exc}")
         if not puzzle.is_goal(final):
             warning(f"{case.source}: case {case.index}: the {len(path)} moves do not reach a goal")

@@ -162,16 +162,16 @@ def test_show_stopped_in_its_search_exits_as_the_signal_says(tmp_path, sig, code
     # limit's status); its help, as solve's, says 130 and 143
     import random
 
-    rng = random.Random(7)
-    board = tmp_path / "big.txt"
-    board.write_text("150\n" + "\n".join(" ".join(str(rng.randrange(6)) for _ in range(150)) for _ in range(150))
+    rng = random.Random(1)
+    board = tmp_path / "big.txt"  # 60 x 60: within the native engine's 4,096 areas, and minutes of search
+    board.write_text("60\n" + "\n".join(" ".join(str(rng.randrange(6)) for _ in range(60)) for _ in range(60))
                      + "\n0\n")
     child = subprocess.Popen([sys.executable, "-m", "searchkit", "show", "flood", str(board), "-o",
                               str(tmp_path / "x.html")], cwd=tmp_path, stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE, text=True)
     try:
-        time.sleep(4)  # started and searching (the search of a 150x150 board takes far longer)
-        assert child.poll() is None
+        time.sleep(4)  # started and searching
+        assert child.poll() is None, child.stderr.read()
         child.send_signal(sig)
         child.wait(timeout=120)
     finally:
@@ -181,4 +181,22 @@ def test_show_stopped_in_its_search_exits_as_the_signal_says(tmp_path, sig, code
     err = child.stderr.read()
     assert child.returncode == code, err
     assert "cancelled, nothing to show" in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.txt"]
+
+
+def test_a_plan_the_engine_refuses_for_the_case_is_one_line(tmp_path):
+    # a 150 x 150 board has 15,201 areas, over the native engine's 4,096: `show` on the native engine raised the
+    # PlanError as a traceback
+    import random
+
+    rng = random.Random(7)
+    board = tmp_path / "big.txt"
+    board.write_text("150\n" + "\n".join(" ".join(str(rng.randrange(6)) for _ in range(150)) for _ in range(150))
+                     + "\n0\n")
+    env = {**__import__("os").environ, "SEARCHKIT_ENGINE": "native"}
+    done = _show(["flood", str(board), "-o", str(tmp_path / "x.html")], tmp_path, env=env)
+    if "not installed" in done.stderr:
+        pytest.skip("no native engine for flood")
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "at most 4096" in done.stderr, done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["big.txt"]
