@@ -17,7 +17,8 @@ import attrs
 import click
 
 from searchkit.errors import InputError
-from searchkit.machinery.output import EXIT_CANCELLED, error, note_terminated, stopped_by, summary, warning
+from searchkit.machinery.output import (EXIT_CANCELLED, cancelled_code, error, note_terminated, stopped_by, summary,
+                                       warning)
 from searchkit.formats import solve_writer
 from searchkit.result import CANCELLED, ERROR as REFUSED, INPUT_ERROR
 
@@ -84,9 +85,7 @@ def run_batch(solver, files, *, fmt: str, stats: bool, jobs: int = 1, executor: 
         tally.restore_signals()
         if main:
             signal.signal(signal.SIGTERM, old)
-    if code == EXIT_CANCELLED and stopped_by() != "cancelled":
-        return 128 + signal.SIGTERM  # as a shell reports a process ended by SIGTERM
-    return code
+    return cancelled_code() if code == EXIT_CANCELLED else code  # 143 under SIGTERM, as a shell reports it
 
 
 class _Tally:

@@ -262,11 +262,9 @@ def _bound(case, fmt: str, steps, columns, palette, max_pixels: int, memory_limi
 def _stop_code(status: str) -> int:
     """The exit status of a case that stopped with ``status`` before it had a solution: 130 on Ctrl-C and 143
     on SIGTERM (``cancelled``, as ``solve`` and the help say), else 1 (a limit)."""
-    from searchkit.machinery.output import EXIT_CANCELLED, EXIT_TERMINATED, stopped_by
+    from searchkit.machinery.output import cancelled_code
 
-    if status != "cancelled":
-        return EXIT_LIMIT
-    return EXIT_CANCELLED if stopped_by() == "cancelled" else EXIT_TERMINATED
+    return cancelled_code() if status == "cancelled" else EXIT_LIMIT
 
 
 def _stop(message: str) -> None:

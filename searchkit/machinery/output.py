@@ -26,6 +26,11 @@ def stopped_by() -> str:
     return _STOP[0]
 
 
+def cancelled_code() -> int:
+    """The exit status of a run stopped by a signal: 130 (Ctrl-C), or 143 after :func:`note_terminated`."""
+    return EXIT_CANCELLED if stopped_by() == "cancelled" else EXIT_TERMINATED
+
+
 def echo(text: str = "", *, err: bool = False) -> None:
     """Write ``text`` and a newline to stdout (or stderr) and flush, as ``click.echo`` does."""
     stream = sys.stderr if err else sys.stdout
