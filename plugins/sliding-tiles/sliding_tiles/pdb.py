@@ -152,7 +152,19 @@ class TileAbstraction(Abstraction):
 
 def abstractions(partition: str = "auto", reflect: int = 1, blank: int = 0, n: int | None = None
                  ) -> list[TileAbstraction]:
-    """The abstractions of a partition (what ``searchkit pdb build sliding-tiles 'pdb(...)'`` builds)."""
+    """The abstractions of a partition (what ``searchkit pdb build sliding-tiles 'pdb(...)'`` builds).
+
+    ``n``: the board's side, known when a case is solved.  ``searchkit pdb build|info|clear`` name no board,
+    so there (``n`` None) ``auto`` is refused: it means 4-4 on 3x3 boards, 6-6-3 on 4x4 and 6-6-6-6 on 5x5,
+    and building one of them for a user who meant another would be a silent wrong guess.
+
+    Raises:
+        ValueError: ``auto`` without ``n``; or as :func:`groups`.
+    """
+    if partition == "auto" and n is None:
+        named = ", ".join(f"{DEFAULT[side]} for {side}x{side}" for side in sorted(DEFAULT))
+        raise ValueError(f"partition auto depends on the board's size, which is not known here: name the "
+                         f"partition, e.g. 'pdb(partition={DEFAULT[4]})' ({named})")
     side, tiles = groups(partition, n)
     return [TileAbstraction(side, group, blank=bool(blank)) for group in tiles]
 
