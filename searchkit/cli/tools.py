@@ -193,7 +193,7 @@ def make_compare_command(registry, name: str) -> click.Command:
         if fmt != "jsonl" or output is not None:  # jsonl alone: the records on stdout are the output
             writer("text" if fmt in (None, "jsonl") else fmt, "compare")(report)
         if output is not None:
-            click.echo(f"searchkit: {len(report.rows) - report.recorded} record(s) written to {output}"
+            click.echo(f"searchkit: {records.written} record(s) written to {output}"
                        + (f", {report.recorded} already there" if report.recorded else ""), err=True)
         if plot is not None:
             _plot(report, plot, name)
@@ -337,6 +337,7 @@ class CompareRecords:
         self.sink = None
         self.rows: dict = {}  # (k, source key, case, data hash) -> Row
         self.held = 0  # records of this run's strategies read from the file
+        self.written = 0  # records this run wrote (a cancelled search and an input error write none)
         self.used = set()
         if output is None:
             return
@@ -445,6 +446,7 @@ class CompareRecords:
             click.echo(dumps(record))
         else:
             self.sink.write(record)
+        self.written += 1
 
     def matched_none(self, report) -> bool:
         """``--resume`` read records of this run's strategies and not one matched a case of the input."""

@@ -75,6 +75,19 @@ def test_compare_writes_records_and_resumes_them(searchkit_cli_run, tmp_path):
     assert "0 record(s) written" in done.output and "8 already there" in done.output
 
 
+def test_compare_counts_the_records_it_wrote_not_its_rows(searchkit_cli_run, tmp_path):
+    """A case that is an input error (as a cancelled search) writes no record: the summary said "5 record(s)
+    written" of a file holding 4."""
+    board = tmp_path / "b.txt"
+    board.write_text("1 2 3\n4 5 6\n0 7 8\n\n1 2 3\n4 5 6\n9 7 8\n\n1 2 3\n4 5 6\n7 0 8\n")
+    out = tmp_path / "r.jsonl"
+    done = searchkit_cli_run(["compare", "sliding-tiles", str(board), "-H", "manhattan", "-H", "misplaced",
+                              "--output", str(out)])
+    assert done.exit_code == 2, done.output  # the input error's status, as solve's
+    assert len(_records(out)) == 4
+    assert f"searchkit: 4 record(s) written to {out}" in done.output, done.output
+
+
 def test_compare_jsonl_alone_writes_the_records_to_stdout(searchkit_cli_run):
     out = searchkit_cli_run(["compare", "flood", str(HDU), "-H", "colours", "-H", "layered", "--format", "jsonl"])
     assert out.exit_code == 0
