@@ -288,3 +288,12 @@ def finite(ctx, param, value):
     if value is not None and value != value:
         raise click.BadParameter("must be a number, got nan", ctx, param)
     return value
+
+
+def record_file(ctx, param, value):
+    """``--output FILE`` of the commands writing records: ``-`` is refused, since it reads two ways (a file
+    named ``-``, which it wrote, or stdout, where ``--format jsonl`` alone already sends the records)."""
+    if value == "-":
+        raise click.BadParameter("'-' could mean stdout or a file named '-': for the records on stdout give "
+                                 "--format jsonl without --output; for a file named '-', give ./-", ctx, param)
+    return value

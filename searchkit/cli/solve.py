@@ -13,7 +13,7 @@ import sys
 import click
 
 from searchkit.cli.common import (EXIT_HELP, GameGroup, HeuristicType, OnceCommand, apply, engine_option, finite,
-                                  limit_options, option_flag, refuse_input, threads_option)
+                                  limit_options, option_flag, record_file, refuse_input, threads_option)
 from searchkit.formats import choices, solve_writer
 from searchkit.limits import MAX_COST, MAX_MEMORY_MB
 from searchkit.machinery.reporting import run_files
@@ -122,7 +122,7 @@ def batch_options() -> list:
         click.option("--memory-limit", type=click.FloatRange(min=1, max=MAX_MEMORY_MB), default=None, metavar="MB",
                      callback=finite,
                      help="Memory (MiB of address space) each case may use; over it, status memory_limit."),
-        click.option("--output", "-O", default=None, metavar="FILE",
+        click.option("--output", "-O", default=None, metavar="FILE", callback=record_file,
                      help="Write the JSON Lines records to FILE, one line as each case finishes."),
         click.option("--resume", is_flag=True,
                      help="With --output: skip the cases FILE already answers (same source, case and data "

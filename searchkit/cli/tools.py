@@ -11,7 +11,7 @@ from __future__ import annotations
 import click
 
 from searchkit.cli.common import (OnceCommand, EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, GameGroup, apply, check_writable,
-                                  engine_option, error, fail, limit_options, option_flag, refuse_input,
+                                  engine_option, error, fail, limit_options, option_flag, record_file, refuse_input,
                                   resolve_names, threads_option, warning)
 import sys
 
@@ -246,7 +246,7 @@ def make_compare_command(registry, name: str) -> click.Command:
                           "(needs matplotlib: pip install 'searchkit-puzzles[plots]')."),
         click.option("--jobs", "-j", default="1", show_default=True, metavar="N|auto",
                      help="Worker processes ('auto': the CPUs this process may use); the same table."),
-        click.option("--output", "-O", default=None, metavar="FILE",
+        click.option("--output", "-O", default=None, metavar="FILE", callback=record_file,
                      help="Also write a JSON Lines record of each case and strategy to FILE as it finishes "
                           "(solve's records, with the strategy's column name in 'strategy'); the table still goes "
                           "to stdout."),

@@ -129,3 +129,21 @@ def test_a_huge_bad_number_is_not_echoed_whole(option, tmp_path):
     assert proc.returncode == 2 and proc.stdout == ""
     assert len(proc.stderr.splitlines()) == 1 and len(proc.stderr) < 300, proc.stderr[:300]
     assert f"'{'9' * 20}...' (5,000 characters)" in proc.stderr
+
+
+@pytest.mark.parametrize("command", ["solve", "compare"])
+def test_output_dash_is_refused_as_it_reads_two_ways(tmp_path, command):
+    """``-O -`` wrote a file named ``-``; a user may as well have meant stdout (where ``--format jsonl`` alone
+    sends the records).  Refused, naming the option, and nothing is written; ``./-`` names the file."""
+    board = tmp_path / "b.txt"
+    board.write_text("1 2 3\n4 5 6\n0 7 8\n")
+    proc = subprocess.run([sys.executable, "-m", "searchkit", command, "sliding-tiles", str(board), "-O", "-"],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == "", proc.stderr
+    assert len(proc.stderr.splitlines()) == 1 and "'--output' / '-O': '-' could mean stdout" in proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.txt"]
+    more = ["-H", "manhattan"] if command == "compare" else []
+    named = subprocess.run([sys.executable, "-m", "searchkit", command, "sliding-tiles", str(board), "-O", "./-",
+                            *more], capture_output=True, text=True, cwd=tmp_path)
+    assert named.returncode == 0, named.stderr
+    assert '"case":1' in (tmp_path / "-").read_text()
