@@ -69,6 +69,8 @@ class GameOption:
         default: the value when the option is not given.
         choices: allowed values for a ``str`` option, or ``None``.
         min: smallest allowed value of an ``int`` or ``float`` option, or ``None``.
+        max: largest allowed value of an ``int`` or ``float`` option, or ``None`` (e.g. what the game's
+            parser reads back, so that a generated instance parses: ``generate`` then ``solve``).
         output_only: the option changes only how an answer is printed (``--moves``,
             ``--show``), never which answer: ``--resume`` and ``verify`` ignore it
             when they compare a record's options with the run's.
@@ -81,6 +83,7 @@ class GameOption:
     choices: tuple[str, ...] | None = None
     min: int | float | None = None
     output_only: bool = False
+    max: int | float | None = None
 
     @property
     def key(self) -> str:
@@ -117,12 +120,14 @@ class GameOption:
         """Validate one value of this option.
 
         Raises:
-            ValueError: for a value below ``min`` or outside ``choices``.
+            ValueError: for a value below ``min``, above ``max`` or outside ``choices``.
         """
         if value is None:
             return
         if self.min is not None and value < self.min:
             raise ValueError(f"--{self.name} must be at least {self.min}, got {value}")
+        if self.max is not None and value > self.max:
+            raise ValueError(f"--{self.name} must be at most {self.max}, got {value}")
         if self.choices is not None and value not in self.choices:
             raise ValueError(f"--{self.name} must be one of {', '.join(self.choices)}, got {value!r}")
 

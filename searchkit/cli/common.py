@@ -126,10 +126,10 @@ def option_flag(opt, hidden: bool = False) -> Callable:
                             help=opt.help, hidden=hidden)
     if opt.choices:
         kind = click.Choice(opt.choices)
-    elif opt.type is int:
-        kind = click.INT if opt.min is None else click.IntRange(min=opt.min)  # no range: click shows 'x<=None'
+    elif opt.type is int:  # no range at all: click.INT (an open IntRange shows 'x<=None')
+        kind = click.INT if opt.min is None and opt.max is None else click.IntRange(min=opt.min, max=opt.max)
     elif opt.type is float:
-        kind = click.FLOAT if opt.min is None else click.FloatRange(min=opt.min)
+        kind = click.FLOAT if opt.min is None and opt.max is None else click.FloatRange(min=opt.min, max=opt.max)
     else:
         kind = opt.type
     return click.option(flag, opt.key, type=kind, default=opt.default, show_default=opt.default is not None,

@@ -51,13 +51,18 @@ def test_the_largest_values_are_accepted():
         assert (code, out) == (0, want), (option, err)
 
 
-def test_generate_scramble_has_a_floor_and_says_so():
+def test_generate_scramble_has_a_floor_and_a_ceiling_and_says_so():
     code, out, err = run("generate", "sliding-tiles", "--scramble", "-5")
-    assert code == 2 and out == "" and "'--scramble'" in err and "x>=0" in err, err
+    assert code == 2 and out == "" and "'--scramble'" in err and "0<=x<=100000000" in err, err
     code, out, err = run("generate", "sliding-tiles", "-o", "scramble=-5")
     assert code == 2 and out == "" and err.count("\n") == 1, err
+    # no ceiling: --scramble 10**18 walked for ever
+    code, out, err = run("generate", "sliding-tiles", "--scramble", "100000001")
+    assert code == 2 and out == "" and "0<=x<=100000000" in err, err
+    code, out, err = run("generate", "sliding-tiles", "-o", "scramble=100000001")
+    assert code == 2 and out == "" and "--scramble must be at most 100000000, got 100000001" in err, err
     help_text = run("generate", "sliding-tiles", "--help")[1]
-    assert "None" not in help_text and "x>=0" in help_text
+    assert "None" not in help_text and "0<=x<=100000000" in help_text
 
 
 @pytest.mark.parametrize("algorithm, shown", [

@@ -46,9 +46,11 @@ def register_generators(register):
         GAME, "searchkit_mayan.generate:random_instance",
         options=(
             GameOption("colours", "number of colours", int, 3, min=1),
-            GameOption("moves", "n, the number of moves of the answer", int, 2, min=1),
-            GameOption("width", "board width", int, 5, min=1),
-            GameOption("height", "board height", int, 7, min=1),
+            # at most 100: what the input's header may say (searchkit_mayan.game's SIDE_LIMIT and _HEADER_LIMIT),
+            # so that every generated board parses back
+            GameOption("moves", "n, the number of moves of the answer", int, 2, min=1, max=100),
+            GameOption("width", "board width", int, 5, min=1, max=100),
+            GameOption("height", "board height", int, 7, min=1, max=100),
             GameOption("solvable", "build the board backwards from n moves, so that it clears in exactly n "
                        "(checked by the search; at least 3 blocks)", bool, True),
         ),

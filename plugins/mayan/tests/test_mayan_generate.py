@@ -49,3 +49,23 @@ def test_unsolvable_boards_on_request_are_still_random(gen):
 def test_the_cli_reports_an_impossible_request_in_one_line(searchkit_cli_run):
     out = searchkit_cli_run(["generate", "mayan", "--size", "30", "-o", "moves=1"])
     assert out.exit_code == 2 and "holds 3..7 blocks, not 30" in out.output and "Traceback" not in out.output
+
+
+def test_the_generator_stays_within_what_the_parser_reads_back(gen, searchkit_cli_run, tmp_path):
+    """``--moves 1000`` and ``--width 101`` were generated with a header (``max-moves=1000``, ``width=101``)
+    that the parser refuses (1..100): generate-then-parse was not the identity.  The generator's ranges are
+    the parser's; at the largest moves the board parses and clears in exactly n."""
+    from searchkit_mayan.game import _HEADER_LIMIT, SIDE_LIMIT
+
+    ranges = {opt.name: opt.max for opt in gen.options}
+    assert ranges["width"] == ranges["height"] == SIDE_LIMIT and ranges["moves"] == _HEADER_LIMIT
+    for option in ("--moves", "--width", "--height"):
+        over = searchkit_cli_run(["generate", "mayan", option, "101"])
+        assert over.exit_code == 2 and "1<=x<=100" in over.output, over.output
+    board = tmp_path / "m.txt"
+    made = searchkit_cli_run(["generate", "mayan", "--moves", "100", "--seed", "3"])
+    assert made.exit_code == 0, made.output
+    board.write_text(made.output)
+    solved = searchkit_cli_run(["solve", "mayan", str(board), "--format", "json"])
+    assert solved.exit_code == 0, solved.output
+    assert '"cost": 100' in solved.output or '"cost":100' in solved.output, solved.output[:400]

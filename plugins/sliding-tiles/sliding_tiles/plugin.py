@@ -64,8 +64,9 @@ def register_pruning_rules(register):
 def register_generators(register):
     register(Generator(
         GAME, "sliding_tiles.generator:generate",
+        # at most 10^8 moves (about a minute): a longer walk is no more random (0 draws uniformly)
         options=(GameOption("scramble", "random blank moves from the goal (no immediate undo); "
-                            "0: a uniformly random solvable board", int, 0, min=0),),
+                            "0: a uniformly random solvable board", int, 0, min=0, max=10**8),),
         size_help="board side N (3: 8-puzzle, 4: 15-puzzle)",
         default_size=3,
         check_size=2,  # a 3x3 board has 181 440 states: too many for exhaustive checks
