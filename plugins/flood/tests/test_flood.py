@@ -289,3 +289,16 @@ def test_a_long_width_without_a_height_is_quoted_as_written(searchkit_cli_run, t
     result = searchkit_cli_run(["solve", "flood", "--input-format", "rect", str(path)])
     assert "after width 111111111..., got 'x'" in result.output
     assert "1000000000" not in result.output
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(max_side=4, max_colours=4, any_pivot=True))
+def test_every_board_is_solvable_as_the_puzzle_says(board):
+    """The puzzle's ``solvable`` (which ``searchkit verify`` asks of a record claiming no solution) is True on
+    every state, and a breadth-first search on the cells, independent of the area graph, does flood every
+    board drawn."""
+    puzzle = FloodPuzzle(board, ALL_RULES)
+    start = puzzle.initial_state()
+    assert puzzle.solvable(start) is True
+    assert all(puzzle.solvable(child) is True for _, child, _ in puzzle.successors(start))
+    assert isinstance(bfs_optimum(board), int)

@@ -83,6 +83,37 @@ class MayanPuzzle:
     def is_goal(self, board: int) -> bool:
         return board == 0
 
+    def solvable(self, board: int) -> bool | None:
+        """``True`` for the empty board (the goal), ``False`` when some colour has 1 .. R-1 blocks on ``board`` (it
+        can never be emptied), else ``None``.
+
+        Proof of ``False``: no move changes a block's colour, and whenever
+        blocks vanish, the blocks of one colour c that vanish together are a
+        union of runs of R or more c-blocks, so c's count drops by 0 or by at
+        least R.  A count of 1 .. R-1 therefore never reaches 0, and the goal
+        is the empty board.  (The ``few-blocks`` rule cuts on the same fact.)
+
+        ``None`` otherwise: whether the board can be emptied at all (the
+        question is any number of moves; the case asks for exactly n, or at
+        most n under ``--shortest``) is decided here only by search.  The
+        NOIP puzzle is a bounded search problem with no known cheap exact
+        test; the admissible bound of :mod:`~searchkit_mayan.bound` proves
+        that a board needs more than n moves, not that it can never be
+        emptied, so it answers another question.
+        """
+        if board == 0:
+            return True
+        counts = [0] * (self.shape.max_colour + 1)
+        cb, cm = self.shape.cell_bits, self.shape.cell_mask
+        for x in range(self.shape.width):
+            col = self.shape.column(board, x)
+            while col:
+                counts[col & cm] += 1
+                col >>= cb
+        if any(0 < k < self.shape.run for k in counts[1:]):
+            return False
+        return None
+
     def successors(self, board: int):
         """Every legal move's settled child, in lexicographic move order (no bound)."""
         clear = self.shape.clear_runs

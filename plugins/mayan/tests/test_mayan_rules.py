@@ -143,3 +143,31 @@ def test_command_line(searchkit_cli_run):
     assert bad.exit_code == 2
     assert bad.stderr == "searchkit: error: <stdin>:1: the number of moves n must be in 1..5, found 9\n"
     assert bad.stdout == "? (input error)\n"
+
+
+def test_solvable_is_false_only_for_a_colour_that_can_never_vanish():
+    """The puzzle's ``solvable`` (asked by ``searchkit verify`` of a record claiming no solution): False for a
+    colour of 1 or 2 blocks, True for the empty board, None (no cheap exact answer) otherwise, the NOIP sample
+    (solvable in 3) and a board no move empties alike."""
+    from searchkit_mayan.instance import MayanInstance
+    from searchkit_mayan.puzzle import RULE_BOUND, RULE_FEW, RULE_LEFT, MayanPuzzle
+
+    def answer(n, columns):
+        puzzle = MayanPuzzle.from_instance(MayanInstance(n, columns))
+        return puzzle.solvable(puzzle.initial_state())
+
+    assert answer(1, ((1, 1), (), (), (), ())) is False  # two blocks of colour 1
+    assert answer(1, ((1, 1, 1, 2), (2,), (), (), ())) is False  # the 1s vanish at once, leaving two 2s
+    assert answer(1, ((1, 1, 1), (), (), (), ())) is True  # settles to the empty board
+    assert answer(3, ((1,), (2, 1), (2, 3, 4), (3, 1), (2, 4, 3, 4))) is None  # the NOIP 2011 sample
+    assert answer(1, ((1,), (), (1,), (), (1,))) is None  # three blocks that no single move lines up
+    # the first's every reachable board, every rule off: none is empty (the claim is for any number of moves)
+    plain = MayanPuzzle.from_instance(MayanInstance(1, ((1, 1), (), (), (), ())),
+                                      disabled=frozenset({RULE_LEFT, RULE_FEW, RULE_BOUND}))
+    seen, todo = {plain.initial_state()}, [plain.initial_state()]
+    while todo:
+        for _, child, _ in plain.successors(todo.pop()):
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    assert len(seen) > 10 and not any(plain.is_goal(board) for board in seen)

@@ -58,18 +58,66 @@ def neighbours(n: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     return tuple(table)
 
 
-def is_solvable(tiles) -> bool:
-    """Whether ``tiles`` can reach the goal (any N).
+def is_solvable(tiles, width: int | None = None) -> bool:
+    """Whether ``tiles`` can reach the goal: 1 .. cells-1 in row-major order, then the blank.
 
-    Every move swaps the blank with a neighbour: it flips the parity of the
-    permutation of all N*N cells (blank included) and changes the blank's
-    taxicab distance to its goal cell (the bottom-right corner) by one.  So
-    ``permutation parity == distance parity`` is invariant, holds at the goal,
-    and is necessary; it is also sufficient (Johnson & Story 1879).
+    Args:
+        tiles: the board, row-major, 0 for the blank.
+        width: its number of columns (default: a square board).  The plugin's
+            boards are square; other widths are for the tests, which check the
+            rule on 2x3 and 3x2 boards too.
+
+    Raises:
+        ValueError: the length is not a square (no ``width``) or not a
+            multiple of ``width``; or the board is a single row or column of
+            more than one cell, where tiles cannot pass each other and the rule
+            below is necessary but not sufficient.
+
+    The rule (Johnson & Story 1879), in its textbook form for a board of w
+    columns: with I the inversions among the tiles (pairs, the blank left out,
+    in the wrong order in row-major reading) and r the blank's row distance
+    from the goal's bottom row, the board is solvable iff I is even (odd w) or
+    I + r is even (even w).  The code computes the equivalent form (1).
+
+    Proof.  (1) Necessity: let P be the permutation of the cells taking each
+    cell to the goal cell of what stands on it (blank included), and d the
+    blank's taxicab distance from its goal cell (bottom right).  A move swaps
+    the blank with a neighbour: P is composed with one transposition, so its
+    parity flips, and d changes by exactly 1.  So ``parity(P) - d`` mod 2 never
+    changes, and it is 0 at the goal: a board where ``parity(P) != d mod 2``
+    never reaches it (Johnson 1879).
+    (2) The textbook form: move the blank right to the last column, then down
+    to the bottom row (r moves).  Moves along a row leave the row-major order
+    of the tiles, so I, unchanged; a vertical move carries one tile past the
+    w - 1 tiles between the two cells in row-major order, changing I by an
+    amount of the parity of w - 1.  Now the blank is home (d = 0) and parity(P)
+    is the parity of the tiles' permutation, that is I + r(w - 1) mod 2; these
+    moves preserve (1)'s invariant, so (1) holds iff I + r(w - 1) is even:
+    I even for odd w, I + r even for even w.
+    (3) Sufficiency (Story 1879; Archer, "A modern treatment of the 15
+    puzzle", Amer. Math. Monthly 106 (1999) 793-799, whose proof this
+    outlines), for boards of at least 2 rows and 2 columns: the boards with the blank home that the goal reaches
+    form a group of permutations of the tiles (move sequences from home to
+    home compose and reverse), even ones by (1); running the blank around a
+    2x2 square is a 3-cycle of its three tiles, and carrying three tiles
+    along a snake path through the board into such a square, cycling them and
+    carrying them back gives a 3-cycle of any three consecutive tiles of the
+    path's order; those generate every even permutation.  So every board
+    meeting (1) is reached.  The tests check (1)'s answer against a
+    breadth-first search from the goal on every board of 2x2, 2x3, 3x2 and on
+    3x3 boards drawn by hypothesis (tests/test_puzzle.py).
+    A 1x1 board is its own goal (I = r = 0).
     """
-    n = side_of(tiles)
-    cells = n * n
-    # where each tile stands in the goal (1 .. N*N-1, then the blank): tile t at t - 1, the blank last
+    if width is None:
+        w = h = side_of(tiles)
+    else:
+        if width < 1 or len(tiles) % width:
+            raise ValueError(f"a board of {len(tiles)} cells has no rows of {width}")
+        w, h = width, len(tiles) // width
+    if min(w, h) == 1 and w * h > 1:
+        raise ValueError(f"a {w}x{h} board is one line: its tiles cannot pass each other, so parity does not decide")
+    cells = w * h
+    # where each tile stands in the goal (1 .. cells-1, then the blank): tile t at t - 1, the blank last
     perm = [t - 1 if t else cells - 1 for t in tiles]
     # parity of a permutation = (length - number of cycles) mod 2
     seen = bytearray(cells)
@@ -83,7 +131,7 @@ def is_solvable(tiles) -> bool:
                 j = perm[j]
     parity = (cells - cycles) % 2
     blank = tiles.index(0)
-    distance = (n - 1 - blank // n) + (n - 1 - blank % n)
+    distance = (h - 1 - blank // w) + (w - 1 - blank % w)
     return parity == distance % 2
 
 
@@ -110,6 +158,16 @@ class SlidingPuzzle:
 
     def is_goal(self, state) -> bool:
         return state[:-1] == self.goal
+
+    def solvable(self, state) -> bool:
+        """Whether the goal is reachable from ``state`` (a board and its last-move field): decided exactly by
+        the parity rule, :func:`is_solvable` (its docstring has the proof), in time linear in the cells.
+
+        The goal here is always blank-last: a board read under ``--goal blank-first`` reaches the puzzle
+        turned (``sliding_tiles.game.to_blank_last``: moves map onto moves, so solvability is kept), so
+        the answer is for the goal the user asked for.  Never ``None``.
+        """
+        return is_solvable(state[: self.cells])
 
     def successors(self, state):
         blank = state.index(0)

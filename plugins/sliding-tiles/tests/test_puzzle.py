@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tiles_reference import bfs_distances
+from tiles_reference import bfs_distances, rect_distances
 from sliding_tiles.puzzle import NO_PREV, SlidingPuzzle, goal_board, is_solvable
 
 
@@ -129,6 +129,55 @@ def test_parity_matches_reachability_on_every_2x2_board():
 @given(st.permutations(list(range(9))))
 def test_parity_matches_reachability_on_3x3(perm):
     assert is_solvable(tuple(perm)) == (tuple(perm) in bfs_distances(3))
+
+
+def textbook_parity(tiles, width):
+    """The rule as textbooks state it (is_solvable's docstring, form (2)), computed independently of it:
+    inversions among the tiles, plus on an even width the blank's row distance from the bottom row."""
+    order = [t for t in tiles if t]
+    inversions = sum(1 for i, a in enumerate(order) for b in order[i + 1:] if a > b)
+    if width % 2:
+        return inversions % 2 == 0
+    rows = len(tiles) // width
+    return (inversions + rows - 1 - tiles.index(0) // width) % 2 == 0
+
+
+@settings(max_examples=400, deadline=None)
+@given(shape=st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3)]), data=st.data())
+def test_solvable_equals_breadth_first_reachability(shape, data):
+    """The parity rule (the puzzle's solvable hook, which verify asks of every record claiming no solution)
+    answers exactly what a breadth-first search from the goal reaches, on 2x2, 2x3, 3x2 and 3x3 boards; the
+    textbook form of the rule agrees too.  (Square boards through the puzzle, rectangles through is_solvable.)"""
+    width, height = shape
+    tiles = tuple(data.draw(st.permutations(list(range(width * height)))))
+    reached = tiles in rect_distances(width, height)
+    assert is_solvable(tiles, width=width) == reached
+    assert textbook_parity(tiles, width) == reached
+    if width == height:
+        puzzle = SlidingPuzzle(tiles)
+        state = puzzle.initial_state()
+        assert puzzle.solvable(state) is reached
+        assert puzzle.solvable(state[:-1] + (0,)) is reached  # the last-move field is not part of the board
+
+
+@pytest.mark.parametrize("width,height", [(2, 3), (3, 2)])
+def test_parity_matches_reachability_on_every_rectangular_board(width, height):
+    """Every board of the two 6-cell shapes (720 each): exactly half reach the goal, the half parity says."""
+    reachable = rect_distances(width, height)
+    assert len(reachable) == 360
+    for perm in itertools.permutations(range(width * height)):
+        assert is_solvable(perm, width=width) == (perm in reachable), perm
+
+
+def test_parity_refuses_a_board_of_one_line():
+    """On one row tiles cannot pass each other: "2 3 1 0" meets the parity rule and is unsolvable, so the rule
+    is not applied there (and the plugin's square boards are never one line but the 1x1 goal)."""
+    assert textbook_parity((2, 3, 1, 0), 4) and (2, 3, 1, 0) not in rect_distances(4, 1)  # the rule is wrong
+    with pytest.raises(ValueError, match="one line"):
+        is_solvable((2, 3, 1, 0), width=4)
+    with pytest.raises(ValueError, match="one line"):
+        is_solvable((1, 0, 2), width=1)
+    assert is_solvable((0,)) and is_solvable((0,), width=1)
 
 
 @settings(max_examples=100, deadline=None)

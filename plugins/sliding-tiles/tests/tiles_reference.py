@@ -16,7 +16,14 @@ def bfs_distances(n: int) -> dict[tuple[int, ...], int]:
     the plugin's rules, heuristics and searches are checked against it.  Moves
     are reversible, so BFS from the goal gives distances *to* the goal.
     """
-    cells = n * n
+    return rect_distances(n, n)
+
+
+@lru_cache(maxsize=None)
+def rect_distances(width: int, height: int) -> dict[tuple[int, ...], int]:
+    """:func:`bfs_distances` on a board of ``width`` columns and ``height`` rows (row-major, the blank last in
+    the goal): the plugin's boards are square, but the parity rule is stated for any width."""
+    cells = width * height
     goal = tuple(range(1, cells)) + (0,)
     dist = {goal: 0}
     queue = deque([goal])
@@ -24,11 +31,11 @@ def bfs_distances(n: int) -> dict[tuple[int, ...], int]:
         board = queue.popleft()
         d = dist[board] + 1
         z = board.index(0)
-        r, c = divmod(z, n)
+        r, c = divmod(z, width)
         for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
             rr, cc = r + dr, c + dc
-            if 0 <= rr < n and 0 <= cc < n:
-                p = rr * n + cc
+            if 0 <= rr < height and 0 <= cc < width:
+                p = rr * width + cc
                 child = list(board)
                 child[z], child[p] = child[p], 0
                 child = tuple(child)
