@@ -92,6 +92,13 @@ OPTIONAL_HOOKS: tuple[OptionalHook, ...] = (
                  "the child and step cost of one move, exactly as successors(state) gives them, or None when "
                  "the move is not among them (a replay then grows only the moves played); default: a scan of "
                  "successors"),
+    OptionalHook(PUZZLE, "solvable", "solvable(state) -> bool | None",
+                 "searchkit verify, on every record that claims its case has no solution "
+                 "(searchkit.puzzle.solvable)",
+                 "whether some goal is reachable from state through successors (every pruning rule off), in any "
+                 "number of moves: True or False only when the puzzle decides it exactly and cheaply (its "
+                 "docstring carries the proof), None when it cannot; verify fails a claim it refutes, confirms "
+                 "one it proves, and counts the rest as not checked; default: None (cannot decide)"),
     OptionalHook(PUZZLE, "tie_break", "tie_break(state) -> int",
                  "best-first drivers", "orders states of equal key and g, smaller first; never changes a "
                  "guarantee, only which of equally good states is expanded first; default: first in, first out"),

@@ -37,6 +37,13 @@ class Puzzle(Protocol):
             fused into move generation, e.g. checked before a child is fully
             built).  The depth-first drivers use it when present.  (Its old
             name ``bounded_successors`` is refused with a ``TypeError`` saying so.)
+        solvable(state) -> bool | None: whether some goal is reachable from
+            ``state`` through ``successors`` (every pruning rule off), in any
+            number of moves.  ``True`` or ``False`` only when the puzzle
+            decides it exactly and cheaply (a parity, an invariant: its
+            docstring carries the proof); ``None`` when it cannot.  ``verify``
+            asks it of every record that claims its case has no solution
+            (:func:`solvable` below).
         tie_break(state) -> int: a key ordering states of equal key and g in
             best-first drivers (smaller first).  Never changes optimality,
             only which of equally good states is expanded first.
@@ -70,3 +77,26 @@ def replay(puzzle: Puzzle, moves: Iterable[Move]) -> State:
         else:
             raise ValueError(f"move {i} ({move!r}) is not legal in its state")
     return state
+
+
+def solvable(puzzle: Puzzle, state: State) -> bool | None:
+    """The puzzle's own answer to "is a goal reachable from ``state``?" (its optional ``solvable`` hook).
+
+    Returns:
+        ``True`` or ``False`` as the hook decides it (exactly: see the hook in
+        :data:`searchkit.hooks.OPTIONAL_HOOKS`), or ``None`` when the puzzle
+        has no such hook or the hook cannot decide this state.
+
+    Raises:
+        TypeError: the hook answered something other than ``True``, ``False``
+            or ``None`` (a ``0``, a ``"no"``): an exact claim is a bool, so
+            anything else is not read as one.
+    """
+    hook = getattr(puzzle, "solvable", None)
+    if hook is None:
+        return None
+    answer = hook(state)
+    if answer is not None and not isinstance(answer, bool):
+        raise TypeError(f"{type(puzzle).__name__}.solvable returned {answer!r} ({type(answer).__name__}); "
+                        f"it must return True, False or None")
+    return answer

@@ -35,8 +35,10 @@ def make_verify_command(registry, name: str) -> click.Command:
         for length, count in histogram(findings):
             click.echo(f"{length:>6}  {count}")
         unsolvable = sum(1 for f in findings if f.unsolvable)
-        ok = sum(1 for f in findings if f.ok)
-        line = f"{ok} OK" + (f" ({unsolvable} proven unsolvable, not replayed)" if unsolvable else "")
+        undecided = sum(1 for f in findings if f.ok and f.undecided)
+        ok = sum(1 for f in findings if f.ok) - undecided
+        line = f"{ok} OK" + (f" ({unsolvable} proven unsolvable, confirmed by the game's solvability test)"
+                             if unsolvable else "")
         bounded = sum(1 for f in findings if f.bounded)
         if bounded:
             line += (f" ({bounded} with no solution cheaper than the --upper-bound searched under, not replayed: "
@@ -45,6 +47,9 @@ def make_verify_command(registry, name: str) -> click.Command:
         if unchecked:
             line += (f" ({unchecked} valid but not checked to be the smallest answer the case asks for: "
                      f"verify replays moves, it does not search)")
+        if undecided:  # no failure, but no OK: the record's word alone
+            line += (f", {undecided} not checked (claimed unsolvable: the game cannot decide that without a search; "
+                     f"re-solve to check)")
         if bad:
             line += f", {len(bad)} failed"
         click.echo(line)
@@ -62,7 +67,9 @@ def make_verify_command(registry, name: str) -> click.Command:
         "with the game's own rules (every pruning rule off), and print a histogram of solution lengths.\n\n"
         "A case whose moves are not legal or do not reach a goal, whose cost or length differs from the record, "
         "whose record is for other data, or that has no solved record is reported on stderr, one line each; "
-        "then the exit status is 1.  Records that match no case of FILE are counted in one warning.  "
+        "then the exit status is 1.  A record claiming its case has no solution is put to the game's "
+        "solvability test (sliding tiles: parity): a claim it refutes fails, one it cannot decide is counted "
+        "as not checked.  Records that match no case of FILE are counted in one warning.  "
         "Give the same game options as to solve (e.g. --start)."))(
         apply(command, params))
 

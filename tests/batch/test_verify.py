@@ -264,3 +264,84 @@ def test_resume_refuses_to_append_to_a_compressed_record_file(searchkit_cli_run,
     res = searchkit_cli_run(["solve", "flood", "--output", str(packed), "--resume", str(PC19)])
     assert res.exit_code == 2 and "is gzip-compressed: records are appended to a plain JSON Lines file" in res.output
     assert packed.read_bytes() == before
+
+
+#: Two solvable 8-puzzle boards (costs 25 and 23) and one a swap away from the goal (wrong parity: the
+#: plan's verdict is exhausted, no search).
+EIGHTS = "6 5 7\n4 3 0\n8 1 2\n\n5 7 2\n4 6 0\n8 1 3\n\n1 2 3\n4 5 6\n8 7 0\n"
+CLAIM = dict(status="exhausted", moves=[], cost=None, length=None, gap=None, lower_bound=None)
+
+
+def test_a_solvable_case_recorded_as_unsolvable_fails(cli, tmp_path):
+    """The defect: a solved 8-puzzle record edited to ``exhausted`` (proven unsolvable) with no moves was
+    counted "proven unsolvable, not replayed" and verify exited 0.  The game decides solvability by parity
+    (the puzzle's ``solvable``): a claim it refutes fails; the true one is confirmed, not taken on trust."""
+    boards = tmp_path / "eights.txt"
+    boards.write_text(EIGHTS)
+    out = tmp_path / "r.jsonl"
+    assert cli("solve", "sliding-tiles", "--output", out, boards).returncode == 0
+    rs = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["status"] for r in rs] == ["solved", "solved", "exhausted"]
+    rs[1].update(CLAIM)
+    res = cli("verify", "sliding-tiles", boards, write(tmp_path / "bad.jsonl", rs))
+    assert res.returncode == 1, res.stdout
+    assert res.stderr.splitlines() == [
+        f'searchkit: error: {boards}: case 2: status "exhausted" claims the case has no solution, but the '
+        f"game's solvability test (sliding-tiles) proves it has one"]
+    assert res.stdout.splitlines()[-1] == ("2 OK (1 proven unsolvable, confirmed by the game's solvability test), "
+                                           "1 failed")
+    honest = cli("verify", "sliding-tiles", boards, out)
+    assert honest.returncode == 0, honest.stderr
+    assert honest.stdout.splitlines()[-1] == "3 OK (1 proven unsolvable, confirmed by the game's solvability test)"
+
+
+def test_the_sliding_tiles_solvability_verify_uses_follows_the_goal_option(cli, tmp_path):
+    """A 4x4 board one move from Korf's goal (``--goal blank-first``) cannot reach the blank-last goal (on an
+    even width the two goals split the boards between them), so the same claim is refuted under one goal and
+    confirmed under the other."""
+    board = tmp_path / "korf.txt"
+    board.write_text("1 0 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n")
+    first, last = tmp_path / "first.jsonl", tmp_path / "last.jsonl"
+    assert cli("solve", "sliding-tiles", "--goal", "blank-first", "--output", first, board).returncode == 0
+    assert cli("solve", "sliding-tiles", "--output", last, board).returncode == 0
+    assert [json.loads(line)["status"] for line in last.read_text().splitlines()] == ["exhausted"]
+    assert cli("verify", "sliding-tiles", board, last).stdout.splitlines()[-1] == (
+        "1 OK (1 proven unsolvable, confirmed by the game's solvability test)")
+    (record,) = [json.loads(line) for line in first.read_text().splitlines()]
+    forged = write(tmp_path / "forged.jsonl", [dict(record, **CLAIM)])
+    res = cli("verify", "sliding-tiles", "--goal", "blank-first", board, forged)
+    assert res.returncode == 1 and "case 1: status \"exhausted\" claims the case has no solution" in res.stderr
+
+
+def test_a_flood_board_recorded_as_unsolvable_fails(searchkit_cli_run, recorded, tmp_path):
+    """Every Flood-It board has a solution: an ``exhausted`` record without an --upper-bound is false."""
+    rs = json.loads(json.dumps(recorded))
+    rs[0].update(CLAIM)
+    res = searchkit_cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "r.jsonl", rs))])
+    assert res.exit_code == 1, res.output
+    assert (f'searchkit: error: {PC19}: case 1: status "exhausted" claims the case has no solution, but the '
+            f"game's solvability test (flood) proves it has one") in res.output.splitlines()
+    assert res.output.splitlines()[-1] == "11 OK, 1 failed"
+
+
+def test_a_mayan_claim_the_game_cannot_decide_is_not_checked_and_one_it_can_is_proven(cli, tmp_path):
+    """The Mayan puzzle decides no solvability cheaply, except a board with a colour of 1 or 2 blocks (never
+    emptied): a claim it cannot decide is counted apart, "not checked", neither OK nor failed."""
+    from tests.conftest import EXAMPLES
+
+    sample = EXAMPLES / "mayan" / "noip2011-sample.in"
+    out = tmp_path / "m.jsonl"
+    assert cli("solve", "mayan", "--output", out, sample).returncode == 0
+    (record,) = [json.loads(line) for line in out.read_text().splitlines()]
+    res = cli("verify", "mayan", sample, write(tmp_path / "claim.jsonl", [dict(record, **CLAIM)]))
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines()[-1] == (
+        "0 OK, 1 not checked (claimed unsolvable: the game cannot decide that without a search; re-solve to "
+        "check)")
+    two = tmp_path / "two.in"
+    two.write_text("1\n1 1 0\n0\n0\n0\n0\n")  # colour 1 has two blocks: no move ever empties the board
+    both = tmp_path / "two.jsonl"
+    assert cli("solve", "mayan", "--output", both, two).returncode == 0
+    res = cli("verify", "mayan", two, both)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines()[-1] == "1 OK (1 proven unsolvable, confirmed by the game's solvability test)"

@@ -21,7 +21,7 @@ from searchkit.result import EXHAUSTED, FEASIBLE, SOLVED
 
 @attrs.frozen
 class Finding:
-    """One case's verdict: ``ok`` True, or a one-line ``problem``."""
+    """One case's verdict: ``ok`` True (no failure), or a one-line ``problem``."""
 
     source: str
     case: int | None
@@ -32,6 +32,9 @@ class Finding:
     #: exhausted under ``--upper-bound``: proven only that no solution is cheaper than the bound
     bounded: bool = False
     unchecked: bool = False  #: valid, but the case asks for the first answer in move order, which replay cannot check
+    #: claimed unsolvable, and the game cannot decide solvability cheaply: neither confirmed nor refuted (``ok``
+    #: True, as it is no failure, but not counted as OK)
+    undecided: bool = False
 
 
 def index_records(records: Iterable[dict]) -> dict:
@@ -97,7 +100,7 @@ def check_case(game, rules: frozenset, options, case, record: dict | None) -> Fi
     if status == EXHAUSTED:
         if bounded_exhaustion(record):
             return Finding(*where, True, bounded=True)
-        return Finding(*where, True, unsolvable=True)
+        return unsolvable_claim(game, rules, options, case)
     if status not in (SOLVED, FEASIBLE):
         return Finding(*where, False, f"not solved (status {status})")
     recorded = record.get("moves")
@@ -131,6 +134,32 @@ def check_case(game, rules: frozenset, options, case, record: dict | None) -> Fi
     # A case asking for the smallest answer (Mayan): replay shows the moves are valid, not that no smaller
     # valid answer exists; only a search could, so say so rather than let "OK" claim it.
     return Finding(*where, True, length=len(moves), unchecked=bool(plan.first_in_order))
+
+
+def unsolvable_claim(game, rules: frozenset, options, case) -> Finding:
+    """The :class:`Finding` of a record claiming that ``case`` has no solution (``exhausted``, no bound).
+
+    The claim is put to the game's puzzle, built with every rule in ``rules``
+    off, through its optional ``solvable`` hook
+    (:func:`searchkit.puzzle.solvable`) on the initial state: ``False``
+    confirms it (``unsolvable``); ``True`` refutes it when the case asks for
+    any solution (a plan without a depth), a failure; under a depth (Mayan's
+    exactly n moves) a reachable goal may still lie deeper, so ``True`` does
+    not refute it there.  Whatever the game cannot decide is ``undecided``:
+    not a failure, and not counted as OK either.  Before this check a forged
+    ``exhausted`` record with no moves passed as "proven unsolvable".
+    """
+    from searchkit.puzzle import solvable
+
+    where = (case.source, case.index)
+    puzzle = game.puzzle(case, options, rules)
+    answer = solvable(puzzle, puzzle.initial_state())
+    if answer is False:
+        return Finding(*where, True, unsolvable=True)
+    if answer is True and game.plan(case, options).depth is None:
+        return Finding(*where, False, f"status \"exhausted\" claims the case has no solution, but the game's "
+                                      f"solvability test ({game.name}) proves it has one")
+    return Finding(*where, True, undecided=True)
 
 
 def status_contradiction(record: dict) -> str:
