@@ -297,3 +297,41 @@ def record_file(ctx, param, value):
         raise click.BadParameter("'-' could mean stdout or a file named '-': for the records on stdout give "
                                  "--format jsonl without --output; for a file named '-', give ./-", ctx, param)
     return value
+
+
+def load_game_records(records_path: str, name: str, command: str):
+    """The records of ``records_path`` for ``command`` (``verify``, ``show --records``), read by
+    :func:`~searchkit.machinery.records.load_records`, its torn and bad lines said in one warning each.
+
+    Refused in one line (exit status 2): a pipe or a device (a FIFO would block, ``/dev/zero`` never end); a
+    file that holds no JSON record, or no record of the game ``name`` (said once, not once per case).
+    """
+    from searchkit.machinery.records import bad_line_reason, load_records, not_regular
+
+    import os
+
+    refusal = not_regular(records_path, command)
+    if refusal:
+        fail(refusal)
+    if not os.path.exists(records_path):
+        fail(f"{records_path}: no such file")
+    try:
+        loaded = load_records(records_path)
+    except OSError as exc:
+        fail(f"{records_path}: cannot read: {exc.strerror or exc}")
+    if not loaded.records and loaded.compressed and loaded.torn:
+        fail(f"{records_path}: is gzip-compressed but cut short or corrupt before its first record")
+    if not loaded.records:  # empty, blank lines, text answers: nothing to check, not one "no record" per case
+        fail(f"{records_path}: holds no JSON record: {command} reads the JSON Lines records of "
+             f"'searchkit solve --output FILE' (or --format jsonl), not text answers")
+    games = {r.get("game") for r in loaded.records}
+    if name not in games:  # not one record of this game: say so once, not per case
+        fail(f"{records_path}: holds records of the game {', '.join(sorted(map(str, games)))}, not {name}")
+    if loaded.torn and loaded.compressed:
+        warning(f"{records_path}: the compressed file is cut short or corrupt after {len(loaded.records)} "
+                f"records; the rest is ignored")
+    elif loaded.torn:
+        warning(f"{records_path}: the last line has no newline (cut short: a run killed while writing it); ignored")
+    for number in loaded.bad_lines:
+        warning(f"{records_path}: line {number} {bad_line_reason(loaded, number)}; ignored")
+    return loaded

@@ -2,8 +2,8 @@
 
 The case is solved with the game's plan (or the user's ``-a``/``-H``), or its
 moves are taken from ``--moves`` or from a JSON Lines record file
-(``--records``, one object per line with ``source``, ``case``, ``status`` and
-``moves``, as ``solve --format json`` writes).  Every move is replayed with
+(``--records``: ``solve``'s records, the case's found as ``verify`` finds
+it, by game, source, case number and data hash).  Every move is replayed with
 the game's own rules (every pruning rule off) and each state drawn through
 the game's ``render`` hook; the output format is chosen by OUT's suffix.
 Pillow (PNG, GIF) is imported only for those formats.
@@ -18,7 +18,7 @@ import time
 import click
 
 from searchkit.cli.common import (EXIT_HELP, EXIT_LIMIT, GameGroup, HeuristicType, OnceCommand, apply, check_writable,
-                                  fail, limit_options, option_flag, refuse_input, warning)
+                                  fail, limit_options, load_game_records, option_flag, refuse_input, warning)
 from searchkit.errors import InputError, SearchkitError
 from searchkit.formats import choices
 from searchkit.formats.pictures import PICTURES_HINT
@@ -94,7 +94,7 @@ def make_show_command(registry, name: str) -> click.Command:
             elif records is not None:
                 from searchkit.render.steps import moves_from_json
 
-                path = moves_from_json(game, case, puzzle, _record_moves(records, file, case_no))
+                path = moves_from_json(game, case, puzzle, _record_moves(records, game, case, solver.options))
             else:
                 path = _solve(solver, case)
             started = time.perf_counter()
@@ -136,8 +136,8 @@ def make_show_command(registry, name: str) -> click.Command:
                      help="Show these moves (as solve prints them, e.g. '6 3 4' or '2 1 1 3 1 1') instead of "
                           "solving; each is checked by replay."),
         click.option("--records", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-                     help="Take the moves of the case from a JSON Lines record file "
-                          "(solve --format json: keys source, case, status, moves)."),
+                     help="Take the moves of the case from a JSON Lines record file (solve --output or "
+                          "--format jsonl), its record found as verify finds it (game, source, case, data hash)."),
         click.option("--max-frames", type=click.IntRange(min=1), default=1000, show_default=True,
                      help="Draw at most this many frames (the start, each move, and a game's in-between frames); "
                           "the moves past them are still checked by replay, and a line on stderr says so."),
@@ -207,39 +207,32 @@ def _solve(solver, case):
     return list(result.moves)
 
 
-def _record_moves(path: str, file: str, number: int) -> list:
-    """The ``moves`` of case ``number`` in a JSON Lines record file (preferring records of ``file``)."""
-    import json
+def _record_moves(path: str, game, case, options) -> list:
+    """The ``moves`` of ``case``'s record in the JSON Lines record file ``path``, found as ``verify`` finds it
+    (:class:`~searchkit.machinery.batch.verify.RecordIndex`: the same game, source, case number and data
+    hash).  A file without a record of the game, a record of the case for other data (an edited input, another
+    ``--goal``), no record of the case or one without moves are refused in one line (exit status 2)."""
+    from searchkit.machinery.batch.verify import RecordIndex
+    from searchkit.machinery.records import foreign_record
+    from searchkit.result import FEASIBLE, SOLVED
 
-    found = []
-    try:
-        with open(path, encoding="utf-8") as fh:
-            for lineno, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                try:
-                    record = json.loads(line)
-                except ValueError as exc:
-                    fail(f"{path}: line {lineno}: not a JSON object: {exc}")
-                except RecursionError:
-                    fail(f"{path}: line {lineno}: not a JSON object: nested too deeply")
-                if isinstance(record, dict) and record.get("case") == number:
-                    found.append((lineno, record))
-    except OSError as exc:
-        fail(f"{path}: cannot read: {exc.strerror or exc}")
-    mine = [(n, r) for n, r in found if r.get("source") in (file, os.path.basename(file))
-            or os.path.basename(str(r.get("source"))) == os.path.basename(file)]
-    pick = mine or found
-    if not pick:
-        fail(f"{path}: no record of case {number}")
-    if len(pick) > 1 and not mine:
-        fail(f"{path}: {len(pick)} records of case {number} from other files than {file}; which one is meant?")
-    lineno, record = pick[-1]
-    if record.get("status") != "solved":
-        fail(f"{path}: line {lineno}: case {number} has status {record.get('status')!r}, no moves to show")
+    loaded = load_game_records(path, game.name, "show --records")
+    record, problem = RecordIndex(r for r in loaded.records if r.get("game") == game.name).match(game, case, options)
+    where = f"{path}: case {case.index} of {case.source}"
+    if problem:
+        fail(f"{where}: {problem}")
+    if record is None:
+        fail(f"{where}: no record")
+    foreign = foreign_record(record, game.name)
+    if foreign:
+        fail(f"{where}: the record {foreign}")
+    if record.get("status") not in (SOLVED, FEASIBLE):
+        fail(f"{where}: status {record.get('status')!r}, no moves to show")
     moves = record.get("moves")
     if not isinstance(moves, list):
-        fail(f"{path}: line {lineno}: 'moves' is not a list")
+        fail(f"{where}: 'moves' is not a list")
+    if record.get("status") == FEASIBLE:
+        warning(f"{where}: feasible, not proven optimal (cost {record.get('cost')})")
     return moves
 
 

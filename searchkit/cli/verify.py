@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from searchkit.cli.common import OnceCommand, EXIT_LIMIT, GameGroup, apply, error, fail, option_flag
+from searchkit.cli.common import OnceCommand, EXIT_LIMIT, GameGroup, apply, error, load_game_records, option_flag
 
 
 def make_verify_command(registry, name: str) -> click.Command:
@@ -13,16 +13,12 @@ def make_verify_command(registry, name: str) -> click.Command:
 
     @click.pass_context
     def command(ctx, file, records_path, **options):
-        from searchkit.machinery.records import not_regular
         from searchkit.machinery.batch.verify import verify
         from searchkit.machinery.reading import iter_cases
         from searchkit.machinery.solver import _complete_options
 
         options = _complete_options(game, options)
-        refusal = not_regular(records_path, "verify")
-        if refusal:  # a FIFO would block, /dev/zero never end
-            fail(refusal)
-        loaded = _load(records_path, name)
+        loaded = load_game_records(records_path, name, "verify")
         matched: set = set()
         findings = verify(registry, name, iter_cases(game, [file], options), loaded.records, options, matched=matched)
         _say_unmatched(records_path, file, loaded.records, matched)
@@ -72,32 +68,6 @@ def make_verify_command(registry, name: str) -> click.Command:
         "as not checked.  Records that match no case of FILE are counted in one warning.  "
         "Give the same game options as to solve (e.g. --start)."))(
         apply(command, params))
-
-
-def _load(records_path: str, name: str):
-    """The records of ``records_path`` (:func:`~searchkit.machinery.records.load_records`), its torn and bad
-    lines said in one warning each; refused in one line (exit status 2) when it holds no record of ``name``."""
-    from searchkit.machinery.records import bad_line_reason, load_records
-
-    loaded = load_records(records_path)
-    if not loaded.records and loaded.compressed and loaded.torn:
-        fail(f"{records_path}: is gzip-compressed but cut short or corrupt before its first record")
-    if not loaded.records:  # empty, blank lines, text answers: nothing to check, not one "no record" per case
-        fail(f"{records_path}: holds no JSON record: verify reads the JSON Lines records of "
-             f"'searchkit solve --output FILE' (or --format jsonl), not text answers")
-    games = {r.get("game") for r in loaded.records}
-    if name not in games:  # not one record of this game: say so once, not per case
-        fail(f"{records_path}: holds records of the game {', '.join(sorted(map(str, games)))}, not {name}")
-    if loaded.torn and loaded.compressed:
-        click.echo(f"searchkit: warning: {records_path}: the compressed file is cut short or corrupt after "
-                   f"{len(loaded.records)} records; the rest is ignored", err=True)
-    elif loaded.torn:
-        click.echo(f"searchkit: warning: {records_path}: the last line has no newline (cut short: a run killed "
-                   f"while writing it); ignored", err=True)
-    for number in loaded.bad_lines:
-        click.echo(f"searchkit: warning: {records_path}: line {number} {bad_line_reason(loaded, number)}; ignored",
-                   err=True)
-    return loaded
 
 
 def _say_unmatched(records_path: str, file: str, records: list, matched: set) -> None:

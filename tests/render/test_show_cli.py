@@ -57,8 +57,9 @@ def test_show_takes_moves_from_a_record_file(searchkit_cli_run, tmp_path):
     assert len(_frames(out)) == 11 + 1
     missing = searchkit_cli_run(["show", "flood", str(RANDOM8), "--case", "3", "--records",
                                  str(tmp_path / "none.jsonl")])
-    assert missing.exit_code == 2 and "cannot read" in missing.output
-    records.write_text(json.dumps({"source": str(RANDOM8), "case": 3, "status": "node_limit", "moves": []}) + "\n")
+    assert missing.exit_code == 2 and "none.jsonl: no such file" in missing.output
+    records.write_text(json.dumps({"schema": 1, "game": "flood", "source": str(RANDOM8), "case": 3,
+                                   "status": "node_limit", "moves": []}) + "\n")
     limited = searchkit_cli_run(["show", "flood", str(RANDOM8), "--case", "3", "--records", str(records)])
     assert limited.exit_code == 2 and "status 'node_limit'" in limited.output
 
@@ -157,7 +158,34 @@ def test_show_refuses_moves_after_the_goal_and_caps_the_frames(searchkit_cli_run
     assert len(_frames(out)) == 5
     assert f"drew the first 5 frames, up to move 4 of {n} (--max-frames 5)" in capped.output
     records = tmp_path / "r.jsonl"
-    records.write_text(json.dumps({"source": str(PC19), "case": 1, "status": "solved",
+    records.write_text(json.dumps({"schema": 1, "game": "flood", "source": str(PC19), "case": 1, "status": "solved",
                                    "moves": moves.split() + ["1", "2"] * 9000}) + "\n")
     forged = searchkit_cli_run(["show", "flood", str(PC19), "--records", str(records), "-o", str(out)])
     assert forged.exit_code == 2 and "comes after the goal" in forged.output
+
+
+def test_show_records_are_matched_as_verify_matches_them(searchkit_cli_run, tmp_path):
+    """``show --records`` took any record with the case's number: another board's moves were drawn with only
+    a warning that they do not reach a goal.  It now finds the record as ``verify`` does (game, source, case
+    and data hash) and refuses the rest in one line."""
+    solved = searchkit_cli_run(["solve", "flood", "--format", "jsonl", str(RANDOM8)])
+    assert solved.exit_code == 0, solved.output
+    records = tmp_path / "runs.jsonl"
+    records.write_text("".join(line + "\n" for line in solved.output.splitlines() if line.startswith("{")))
+    edited = tmp_path / "random8.txt"  # the same file name and cases, case 3's board edited
+    text = RANDOM8.read_text().splitlines()
+    row = [i for i, line in enumerate(text) if line.strip().isdigit()][2] + 1  # case 3's first row, after its N
+    cells = text[row].split()
+    cells[0] = str((int(cells[0]) + 1) % 6)
+    text[row] = " ".join(cells)
+    edited.write_text("\n".join(text) + "\n")
+    moved = searchkit_cli_run(["show", "flood", str(edited), "--case", "3", "--records", str(records)])
+    assert moved.exit_code == 2, moved.output
+    assert "case 3 of" in moved.output and "the record is for other data" in moved.output, moved.output
+    same = searchkit_cli_run(["show", "flood", str(edited), "--case", "2", "--records", str(records)])
+    assert same.exit_code == 0, same.output  # the unedited case of the renamed file: its record is found
+    other = tmp_path / "tiles.jsonl"
+    other.write_text(json.dumps({"game": "sliding-tiles", "source": str(RANDOM8), "case": 3, "status": "solved",
+                                 "moves": ["U"]}) + "\n")
+    foreign = searchkit_cli_run(["show", "flood", str(RANDOM8), "--case", "3", "--records", str(other)])
+    assert foreign.exit_code == 2 and "holds records of the game sliding-tiles, not flood" in foreign.output

@@ -236,41 +236,71 @@ def verify(registry, game_name: str, items: Iterable, records: list[dict], optio
     case read, as records are looked up by them: a record whose pair is not
     in it matched no case and was not replayed.
 
-    A case's record is the last one with the same source, case number and
-    data hash; records of the case for other data are reported as
-    mismatched.  When no record names the input's source but all name one
-    other source, those are used (the file was named differently).
+    A case's record is :meth:`RecordIndex.match`'s; records of the case for
+    other data are reported as mismatched.
     """
-    from searchkit.machinery.records import data_hash, options_conflict, source_key
+    from searchkit.machinery.records import source_key
 
     game = registry.game(game_name)
     rules = frozenset(rule.name for rule in registry.rules_for(game_name))
-    by_key = index_records(dict(r, source=source_key(r.get("source"))) for r in records)
-    sources = {source_key(r.get("source")) for r in records}
+    index = RecordIndex(records)
     out = []
     for item in items:
         value = item.value
         if isinstance(value, InputError):
-            _note(matched, sources, source_key(item.source), value.case)
+            _note(matched, index.sources, source_key(item.source), value.case)
             if not getattr(value, "warning", False):
                 out.append(Finding(item.source, value.case, False, f"input error: {value.message}"))
             continue
-        source = source_key(value.source)
-        if source not in sources and len(sources) == 1:
-            source = next(iter(sources))
-        _note(matched, sources, source, value.index)
-        candidates = by_key.get((source, value.index), [])
-        digest = data_hash(value)
+        _note(matched, index.sources, index.source_of(value), value.index)
+        record, problem = index.match(game, value, options)
+        if problem:
+            out.append(Finding(value.source, value.index, False, problem))
+            continue
+        out.append(check_case(game, rules, options, value, record))
+    return out
+
+
+class RecordIndex:
+    """Records looked up by the case they answer: what ``verify`` and ``show --records`` agree on.
+
+    A case's record is the last one with the same source (as
+    :func:`~searchkit.machinery.records.source_key` normalises it), case
+    number and data hash.  When no record names the case's source but all
+    name one other source, those are used (the file was named differently).
+    """
+
+    def __init__(self, records: Iterable[dict]) -> None:
+        from searchkit.machinery.records import source_key
+
+        records = list(records)
+        self.by_key = index_records(dict(r, source=source_key(r.get("source"))) for r in records)
+        self.sources = {source_key(r.get("source")) for r in records}
+
+    def source_of(self, case):
+        """The records' source key for ``case``'s source (the records' only source when they name another)."""
+        from searchkit.machinery.records import source_key
+
+        source = source_key(case.source)
+        if source not in self.sources and len(self.sources) == 1:
+            source = next(iter(self.sources))
+        return source
+
+    def match(self, game, case, options) -> tuple[dict | None, str]:
+        """``(record, "")``: ``case``'s record, ``None`` when there is none; or ``(None, problem)`` when records
+        of the case exist for other data, the problem in one line (naming the game options that read the
+        case differently, when that is why: sliding tiles' ``--goal``)."""
+        from searchkit.machinery.records import data_hash, options_conflict
+
+        candidates = self.by_key.get((self.source_of(case), case.index), [])
+        digest = data_hash(case)
         # no data hash: a case whose reading a limit stopped (Case.unread), reported without its data
         matching = [r for r in candidates if r.get("data_hash") in (digest, None)]
         if candidates and not matching:
-            # options that change how a case is read (sliding tiles' --goal) change its data too: name them
             conflict = options_conflict(game, candidates[-1], options)
-            out.append(Finding(value.source, value.index, False, f"the record was {conflict}" if conflict else
-                               "mismatched: the record is for other data (data hash differs; the input was edited?)"))
-            continue
-        out.append(check_case(game, rules, options, value, matching[-1] if matching else None))
-    return out
+            return None, (f"the record was {conflict}" if conflict else
+                          "mismatched: the record is for other data (data hash differs; the input was edited?)")
+        return (matching[-1] if matching else None), ""
 
 
 def _note(matched: set | None, sources: set, source, case) -> None:
