@@ -17,9 +17,10 @@ class InputError(SearchkitError):
         message: what was expected and what was found, one line.
         fatal: ``True`` when the parser cannot resynchronise and stops reading
             the file; ``False`` when later cases are still read.
-        warning: ``True`` for input a judge would ignore (data after the
-            terminating case): the CLI prints it as a warning and the exit
-            status stays 0.  It names no case and leaves no output line.
+        warning: ``True`` for input a judge would ignore and that cannot
+            hide a case (not data after a terminator, which may be cases):
+            the CLI prints it as a warning and the exit status stays 0.  It
+            names no case and leaves no output line.
     """
 
     def __init__(

@@ -231,7 +231,7 @@ def solve(game: str, data: str, *, algorithm: str | None = None, heuristic: str 
     first = None
     for item in iter_text_cases(solver.game, data, "<text>", solver.options, limits=solver.config.limits):
         if isinstance(item.value, InputError):
-            if item.value.warning:  # input a judge ignores (data after the end): said, not refused
+            if item.value.warning:  # input the game ignores (a plugin's warning): said, not refused
                 import warnings
 
                 warnings.warn(str(item.value), stacklevel=2)
@@ -304,7 +304,7 @@ def solve_all(game: str, source: Any, *, jobs: int | str = 1, executor: str | No
     A case that cannot be read is an outcome with status ``input_error``
     (its ``error`` says why, :attr:`Outcome.line` where); one the Solver
     refuses, or whose search raised, has status ``error``.  Input the game
-    ignores (data after a judge file's end) gives a Python warning.  Leaving
+    ignores (an ``InputError`` with ``warning=True``) gives a Python warning.  Leaving
     the loop early stops the workers; Ctrl-C ends the run after the case it
     interrupted (its outcome has status ``cancelled``), or raises
     ``KeyboardInterrupt`` when workers are running.

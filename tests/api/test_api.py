@@ -227,10 +227,10 @@ def test_generate_writes_what_the_cli_writes(game, size):
         searchkit.generate(game, colour=3)
 
 
-def test_input_a_judge_ignores_is_a_warning_not_an_error():
-    with pytest.warns(UserWarning, match="after the terminating 0"):
-        o = searchkit.solve("flood", "2\n1 2\n2 1\n0\nextra stuff\n")
-    assert o.cost == 2 and o.moves == ("2", "1")
+def test_text_after_the_judge_terminator_is_an_error_not_a_warning():
+    # a judge stops at its 0, but what follows may be cases: refused, not ignored (it was a UserWarning)
+    with pytest.raises(InputError, match=r"2 tokens after the terminating 0 \(line 4\) are not read"):
+        searchkit.solve("flood", "2\n1 2\n2 1\n0\nextra stuff\n")
 
 
 def test_missing_extras_say_what_to_install(monkeypatch):

@@ -99,13 +99,13 @@ def test_a_duplicate_game_is_rejected_with_its_plugins_rules():  # item 14
     assert any("aaa_impostor" in m for m in messages)
 
 
-def test_compare_names_a_bad_cases_line_and_prints_warnings_as_solve_does(searchkit_cli_run):
+def test_compare_names_a_bad_cases_line_and_prints_errors_as_solve_does(searchkit_cli_run):
     text = "2\n1 2\n2 1\n2\n1 x\n2 2\n0\n7\n"
     solve = searchkit_cli_run(["solve", "flood", "-"], input=text)
     out = searchkit_cli_run(["compare", "flood", "-", "-H", "colours", "--format", "csv"], input=text)
     assert out.exit_code == 2
     assert "<stdin>:5: case 2: expected an integer colour value, got 'x'" in out.stderr
-    assert "warning: <stdin>:8: ignored 1 token after the terminating 0" in out.stderr
+    assert "error: <stdin>:8: 1 token after the terminating 0 (line 7) is not read" in out.stderr
     assert sorted(out.stderr.splitlines()) == sorted(solve.stderr.splitlines())
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 
 import attrs
 
@@ -154,24 +154,31 @@ class Tokens:
 
     Lines are counted at ``\n`` only; ``\r``, ``\t``, ``\v`` and ``\f``
     separate tokens like a space, as for ``scanf``.  Building it reads the
-    source once to count (``len(toks)``, and the lines of the first and last
-    token); :meth:`cursor` reads it again from the start.  Nothing but one
-    line's tokens is held (a line longer than :data:`LONG_LINE` characters,
-    such as a judge file written on one line, is read a batch of tokens at a
-    time), so memory does not grow with the number of tokens.
+    source once to count (``len(toks)``, the lines of the first and last
+    token, and ``held_lines``, the lines that hold a token); :meth:`cursor`
+    reads it again from the start.  Nothing but one line's tokens is held
+    (a line longer than :data:`LONG_LINE` characters, such as a judge file
+    written on one line, is read a batch of tokens at a time), so memory
+    does not grow with the number of tokens.
     """
 
-    __slots__ = ("source", "count", "first_line", "last_line")
+    __slots__ = ("source", "count", "first_line", "last_line", "held_lines")
 
     def __init__(self, lines: Callable[[], Iterator[str]] | str) -> None:
         self.source = text_lines(lines) if isinstance(lines, str) else lines
-        count = first = last = 0
+        count = first = last = held = 0
         for lineno, found in enumerate(map(_count_tokens, self.source()), 1):
             if found:
                 count += found
                 first = first or lineno
                 last = lineno
-        self.count, self.first_line, self.last_line = count, first, last
+                held += 1
+        self.count, self.first_line, self.last_line, self.held_lines = count, first, last, held
+
+    @property
+    def stream(self) -> bool:
+        """Whether the text has no layout of rows: all its tokens on one line (the HDU sample), or one a line."""
+        return self.first_line == self.last_line or self.held_lines == self.count
 
     def __len__(self) -> int:
         return self.count
@@ -288,25 +295,33 @@ READ_BYTES_PER_CELL = 24
 _CHECK_TOKENS = 1 << 14
 
 
-def _boards(cur: Cursor, w: int, h: int, source: str, case: int, line: int, checked: list) -> Iterator:
-    """:func:`_board`, preceded by a warning when its values are not laid out one row to a line.
+def _boards(cur: Cursor, w: int, h: int, source: str, case: int, line: int, stream: bool) -> Generator:
+    """:func:`_board`, or the fatal error of a board whose values are not laid out one row to a line.
 
-    The judges read a token stream, and so does this parser; values laid out
-    otherwise (a row split over lines, two rows on a line, but not the whole
-    board on one line as in the HDU sample) usually mean a wrong size line,
-    so the first such case of a file is named in a warning (``checked`` holds
-    a flag: one warning a file).
+    The judges read a token stream; so does this parser, and in a text of
+    several lines it takes a board only as written one row of ``w`` values
+    to a line, or all on one line, its last value ending its line.  Laid out
+    otherwise (a row split over lines, two rows on a line, a line going on
+    past the board) the size is likely wrong, and the token stream then reads
+    the next cases from the wrong place: a later case misread, or dropped
+    after a colour ``0`` taken for the terminator.  Where the next case
+    starts cannot be told, so the case is refused and the reading ends (the
+    cases before it stand): the generator returns true after that fatal
+    error.  ``stream``: the text has no layout to check (:attr:`Tokens.stream`:
+    one line, as the HDU sample, or one token a line).
     """
-    item, one_row_a_line = _board(cur, w, h, source, case, line)
-    if not checked and isinstance(item, Case) and item.stopped is None and not one_row_a_line:
-        checked.append(True)
-        yield InputError(f"case {case}: its {w}x{h} values are not laid out one row of {w} to a line (read as one "
-                         f"token stream, as the judges read them: is the size right?); later cases not checked",
-                         source=source, line=line, fatal=False, warning=True)
-    yield item
+    item, laid_out = _board(cur, w, h, source, case, line)
+    if stream or laid_out is None:
+        yield item
+        return False
+    yield InputError(f"the {w}x{h} board is not laid out one row of {w} values to a line, nor on one line of its "
+                     f"own (its size is on line {line}): is the size right? Read as a token stream, where the next "
+                     f"case starts cannot be told, so later cases are not read (lay out one row to a line, or the "
+                     f"whole input on one line)", source=source, line=laid_out, case=case)
+    return True
 
 
-def _board(cur: Cursor, w: int, h: int, source: str, case: int, line: int) -> tuple[Case | InputError, bool]:
+def _board(cur: Cursor, w: int, h: int, source: str, case: int, line: int) -> tuple[Case | InputError, int | None]:
     """The board of the next ``w * h`` values of ``cur`` (present), or a non-fatal error on the first bad one.
 
     Reads under the case's limits: the board is charged
@@ -315,29 +330,44 @@ def _board(cur: Cursor, w: int, h: int, source: str, case: int, line: int) -> tu
     :data:`_CHECK_TOKENS` values (:func:`~searchkit.limits.setup_check`).
     When a limit stops it, or a value is bad, the rest of the board's values
     are passed over (a line's tokens held at a time), so the next case is
-    read from its start.
+    read from its start; the rows of the values passed over are not
+    checked, only that the last one ends its line.
 
     Returns:
         The :class:`~searchkit.game.Case` (:meth:`Case.unread
         <searchkit.game.Case.unread>` when a limit stopped it) or the
-        error, and whether the values were laid out one row of ``w`` to a
-        line, or all on one line (see :func:`_boards`).
+        error, and ``None`` when the values were laid out one row of ``w``
+        to a line, or all on one line, the last one ending its line (see
+        :func:`_boards`); else the line where that layout breaks.
     """
     n = w * h
     taken = 0
+    first = cur.line()  # the line of the first value
+    broken = None  # the line of the first row not on a line of its own
+    last = 0  # the line of the last value read
+
+    def layout() -> int | None:  # the first line where the layout breaks, or None
+        end = cur.last  # the line of the board's last value (read or passed over)
+        if first != end and broken is not None:
+            return broken
+        return end if cur.peek() is not None and cur.line() == end else None  # the line goes on past the board
+
     try:
         reserve(n * READ_BYTES_PER_CELL)
         colour: dict[str, int] = {}  # token -> colour index: boards repeat a few distinct tokens
         palette: dict[str, int] = {}  # canonical value -> colour index, in order of first appearance
         cells: list[int] = []
-        first = last = 0  # the lines of the first and the last value
-        rows_ok = True  # every row on a line of its own so far
         rows = max(1, _CHECK_TOKENS // w)  # whole rows a batch
         while taken < n:
             setup_check()
             k = min(rows * w, n - taken)
             tokens, lines = cur.take(k)
             taken += k
+            for r in range(0, k if broken is None else 0, w):  # a row on one line, not the one the row before ends on
+                if lines[r] != lines[r + w - 1] or lines[r] == (lines[r - 1] if r else last):
+                    broken = lines[r]
+                    break
+            last = lines[-1]
             before = len(cells)
             try:
                 cells.extend(map(colour.__getitem__, tokens))
@@ -348,21 +378,14 @@ def _board(cur: Cursor, w: int, h: int, source: str, case: int, line: int) -> tu
                         if not _INT.match(tok):
                             cur.skip(n - taken)
                             return InputError(f"expected an integer colour value, got {_short(tok)}",
-                                              source=source, line=lines[at], case=case, fatal=False), True
+                                              source=source, line=lines[at], case=case, fatal=False), layout()
                         colour[tok] = palette.setdefault(_canon(tok), len(palette))
                 cells.extend(map(colour.__getitem__, tokens))
-            if not first:
-                first = lines[0]
-            for r in range(0, k if rows_ok else 0, w):  # a row on one line, not the one the row before ends on
-                if lines[r] != lines[r + w - 1] or lines[r] == (lines[r - 1] if r else last):
-                    rows_ok = False
-                    break
-            last = lines[-1]
     except LimitReached as stop:
         cur.skip(n - taken)
-        return Case.unread(case, source, line, stop.status), True
+        return Case.unread(case, source, line, stop.status), layout()
     board = Board(w, h, tuple(cells), tuple(palette), 0)
-    return Case(case, board, source, line), first == last or rows_ok
+    return Case(case, board, source, line), layout()
 
 
 def _cut(size: str) -> str:
@@ -388,14 +411,17 @@ def _too_few(have: int, w: str, h: str, source: str, case: int, line: int) -> In
                       source=source, line=line, case=case)
 
 
-def _ignored(extra: int, at: int, terminator: str, line: int, source: str) -> InputError:
-    """The warning for ``extra`` tokens after a terminator on ``line`` (the first extra on line ``at``).
+def _after_end(extra: int, at: int, terminator: str, line: int, source: str) -> InputError:
+    """The error of ``extra`` tokens after a terminator on ``line`` (the first extra on line ``at``).
 
-    A judge stops reading at the terminator, so they are ignored.
+    A judge stops reading at the terminator, but what follows it may be
+    cases (two files joined; a size read wrong, so that a colour ``0`` was
+    taken for the terminator), which would be dropped: refused, not ignored.
     """
-    return InputError(f"ignored {extra} token{'s' if extra > 1 else ''} after the terminating {terminator} "
-                      f"(line {line})",
-                      source=source, line=at, fatal=False, warning=True)
+    return InputError(f"{extra} token{'s' if extra > 1 else ''} after the terminating {terminator} (line {line}) "
+                      f"{'are' if extra > 1 else 'is'} not read: a judge stops at the terminator, but they may be "
+                      f"cases (a wrong size, or two files joined); remove them, or the terminator",
+                      source=source, line=at)
 
 
 def parse_judge(text, source: str, toks: Tokens | None = None) -> Iterator[Case | InputError]:
@@ -404,7 +430,9 @@ def parse_judge(text, source: str, toks: Tokens | None = None) -> Iterator[Case 
     Tokens may be separated by any ASCII whitespace (the HDU page shows the
     sample on one line); a case ``0`` ends the input, as does the end of the
     file after a complete case.  Values are ASCII integers ``-?[0-9]+`` (as
-    ``scanf("%d")`` reads them), any number of distinct ones.
+    ``scanf("%d")`` reads them), any number of distinct ones.  Unless the
+    whole text is one line, each board is laid out one row to a line, or all
+    on one line, and ends its line (:func:`_boards`).
 
     Args:
         text: the input, as a ``str`` or a line source (``lines()`` -> iterator).
@@ -416,14 +444,13 @@ def parse_judge(text, source: str, toks: Tokens | None = None) -> Iterator[Case 
         value that is not an integer (the next case is still read); a fatal
         one (the last item) for a size that is not an integer >= 0 or a file
         that ends inside a case (an ``n`` whose ``n*n`` values the file cannot
-        hold is reported at once, nothing is allocated); a warning
-        (``warning=True``, the last item) for tokens after the terminating
-        ``0``; and a warning before the first case whose values are not laid
-        out one row to a line (nor all on one line), see :func:`_boards`.
+        hold is reported at once, nothing is allocated), for tokens after
+        the terminating ``0``, and for a case whose values are not laid out
+        one row to a line (nor all on one line), see :func:`_boards`.
     """
     toks = toks if toks is not None else Tokens(text)
     cur, case, count = toks.cursor(), 0, len(toks)
-    checked: list = []
+    stream = toks.stream
     while cur.i < count:
         line = cur.line()
         tok = cur.take(1)[0][0]
@@ -435,12 +462,13 @@ def parse_judge(text, source: str, toks: Tokens | None = None) -> Iterator[Case 
             return
         if n == 0:
             if cur.i < count:
-                yield _ignored(count - cur.i, cur.line(), "0", line, source)
+                yield _after_end(count - cur.i, cur.line(), "0", line, source)
             return
         if n * n > count - cur.i:
             yield _too_few(count - cur.i, tok, tok, source, case, line)
             return
-        yield from _boards(cur, n, n, source, case, line, checked)
+        if (yield from _boards(cur, n, n, source, case, line, stream)):
+            return
 
 
 def parse_rect(text, source: str, toks: Tokens | None = None) -> Iterator[Case | InputError]:
@@ -468,13 +496,13 @@ def parse_rect(text, source: str, toks: Tokens | None = None) -> Iterator[Case |
         a non-fatal :class:`~searchkit.errors.InputError` for a case with a
         value that is not an integer; a fatal one (the last item) for a size
         that is not an integer >= 0, only one of ``W`` and ``H`` zero, or the
-        file ending inside a case (found before anything is allocated); a
-        warning (``warning=True``) for tokens after the terminating ``0 0``;
-        and one before the first case not laid out one row to a line.
+        file ending inside a case (found before anything is allocated), for
+        tokens after the terminating ``0 0``, and for a case not laid out one
+        row to a line (nor all on one line).
     """
     toks = toks if toks is not None else Tokens(text)
     cur, case, count = toks.cursor(), 0, len(toks)
-    checked: list = []
+    stream = toks.stream
     while cur.i < count:
         line = cur.line()
         tok = cur.take(1)[0][0]
@@ -492,7 +520,7 @@ def parse_rect(text, source: str, toks: Tokens | None = None) -> Iterator[Case |
                 last = cur.line()
                 cur.skip(1)
             if cur.i < count:
-                yield _ignored(count - cur.i, cur.line(), "0 0", last, source)
+                yield _after_end(count - cur.i, cur.line(), "0 0", last, source)
             return
         if h is None or h <= 0 or w == 0:
             got = "the end of the file" if nxt is None else _short(nxt)
@@ -503,7 +531,8 @@ def parse_rect(text, source: str, toks: Tokens | None = None) -> Iterator[Case |
         if w * h > count - cur.i:
             yield _too_few(count - cur.i, tok, nxt, source, case, line)
             return
-        yield from _boards(cur, w, h, source, case, line, checked)
+        if (yield from _boards(cur, w, h, source, case, line, stream)):
+            return
 
 
 #: ``--start`` choices: where the pivot cell is.

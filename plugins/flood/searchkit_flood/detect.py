@@ -15,7 +15,8 @@ only when it is the one reading that holds:
    error of one case, not of the format; for the lines format every line is
    a single token whose length is a square, or a multiple of ``--width``).
    A judge reading with data after its ``0`` holds (a judge stops reading
-   there; the data is a warning), a rect reading only if it uses every token.
+   there; the parser reports the data as an error), a rect reading only if it
+   uses every token.
    The rect reading is laid out as documented: each ``W H`` pair starts a
    line, unless the whole text is one line.  Exactly one holding judge or
    lines reading is used; two or more holding

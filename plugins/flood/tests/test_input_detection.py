@@ -185,44 +185,89 @@ def test_crlf_files_read_in_every_format():
     assert [b.width for b in boards("# searchkit flood rect\r\n2 1\r\n1 2\r\n0 0\r\n")] == [2]
 
 
-# --- item 20: data after the terminator is a warning -------------------------------------------
+# --- item 20: nothing after the terminator, no case read out of its layout -----------------------
+# A judge stops reading at its 0, but what follows it may be cases (two files joined, or a size read wrong so
+# that a colour 0 was taken for the terminator): they would be dropped, the run saying only a warning and
+# exiting 0.  And a case not laid out one row to a line has a size that may be wrong, so where the next case
+# starts cannot be told: read as a token stream, later cases were misread (more answers than cases) or fell
+# after a 0 taken for the terminator (fewer).
 
 @pytest.mark.parametrize("text, fmt, terminator", [
     ("1\n5\n0\n7 8\n", "judge", "0"), ("1 1\n5\n0 0\n7\n", "rect", "0 0"),
 ])
-def test_data_after_the_terminator_is_a_warning(text, fmt, terminator):
+def test_data_after_the_terminator_is_an_error_naming_its_line(text, fmt, terminator):
     found = items(text, input_format=fmt)
     assert isinstance(found[0], Case) and len(found) == 2
-    warning = found[1]
-    assert warning.warning and not warning.fatal and warning.case is None
-    assert f"after the terminating {terminator} (line 3)" in warning.message and warning.line == 4
+    error = found[1]
+    assert isinstance(error, InputError) and error.fatal and not error.warning and error.line == 4
+    assert f"after the terminating {terminator} (line 3)" in error.message
 
 
-def test_the_cli_prints_a_warning_and_exits_0(searchkit_cli_run):
-    out = searchkit_cli_run(["solve", "flood", "-"], input="1\n5\n0\n7 8\n")
-    assert out.exit_code == 0
-    assert out.output.splitlines() == ["0", "searchkit: warning: <stdin>:4: ignored 2 tokens after the "
-                                             "terminating 0 (line 3)"]
+@pytest.mark.parametrize("text", ["1\n4\n0\n", "1\n4\n0\n\n  \n", "2 1 2 2 1 0\n", "2\n1 2\n2 1\n0"])
+def test_a_terminator_with_nothing_after_it_is_no_error(text):
+    assert all(isinstance(i, Case) for i in items(text)) and len(items(text)) == 1
 
 
-@pytest.mark.parametrize("text, fmt, warned", [
-    ("2\n1 2\n2 1\n0\n", "judge", False),                         # one row to a line
-    ("2 1 2 2 1 0\n", "judge", False),                                # all on one line (the HDU sample)
-    ("2\n1 2 2 1\n0\n", "judge", False),                           # the board on its own line
-    ("3\n1 2\n3 4\n3\n1 1 1\n1 1 1\n1 1 1\n0\n", "judge", True),  # a 2x2 board under a size of 3
-    ("2\n1\n2 2\n1\n0\n", "judge", True),                        # rows split over lines
-    ("3\n1 2 3 1 2 3\n1 2 3\n0\n", "judge", True),                # two rows on one line
-    ("2\n1 2\n2 1\n2\n1 2 1\n2\n0\n", "judge", True),           # case 2: a row split over lines
-    ("3 2\n1 2 2\n3 3 1\n0 0\n", "rect", False),
-    ("3 2\n1 2\n2 3 3 1\n0 0\n", "rect", True),
+_JOINED = "2\n1 2\n2 1\n0\n2\n1 1\n2 2\n0\n"  # two judge files joined: the second's case was dropped
+_SHIFTED = "2\n1 2\n2 1\n2\n0 0 0\n0 0 0\n0 0 0\n2\n1 1\n2 2\n0\n"  # case 2 is 3x3 under a size of 2
+_ONE_LINE = "1 0 0 0 0 3 0 1 2 1 1 2 2 2 1 0\n"  # the HDU sample with its first size mistyped 1
+
+
+@pytest.mark.parametrize("text, answers, message", [
+    (_JOINED, ["2"], "<stdin>:5: 6 tokens after the terminating 0 (line 4) are not read"),
+    (_ONE_LINE, ["0"], "<stdin>:1: 13 tokens after the terminating 0 (line 1) are not read"),
+    (_SHIFTED, ["2"], "<stdin>:5: case 2: the 2x2 board is not laid out one row of 2 values to a line"),
 ])
-def test_values_not_laid_out_one_row_a_line_are_read_as_tokens_with_a_warning(text, fmt, warned):
+def test_no_case_is_dropped_with_exit_status_0(searchkit_cli_run, text, answers, message):
+    out = searchkit_cli_run(["solve", "flood", "-"], input=text)
+    assert out.exit_code == 2
+    assert out.stdout.splitlines() == answers + ["? (input error)"]  # the good cases, then a line for the rest
+    (line,) = out.stderr.splitlines()
+    assert line.startswith("searchkit: error: " + message), line
+
+
+@pytest.mark.parametrize("text, fmt", [
+    ("2\n1 2\n2 1\n0\n", "judge"),                            # one row to a line
+    ("2 1 2 2 1 0\n", "judge"),                                  # all on one line (the HDU sample)
+    ("2 1 2 2 1 3 1 2 3 1 2 3 1 2 3 0\n", "judge"),              # several cases on that one line
+    ("2\n1 2 2 1\n0\n", "judge"),                              # the board on its own line
+    ("2 1 2 2 1\n1 7\n0\n", "judge"),                          # each case on its own line, its size included
+    ("2 1 2\n2 1\n0\n", "judge"),                              # the first row on the size's line
+    ("1\n5\n1\n0\n0\n", "judge"),                            # a 1x1 board of colour 0, then the terminator
+    ("3 2\n1 2 2\n3 3 1\n0 0\n", "rect"),
+    ("3 2 1 2 2 3 3 1 0 0\n", "rect"),
+])
+def test_cases_laid_out_one_row_a_line_or_on_one_line_are_read(text, fmt):
     found = items(text, input_format=fmt)
-    warnings = [x for x in found if isinstance(x, InputError) and x.warning]
-    assert len(warnings) == int(warned), found
-    assert all(isinstance(x, Case) for x in found if x not in warnings)  # every case still read, as judges read
-    if warned:
-        assert "not laid out one row of" in warnings[0].message and not warnings[0].fatal
+    assert found and all(isinstance(x, Case) for x in found), found
+
+
+@pytest.mark.parametrize("text, fmt, before, case, line", [
+    ("3\n1 2\n3 4\n3\n1 1 1\n1 1 1\n1 1 1\n0\n", "judge", 0, 1, 2),  # a 2x2 board under a size of 3
+    ("2\n1\n2 2\n1\n0\n", "judge", 0, 1, 2),                          # rows split over lines
+    ("3\n1 2 3 1 2 3\n1 2 3\n0\n", "judge", 0, 1, 2),                  # two rows on one line
+    ("2\n1 2\n2 1\n2\n1 2 1\n2\n0\n", "judge", 1, 2, 5),           # case 2: a row split over lines
+    ("2\n1 2 2 1 1 5\n2\n1 1\n2 2\n0\n", "judge", 0, 1, 2),          # a board on one line, more after it
+    (_SHIFTED, "judge", 1, 2, 5),
+    ("3 2\n1 2\n2 3 3 1\n0 0\n", "rect", 0, 1, 2),
+])
+def test_a_case_not_laid_out_one_row_a_line_is_refused_and_ends_the_reading(text, fmt, before, case, line):
+    found = items(text, input_format=fmt)
+    assert len(found) == before + 1 and all(isinstance(x, Case) for x in found[:before]), found
+    error = found[-1]
+    assert isinstance(error, InputError) and error.fatal and not error.warning
+    assert (error.case, error.line) == (case, line)
+    assert "is not laid out one row of" in error.message and "later cases are not read" in error.message
+
+
+def test_a_misread_case_gives_one_record_and_the_cases_before_it_theirs(searchkit_cli_run):
+    import json
+
+    out = searchkit_cli_run(["solve", "flood", "--format", "json", "-"], input=_SHIFTED)
+    records = [json.loads(x) for x in out.stdout.splitlines()]
+    assert [(r["case"], r["status"]) for r in records] == [(1, "solved"), (2, "input_error")]
+    assert out.exit_code == 2
+
 
 def test_issue_commands(searchkit_cli_run):
     out = searchkit_cli_run(["solve", "flood", "--moves", "-"], input="3 2\n1 2 2\n3 3 1\n0 0\n")
