@@ -71,12 +71,31 @@ class PlanError(SearchkitError):
     """
 
 
-def failure_message(exc: BaseException) -> str:
+class FailureMessage(str):
+    """The one line of a case whose search raised (:func:`failure_message`), as opposed to a refusal's.
+
+    A ``str``, so it goes wherever a refused plan's message goes (a worker's
+    result, a record's ``error``, the API's outcome); its type tells the
+    command line that the search failed, exit status 1, where a refusal (a
+    plan that cannot run as asked) is a usage error, exit status 2.
+    """
+
+    __slots__ = ()
+
+
+def failure_message(exc: BaseException) -> FailureMessage:
     """The one line for an exception a game, heuristic or rule raised while a case was solved.
 
     Such an exception is a defect (of a plugin, or of searchkit); the command
     line reports it for its case, as a refused plan is, and goes on with the
-    other cases instead of ending the whole run in a traceback.
+    other cases instead of ending the whole run in a traceback, with exit
+    status 1 (the search failed, the input was not bad).  A
+    :class:`MemoryError` is no defect: the process ran out of memory (under
+    ``ulimit -v``, or a full machine), and the line says so and names
+    ``--memory-limit``, which stops such a case at a limit instead.
     """
-    return (f"the search raised {type(exc).__name__}: {exc} (a defect in the game's plugin or in searchkit; "
-            f"the other cases go on)")
+    if isinstance(exc, MemoryError):
+        return FailureMessage("the search ran out of memory (MemoryError); give --memory-limit MB to stop a case at "
+                              "that limit (memory_limit); the other cases go on")
+    return FailureMessage(f"the search raised {type(exc).__name__}: {exc} (a defect in the game's plugin or in "
+                          f"searchkit; the other cases go on)")

@@ -200,9 +200,9 @@ def make_compare_command(registry, name: str) -> click.Command:
         if report.cancelled:
             click.echo("searchkit: cancelled", err=True)
             ctx.exit(EXIT_CANCELLED)
-        code = EXIT_INPUT if any(r.status in (INPUT_ERROR, SEARCH_ERROR) for r in report.rows) else 0  # as solve
-        if any(r.status not in (SOLVED, EXHAUSTED, FEASIBLE, INPUT_ERROR, SEARCH_ERROR) for r in report.rows):
-            code = max(code, EXIT_LIMIT)
+        code = EXIT_INPUT if any(r.status == INPUT_ERROR for r in report.rows) else 0
+        if any(r.status not in (SOLVED, EXHAUSTED, FEASIBLE, INPUT_ERROR) for r in report.rows):
+            code = max(code, EXIT_LIMIT)  # a limit, or a search that raised (its row's error), as solve
         admissible = {h for h in heuristics if registry.heuristic(name, h).admissible}  # options included
         from searchkit.algorithm import OPTIMAL
 

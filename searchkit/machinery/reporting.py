@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from searchkit.machinery.output import EXIT_CANCELLED, EXIT_INPUT, EXIT_LIMIT, echo, error, stopped_by, warning
-from searchkit.errors import InputError, SearchkitError, failure_message
+from searchkit.errors import FailureMessage, InputError, SearchkitError, failure_message
 from searchkit.result import CANCELLED, ERROR, EXHAUSTED, FEASIBLE, INPUT_ERROR, SOLVED
 
 
@@ -20,8 +20,9 @@ def solve_items(solver, items: Iterable) -> Iterator[tuple]:
 
     An input-error item passes through with neither; a case the Solver
     refuses (a plan it cannot run), or whose search raised an exception (a
-    defect: :func:`searchkit.errors.failure_message`), gives its message
-    instead of an outcome.
+    defect, or out of memory: :func:`searchkit.errors.failure_message`, a
+    :class:`~searchkit.errors.FailureMessage`), gives its message instead of
+    an outcome.
     """
     for item in items:
         if isinstance(item.value, InputError):
@@ -102,7 +103,8 @@ class Reporter:
         if message is not None:
             if not self.quiet:
                 error(f"{value.source}: case {value.index}: {message}")
-            self.code = max(self.code, EXIT_INPUT)
+            # a search that raised failed (1, as a case a limit stopped); a plan refused for the case is usage (2)
+            self.code = max(self.code, EXIT_LIMIT if isinstance(message, FailureMessage) else EXIT_INPUT)
             self._record(value.source, value.index, ERROR, error=message, line=value.line)
             return True
         self.emit(outcome)

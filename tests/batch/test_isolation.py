@@ -53,6 +53,47 @@ def test_a_search_that_raises_is_its_cases_error_and_the_worker_goes_on(cli, tmp
     assert [r["status"] for r in rs] == ["solved", "error", "solved", "error", "solved"]
     assert all("the search raised ZeroDivisionError: planted" in r["error"] for r in rs if r["status"] == "error")
     assert "died" not in res.stderr  # the worker caught it and went on
+    assert res.returncode == 1, res.stderr  # the search failed: not bad input (2)
+
+
+# One process (text), one process through the batch runner (jsonl), and two workers: the same lines and status.
+_PATHS = [[], ["--format", "jsonl"], ["--jobs", "2"]]
+
+
+def _answers(res, how) -> list:
+    if "jsonl" in how:
+        return [json.loads(line)["status"] for line in res.stdout.splitlines()]
+    return res.stdout.splitlines()
+
+
+@pytest.mark.python_engine("a test game written in Python (crashy)")
+@pytest.mark.parametrize("how", _PATHS)
+def test_a_search_that_raises_exits_1_on_every_path(cli, tmp_path, how):
+    # exit status 2 means bad input or usage; a search that raised (a plugin's defect) is the search's failure
+    data = tmp_path / "cases.txt"
+    data.write_text("ok 1\nraise\nok 2\n")
+    res = cli("solve", "crashy", *how, data)
+    assert res.returncode == 1, res.stderr
+    assert _answers(res, how) in (["1", "? (error)", "2"], ["solved", "error", "solved"])
+    (line,) = [x for x in res.stderr.splitlines() if "error:" in x]
+    assert line == (f"searchkit: error: {data}: case 2: the search raised ZeroDivisionError: planted (a defect in "
+                    f"the game's plugin or in searchkit; the other cases go on)")
+
+
+@pytest.mark.python_engine("a test game written in Python (crashy)")
+@pytest.mark.parametrize("how", _PATHS)
+def test_running_out_of_memory_without_a_memory_limit_is_said_so_and_exits_1(cli, tmp_path, how):
+    # as under `ulimit -v`: the hog's 512 MiB do not fit in 400 MiB of address space, and no --memory-limit is
+    # given; it was "a defect in the game's plugin" with exit status 2, and under the batch runner a traceback
+    data = tmp_path / "cases.txt"
+    data.write_text("ok 1\nhog\nok 2\n")
+    res = cli("solve", "crashy", *how, data, address_space_mb=400)
+    assert "Traceback" not in res.stderr, res.stderr
+    assert res.returncode == 1, res.stderr
+    assert _answers(res, how) in (["1", "? (error)", "2"], ["solved", "error", "solved"])
+    (line,) = [x for x in res.stderr.splitlines() if "error:" in x]
+    assert line == (f"searchkit: error: {data}: case 2: the search ran out of memory (MemoryError); give "
+                    f"--memory-limit MB to stop a case at that limit (memory_limit); the other cases go on")
 
 
 @pytest.mark.python_engine("the Python engine's pattern databases, which need numpy")

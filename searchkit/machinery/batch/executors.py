@@ -181,8 +181,10 @@ def solve_case(config, case, started: float | None = None) -> CaseResult:
     A :class:`MemoryError` under the memory limit gives status
     ``memory_limit`` (the search's objects are freed as the error unwinds).
     The Solver's refusal (:class:`~searchkit.errors.SearchkitError`), or
-    any other exception of the search (a plugin's defect), gives a
-    ``message`` and no outcome.
+    any other exception of the search (a plugin's defect, or a
+    :class:`MemoryError` with no memory limit set: the process ran out, as
+    under ``ulimit -v``), gives a ``message`` and no outcome, as in one
+    process (:func:`searchkit.machinery.reporting.solve_items`).
     """
     from searchkit.errors import SearchkitError
     from searchkit.result import SearchResult, SearchStats
@@ -198,7 +200,11 @@ def solve_case(config, case, started: float | None = None) -> CaseResult:
             outcome = solver.solve(case, started=begin)
     except SearchkitError as exc:
         return CaseResult(None, message=str(exc), peak_rss_kb=peak_rss_kb())
-    except MemoryError:
+    except MemoryError as exc:
+        if memory_mb is None:  # not our limit: the process ran out, as in one process
+            from searchkit.errors import failure_message
+
+            return CaseResult(None, message=failure_message(exc), peak_rss_kb=peak_rss_kb())
         seconds = time.perf_counter() - begin
         result = SearchResult(status=MEMORY_LIMIT, stats=SearchStats(elapsed=seconds))
         return CaseResult(Outcome(case, result, None, None, seconds),
