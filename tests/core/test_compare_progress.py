@@ -81,7 +81,7 @@ def test_compare_counts_the_records_it_wrote_not_its_rows(searchkit_cli_run, tmp
     board = tmp_path / "b.txt"
     board.write_text("1 2 3\n4 5 6\n0 7 8\n\n1 2 3\n4 5 6\n9 7 8\n\n1 2 3\n4 5 6\n7 0 8\n")
     out = tmp_path / "r.jsonl"
-    done = searchkit_cli_run(["compare", "sliding-tiles", str(board), "-H", "manhattan", "-H", "misplaced",
+    done = searchkit_cli_run(["compare", "sliding-tiles", str(board), "-H", "manhattan", "-H", "linear-conflict",
                               "--output", str(out)])
     assert done.exit_code == 2, done.output  # the input error's status, as solve's
     assert len(_records(out)) == 4
