@@ -103,36 +103,117 @@ pub fn encode(values: &[u8], key: &str, digest: &[u8; 32]) -> Vec<u8> {
 /// `path` only ever holds a whole table; on an error (the disk full, `path` a folder) the temporary file is
 /// removed.
 ///
-/// The temporary file, `.NAME.PID-N.tmp` beside `path`, is created exclusively (`create_new`: `O_CREAT |
-/// O_EXCL`, with `O_NOFOLLOW`, which fails on any existing entry, a symbolic link included, instead of
-/// following it; `N` counts up past names already taken), so a link planted at that name never makes the
-/// writer write into the file it points to; the rename replaces a link at `path` itself rather than
-/// following it.
+/// Where the system allows it (Linux's `O_TMPFILE`, and `/proc/self/fd` to name the open file), the data is
+/// written to an *anonymous* file in `path`'s folder, which has no name until it is whole: it is then linked
+/// as `.NAME.PID-N.tmp` and renamed over `path`.  A process killed while it writes (a second Ctrl-C that
+/// interrupts the interpreter's wait for a write-behind thread, `kill -9`) leaves nothing behind, since the
+/// kernel frees an anonymous file with its last descriptor; only the two system calls between the link and
+/// the rename can leave a (whole) temporary file.  Elsewhere the data goes straight to the named temporary
+/// file.
+///
+/// The temporary name is created exclusively (`create_new`: `O_CREAT | O_EXCL`, with `O_NOFOLLOW`, which
+/// fails on any existing entry, a symbolic link included, instead of following it; `linkat` likewise never
+/// replaces or follows an existing entry; `N` counts up past names already taken), so a link planted at that
+/// name never makes the writer write into the file it points to; the rename replaces a link at `path` itself
+/// rather than following it.
 ///
 /// # Errors
 ///
-/// The operating system's error from creating, writing or renaming the file.
+/// The operating system's error from creating, writing, linking or renaming the file.
 pub fn write(path: &Path, values: &[u8], key: &str, digest: &[u8; 32]) -> io::Result<()> {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
-    let (mut f, tmp) = create_temporary(path, nanos)?;
-    let placed = (|| {
+    let fill = |f: &mut fs::File| -> io::Result<()> {
         let (head, packed) = parts(values, key, digest);
         f.write_all(&head)?;
         f.write_all(packed.as_deref().unwrap_or(values))?;
-        f.flush()?;
-        fs::rename(&tmp, path)
-    })();
+        f.flush()
+    };
+    if let Some(mut f) = open_anonymous(path) {
+        fill(&mut f)?; // on an error the anonymous file is freed with `f`: nothing to remove
+        let tmp = link_temporary(&f, path, nanos)?;
+        let placed = fs::rename(&tmp, path);
+        if placed.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        return placed;
+    }
+    let (mut f, tmp) = create_temporary(path, nanos)?;
+    let placed = fill(&mut f).and_then(|()| fs::rename(&tmp, path));
     if placed.is_err() {
         let _ = fs::remove_file(&tmp); // never leave a half-written or unplaceable table behind
     }
     placed
 }
 
+/// An anonymous file (`O_TMPFILE`) in `path`'s folder, or `None` where there is none to be had: not Linux,
+/// a file system without `O_TMPFILE`, no `/proc/self/fd` to link it by (the caller then writes a named
+/// temporary file).  `SEARCHKIT_NO_TMPFILE` set in the environment gives `None` too, so that the tests run
+/// the other way as well.
+fn open_anonymous(path: &Path) -> Option<fs::File> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        if std::env::var_os("SEARCHKIT_NO_TMPFILE").is_some() || !Path::new("/proc/self/fd").is_dir() {
+            return None;
+        }
+        let (_, folder) = name_and_folder(path).ok()?;
+        let mut options = fs::OpenOptions::new();
+        options.write(true).mode(0o666).custom_flags(libc::O_TMPFILE | libc::O_CLOEXEC);
+        options.open(folder).ok()
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = path;
+        None
+    }
+}
+
+/// Give the whole anonymous file `f` its temporary name `.NAME.PID-N.tmp` beside `path` (`linkat` through
+/// `/proc/self/fd`, which fails on an existing entry rather than replacing or following it: `N` counts up
+/// from `start` past names taken), and return the name.
+#[cfg(target_os = "linux")]
+fn link_temporary(f: &fs::File, path: &Path, start: u32) -> io::Result<PathBuf> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::io::AsRawFd;
+
+    let (name, folder) = name_and_folder(path)?;
+    let from = CString::new(format!("/proc/self/fd/{}", f.as_raw_fd())).expect("no NUL in a number");
+    let pid = std::process::id();
+    for n in 0..1000u32 {
+        let tmp = folder.join(format!(".{}.{pid}-{}.tmp", name.to_string_lossy(), start.wrapping_add(n)));
+        let to = CString::new(tmp.as_os_str().as_bytes())
+            .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL in the table's path"))?;
+        // SAFETY: two NUL-terminated paths alive across the call, each relative to the working folder if not
+        // absolute; AT_SYMLINK_FOLLOW resolves the /proc link to the open file itself.
+        let follow = libc::AT_SYMLINK_FOLLOW;
+        let done = unsafe { libc::linkat(libc::AT_FDCWD, from.as_ptr(), libc::AT_FDCWD, to.as_ptr(), follow) };
+        if done == 0 {
+            return Ok(tmp);
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::AlreadyExists {
+            return Err(e);
+        }
+    }
+    Err(io::Error::new(io::ErrorKind::AlreadyExists, "no free temporary name beside the table"))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn link_temporary(_: &fs::File, _: &Path, _: u32) -> io::Result<PathBuf> {
+    unreachable!("open_anonymous gives no file here")
+}
+
+/// `path`'s file name and folder (`.` for a bare name).
+fn name_and_folder(path: &Path) -> io::Result<(&std::ffi::OsStr, &Path)> {
+    let name = path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
+    Ok((name, path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))))
+}
+
 /// A new file `.NAME.PID-N.tmp` in `path`'s folder (`N` from `start` on), created exclusively (never through a
 /// link), and its name.
 fn create_temporary(path: &Path, start: u32) -> io::Result<(fs::File, PathBuf)> {
-    let name = path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let (name, folder) = name_and_folder(path)?;
     let pid = std::process::id();
     for n in 0..1000u32 {
         let tmp = folder.join(format!(".{}.{pid}-{}.tmp", name.to_string_lossy(), start.wrapping_add(n)));
@@ -653,6 +734,79 @@ mod tests {
         assert_eq!(fs::read(&victim).unwrap(), b"precious");
         assert!(!fs::symlink_metadata(&path).unwrap().file_type().is_symlink());
         assert_eq!(read(&path, &digest).unwrap(), vec![0, 1, 2, UNREACHED]);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_anonymous_file_is_linked_only_whole_and_never_through_a_planted_link() {
+        let dir = Folder::new("anon");
+        let victim = dir.0.join("victim");
+        fs::write(&victim, b"precious").unwrap();
+        let path = dir.0.join("t.pdb");
+        let mut f = open_anonymous(&path).expect("O_TMPFILE on the test's folder");
+        f.write_all(b"table").unwrap();
+        let names = |d: &Path| -> Vec<String> {
+            let mut v: Vec<_> =
+                fs::read_dir(d).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(names(&dir.0), ["victim"]); // written, and still without a name
+        let pid = std::process::id();
+        for n in 0..50u32 {
+            std::os::unix::fs::symlink(&victim, dir.0.join(format!(".t.pdb.{pid}-{}.tmp", 1000 + n))).unwrap();
+        }
+        let tmp = link_temporary(&f, &path, 1000).unwrap();
+        assert_eq!(tmp, dir.0.join(format!(".t.pdb.{pid}-1050.tmp")));
+        assert_eq!(fs::read(&tmp).unwrap(), b"table");
+        assert_eq!(fs::read(&victim).unwrap(), b"precious");
+        drop(f);
+        let dropped = Folder::new("dropped"); // an anonymous file dropped unlinked (a writer that died) is gone
+        let mut g = open_anonymous(&dropped.0.join("t.pdb")).unwrap();
+        g.write_all(&[1u8; 4096]).unwrap();
+        drop(g);
+        assert!(names(&dropped.0).is_empty());
+    }
+
+    /// A child process writes a 64 MB table and is killed (SIGALRM's default action) 0.2 to 115 ms in, while
+    /// it computes the CRC or writes, or after it is done: the folder then holds nothing or the whole table, never a temporary
+    /// file.  With the named temporary file alone (`SEARCHKIT_NO_TMPFILE=1 cargo test`), it fails.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_writer_killed_while_it_writes_leaves_nothing_behind() {
+        let dir = Folder::new("killed");
+        let path = dir.0.join("t.pdb");
+        let values = vec![3u8; 64 << 20];
+        let digest = [1u8; 32];
+        let mut killed = 0;
+        for trial in 0..25 {
+            // SAFETY: the child only writes the table (glibc's malloc is usable after fork) and exits.
+            let pid = unsafe { libc::fork() };
+            assert!(pid >= 0, "fork failed");
+            if pid == 0 {
+                let when = libc::itimerval {
+                    it_interval: libc::timeval { tv_sec: 0, tv_usec: 0 },
+                    it_value: libc::timeval { tv_sec: 0, tv_usec: 200 + trial * trial * 200 },
+                };
+                unsafe { libc::setitimer(libc::ITIMER_REAL, &when, std::ptr::null_mut()) };
+                let code = i32::from(write(&path, &values, "k", &digest).is_err());
+                unsafe { libc::_exit(code) };
+            }
+            let mut status = 0;
+            assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
+            if libc::WIFSIGNALED(status) {
+                killed += 1;
+            } else {
+                assert_eq!(libc::WEXITSTATUS(status), 0, "the write failed");
+            }
+            for entry in fs::read_dir(&dir.0).unwrap() {
+                let name = entry.unwrap().file_name();
+                assert_eq!(name, "t.pdb", "trial {trial}: {name:?} left behind");
+                assert_eq!(read(&path, &digest).unwrap().len(), values.len());
+            }
+            let _ = fs::remove_file(&path);
+        }
+        assert!(killed >= 5, "only {killed} of 25 writers were killed before they finished");
     }
 
     #[test]
