@@ -53,7 +53,9 @@ def summary(counts: dict, seconds: float, *, skipped: int = 0, output: str | Non
     """Print the one summary line on stderr: cases by status, wall time, and how to resume.
 
     ``unsolved``: the statuses of the skipped cases recorded without an
-    answer (``--resume --keep-stopped``), by count.
+    answer (``--resume --keep-stopped``), by count.  ``output``, the record
+    file, is named only when it exists (a SIGTERM before the run made it
+    named a file that was never created).
     """
     def by_count(table) -> str:
         return ", ".join(f"{n} {status}" for status, n in sorted(table.items(), key=lambda kv: (-kv[1], str(kv[0]))))
@@ -67,7 +69,7 @@ def summary(counts: dict, seconds: float, *, skipped: int = 0, output: str | Non
         text += f"; {skipped} already recorded, skipped"
         if unsolved:
             text += f" ({sum(unsolved.values())} of them unsolved: {by_count(unsolved)})"
-    if output is not None:
+    if output is not None and os.path.lexists(output):  # a run stopped before it made the file names none
         text += f"; records in {output}"
         if cancelled:
             text += "; run the same command with --resume to solve the rest"

@@ -36,15 +36,20 @@ def test_a_torn_last_line_and_a_bad_middle_line(tmp_path):
     assert load_records(str(tmp_path / "missing.jsonl")).records == []
 
 
-def test_the_summary_line(capsys):
+def test_the_summary_line(capsys, tmp_path, monkeypatch):
     from collections import Counter
 
     from searchkit.cli.batch import summary
 
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "r.jsonl").write_text("")
     summary(Counter(solved=3, memory_limit=1), 2.04, skipped=2, output="r.jsonl", cancelled=True)
     err = capsys.readouterr().err
     assert err == ("searchkit: 4 cases in 2.0 s (3 solved, 1 memory_limit); 2 already recorded, skipped; "
                    "records in r.jsonl; run the same command with --resume to solve the rest\n")
+    # a run stopped (SIGTERM) before it created its record file named the file that was never made
+    summary(Counter(), 0.01, output="never.jsonl", cancelled=True)
+    assert capsys.readouterr().err == "searchkit: 0 cases in 0.0 s\n"
 
 
 def test_a_record_file_refuses_a_write_once_closed(tmp_path):
