@@ -345,3 +345,27 @@ def test_a_mayan_claim_the_game_cannot_decide_is_not_checked_and_one_it_can_is_p
     res = cli("verify", "mayan", two, both)
     assert res.returncode == 0, res.stderr
     assert res.stdout.splitlines()[-1] == "1 OK (1 proven unsolvable, confirmed by the game's solvability test)"
+
+
+def test_a_record_without_a_data_hash_answers_no_case(searchkit_cli_run, recorded, tmp_path):
+    """A record with ``data_hash: null`` matched any data of its case number, and as the last one it overrode
+    the case's true record: case 2's moves appended as case 1's, hash removed, failed a valid file (and
+    ``show --records`` drew them).  Only a record that gives no answer (a case stopped while it was read)
+    is recorded without its hash; one claiming an answer without it matches no data."""
+    rs = copy.deepcopy(recorded)
+    forged = dict(rs[1], case=1, data_hash=None)
+    path = write(tmp_path / "r.jsonl", rs + [forged])
+    res = searchkit_cli_run(["verify", "flood", str(PC19), str(path)])
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines()[-1] == "12 OK"
+    drawn = searchkit_cli_run(["show", "flood", str(PC19), "--records", str(path), "-o", str(tmp_path / "a.svg")])
+    assert drawn.exit_code == 0 and "do not reach a goal" not in drawn.output, drawn.output
+    # alone, it is a record for other data, as one with another hash
+    alone = write(tmp_path / "alone.jsonl", [forged])
+    res = searchkit_cli_run(["verify", "flood", str(PC19), str(alone)])
+    assert res.exit_code == 1 and "case 1: mismatched: the record is for other data" in res.output, res.output
+    # a case stopped while it was read has no hash, and is matched: not solved
+    stopped = dict(rs[0], status="time_limit", data_hash=None, moves=None, cost=None, length=None, lower_bound=None,
+                   gap=None)
+    res = searchkit_cli_run(["verify", "flood", str(PC19), str(write(tmp_path / "s.jsonl", [stopped]))])
+    assert res.exit_code == 1 and "case 1: not solved (status time_limit)" in res.output, res.output

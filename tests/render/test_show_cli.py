@@ -158,8 +158,9 @@ def test_show_refuses_moves_after_the_goal_and_caps_the_frames(searchkit_cli_run
     assert len(_frames(out)) == 5
     assert f"drew the first 5 frames, up to move 4 of {n} (--max-frames 5)" in capped.output
     records = tmp_path / "r.jsonl"
-    records.write_text(json.dumps({"schema": 1, "game": "flood", "source": str(PC19), "case": 1, "status": "solved",
-                                   "moves": moves.split() + ["1", "2"] * 9000}) + "\n")
+    record = json.loads(searchkit_cli_run(["solve", "flood", "--format", "jsonl", str(PC19)]).output.splitlines()[0])
+    record["moves"] += ["1", "2"] * 9000  # the case's own record, its moves forged
+    records.write_text(json.dumps(record) + "\n")
     forged = searchkit_cli_run(["show", "flood", str(PC19), "--records", str(records), "-o", str(out)])
     assert forged.exit_code == 2 and "comes after the goal" in forged.output
 

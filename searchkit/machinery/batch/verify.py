@@ -266,8 +266,10 @@ class RecordIndex:
 
     A case's record is the last one with the same source (as
     :func:`~searchkit.machinery.records.source_key` normalises it), case
-    number and data hash.  When no record names the case's source but all
-    name one other source, those are used (the file was named differently).
+    number and data hash; failing that, the last one of that source and
+    number with no data hash that gives no answer (a case stopped while it
+    was read).  When no record names the case's source but all name one
+    other source, those are used (the file was named differently).
     """
 
     def __init__(self, records: Iterable[dict]) -> None:
@@ -294,8 +296,13 @@ class RecordIndex:
 
         candidates = self.by_key.get((self.source_of(case), case.index), [])
         digest = data_hash(case)
-        # no data hash: a case whose reading a limit stopped (Case.unread), reported without its data
-        matching = [r for r in candidates if r.get("data_hash") in (digest, None)]
+        matching = [r for r in candidates if r.get("data_hash") == digest]
+        if not matching:
+            # no data hash: a case whose reading a limit stopped (Case.unread) or an input error, recorded
+            # without its data, and so without an answer; a record claiming one with no hash matches no data
+            # (every answer is recorded with its case's hash), or it would stand for any board of that number
+            matching = [r for r in candidates if r.get("data_hash") is None
+                        and r.get("status") not in (SOLVED, FEASIBLE, EXHAUSTED)]
         if candidates and not matching:
             conflict = options_conflict(game, candidates[-1], options)
             return None, (f"the record was {conflict}" if conflict else
