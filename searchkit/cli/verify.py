@@ -65,7 +65,9 @@ def make_verify_command(registry, name: str) -> click.Command:
         "whose record is for other data, or that has no solved record is reported on stderr, one line each; "
         "then the exit status is 1.  A record claiming its case has no solution is put to the game's "
         "solvability test (sliding tiles: parity): a claim it refutes fails, one it cannot decide is counted "
-        "as not checked.  Records that match no case of FILE are counted in one warning.  "
+        "as not checked.  Replay does not prove a solved record optimal: to check that, solve again into a "
+        "second record file and run 'searchkit report' over both (its Contradictions).  "
+        "Records that match no case of FILE are counted in one warning.  "
         "Give the same game options as to solve (e.g. --start)."))(
         apply(command, params))
 
