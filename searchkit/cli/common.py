@@ -16,7 +16,7 @@ __all__ = ["EXIT_CANCELLED", "EXIT_INPUT", "EXIT_LIMIT", "EXIT_OK", "error", "wa
 
 EXIT_HELP = """Exit status: 0 every case solved, proven unsolvable or feasible (a solution with its proven bound);
 1 a case stopped at a limit without a solution, or whose search failed (an error: not the input's fault);
-2 bad input or usage (one line on stderr per problem; the good cases are still solved); 130 Ctrl-C."""
+2 bad input or usage (one line on stderr per problem; the good cases are still solved); 130 Ctrl-C; 143 SIGTERM."""
 
 
 def registry(ctx: click.Context):

@@ -86,7 +86,9 @@ def make_solve_command(registry, name: str) -> click.Command:
         click.option("--stats", is_flag=True, help="Print search statistics (and improvements) to stderr."),
         click.option("--format", "fmt", type=click.Choice(choices("solve")), default=None,
                      help="text (default): the judge's output; json: one object per case (the same keys for every "
-                          "case); jsonl: resumable records (docs/records.md; the default with --output)."),
+                          "case), after its improvement events under an anytime driver or --seed-solution (objects "
+                          "with 'event': docs/anytime.md); jsonl: resumable records (docs/records.md; the default "
+                          "with --output)."),
         *batch_options(),
     ]
     params += [option_flag(opt) for opt in game.options]
