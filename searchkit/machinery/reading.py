@@ -402,7 +402,7 @@ class _Utf8Check:
         self.bad.append((line, data[exc.start], self.base + exc.start))
         head = data[:exc.start].decode("utf-8")
         self.newlines += head.count("\n")
-        self.blank = self.blank and not head.strip()
+        self.blank = False  # the byte is read as U+FFFD, which is text: a file of bad bytes is not empty
         self.base += exc.end
         return data[exc.end:]
 
@@ -473,7 +473,7 @@ def iter_cases(game, paths: Sequence[str], options: Mapping[str, Any],
             items = timed_items(index, source, stream(lines.lines, source, options)
                                 if stream is not None and lines is not None  # lines: read for the stream
                                 else game.parse(text, source, options), limits, first)
-            yield from (_refuse_bad_bytes(items, bad, source) if bad else items)
+            yield from (_refuse_bad_bytes(items, bad, index, source) if bad else items)
         finally:
             if lines is not None:
                 lines.close()
@@ -544,40 +544,59 @@ def _bad_byte_error(found, source: str, value) -> InputError:
                       source=source, line=line, case=case, fatal=False)
 
 
-def _refuse_bad_bytes(items: Iterator[Item], bad: list, source: str) -> Iterator[Item]:
+def _refuse_bad_bytes(items: Iterator[Item], bad: list, file: int, source: str) -> Iterator[Item]:
     """``items`` with each case that holds a non-UTF-8 byte replaced by an input error naming the byte.
 
-    A case holds the lines from its first line up to the next case's first
+    A case holds the lines from its first line up to the next item's first
     line (the first case also the lines before it; the last one the rest of
     the file), so every item is held until the next is read.  When the
-    parser gives up on the file (a fatal error), the file is refused for its
-    first bad byte, as a file that is not UTF-8 text.
+    parser gives up on the file (a fatal error, on line ``L``), the case
+    before it holds the lines up to ``L`` only, and the error is replaced by
+    one naming the first bad byte from ``L`` on, as a file that is not UTF-8
+    text: a bad byte after a file's last case (after its terminator, say)
+    is that one error, and the last case is still solved.  Each bad byte is
+    named once, and one no item holds is still named, as a fatal error.
     """
+    left = list(bad)  # not yet named, in file order
+
+    def take(below: int | None) -> list:
+        """The bytes not yet named on lines before ``below`` (``None``: all of them), now named."""
+        nonlocal left
+        count = len(left) if below is None else sum(1 for b in left if b[0] < below)
+        found, left = left[:count], left[count:]
+        return found
+
     pending: Item | None = None
-    low = 0
     for item in items:
         value = item.value
         line = getattr(value, "line", None)
-        if isinstance(value, InputError) and (value.fatal or getattr(value, "warning", False)) or line is None:
-            if pending is not None:
-                yield _judged(pending, [b for b in bad if b[0] >= low], source)
-                pending = None
-                low = 1 << 62
-            if isinstance(value, InputError) and value.fatal:
-                rest = [b for b in bad if b[0] >= (line or 0)] or bad
-                if rest:
-                    line_, byte, offset = rest[0]
-                    value = InputError(f"expected UTF-8 text, found byte 0x{byte:02x} at offset {offset} "
-                                       f"(line {line_})", source=source)
-                    item = attrs.evolve(item, value=value)
+        fatal = isinstance(value, InputError) and value.fatal
+        if pending is not None and (line is not None or fatal):
+            yield _judged(pending, take(line), source)
+            pending = None
+        if fatal:
+            found = take(None)
+            if found:
+                item = attrs.evolve(item, value=_not_utf8(found[0], source))
             yield item
-            continue
-        if pending is not None:
-            yield _judged(pending, [b for b in bad if low <= b[0] < line], source)
-            low = line
-        pending = item
+        elif line is None:  # no line to tell which bytes it holds: the case before holds the rest of the file
+            if pending is not None:
+                yield _judged(pending, take(None), source)
+                pending = None
+            yield item
+        else:
+            pending = item
     if pending is not None:
-        yield _judged(pending, [b for b in bad if b[0] >= low], source)
+        yield _judged(pending, take(None), source)
+    if left:  # the parser gave nothing that holds them
+        yield Item(file, source, _not_utf8(left[0], source), time.perf_counter())
+
+
+def _not_utf8(found: tuple, source: str) -> InputError:
+    """The fatal error of a file refused for the bad byte ``found`` (line, byte, offset): the line goes in the
+    text, not in ``line``, as the error is the file's, not a case's."""
+    line, byte, offset = found
+    return InputError(f"expected UTF-8 text, found byte 0x{byte:02x} at offset {offset} (line {line})", source=source)
 
 
 def _judged(item: Item, found: list, source: str) -> Item:

@@ -150,3 +150,38 @@ def test_a_non_utf8_byte_refuses_only_the_case_that_holds_it(tmp_path):
         assert proc.returncode == 2
         assert proc.stdout.decode().split("\n")[:-1] == expected, (path, proc.stdout, proc.stderr)
         assert message in proc.stderr.decode() and proc.stderr.decode().count("\n") == 1, proc.stderr
+
+
+def test_a_bad_byte_after_the_last_case_is_one_error_and_the_cases_are_solved(tmp_path):
+    """A non-UTF-8 byte after a file's last case (after its terminator) was held by that case and by the
+    terminator's error: the last good case was refused and the byte named twice (two lines, an extra record);
+    a file of one bad byte was called empty.  Now the byte is one error, and every good case is answered."""
+    import json
+    import subprocess
+    import sys
+
+    found = "expected UTF-8 text, found byte 0xe9 at offset"
+    for game, data, expected, message in (
+            ("flood", b"2\n0 1\n1 0\n2\n0 1\n1 0\n0\n\xe9", ["2", "2", "? (input error)"], f"{found} 22 (line 8)"),
+            ("flood", b"2\n0 1\n1 0\n0\n\xe9\n", ["2", "? (input error)"], f"{found} 12 (line 5)"),
+            ("flood", b"2\n0 1\n1 0\n0 \xe9\n", ["2", "? (input error)"], f"{found} 12 (line 4)"),
+            ("flood", b"\xe9", ["? (input error)"], f"{found} 0 (line 1)"),
+            ("flood", b"\n \n\xe9\n", ["? (input error)"], f"{found} 3 (line 3)"),
+            ("mayan", b"\xe9", ["? (input error)"], f"{found} 0 (line 1)"),
+            ("sliding-tiles", b"1 2 3\n4 5 6\n7 8 0\n\n\xe9\n", ["0", "? (input error)"], f"{found} 19 (line 5)"),
+            ("sliding-tiles", b"\xe9", ["? (input error)"], f"{found} 0 (line 1)")):
+        path = tmp_path / "in.txt"
+        path.write_bytes(data)
+        proc = subprocess.run([sys.executable, "-m", "searchkit", "solve", game, str(path)], capture_output=True,
+                              timeout=120)
+        err = proc.stderr.decode()
+        assert proc.returncode == 2, (data, proc)
+        assert proc.stdout.decode().split("\n")[:-1] == expected, (data, proc.stdout, err)
+        assert message in err and err.count("\n") == 1 and "Traceback" not in err, (data, err)
+    path = tmp_path / "in.txt"
+    path.write_bytes(b"2\n0 1\n1 0\n2\n0 1\n1 0\n0\n\xe9")
+    proc = subprocess.run([sys.executable, "-m", "searchkit", "solve", "flood", "--format", "jsonl", str(path)],
+                          capture_output=True, timeout=120)
+    records = [json.loads(line) for line in proc.stdout.decode().splitlines()]
+    assert [(r["case"], r["status"]) for r in records] == [(1, "solved"), (2, "solved"), (None, "input_error")]
+    assert proc.returncode == 2 and proc.stderr.decode().count("error:") == 1, proc.stderr
