@@ -49,7 +49,7 @@ def read_input(path: str, bad: list | None = None, deadline: float | None = None
             else:
                 data = sys.stdin.read().encode()
         else:
-            with open(path, "rb") as fh:
+            with _open_bytes(path) as fh:
                 # a pipe or a device (/dev/zero) has no size: read under the stream cap, not to its end
                 data = (fh.read() if stat.S_ISREG(os.fstat(fh.fileno()).st_mode)
                         else _read_capped(fh, source, deadline))
@@ -326,6 +326,32 @@ def open_lines(path: str, chunk_bytes: int | None = None, lenient: bool = False,
     return LineSource(path, check.blank, bad=check.bad)
 
 
+def _open_bytes(path: str):
+    """``path`` opened for reading bytes (a binary file object), without waiting in the open.
+
+    A FIFO that no process has opened for writing blocks a plain ``open`` until one does, for ever if none
+    does, and no ``--time-limit`` can stop that wait.  So the file is opened with ``O_NONBLOCK`` (which returns
+    at once) and the flag is cleared again: the wait for the writer then happens in :func:`_read_chunk`, under
+    the first case's deadline and in slices that let Ctrl-C and SIGTERM through.  On Linux ``select`` does not
+    report a FIFO opened this way readable until a writer has written or come and gone (a FIFO that never had
+    a writer is not at its end), so no writer yet is never read as an empty file.
+
+    Raises:
+        OSError: it cannot be opened (a folder included).
+    """
+    import os
+
+    nonblock = getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, os.O_RDONLY | nonblock | getattr(os, "O_BINARY", 0))
+    try:
+        if nonblock:
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def _open_input(path: str, source: str):
     """``(fh, spool, cap, why)``: ``path`` opened for reading bytes, and for a stream (standard input, a pipe, a
     device) an anonymous spool with the bytes it may take (:func:`stream_limit`, or half the free space of the
@@ -345,7 +371,7 @@ def _open_input(path: str, source: str):
         if fh is None:
             raise OSError("standard input is not a byte stream")
     else:
-        fh = open(path, "rb")
+        fh = _open_bytes(path)
         if stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
             return fh, None, None, None
         # A pipe, FIFO or device (``<(cmd)``, ``/dev/stdin``) can be read only once: spool it.

@@ -145,3 +145,94 @@ def test_the_first_case_of_a_stream_is_timed_from_the_streams_first_byte():
     items = list(timed_items(0, "<stdin>", parser(), Limits(time_limit=5), first_started=long_ago))
     assert items[0].started == long_ago and items[0].value.stopped == "time_limit"
     assert items[1].value.data == "x" and items[1].started > long_ago  # the next case has a clock of its own
+
+
+def _holds_open(pid: int, path) -> bool:
+    """Whether process ``pid`` has ``path`` open (it got past the open, into the wait for bytes)."""
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            if os.readlink(f"/proc/{pid}/fd/{fd}") == str(path):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+@pytest.mark.parametrize("game", ["flood", "sliding-tiles"])  # spooled (parse_stream) / read into memory
+def test_a_fifo_no_process_opens_for_writing_is_refused_at_the_time_limit(tmp_path, game):
+    """A FIFO with no writer blocked the open itself, before any clock: the run waited for ever whatever
+    --time-limit said.  Now the open returns at once and the wait for a writer is the first case's."""
+    fifo = tmp_path / "in.fifo"
+    os.mkfifo(fifo)
+    good = tmp_path / "good.txt"
+    good.write_text("2\n1 2\n2 1\n0\n" if game == "flood" else "1 2 3\n4 5 6\n7 8 0\n")
+    started = time.monotonic()
+    proc = subprocess.Popen([sys.executable, "-m", "searchkit", "solve", game, "--time-limit", "1", str(fifo),
+                             str(good)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=_env(tmp_path))
+    try:
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert time.monotonic() - started < 30
+    assert proc.returncode == 2, err
+    assert out.startswith("==> ") and "? (input error)\n" in out and out.endswith("2\n" if game == "flood" else
+                                                                                "0\n"), out
+    assert err.startswith(f"searchkit: error: {fifo}: not read whole within the first case's --time-limit "
+                          "(0 bytes read)"), err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert sorted(os.listdir(tmp_path)) == ["good.txt", "in.fifo"]  # no spool left behind
+
+
+def test_a_fifo_whose_writer_comes_later_is_read_and_one_that_writes_nothing_is_empty(tmp_path):
+    """Opened without waiting, a FIFO is still read as ``cat`` reads it: not at its end before a writer came."""
+    fifo = tmp_path / "in.fifo"
+    os.mkfifo(fifo)
+    for data, expected in ((b"2\n1 2\n2 1\n0\n", (0, "2\n", "")),
+                           (b"", (2, "? (input error)\n", f"searchkit: error: {fifo}: empty input, expected at least "
+                                                          "one case\n"))):
+        proc = subprocess.Popen([sys.executable, "-m", "searchkit", "solve", "flood", "--time-limit", "60",
+                                 str(fifo)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=_env(tmp_path))
+        try:
+            for _ in range(600):
+                if _holds_open(proc.pid, fifo):
+                    break
+                time.sleep(0.05)
+            time.sleep(0.5)  # the reader waits on the FIFO, with no writer yet
+            with open(fifo, "wb") as fh:
+                fh.write(data)
+            out, err = proc.communicate(timeout=60)
+        finally:
+            proc.kill()
+            proc.wait()
+        assert (proc.returncode, out, err) == expected
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_fifo_with_no_writer_and_no_time_limit_waits_until_a_signal(tmp_path, signum):
+    """Without --time-limit a FIFO no process writes to is waited on, as ``cat`` waits, but Ctrl-C and SIGTERM
+    end the wait at once with their exit statuses."""
+    from tests.conftest import sigint_default
+
+    fifo = tmp_path / "in.fifo"
+    os.mkfifo(fifo)
+    proc = subprocess.Popen([sys.executable, "-m", "searchkit", "solve", "flood", str(fifo)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(tmp_path),
+                            preexec_fn=sigint_default)
+    try:
+        for _ in range(600):
+            if _holds_open(proc.pid, fifo):
+                break
+            time.sleep(0.05)
+        assert _holds_open(proc.pid, fifo), "the process never got past opening the FIFO"
+        time.sleep(0.5)
+        assert proc.poll() is None  # still waiting for a writer
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=10)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.returncode == {signal.SIGTERM: 143, signal.SIGINT: 130}[signum], err
+    assert "Traceback" not in err
