@@ -21,8 +21,8 @@ from searchkit.limits import MAX_SECONDS
 from searchkit.tools.compare import DEFAULT_TIME_LIMIT
 
 
-def _parse_pairs(options, pairs) -> dict:
-    """Turn ``-o NAME=VALUE`` pairs into typed values for the given options."""
+def _parse_pairs(ctx, options, pairs) -> dict:
+    """Turn ``-o NAME=VALUE`` pairs into typed values for the given options (a name given twice is refused)."""
     known = {opt.key: opt for opt in options}
     out = {}
     for pair in pairs:
@@ -31,6 +31,8 @@ def _parse_pairs(options, pairs) -> dict:
         if not sep or key not in known:
             names = ", ".join(o.name for o in options) or "none"
             raise click.UsageError(f"expected -o NAME=VALUE with NAME one of: {names}; got {pair!r}")
+        if key in out:
+            _given_twice(ctx, known[key], f"-o {known[key].name}=... twice")
         try:
             out[key] = known[key].parse(value)
         except ValueError as exc:
@@ -38,9 +40,27 @@ def _parse_pairs(options, pairs) -> dict:
     return out
 
 
-def _merged(flags: dict, pairs, options) -> dict:
+def _given_twice(ctx, opt, how: str):
+    """A generator option given a second time (``how``): two readings of one setting, as OnceCommand says."""
+    flag = f"--{opt.name}/--no-{opt.name}" if opt.type is bool else f"--{opt.name} VALUE"
+    raise click.UsageError(f"option --{opt.name} is given more than once ({how}): give it once, as {flag} or as "
+                           f"-o {opt.name}=VALUE (only one of the values could be used)", ctx)
+
+
+def _merged(ctx, flags: dict, pairs, options) -> dict:
+    """The generator options: each ``--flag`` and ``-o NAME=VALUE`` given, over the flags' defaults.
+
+    An option given both ways (or by ``-o`` twice) is a usage error naming it: ``-o NAME=VALUE`` is the same as
+    its ``--flag``, and OnceCommand refuses a flag given twice.
+    """
+    from click.core import ParameterSource
+
+    pairs_given = _parse_pairs(ctx, options, pairs)
+    for opt in options:
+        if opt.key in pairs_given and ctx.get_parameter_source(opt.key) == ParameterSource.COMMANDLINE:
+            _given_twice(ctx, opt, f"as --{opt.name} and as -o {opt.name}=...")
     merged = {k: v for k, v in flags.items() if v is not None}
-    merged.update(_parse_pairs(options, pairs))
+    merged.update(pairs_given)
     return merged
 
 
@@ -55,7 +75,7 @@ def make_generate_command(registry, name: str) -> click.Command:
     def command(ctx, count, seed, size, pairs, **flags):
         import random
 
-        options = _merged(flags, pairs, gen.options)
+        options = _merged(ctx, flags, pairs, gen.options)
         rng = random.Random(seed)
         if size is not None and gen.size_error(size) is not None:
             fail(f"cannot generate {name} instances: --{gen.size_error(size)}")
@@ -512,6 +532,7 @@ def make_check_command(registry, name: str) -> click.Command:
 
     @click.pass_context
     def command(ctx, names, samples, min_size, max_size, shrink, seed, max_states, pairs, **flags):
+        options = _merged(ctx, flags, pairs, gen.options)  # usage first
         try:
             import hypothesis  # noqa: F401
         except ImportError:
@@ -523,7 +544,6 @@ def make_check_command(registry, name: str) -> click.Command:
         from searchkit.tools.instances import size_range
 
         heuristics = resolve_names(registry, name, names)
-        options = _merged(flags, pairs, gen.options)
         try:
             size_range(gen, min_size, max_size, ("--min-size", "--max-size"))
         except ValueError as exc:
