@@ -231,7 +231,11 @@ class Game(Protocol):
             input format (one file holding them all); needed by ``generate`` and
             checked by the contract suite: parsing the text gives the same data.
         format_input_stream(datas) -> iterator of str: ``format_input`` in
-            pieces (``generate`` writes many cases without holding the text).
+            pieces, an instance at a time (``generate`` writes many cases
+            without holding the text; without it, ``generate`` makes the
+            text whole and writes at most 64 MiB).  ``datas`` is an
+            iterator: a format of one case per file refuses a second
+            instance before yielding.
         format_state(puzzle, state) -> str: a state drawn for reports
             (``check`` prints counter-examples with it).
         render(case, puzzle, state, move) -> :class:`searchkit.render.grid.Frame`:

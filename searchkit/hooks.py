@@ -51,7 +51,7 @@ OPTIONAL_HOOKS: tuple[OptionalHook, ...] = (
                  "checks that parsing it gives the same data (skipped, saying so, without it)"),
     OptionalHook(GAME, "format_input_stream", "format_input_stream(datas) -> Iterator[str]",
                  "generate", "format_input in pieces, for many cases without holding the whole text; "
-                 "default: format_input"),
+                 "default: format_input, the text made whole (so at most 64 MiB of it)"),
     OptionalHook(GAME, "format_state", "format_state(puzzle, state) -> str",
                  "check (counter-examples)", "a state drawn for reports; default: repr(state)"),
     OptionalHook(GAME, "render", "render(case, puzzle, state, move) -> Frame",

@@ -25,7 +25,8 @@ def generate(game: str, count: int = 1, *, seed: int = 0, size: int | None = Non
     Raises:
         searchkit.errors.UnknownNameError: an unknown game, a game without a generator, or an unknown option.
         TypeError: a count, size or seed that is not a whole number.
-        ValueError: a count below 1, or a size or option the generator refuses.
+        ValueError: a count below 1 or over 10 000 000, text over 64 MiB (``count`` instances like the first:
+            :data:`searchkit.tools.generate.MAX_HELD_TEXT`), or a size or option the generator refuses.
     """
     import random
 
@@ -50,10 +51,10 @@ def generate(game: str, count: int = 1, *, seed: int = 0, size: int | None = Non
         raise ValueError(f"size must be from {low} to {top}, got {size}" if top else
                          f"size must be at least {low}, got {size}"
                          + (" (the generator's min_size)" if low > 1 else ""))
-    rng = random.Random(seed)
-    datas = [gen(rng, size or gen.default_size, given) for _ in range(count)]
-    stream = getattr(the_game, "format_input_stream", None)
-    return "".join(stream(iter(datas))) if stream is not None else the_game.format_input(datas)
+    from searchkit.tools.generate import generated_text
+
+    rng = random.Random(seed)  # the text held: estimated from the first instance and refused over 64 MiB
+    return "".join(generated_text(the_game, gen, rng, size or gen.default_size, given, count, held=True))
 
 
 # -- what is registered -------------------------------------------------------------

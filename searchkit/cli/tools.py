@@ -19,6 +19,7 @@ from searchkit.errors import SearchkitError
 from searchkit.formats import choices
 from searchkit.limits import MAX_SECONDS
 from searchkit.tools.compare import DEFAULT_TIME_LIMIT
+from searchkit.tools.generate import MAX_COUNT, MAX_TEXT
 
 
 def _parse_pairs(ctx, options, pairs) -> dict:
@@ -80,21 +81,28 @@ def make_generate_command(registry, name: str) -> click.Command:
         if size is not None and gen.size_error(size) is not None:
             fail(f"cannot generate {name} instances: --{gen.size_error(size)}")
         size = size or gen.default_size
+        from searchkit.tools.generate import TooMuchText, generated_text
+
+        out = sys.stdout
         try:
-            stream = getattr(game, "format_input_stream", None)
-            datas = (gen(rng, size, options) for _ in range(count))
-            if stream is not None:
-                for chunk in stream(datas):
-                    click.echo(chunk, nl=False)
-            else:
-                click.echo(game.format_input(list(datas)), nl=False)
+            for piece in generated_text(game, gen, rng, size, options, count):
+                out.write(piece)  # the stream's buffer, not a flush per instance (click.echo's)
+            out.flush()
+        except TooMuchText as exc:
+            if exc.so_far:  # instances longer than the first: the cap is reached part-way
+                fail(f"cannot generate {name} instances: stopped after {exc.cap} bytes, the most generate writes "
+                     f"(the instances came out longer than the first): give a smaller --count")
+            fail(f"cannot generate {name} instances: --count {count}: {count} instances like the first come to "
+                 f"about {exc.estimate} bytes, over the {exc.cap} generate writes at most: give a smaller --count "
+                 f"or --size (or several runs with other --seed values)")
         except (ValueError, SearchkitError) as exc:
             fail(f"cannot generate {name} instances: {exc}")
 
     size_range = click.IntRange(min=1, max=getattr(gen, "max_size", None))
     params = [
-        click.option("--count", "-n", type=click.IntRange(min=1), default=1, show_default=True,
-                     help="Instances to write (in one file; games whose format holds one case take 1)."),
+        click.option("--count", "-n", type=click.IntRange(min=1, max=MAX_COUNT), default=1, show_default=True,
+                     help=f"Instances to write (in one file, each as it is made; games whose format holds one "
+                          f"case take 1); at most {MAX_COUNT} instances and {MAX_TEXT // 2**30} GiB of text."),
         click.option("--seed", "-s", type=int, default=0, show_default=True, help="Random seed."),
         click.option("--size", type=size_range, default=None,
                      help=f"{gen.size_help} (default {gen.default_size}"

@@ -216,7 +216,7 @@ def test_time_limit_counts_the_set_up(searchkit_registry):  # item 11
 
 
 def test_generate_streams_and_bounds_its_sizes(searchkit_cli_run):  # item 13
-    proc = subprocess.Popen([sys.executable, "-m", "searchkit", "generate", "flood", "-n", "1000000000", "--size",
+    proc = subprocess.Popen([sys.executable, "-m", "searchkit", "generate", "flood", "-n", "10000000", "--size",
                              "2"], stdout=subprocess.PIPE, text=True)
     try:
         first = [proc.stdout.readline() for _ in range(4)]  # would never come if all were made first

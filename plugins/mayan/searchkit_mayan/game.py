@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from searchkit.errors import InputError
@@ -117,6 +118,14 @@ class MayanGame:
         if (inst.width, inst.height) != (5, 7) or inst.n > 5:
             lines.insert(0, f"# searchkit mayan width={inst.width} height={inst.height} max-moves={max(5, inst.n)}")
         return "\n".join(lines) + "\n"
+
+    def format_input_stream(self, instances):
+        """:meth:`format_input` for ``generate``: a second instance is refused before anything is written.
+
+        Raises:
+            ValueError: as :meth:`format_input` (one case per file), on the second instance, not after all.
+        """
+        yield self.format_input(list(itertools.islice(instances, 2)))  # two or more: format_input says why
 
     def render(self, case, puzzle, state, move):
         """The picture of a settled board for ``searchkit show`` (see :mod:`searchkit_mayan.render`)."""

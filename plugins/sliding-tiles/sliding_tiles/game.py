@@ -225,6 +225,11 @@ class SlidingTilesGame:
             blocks.append("\n".join(rows) + "\n")
         return "\n".join(blocks)
 
+    def format_input_stream(self, datas):
+        """:meth:`format_input` a board at a time (``generate --count N`` holds none of the text): the same text."""
+        for k, tiles in enumerate(datas):
+            yield ("\n" if k else "") + self.format_input([tiles])
+
     def render(self, case, puzzle, state, move):
         """The picture of ``state`` for ``searchkit show`` (see :mod:`sliding_tiles.render`)."""
         from sliding_tiles.render import render
