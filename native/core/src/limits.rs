@@ -167,8 +167,13 @@ impl Limiter {
         self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
-    /// Charge `bytes` more to the budget, or refuse (`memory_limit`).
-    pub(crate) fn charge(&self, bytes: usize) -> Result<(), Stop> {
+    /// Charge `bytes` more to the budget, or refuse (`memory_limit`); charged even when refused, so the
+    /// caller releases them either way (public for a game's own table builder).
+    ///
+    /// # Errors
+    ///
+    /// [`Status::MemoryLimit`] when the budget is exceeded.
+    pub fn charge(&self, bytes: usize) -> Result<(), Stop> {
         let now = self.used.fetch_add(bytes, Ordering::Relaxed) + bytes;
         match self.memory_budget {
             Some(b) if now > b => Err(Status::MemoryLimit),
@@ -177,7 +182,7 @@ impl Limiter {
     }
 
     /// Give back `bytes` charged before (a big table freed).
-    pub(crate) fn release(&self, bytes: usize) {
+    pub fn release(&self, bytes: usize) {
         self.used.fetch_sub(bytes, Ordering::Relaxed);
     }
 

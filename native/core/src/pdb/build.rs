@@ -587,14 +587,24 @@ fn zeroed<T: Copy + sealed::Sealed>(n: usize) -> Result<Vec<T>, Status> {
 }
 
 /// The checks of a [`Limiter`] the builder makes (cancel, `poll`, deadline; not the node limit, which counts
-/// a search's expansions).
-struct Checks<'a> {
+/// a search's expansions), public for a game's own builder (the sliding tiles' `sets` builder).
+pub struct Checks<'a> {
     limiter: &'a Limiter,
     polled: Instant,
 }
 
-impl Checks<'_> {
-    fn check(&mut self) -> Result<(), Status> {
+impl<'a> Checks<'a> {
+    /// The checks of `limiter`, its poll hook first due [`POLL_INTERVAL`] from now.
+    pub fn new(limiter: &'a Limiter) -> Self {
+        Checks { limiter, polled: Instant::now() }
+    }
+
+    /// Call `poll` if it is due, then stop on the cancel flag or the deadline.
+    ///
+    /// # Errors
+    ///
+    /// [`Status::Cancelled`] or [`Status::TimeLimit`].
+    pub fn check(&mut self) -> Result<(), Status> {
         let c = self.limiter;
         if c.cancel.is_none() && c.deadline.is_none() && c.poll.is_none() {
             return Ok(());

@@ -18,7 +18,7 @@ pub mod build;
 pub mod format;
 pub mod ranking;
 
-pub use build::{build, build_in, build_threads, Abstraction, Children, Ran, Share, Word};
+pub use build::{build, build_in, build_threads, Abstraction, Checks, Children, Ran, Share, Word};
 pub use format::{crc32, decode, decode_checked, encode, map_checked, read, read_checked, write, Table};
 pub use ranking::{count, rank, unrank, weights};
 

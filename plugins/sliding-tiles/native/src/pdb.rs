@@ -107,8 +107,8 @@ unsafe fn run_share_bmi2<T: Word, A: Abstraction>(share: Share<'_, T, A>) -> Ran
 }
 
 /// The table of the group `tiles` (tile numbers, goal `1 .. n*n-1` row-major then the blank) on the
-/// `n` x `n` board: `P(n*n, k)` entries, the Python builder's numbers (module docs), built by the core's
-/// layered builder under `limiter` (its cancel flag, deadline and memory budget).
+/// `n` x `n` board: `P(n*n, k)` entries, the Python builder's numbers (module docs), built on one thread
+/// ([`build_threads`]) under `limiter` (its cancel flag, deadline and memory budget).
 ///
 /// `progress(reached, total)` is called after each layer.
 ///
@@ -121,12 +121,24 @@ unsafe fn run_share_bmi2<T: Word, A: Abstraction>(share: Share<'_, T, A>) -> Ran
 /// A board side outside 2 to 5, or tiles that are not distinct numbers `1 .. n*n-1` (the caller checks).
 pub fn build(n: usize, tiles: &[u8], limiter: &Limiter, progress: impl FnMut(u64, u64))
              -> Result<Vec<u8>, Status> {
-    build_with(n, tiles, true, 1, limiter, progress)
+    build_threads(n, tiles, 1, limiter, progress)
 }
 
-/// [`build`] on `threads` threads (the core's parallel builder, `searchkit_core::pdb::build::build_threads`):
-/// the same table, byte for byte, at every thread count.
+/// [`build`] on `threads` threads: the same table, byte for byte, at every thread count.  Groups of 3 to 8
+/// tiles are built over sets of cells ([`crate::sets`], several times faster), the others by
+/// [`build_layered`].
 pub fn build_threads(n: usize, tiles: &[u8], threads: usize, limiter: &Limiter, progress: impl FnMut(u64, u64))
+                     -> Result<Vec<u8>, Status> {
+    if crate::sets::takes(n, tiles.len()) {
+        return crate::sets::build(n, tiles, threads, limiter, progress);
+    }
+    build_layered(n, tiles, threads, limiter, progress)
+}
+
+/// [`build_threads`] by the core's layered builder over [`TileAbstraction`] (its parallel builder,
+/// `searchkit_core::pdb::build::build_threads`, on more than one thread), whatever the group: the oracle of
+/// [`crate::sets`] in the tests, and the builder the benchmarks compare it with.
+pub fn build_layered(n: usize, tiles: &[u8], threads: usize, limiter: &Limiter, progress: impl FnMut(u64, u64))
                      -> Result<Vec<u8>, Status> {
     build_with(n, tiles, true, threads, limiter, progress)
 }
