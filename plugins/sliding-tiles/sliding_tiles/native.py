@@ -1,7 +1,8 @@
 """The native engine's hooks for sliding tiles (the module ``sliding_tiles_native``, built from
 ``plugins/sliding-tiles/native`` with searchkit's kit crate), when installed.
 
-- :func:`pdb_builder`: the native table builder (searchkit-core's layered builder over the puzzle's
+- :func:`pdb_builder`: the native table builder (over sets of cells for groups of 3 to 8 tiles,
+  ``plugins/sliding-tiles/native/src/sets.rs``; else searchkit-core's layered builder over the puzzle's
   abstraction in ``plugins/sliding-tiles/native/src/pdb.rs``), run in this process under the case's
   limits (:func:`build_table`), which writes the same file as searchkit's Python builder, much faster
   (the 8-tile table of the 7-8 partition is out of reach of the Python one).
@@ -62,15 +63,22 @@ def pdb_builder(keep: bool = False, behind: bool = False):
 
 
 def build_bytes(n: int, k: int) -> int:
-    """The native builder's memory for a group of ``k`` tiles on an ``n x n`` board, in bytes: its address
-    space, an upper bound on what it touches (``native/core/src/pdb/build.rs``, the module docs).
+    """The native builder's memory for a group of ``k`` tiles on an ``n x n`` board, in bytes: what it charges
+    to the case's budget, an upper bound on what it touches.
 
-    A placement is a k-permutation of the ``n * n`` cells: ``P(n*n, k)`` of them.  Each has one byte of
-    entry, a word of two bits per free cell (2 bytes for at most 8 free cells, 4 for 16, else 8; a mirror-symmetric
-    group touches only half of them, but the address space holds them all) and two bits of layer bitmaps.
+    Groups of 3 to 8 tiles are built over sets of cells (``plugins/sliding-tiles/native/src/sets.rs``): the
+    module's ``tiles_build_bytes`` counts them (the 15-puzzle's 8-tile table: about 1.06 GB).  The others by the
+    layered builder (``native/core/src/pdb/build.rs``, the module docs): a placement is a k-permutation of the
+    ``n * n`` cells, ``P(n*n, k)`` of them, each with one byte of entry, a word of two bits per free cell (2
+    bytes for at most 8 free cells, 4 for 16, else 8; a mirror-symmetric group touches only half of them, but
+    the address space holds them all) and two bits of layer bitmaps.
     """
     from math import perm
 
+    native = _module()
+    counted = native.tiles_build_bytes(n, k) if native is not None else None
+    if counted is not None:
+        return counted
     placements = perm(n * n, k)
     free = n * n - k
     return placements * (1 + (2 if free <= 8 else 4 if free <= 16 else 8)) + placements // 4
@@ -81,11 +89,13 @@ def build_table(n: int, tiles: list[int], path: str, key: str, progress=None, *,
     """Write the table of ``tiles`` to ``path`` with the native builder, in this process, within the running
     case's limits.
 
-    The builder (``sliding_tiles_native.tiles_build_pdb``: searchkit-core's layered builder through the kit's
-    ``run_build``) runs with the GIL released under the search's control: the running case's deadline
+    The builder (``sliding_tiles_native.tiles_build_pdb``: over sets of cells, or searchkit-core's layered
+    builder, through the kit's ``run_build``) runs with the GIL released under the search's control: the running case's deadline
     (:class:`searchkit.limits.Limiter`, what is left of its time limit), and a cancel flag that Ctrl-C sets
-    (Python's signal handlers run every 5 ms at most, as for a native search); it checks them every 4096
-    entries and every layer, frees what it allocated and returns.  The table file is only ever renamed into
+    (Python's signal handlers run every 5 ms at most, as for a native search); it checks them every few
+    milliseconds of work (the layered builder every 4096 entries and every layer; the sets builder every 32
+    sets of a layer, every 4096 sets while it sets up and between the blocks it copies), frees what it
+    allocated and returns.  The table file is only ever renamed into
     place whole (its temporary name is removed on every failure), so a stopped build leaves nothing behind.
     A case whose ``--memory-limit`` allowance is below :func:`build_bytes` stops before anything is
     allocated; the builder's allocations are fallible, so one refused under the address-space limit is the

@@ -1,5 +1,6 @@
 //! The sliding-tile puzzle's Python module `sliding_tiles_native`, built with the kit (`searchkit-pyo3`):
 //! `solve(problem, request)` and `manifest()` from [`searchkit_pyo3::native_module!`], and `tiles_build_pdb`,
+//! `tiles_build_bytes`,
 //! `tiles_write_pdb`, `tiles_load_pdb` for the pattern databases.
 //!
 //! The plugin's hook (`sliding_tiles/native.py`) calls these; tables are the files of
@@ -65,8 +66,9 @@ pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8], crc: bool, mapp
 
 /// Build the table of the group `tiles` on the `n` x `n` board in this process, on `threads` threads (the
 /// same bytes at every count), and write it to `path`
-/// (format 1, under `key` and its SHA-256 `digest`); returns the number of entries.  The table is built by the
-/// core's layered builder (`searchkit_core::pdb`) through the kit's [`run_build`]: the GIL released, the
+/// (format 1, under `key` and its SHA-256 `digest`); returns the number of entries.  The table is built by
+/// [`pdb::build_threads`] (over sets of cells for groups of 3 to 8 tiles, `crate::sets`; else the core's
+/// layered builder) through the kit's [`run_build`]: the GIL released, the
 /// running case's `remaining` seconds as its deadline (`None`: no time limit), Ctrl-C polled every 5 ms at
 /// most; `progress(reached, total)`, if given, is called (with the GIL) after each layer.  The file is
 /// written by the core's writer (a temporary name renamed into place, removed on an error), and the table,
@@ -78,6 +80,14 @@ pub fn tiles_load_pdb(py: Python<'_>, path: &str, digest: &[u8], crc: bool, mapp
 /// MemoryError (its memory cannot be allocated, e.g. under `--memory-limit`'s address-space limit),
 /// OSError (the file cannot be written), ValueError (tiles that are not distinct numbers `1 .. n*n-1`, a
 /// digest that is not 32 bytes); nothing is written but on success.
+/// The bytes [`tiles_build_pdb`] charges to the case's memory budget for a group of `k` tiles on the `n` x `n`
+/// board (`crate::sets::bytes`), or `None` when it is not built over sets of cells (then the layered builder's
+/// formula, `sliding_tiles.native.build_bytes`, holds).
+#[pyfunction]
+pub fn tiles_build_bytes(n: usize, k: usize) -> Option<usize> {
+    ((2..=5).contains(&n) && crate::sets::takes(n, k)).then(|| crate::sets::bytes(n, k))
+}
+
 #[pyfunction]
 #[pyo3(signature = (n, tiles, path, key, digest, progress = None, remaining = None, keep = true, threads = 1,
                     write = true))]
@@ -239,4 +249,5 @@ fn solve_kept<'py, const N: usize, const C: usize>(py: Python<'py>, tiles: &[u8]
     })
 }
 
-searchkit_pyo3::native_module!(sliding_tiles_native, TilesGame, [tiles_build_pdb, tiles_load_pdb, tiles_write_pdb]);
+searchkit_pyo3::native_module!(sliding_tiles_native, TilesGame,
+                               [tiles_build_pdb, tiles_build_bytes, tiles_load_pdb, tiles_write_pdb]);

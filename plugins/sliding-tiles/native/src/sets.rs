@@ -110,13 +110,99 @@ fn lehmer_unrank(mut r: usize, fact: &[usize], q: &mut [u8]) {
 }
 
 impl Space {
-    fn new(n: usize, tiles: &[u8]) -> Space {
+    /// The space of `n` x `n`'s group `tiles`; its big vectors allocated fallibly, `checks` made every 4096
+    /// sets (for the 24-puzzle's groups it takes a while).
+    fn new(n: usize, tiles: &[u8], checks: &mut Checks<'_>) -> Result<Space, Status> {
         let (cells, k) = (n * n, tiles.len());
+        let (sets, regions) = Self::sets(n, k, checks)?;
         let mut fact = [1usize; 9];
         for i in 1..=8 {
             fact[i] = fact[i - 1] * i;
         }
         let orders = fact[k];
+        let Sets { combos, base, region_of, nbr, rank } = sets;
+        let spread = |x: u32| {
+            let (mut y, mut z) = (0, x);
+            while z != 0 {
+                y |= nbr[z.trailing_zeros() as usize];
+                z &= z - 1;
+            }
+            y
+        };
+        // the permutations of the orders: the tile at position i moved to position j, the ones between shifted
+        let mut which = [[SAME; 8]; 8];
+        let mut perms: Vec<Vec<u16>> = Vec::new();
+        let (mut q, mut moved) = ([0u8; 8], [0u8; 8]);
+        // i and j index `which` and name the positions the permutation moves: a range reads plainer
+        #[allow(clippy::needless_range_loop)]
+        for i in 0..k {
+            for j in 0..k {
+                if i == j || i.abs_diff(j) >= n {
+                    continue;
+                }
+                which[i][j] = perms.len() as u8;
+                let mut table = filled(orders, 0u16)?;
+                for (p, slot) in table.iter_mut().enumerate() {
+                    lehmer_unrank(p, &fact, &mut q[..k]);
+                    for (x, y) in q[..k].iter().zip(&mut moved[..k]) {
+                        let x = usize::from(*x);
+                        *y = if x == i {
+                            j
+                        } else if i < j && x > i && x <= j {
+                            x - 1
+                        } else if j < i && x >= j && x < i {
+                            x + 1
+                        } else {
+                            x
+                        } as u8;
+                    }
+                    *slot = lehmer_rank(&moved[..k], &fact) as u16;
+                }
+                perms.push(table);
+            }
+        }
+        // every state's moves: tile from c (next to the region) to r (in it); pulled, so the reverse's permutation
+        let (mut mstart, mut target, mut perm) = (filled(0, 0u32)?, filled(0, 0u32)?, filled(0, 0u8)?);
+        let bound = moves_bound(regions.len(), k);
+        mstart.try_reserve_exact(regions.len() + 1).map_err(|_| Status::MemoryLimit)?;
+        target.try_reserve_exact(bound).map_err(|_| Status::MemoryLimit)?;
+        perm.try_reserve_exact(bound).map_err(|_| Status::MemoryLimit)?;
+        for (si, &(ci, reg)) in regions.iter().enumerate() {
+            if si % 4096 == 0 {
+                checks.check()?;
+            }
+            mstart.push(target.len() as u32);
+            let a = combos[ci as usize];
+            let mut from = a & spread(reg);
+            while from != 0 {
+                let c = from.trailing_zeros() as usize;
+                from &= from - 1;
+                let mut to = nbr[c] & reg;
+                while to != 0 {
+                    let r = to.trailing_zeros() as usize;
+                    to &= to - 1;
+                    let b = a ^ 1 << c ^ 1 << r;
+                    let bi = rank.of(b);
+                    target.push(base[bi] + u32::from(region_of[bi * cells + c]));
+                    let i = (a & ((1u32 << c) - 1)).count_ones() as usize;
+                    let j = (b & ((1u32 << r) - 1)).count_ones() as usize;
+                    perm.push(if i == j { SAME } else { which[j][i] });
+                }
+            }
+        }
+        mstart.push(target.len() as u32);
+        let goal_cells: u32 = tiles.iter().fold(0, |acc, &t| acc | 1 << (t - 1));
+        for (t, &tile) in tiles.iter().enumerate() {
+            q[t] = (goal_cells & ((1u32 << (tile - 1)) - 1)).count_ones() as u8;
+        }
+        let gi = rank.of(goal_cells);
+        let goal = ((base[gi] + u32::from(region_of[gi * cells + cells - 1])) as usize, lehmer_rank(&q[..k], &fact));
+        Ok(Space { k, cells, orders, words: orders.div_ceil(64), fact, combos, base, mstart, target, perm, perms, goal })
+    }
+
+    /// The sets of `k` of `n` x `n`'s cells and their regions (the states), before the moves.
+    fn sets(n: usize, k: usize, checks: &mut Checks<'_>) -> Result<(Sets, Vec<(u32, u32)>), Status> {
+        let cells = n * n;
         let mut binom = [[0usize; 9]; 33];
         for c in 0..33 {
             binom[c][0] = 1;
@@ -124,20 +210,13 @@ impl Space {
                 binom[c][j] = if c == 0 { 0 } else { binom[c - 1][j - 1] + binom[c - 1][j] };
             }
         }
-        let rank = |m: u32| -> usize {
-            let (mut r, mut j, mut x) = (0, 1, m);
-            while x != 0 {
-                r += binom[x.trailing_zeros() as usize][j];
-                j += 1;
-                x &= x - 1;
-            }
-            r
-        };
+        let rank = Binomials(binom);
         // the combinations in colex order: increasing as numbers (Gosper's hack)
-        let mut combos = Vec::with_capacity(binom[cells][k]);
+        let mut combos = filled(0, 0u32)?;
+        combos.try_reserve_exact(binom[cells][k]).map_err(|_| Status::MemoryLimit)?;
         let mut m: u32 = (1 << k) - 1;
         while u64::from(m) < 1u64 << cells {
-            debug_assert_eq!(rank(m), combos.len());
+            debug_assert_eq!(rank.of(m), combos.len());
             combos.push(m);
             let low = m & m.wrapping_neg();
             let up = m + low;
@@ -162,10 +241,15 @@ impl Space {
             y
         };
         // each combination's regions: the connected components of its free cells, numbered from the lowest cell
-        let mut base = Vec::with_capacity(combos.len() + 1);
-        let mut region_of = vec![0u8; combos.len() * cells];
-        let mut regions: Vec<(u32, u32)> = Vec::new(); // (combination, region's cells) per state
+        let mut base = filled(0, 0u32)?;
+        base.try_reserve_exact(combos.len() + 1).map_err(|_| Status::MemoryLimit)?;
+        let mut region_of = filled(combos.len() * cells, 0u8)?;
+        let mut regions: Vec<(u32, u32)> = filled(0, (0, 0))?; // (combination, region's cells) per state
+        regions.try_reserve_exact(combos.len() + combos.len() / 2).map_err(|_| Status::MemoryLimit)?;
         for (ci, &a) in combos.iter().enumerate() {
+            if ci % 4096 == 0 {
+                checks.check()?;
+            }
             base.push(regions.len() as u32);
             let free = full & !a;
             let (mut left, mut id) = (free, 0u8);
@@ -183,77 +267,78 @@ impl Space {
                     region_of[ci * cells + z.trailing_zeros() as usize] = id;
                     z &= z - 1;
                 }
+                if regions.len() == regions.capacity() {
+                    regions.try_reserve(regions.len() / 2).map_err(|_| Status::MemoryLimit)?;
+                }
                 regions.push((ci as u32, reg));
                 left &= !reg;
                 id += 1;
             }
         }
         base.push(regions.len() as u32);
-        // the permutations of the orders: the tile at position i moved to position j, the ones between shifted
-        let mut which = [[SAME; 8]; 8];
-        let mut perms: Vec<Vec<u16>> = Vec::new();
-        let (mut q, mut moved) = ([0u8; 8], [0u8; 8]);
-        // i and j index `which` and name the positions the permutation moves: a range reads plainer
-        #[allow(clippy::needless_range_loop)]
-        for i in 0..k {
-            for j in 0..k {
-                if i == j || i.abs_diff(j) >= n {
-                    continue;
-                }
-                which[i][j] = perms.len() as u8;
-                perms.push((0..orders).map(|p| {
-                    lehmer_unrank(p, &fact, &mut q[..k]);
-                    for (x, y) in q[..k].iter().zip(&mut moved[..k]) {
-                        let x = usize::from(*x);
-                        *y = if x == i {
-                            j
-                        } else if i < j && x > i && x <= j {
-                            x - 1
-                        } else if j < i && x >= j && x < i {
-                            x + 1
-                        } else {
-                            x
-                        } as u8;
-                    }
-                    lehmer_rank(&moved[..k], &fact) as u16
-                }).collect());
-            }
-        }
-        // every state's moves: tile from c (next to the region) to r (in it); pulled, so the reverse's permutation
-        let (mut mstart, mut target, mut perm) = (Vec::with_capacity(regions.len() + 1), Vec::new(), Vec::new());
-        for &(ci, reg) in &regions {
-            mstart.push(target.len() as u32);
-            let a = combos[ci as usize];
-            let mut from = a & spread(reg);
-            while from != 0 {
-                let c = from.trailing_zeros() as usize;
-                from &= from - 1;
-                let mut to = nbr[c] & reg;
-                while to != 0 {
-                    let r = to.trailing_zeros() as usize;
-                    to &= to - 1;
-                    let b = a ^ 1 << c ^ 1 << r;
-                    let bi = rank(b);
-                    target.push(base[bi] + u32::from(region_of[bi * cells + c]));
-                    let i = (a & ((1u32 << c) - 1)).count_ones() as usize;
-                    let j = (b & ((1u32 << r) - 1)).count_ones() as usize;
-                    perm.push(if i == j { SAME } else { which[j][i] });
-                }
-            }
-        }
-        mstart.push(target.len() as u32);
-        let goal_cells: u32 = tiles.iter().fold(0, |acc, &t| acc | 1 << (t - 1));
-        for (t, &tile) in tiles.iter().enumerate() {
-            q[t] = (goal_cells & ((1u32 << (tile - 1)) - 1)).count_ones() as u8;
-        }
-        let gi = rank(goal_cells);
-        let goal = ((base[gi] + u32::from(region_of[gi * cells + cells - 1])) as usize, lehmer_rank(&q[..k], &fact));
-        Space { k, cells, orders, words: orders.div_ceil(64), fact, combos, base, mstart, target, perm, perms, goal }
+        Ok((Sets { combos, base, region_of, nbr, rank }, regions))
     }
 
     fn states(&self) -> usize {
         self.mstart.len() - 1
     }
+}
+
+/// The combination ranks: `sum_j C(a_j, j + 1)` over the cells `a_0 < a_1 < ..` (colex).
+struct Binomials([[usize; 9]; 33]);
+
+impl Binomials {
+    fn of(&self, m: u32) -> usize {
+        let (mut r, mut j, mut x) = (0, 1, m);
+        while x != 0 {
+            r += self.0[x.trailing_zeros() as usize][j];
+            j += 1;
+            x &= x - 1;
+        }
+        r
+    }
+}
+
+/// [`Space::sets`]: the combinations, per combination its first state and each cell's region, the cells'
+/// neighbours, the ranking.
+struct Sets {
+    combos: Vec<u32>,
+    base: Vec<u32>,
+    region_of: Vec<u8>,
+    nbr: Vec<u32>,
+    rank: Binomials,
+}
+
+/// At most this many moves from `states` states of `k` tiles: each of the `k` tiles into at most 4 cells.
+fn moves_bound(states: usize, k: usize) -> usize {
+    states.saturating_mul(4 * k)
+}
+
+/// The bytes [`build`] charges for the group of `k` tiles on the `n` x `n` board (and the Python side reserves
+/// before building: `sliding_tiles.native.build_bytes`): the space (its sets, regions, moves, at most
+/// `4 k` a state, and permutations), and the larger of the search's buffers (three bitsets of `k!` bits a
+/// state, the entries by set) and the copy's (the entries by set and the table).  The regions are counted
+/// (a flood fill a set: milliseconds).
+///
+/// # Panics
+///
+/// A group [`takes`] refuses.
+pub fn bytes(n: usize, k: usize) -> usize {
+    assert!(takes(n, k), "3 to 8 tiles on a board of at most 25 cells");
+    let (sets, regions) = Space::sets(n, k, &mut Checks::new(&Limiter::new())).expect("no limits");
+    space_bytes(n, k, sets.combos.len(), regions.len())
+}
+
+/// [`bytes`] from the counts of sets and states.
+fn space_bytes(n: usize, k: usize, sets: usize, states: usize) -> usize {
+    let orders: usize = (1..=k).product();
+    let (cells, words) = (n * n, orders.div_ceil(64));
+    let pairs = (0..k).flat_map(|i| (0..k).map(move |j| (i, j))).filter(|&(i, j)| i != j && i.abs_diff(j) < n).count();
+    let space = sets * (4 + 4 + cells) + states * (8 + 4) + moves_bound(states, k) * 5 + pairs * orders * 2;
+    let kept = sets * orders;
+    let search = 3 * states * words * 8 + kept;
+    let copy = kept + count(cells, k) as usize;
+    space + search.max(copy)
 }
 
 /// A piece of a layer: some consecutive combinations and what their owner writes.
@@ -387,31 +472,21 @@ pub fn build(n: usize, tiles: &[u8], threads: usize, limiter: &Limiter, mut prog
     assert!((1..tiles.len()).all(|i| !tiles[..i].contains(&tiles[i])), "distinct tiles");
     let mut checks = Checks::new(limiter);
     checks.check()?;
-    let space = Space::new(n, tiles);
-    let (k, cells, orders, words) = (space.k, space.cells, space.orders, space.words);
-    let entries = count(cells, k) as usize;
-    let bits = space.states() * words;
-    let kept = space.combos.len() * orders;
-    // the bitsets and the entries by set for the search, then the entries by set and the table
-    let search = (3 * bits * 8).saturating_add(kept);
-    let result = limiter.charge(search).and_then(|()| search_layers(&space, threads, &mut checks, &mut progress, entries));
-    limiter.release(search - kept);
-    let kept_entries = match result {
-        Ok(e) => e,
-        Err(e) => {
-            limiter.release(kept);
-            return Err(e);
-        }
-    };
-    let copied = limiter.charge(entries).and_then(|()| {
+    let k = tiles.len();
+    let entries = count(n * n, k) as usize;
+    // the sets and regions first (a few MB at most), then everything charged at once: the space, and the
+    // larger of the search's and the copy's buffers ([`bytes`]); the table stays charged while it is held
+    let (sets, regions) = Space::sets(n, k, &mut checks)?;
+    let held = space_bytes(n, k, sets.combos.len(), regions.len()).max(entries);
+    drop((sets, regions));
+    let result = limiter.charge(held).and_then(|()| {
+        let space = Space::new(n, tiles, &mut checks)?;
+        let kept = search_layers(&space, threads, &mut checks, &mut progress, entries)?;
         checks.check()?;
-        to_file_ranks(&space, &kept_entries, threads)
+        to_file_ranks(&space, &kept, threads, &mut checks)
     });
-    limiter.release(kept);
-    if copied.is_err() {
-        limiter.release(entries);
-    }
-    copied
+    limiter.release(if result.is_ok() { held - entries } else { held });
+    result
 }
 
 /// The breadth-first layers (module docs): the entries per (set, order).
@@ -419,9 +494,12 @@ fn search_layers(space: &Space, threads: usize, checks: &mut Checks<'_>, progres
                  entries: usize) -> Result<Vec<u8>, Status> {
     let (orders, words, states) = (space.orders, space.words, space.states());
     let mut cur = [filled(states * words, 0u64)?, filled(states * words, 0u64)?];
-    let mut live = [vec![0u32; states], vec![0u32; states]];
+    checks.check()?;
+    let mut live = [filled(states, 0u32)?, filled(states, 0u32)?];
     let mut seen = filled(states * words, 0u64)?;
+    checks.check()?;
     let mut entry = filled(space.combos.len() * orders, u8::MAX)?;
+    checks.check()?;
     let (gs, gq) = space.goal;
     cur[0][gs * words + gq / 64] |= 1 << (gq % 64);
     seen[gs * words + gq / 64] |= 1 << (gq % 64);
@@ -509,16 +587,16 @@ fn pieces<'a>(space: &Space, cur: &'a mut [u64], live: &'a mut [u32], seen: &'a 
 }
 
 /// The entries per (set, order) copied to the file's ranks (module docs, "the file's ranks"), a block of
-/// `P(n*n - 2, k - 2)` entries (tiles 0 and 1 on given cells) at a time, on `threads` threads.
-fn to_file_ranks(space: &Space, kept: &[u8], threads: usize) -> Result<Vec<u8>, Status> {
+/// `P(n*n - 2, k - 2)` entries (tiles 0 and 1 on given cells) at a time, on `threads` threads; `checks` made on
+/// the calling thread between its blocks (a few milliseconds each), the other threads stopped with it.
+fn to_file_ranks(space: &Space, kept: &[u8], threads: usize, checks: &mut Checks<'_>) -> Result<Vec<u8>, Status> {
     let (k, cells, orders) = (space.k, space.cells, space.orders);
     let w = weights(cells, k);
     let block = w[1] as usize;
     let mut table = filled(count(cells, k) as usize, 0u8)?;
     let blocks = Mutex::new(table.chunks_mut(block).enumerate());
-    let work = || loop {
-        let next = blocks.lock().unwrap_or_else(|e| e.into_inner()).next();
-        let Some((b, out)) = next else { break };
+    let halt = AtomicBool::new(false);
+    let copy = |(b, out): (usize, &mut [u8])| {
         let (c0, d1) = (b / (cells - 1), b % (cells - 1));
         let c1 = d1 + usize::from(d1 >= c0);
         let need = 1u32 << c0 | 1u32 << c1;
@@ -535,19 +613,38 @@ fn to_file_ranks(space: &Space, kept: &[u8], threads: usize) -> Result<Vec<u8>, 
             let p0 = (set & ((1u32 << c0) - 1)).count_ones() as usize;
             let p1 = (set & ((1u32 << c1) - 1)).count_ones() as usize;
             let q = p0 * space.fact[k - 1] + (p1 - usize::from(p1 > p0)) * space.fact[k - 2];
-            let mut walk = Walk { k, at: &at, w: &w, kept: &kept[ci * orders..][..orders], q, out };
+            let mut walk = Walk { k, at: &at, w: &w, kept: &kept[ci * orders..][..orders], q, out: &mut *out };
             walk.down(2, 1 << p0 | 1 << p1, 0);
         }
     };
+    let next = || blocks.lock().unwrap_or_else(|e| e.into_inner()).next();
+    let work = || {
+        while !halt.load(Relaxed) {
+            let Some(b) = next() else { break };
+            copy(b);
+        }
+    };
     let threads = searchkit_core::limits::usable_threads(threads);
+    let mut stop = None;
     std::thread::scope(|s| {
         for _ in 1..threads {
             let work = &work;
             let _ = std::thread::Builder::new().stack_size(searchkit_core::limits::THREAD_STACK).spawn_scoped(s, work);
         }
-        work();
+        loop {
+            if let Err(e) = checks.check() {
+                stop = Some(e);
+                halt.store(true, Relaxed);
+                break;
+            }
+            let Some(b) = next() else { break };
+            copy(b);
+        }
     });
-    Ok(table)
+    match stop {
+        Some(e) => Err(e),
+        None => Ok(table),
+    }
 }
 
 /// The depth-first walk over the positions of tiles 2 .. k-1 of one set, in order rank order.
@@ -651,7 +748,7 @@ mod tests {
 
     #[test]
     fn a_move_and_its_reverse_permute_the_orders_back() {
-        let space = Space::new(4, &[1, 2, 3, 4, 5, 6, 7, 8]);
+        let space = Space::new(4, &[1, 2, 3, 4, 5, 6, 7, 8], &mut Checks::new(&Limiter::new())).unwrap();
         assert_eq!((space.combos.len(), space.states(), space.perms.len()), (12_870, 35_347, 36));
         // every move's reverse is a move of its target back to it, with the inverse permutation
         for s in 0..space.states() {
@@ -670,6 +767,20 @@ mod tests {
                 });
                 assert!(inverse, "state {s}'s move {m}");
             }
+        }
+    }
+
+    #[test]
+    fn what_it_charges_covers_what_it_holds() {
+        // the 15-puzzle's tables and the 24-puzzle's 6-tile ones: the search's buffers or the copy's, whichever
+        // is larger, and the space; the table alone is less
+        for (n, k, sets, states) in [(4, 8, 12_870, 35_347), (4, 7, 11_440, 27_748)] {
+            let space = Space::new(n, &(1..=k as u8).collect::<Vec<_>>(), &mut Checks::new(&Limiter::new())).unwrap();
+            assert_eq!((space.combos.len(), space.states()), (sets, states));
+            let need = bytes(n, k);
+            let buffers = (3 * states * space.words * 8 + sets * space.orders).max(sets * space.orders + count(n * n, k) as usize);
+            let moves = space.target.len() * 5 + space.mstart.len() * 4;
+            assert!(need >= buffers + moves && need < buffers + buffers / 20, "{n} {k}: {need} against {buffers}");
         }
     }
 
@@ -696,17 +807,23 @@ mod tests {
         limiter.memory_budget = Some(100 << 20);
         assert_eq!(build(4, &[1, 2, 3, 4, 5, 6, 7, 8], 2, &limiter, |_, _| {}), Err(Status::MemoryLimit));
         assert_eq!(limiter.bytes_used(), 0);
-        // enough for the search but not for the copy into the file's ranks
-        let space = Space::new(4, &[1, 2, 3, 4, 5]);
-        let search = 3 * space.states() * space.words * 8 + space.combos.len() * space.orders;
+        // a byte short of what it charges (`bytes`, which the Python side reserves), then just enough: the table
+        // stays charged while it is held
+        let need = bytes(4, 5);
         let mut limiter = Limiter::new();
-        limiter.memory_budget = Some(search + 1000);
+        limiter.memory_budget = Some(need - 1);
         assert_eq!(build(4, &[1, 2, 3, 4, 5], 1, &limiter, |_, _| {}), Err(Status::MemoryLimit));
         assert_eq!(limiter.bytes_used(), 0);
-        // and with room for both, the table stays charged while it is held
         let mut limiter = Limiter::new();
-        limiter.memory_budget = Some(search + (count(16, 5) as usize));
+        limiter.memory_budget = Some(need);
         let v = build(4, &[1, 2, 3, 4, 5], 1, &limiter, |_, _| {}).unwrap();
         assert_eq!(limiter.bytes_used(), v.len());
+        // cancelled while the entries are copied into the file's ranks (the last layer's progress sets it)
+        let mut limiter = Limiter::new();
+        let flag = std::sync::Arc::new(AtomicBool::new(false));
+        limiter.cancel = Some(flag.clone());
+        let stopped = build(4, &[1, 2, 3, 4, 5], 2, &limiter, |reached, total| flag.store(reached == total, Relaxed));
+        assert_eq!(stopped, Err(Status::Cancelled));
+        assert_eq!(limiter.bytes_used(), 0);
     }
 }
