@@ -198,7 +198,8 @@ def solve(tiles, request):
 def _ensure(abstraction, mapped=True):
     """The path of a verified table loaded into the native engine (built natively if missing or unusable),
     without loading it in Python: :func:`searchkit.plugin.ensure_file` (the cache, its build lock, and a table
-    kept in memory for the run when the cache cannot keep it).  ``mapped``: the file is mapped read-only
+    kept in memory for the run when the cache cannot keep it; the file checked once a process while it is
+    unchanged, since the engine keeps what it loaded).  ``mapped``: the file is mapped read-only
     rather than read into the engine's buffer (the 15-puzzle's short searches; the 24-puzzle's long ones read
     it onto 2 MB pages: docs/pdb.md, "Mapped tables")."""
     from searchkit.plugin import ensure_file
@@ -206,4 +207,5 @@ def _ensure(abstraction, mapped=True):
     native = _module()
     digest = hashlib.sha256(abstraction.key().encode()).digest()
     return ensure_file(abstraction, pdb_builder(keep=True, behind=True),
-                       lambda path, crc: native.tiles_load_pdb(str(path), digest, crc, mapped=mapped))
+                       lambda path, crc: native.tiles_load_pdb(str(path), digest, crc, mapped=mapped),
+                       engine=f"sliding_tiles_native{'' if mapped else ' unmapped'}")

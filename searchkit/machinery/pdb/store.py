@@ -391,6 +391,24 @@ _KEPT: dict[tuple[str, str], PatternDatabase] = {}
 #: The same for engines that read table files themselves (native): (cache path, key) -> the path the engine
 #: loaded it from.
 _KEPT_FILES: dict[tuple[str, str], Path] = {}
+
+#: (path, key, engine) -> the file's identity (:func:`_lstat_identity`) when ``engine`` loaded it, for
+#: :func:`ensure_file`'s check once a process.
+_HELD: dict[tuple[str, str, str], tuple | None] = {}
+
+
+def _lstat_identity(path: Path) -> tuple | None:
+    """``(device, inode, size, mtime_ns, ctime_ns)`` of the regular file at ``path`` (never followed through a
+    link), or ``None``."""
+    import stat as st_mod
+
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    if not st_mod.S_ISREG(st.st_mode):
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 #: Cache folders already said to be unusable (one warning a run).
 _WARNED: set[str] = set()
 
@@ -804,7 +822,7 @@ def _write_behind(path: Path, key: str, write, held, quiet: bool) -> None:
 
 
 def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: bool = True,
-                remember: bool = True) -> Path:
+                remember: bool = True, engine: str | None = None) -> Path:
     """The path of ``abstraction``'s verified table file, for an engine that reads table files itself, and for
     ``searchkit pdb build``.
 
@@ -827,6 +845,12 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: b
     (``remember`` false: not, for a caller that keeps the table itself, as
     :func:`load_or_build` does).
 
+    ``engine``: the name of an engine whose ``load`` keeps the table for the process (the native engine's).
+    A file it loaded, or a table it built and kept, is then not checked again in this process while the
+    file's identity (device, inode, size, modification and change times, from one ``lstat``: what a stamp
+    records, so the same proof) is what it was: a run of many cases checks each table file once, not once
+    a case.  The case's memory allowance is still checked (as before a read).
+
     A builder that keeps the table it built may return, instead of writing the file, its write: a
     callable that writes it (raising OSError when it cannot).  The file is then written behind, on a
     thread of its own, while the caller goes on (its next table builds, its search runs): the build lock
@@ -847,6 +871,10 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: b
     path = path_for(abstraction)
     if remember and (str(path), key) in _KEPT_FILES:
         return _KEPT_FILES[str(path), key]
+    held = _HELD.get((str(path), key, engine)) if engine is not None else None
+    if held is not None and held == _lstat_identity(path):
+        _reserve_to_read(path, abstraction)
+        return path
     if (str(path), key) in _BEHIND:  # built by this process, whose engine keeps it; its file is being written
         if remember:
             return path
@@ -866,6 +894,8 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: b
             load(where, not cheap)
             if not cheap:
                 stamp(where, before)
+            if engine is not None:
+                _HELD[str(where), key, engine] = _lstat_identity(where)
             return True
         except MemoryError:
             from searchkit.limits import MEMORY_LIMIT, LimitReached
@@ -913,6 +943,8 @@ def ensure_file(abstraction, builder, load, *, quiet: bool = False, in_memory: b
                 if write is not None:  # written behind: the lock goes with the writer
                     _write_behind(path, key, write, lock.pop_all(), quiet)
             load(path, False)
+            if engine is not None and write is None:  # (a file written behind is held once it is checked)
+                _HELD[str(path), key, engine] = _lstat_identity(path)
             return path
         except OSError as exc:  # the builder could not write the file (the disk filled up meanwhile)
             if not in_memory:
