@@ -146,6 +146,14 @@ pub trait Estimator<D: Puzzle> {
         let _ = (puzzle, parent, parent_h, slot, mv);
         None
     }
+    /// Called by `ida_star`'s in-place search before it estimates the successors of `state` one slot at a
+    /// time ([`Estimator::estimate_move`]): a heuristic that reads big tables may start loading the entries its
+    /// estimates will read (a prefetch), so that their cache misses overlap.  It must change no estimate;
+    /// by default it does nothing.
+    #[inline]
+    fn expanding(&mut self, puzzle: &D, state: &D::State) {
+        let _ = (puzzle, state);
+    }
     /// `true` when this heuristic's estimate of a state of `puzzle` is 0 at a goal and only there (the
     /// Manhattan distance of the sliding tiles): `ida_star`'s in-place search then tests a child for the goal
     /// by its estimate, not by [`Puzzle::is_goal`]. A heuristic that claims it wrongly makes wrong answers;
@@ -227,6 +235,11 @@ impl<D: Puzzle, H: Estimator<D> + ?Sized> Estimator<D> for &mut H {
     fn estimate_move(&mut self, puzzle: &D, parent: &D::State, parent_h: u32, slot: usize, mv: D::Move)
                      -> Option<u32> {
         (**self).estimate_move(puzzle, parent, parent_h, slot, mv)
+    }
+
+    #[inline]
+    fn expanding(&mut self, puzzle: &D, state: &D::State) {
+        (**self).expanding(puzzle, state)
     }
 
     #[inline]

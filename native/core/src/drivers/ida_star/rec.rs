@@ -189,6 +189,7 @@ impl<D: Puzzle, const BY_H: bool, const LIVE: bool> Rec<D, BY_H, LIVE> {
                 }
             };
         }
+        ctx.h.expanding(puzzle, &self.st);
         if slots == 4 {
             // unrolled (the sliding tiles' four moves): each slot's tables at fixed offsets
             slot!(0);
