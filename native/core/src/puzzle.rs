@@ -146,6 +146,19 @@ pub trait Estimator<D: Puzzle> {
         let _ = (puzzle, parent, parent_h, slot, mv);
         None
     }
+    /// [`Estimator::estimate_move`] when only an estimate below `cap` matters: below `cap` it must be exactly the
+    /// estimate; when the estimate is `cap` or more it may return any value of at least `cap`.  `ida_star`'s
+    /// recursive search passes the least f above the bound that the state's earlier slots gave, less the
+    /// successor's cost g: a successor whose f is that or more is not entered and does not lower it, so the
+    /// search, its counts and its next bound are what the exact estimates give.  A heuristic that is the
+    /// maximum of several table look-ups may stop at the first that reaches `cap` (the sliding tiles' `pdb`
+    /// with the mirror).  By default the exact estimate, [`Estimator::estimate_move`].
+    #[inline]
+    fn estimate_move_below(&mut self, puzzle: &D, parent: &D::State, parent_h: u32, slot: usize, mv: D::Move,
+                           cap: u32) -> Option<u32> {
+        let _ = cap;
+        self.estimate_move(puzzle, parent, parent_h, slot, mv)
+    }
     /// Called by `ida_star`'s in-place search before it estimates the successors of `state` one slot at a
     /// time ([`Estimator::estimate_move`]): a heuristic that reads big tables may start loading the entries its
     /// estimates will read (a prefetch), so that their cache misses overlap.  It must change no estimate;
@@ -235,6 +248,12 @@ impl<D: Puzzle, H: Estimator<D> + ?Sized> Estimator<D> for &mut H {
     fn estimate_move(&mut self, puzzle: &D, parent: &D::State, parent_h: u32, slot: usize, mv: D::Move)
                      -> Option<u32> {
         (**self).estimate_move(puzzle, parent, parent_h, slot, mv)
+    }
+
+    #[inline]
+    fn estimate_move_below(&mut self, puzzle: &D, parent: &D::State, parent_h: u32, slot: usize, mv: D::Move,
+                           cap: u32) -> Option<u32> {
+        (**self).estimate_move_below(puzzle, parent, parent_h, slot, mv, cap)
     }
 
     #[inline]

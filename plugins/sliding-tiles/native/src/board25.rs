@@ -643,8 +643,17 @@ impl<const N: usize, const C: usize> Estimator<KeptTiles<N, C>> for KeptH<N, C> 
     /// Before the move: the Manhattan distance by its step, the pattern databases by the two entries the
     /// moving tile changes (module docs); linear conflict needs the board.
     #[inline]
-    fn estimate_move(&mut self, d: &KeptTiles<N, C>, s: &KeptBoard<N, C>, parent_h: u32, k: usize, _mv: u8)
+    fn estimate_move(&mut self, d: &KeptTiles<N, C>, s: &KeptBoard<N, C>, parent_h: u32, k: usize, mv: u8)
                      -> Option<u32> {
+        self.estimate_move_below(d, s, parent_h, k, mv, u32::MAX)
+    }
+
+    /// As [`Estimator::estimate_move`]; with the mirror, when the board's own sum alone reaches `cap`, that sum
+    /// (at most the estimate, the maximum of the two sums, and at least `cap`: all the caller needs) without
+    /// the mirrored look-up, and nothing left for `apply` (such a child is not entered).
+    #[inline]
+    fn estimate_move_below(&mut self, d: &KeptTiles<N, C>, s: &KeptBoard<N, C>, parent_h: u32, k: usize, _mv: u8,
+                           cap: u32) -> Option<u32> {
         let b = usize::from(s.at[0]) % C;
         let to = d.slots[b][k & 3];
         let x = s.t[usize::from(to) % C];
@@ -663,6 +672,10 @@ impl<const N: usize, const C: usize> Estimator<KeptTiles<N, C>> for KeptH<N, C> 
                     r = p.moved(g, s.rv[g], &s.t, x, to, b as u8);
                     v = p.groups[g].table[r as usize];
                     sv = sv - u16::from(s.hv[g]) + u16::from(v);
+                }
+                if u32::from(sv) >= cap {
+                    s.ahead.set(0);
+                    return Some(u32::from(sv));
                 }
                 let m = p.mirror_of_tile[usize::from(x) % C];
                 if m != NONE {
@@ -966,6 +979,43 @@ mod tests {
                 assert_eq!(its(&a), its(&b), "{tiles:?}");
             }
         }
+    }
+
+    #[test]
+    fn an_estimate_below_a_cap_is_exact_and_above_it_reaches_the_cap() {
+        // Estimator::estimate_move_below's contract, on every slot of boards along random walks and every cap
+        let gs = groups16(&[&[1, 2, 3, 4, 5], &[6, 7, 8, 9, 10], &[11, 12, 13, 14, 15]]);
+        let pdb = Arc::new(Pdb16::new(gs, true).unwrap());
+        let (mut lazy, mut total) = (0, 0);
+        for seed in 1..6u64 {
+            let d = Tiles16::new(&scrambled16(80, seed * 131), true, Some(pdb.clone())).unwrap();
+            let mut s = d.initial_state();
+            let mut h = TilesH16::Pdb;
+            for step in 0..200 {
+                let ph = h.estimate(&d, &s);
+                for k in 0..4 {
+                    if d.move_at(&s, k, &mut [0]).is_none() {
+                        continue;
+                    }
+                    let exact = h.estimate_move(&d, &s, ph, k, 0).unwrap();
+                    for cap in 0..=exact + 2 {
+                        let got = h.estimate_move_below(&d, &s, ph, k, 0, cap).unwrap();
+                        total += 1;
+                        if exact < cap {
+                            assert_eq!(got, exact);
+                        } else {
+                            assert!(got >= cap, "{got} below the cap {cap} (exact {exact})");
+                            lazy += usize::from(got != exact);
+                        }
+                    }
+                }
+                let k = (seed as usize + step) % 4;
+                if d.move_at(&s, k, &mut [0]).is_some() {
+                    d.apply(&mut s, k);
+                }
+            }
+        }
+        assert!(lazy > total / 50, "the mirror's look-up was left out {lazy} times of {total}");
     }
 
     #[test]

@@ -214,7 +214,9 @@ impl<D: Puzzle, const BY_H: bool, const LIVE: bool> Rec<D, BY_H, LIVE> {
         let (mv, cost) = puzzle.move_at(&self.st, k, &mut self.cuts)?;
         self.generated += 1;
         let g2 = g + cost;
-        let (h2, undo) = match ctx.h.estimate_move(puzzle, &self.st, h, k, mv) {
+        // only an estimate below this can enter the child or lower `nxt` (Estimator::estimate_move_below)
+        let cap = u32::try_from(nxt.saturating_sub(u64::from(g2))).unwrap_or(u32::MAX);
+        let (h2, undo) = match ctx.h.estimate_move_below(puzzle, &self.st, h, k, mv, cap) {
             Some(h2) => {
                 if !LIVE && h2 == DEAD {
                     return None;
