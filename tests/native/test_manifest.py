@@ -141,7 +141,7 @@ def test_a_protocol_mismatch_is_python_with_one_warning_under_auto_and_a_plan_er
 #: Each native module's attributes beyond the kit's ``solve``, ``manifest`` and ``__version__``: the game's own
 #: functions, each with a reader in Python (the plugin's bridge or the differential tests).
 OWN_FUNCTIONS = {"searchkit_flood_native": {"flood_areas", "flood_estimates"},
-                 "sliding_tiles_native": {"tiles_build_pdb", "tiles_load_pdb", "tiles_write_pdb"},
+                 "sliding_tiles_native": {"tiles_build_pdb", "tiles_build_bytes", "tiles_load_pdb", "tiles_write_pdb"},
                  "searchkit_testgame": set()}
 
 

@@ -90,13 +90,13 @@ def build_table(n: int, tiles: list[int], path: str, key: str, progress=None, *,
     case's limits.
 
     The builder (``sliding_tiles_native.tiles_build_pdb``: over sets of cells, or searchkit-core's layered
-    builder, through the kit's ``run_build``) runs with the GIL released under the search's control: the running case's deadline
-    (:class:`searchkit.limits.Limiter`, what is left of its time limit), and a cancel flag that Ctrl-C sets
-    (Python's signal handlers run every 5 ms at most, as for a native search); it checks them every few
-    milliseconds of work (the layered builder every 4096 entries and every layer; the sets builder every 32
-    sets of a layer, every 4096 sets while it sets up and between the blocks it copies), frees what it
-    allocated and returns.  The table file is only ever renamed into
-    place whole (its temporary name is removed on every failure), so a stopped build leaves nothing behind.
+    builder, through the kit's ``run_build``) runs with the GIL released under the search's control: the
+    running case's deadline (:class:`searchkit.limits.Limiter`, what is left of its time limit), and a cancel
+    flag that Ctrl-C sets (Python's signal handlers run every 5 ms at most, as for a native search); it checks
+    them every few milliseconds of work (the layered builder every 4096 entries and every layer; the sets
+    builder every 32 sets of a layer, every 4096 sets while it sets up and between the blocks it copies), frees
+    what it allocated and returns.  The table file is only ever renamed into place whole (its temporary name
+    is removed on every failure), so a stopped build leaves nothing behind.
     A case whose ``--memory-limit`` allowance is below :func:`build_bytes` stops before anything is
     allocated; the builder's allocations are fallible, so one refused under the address-space limit is the
     case's ``memory_limit`` too.  ``progress(reached, total)``, if given, is called after each layer.  With

@@ -18,7 +18,7 @@ number of moves of the group's tiles that bring it home, the blank anywhere), se
   A placement's entry is the first layer in which any of its regions is reached.
 
 Only for tests and for reading: the Python engine builds with the generic builder
-(:func:`searchkit.machinery.pdb.build.build`), which is the table's definition.
+(``searchkit.machinery.pdb.build.build``), which is the table's definition.
 """
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ def build(n: int, tiles):
     """
     import numpy as np
 
-    from searchkit.machinery.pdb.ranking import rank_array
+    from searchkit.plugin import rank_array
 
     if not takes(n, len(tiles)):
         raise ValueError("3 to 8 tiles on a board of at most 25 cells")
